@@ -1,0 +1,45 @@
+#pragma once
+/// \file
+/// What a protocol running on one processor may use: exactly what that node's hardware has.
+/// Network-specific contexts (e.g. pops::PopsNodeContext) add the medium access.
+#include <cstdint>
+#include <vector>
+
+#include "models/core/packet.h"
+#include "models/core/rng.h"
+
+namespace optinet {
+
+class NodeContext {
+ public:
+  virtual ~NodeContext() = default;
+
+  virtual NodeId id() const = 0;
+  /// Slots since the start of the run.
+  virtual std::uint64_t slot() const = 0;
+  /// The run's seed, common to all nodes (for randomness every node must agree on).
+  virtual std::uint64_t run_seed() const = 0;
+  /// This node's own random stream for the run.
+  virtual Rng& rng() = 0;
+  /// The packets this node was loaded with for the run.
+  virtual const std::vector<Packet>& packets() const = 0;
+
+  /// Ends the prologue (run half a slot before slot 0) and waits for slot 0 to begin.
+  virtual void begin_slots() = 0;
+  /// Ends the current slot: samples the receiver if the node listened, then waits for the next
+  /// slot to begin.
+  virtual void next_slot() = 0;
+
+  /// Hands a packet that reached its destination to the host.
+  virtual void deliver(const Packet& packet) = 0;
+
+  /// The global wired-OR line (set or cleared from the next delta on).
+  virtual void raise_pending() = 0;
+  virtual void release_pending() = 0;
+  virtual bool any_pending() const = 0;
+
+  /// Records how many packet buffers the node holds now (for the buffer bound).
+  virtual void note_buffers(unsigned count) = 0;
+};
+
+}  // namespace optinet

@@ -1,0 +1,67 @@
+#include "models/core/processor.h"
+
+#include <algorithm>
+#include <string>
+
+namespace optinet {
+
+namespace {
+// The protocols keep a handful of locals; 64 KiB leaves ample headroom and keeps the virtual
+// footprint of 2^18 threads at 16 GiB (only touched pages count towards RSS).
+constexpr std::size_t kThreadStackBytes = 64 * 1024;
+// Random stream domain of processors: stream (run seed, kNodeStreams, node id).
+constexpr std::uint64_t kNodeStreams = 1;
+}  // namespace
+
+Processor::Processor(const sc_core::sc_module_name& name, const ProcessorConfig& config)
+    : sc_core::sc_module(name), id_(config.id) {
+  SC_THREAD(thread);
+  set_stack_size(kThreadStackBytes);
+  thread_ = sc_core::sc_get_current_process_handle();
+}
+
+void Processor::thread() {
+  while (true) {
+    wait(control->start_event());
+    rng_ = Rng::stream(control->run_seed(), kNodeStreams, id_);
+    max_buffers_ = 0;
+    listening_ = false;
+    run_protocol();
+    control->node_finished();
+  }
+}
+
+void Processor::abort_run() {
+  tx_valid_ = rx_valid_ = false;
+  listening_ = false;
+  thread_.reset();
+}
+
+void Processor::begin_slots() {
+  wait(clk.posedge_event());
+  start_of_slot();
+}
+
+void Processor::next_slot() {
+  if (listening_) {
+    wait(clk.negedge_event());
+    sample_receiver();
+    listening_ = false;
+  }
+  wait(clk.posedge_event());
+  tx_valid_ = false;
+  rx_valid_ = false;
+  start_of_slot();
+}
+
+void Processor::note_buffers(unsigned count) { max_buffers_ = std::max(max_buffers_, count); }
+
+void Processor::trace(sc_core::sc_trace_file* tf) const {
+  const std::string base = name();
+  sc_core::sc_trace(tf, tx_valid_, base + ".tx_valid");
+  sc_core::sc_trace(tf, tx_packet_, base + ".tx_packet", 32);
+  sc_core::sc_trace(tf, rx_valid_, base + ".rx_valid");
+  sc_core::sc_trace(tf, rx_packet_, base + ".rx_packet", 32);
+}
+
+}  // namespace optinet

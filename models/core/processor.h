@@ -1,0 +1,86 @@
+#pragma once
+/// \file
+/// The processor module: one SC_THREAD that runs the node's protocol once per run.
+#include <cstdint>
+#include <systemc>
+#include <vector>
+
+#include "models/core/compat.h"
+#include "models/core/node_context.h"
+#include "models/core/run_control.h"
+
+namespace optinet {
+
+struct ProcessorConfig {
+  NodeId id = 0;
+};
+
+/// Base of every network's processor. Derived classes add the medium ports, implement the
+/// network's node context (transmit/listen) and run the protocol in run_protocol().
+class Processor : public sc_core::sc_module, public virtual NodeContext {
+ public:
+  sc_core::sc_in<bool> clk{"clk"};
+  sc_core::sc_port<RunControlIf> control{"control"};
+
+  OPTINET_HAS_PROCESS(Processor);
+  Processor(const sc_core::sc_module_name& name, const ProcessorConfig& config);
+
+  /// Loads the node's input packets for the next run (between runs only).
+  void load(std::vector<Packet> packets) { packets_ = std::move(packets); }
+  /// Restarts the node's thread after a run stopped at the slot limit.
+  void abort_run();
+  /// Largest number of packet buffers held at once during the last run.
+  unsigned max_buffers() const { return max_buffers_; }
+  /// Registers tx/rx valid and packet id under this module's hierarchical name.
+  virtual void trace(sc_core::sc_trace_file* tf) const;
+
+  // NodeContext (the network-independent part)
+  NodeId id() const override { return id_; }
+  std::uint64_t slot() const override { return control->current_slot(); }
+  std::uint64_t run_seed() const override { return control->run_seed(); }
+  Rng& rng() override { return rng_; }
+  const std::vector<Packet>& packets() const override { return packets_; }
+  void begin_slots() override;
+  void next_slot() override;
+  void deliver(const Packet& packet) override { control->deliver(id_, packet); }
+  void raise_pending() override { control->raise_pending(); }
+  void release_pending() override { control->release_pending(); }
+  bool any_pending() const override { return control->any_pending(); }
+  void note_buffers(unsigned count) override;
+
+ protected:
+  /// Runs the protocol for one run, from the prologue to the end.
+  virtual void run_protocol() = 0;
+  /// Reads the receiver at the falling edge (called only in slots where the node listened).
+  virtual void sample_receiver() = 0;
+  /// Called at every rising edge, before the protocol acts in the new slot.
+  virtual void start_of_slot() {}
+
+  /// Marks this slot as one in which the receiver is tuned (sampled at the falling edge).
+  void set_listening() { listening_ = true; }
+  void record_tx(std::uint32_t packet_id) {
+    tx_valid_ = true;
+    tx_packet_ = packet_id;
+  }
+  void record_rx(std::uint32_t packet_id) {
+    rx_valid_ = true;
+    rx_packet_ = packet_id;
+  }
+
+ private:
+  void thread();
+
+  NodeId id_;
+  Rng rng_;
+  std::vector<Packet> packets_;
+  bool listening_ = false;
+  unsigned max_buffers_ = 0;
+  // Trace registers: the value during the current slot.
+  bool tx_valid_ = false;
+  std::uint32_t tx_packet_ = 0;
+  bool rx_valid_ = false;
+  std::uint32_t rx_packet_ = 0;
+  sc_core::sc_process_handle thread_;
+};
+
+}  // namespace optinet

@@ -1,0 +1,112 @@
+#include "models/core/run_control.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace optinet {
+
+RunControl::RunControl(const char* name, sc_core::sc_time period)
+    : sc_core::sc_prim_channel(name), period_(period) {
+  // Two tiny processes watch the clock: one starts an armed run, one enforces the slot limit.
+  sc_core::sc_spawn_options neg;
+  neg.spawn_method();
+  neg.dont_initialize();
+  neg.set_sensitivity(&clock_watch_);
+  sc_core::sc_spawn([this] { on_falling_edge(); }, "start_on_falling_edge", &neg);
+  sc_core::sc_spawn_options pos;
+  pos.spawn_method();
+  pos.dont_initialize();
+  pos.set_sensitivity(&clock_watch_);
+  sc_core::sc_spawn([this] { on_rising_edge(); }, "limit_on_rising_edge", &pos);
+}
+
+void RunControl::arm(const RunPlan& plan) {
+  if (running_ || armed_) throw std::logic_error("RunControl::arm: a run is already in progress");
+  plan_ = plan;
+  armed_ = true;
+  pending_ = 0;
+  pending_change_ = 0;
+  hit_limit_ = false;
+  finished_ = 0;
+}
+
+RunOutcome RunControl::run_to_completion() {
+  if (!armed_) throw std::logic_error("RunControl::run_to_completion: no run armed");
+  if (clk_ == nullptr) throw std::logic_error("RunControl: no clock set");
+  // Each clock watcher re-arms itself on its own edge (see on_*_edge).
+  clock_watch_.notify(sc_core::SC_ZERO_TIME);
+  sc_core::sc_start();
+  if (running_) throw std::logic_error("RunControl: simulation stopped while a run was active");
+  return RunOutcome{end_slot_, hit_limit_};
+}
+
+std::uint64_t RunControl::current_slot() const {
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  if (now < start_time_) return 0;
+  return static_cast<std::uint64_t>((now - start_time_).value() / period_.value());
+}
+
+void RunControl::on_falling_edge() {
+  // Woken by run_to_completion(): wait for the next falling edge, then start the armed run.
+  if (!armed_) return;
+  if (!waiting_for_falling_edge_) {
+    waiting_for_falling_edge_ = true;
+    sc_core::next_trigger(clk_->negedge_event());
+    return;
+  }
+  waiting_for_falling_edge_ = false;
+  armed_ = false;
+  running_ = true;
+  start_time_ = sc_core::sc_time_stamp() + period_ / 2;
+  start_.notify();  // processors run their prologue now; slot 0 starts at the next rising edge
+  if (plan_.nodes == 0) {
+    running_ = false;
+    end_slot_ = 0;
+    sc_core::sc_pause();
+  }
+}
+
+void RunControl::on_rising_edge() {
+  // Active only while a run is: one activation per slot enforces the slot limit.
+  if (clk_->read() && running_) slot_register_ = current_slot();
+  if (clk_->read() && running_ && current_slot() >= plan_.max_slots) {
+    hit_limit_ = true;
+    running_ = false;
+    end_slot_ = current_slot();
+    sc_core::sc_pause();
+    return;
+  }
+  if (running_ || armed_) sc_core::next_trigger(clk_->posedge_event());
+}
+
+void RunControl::trace(sc_core::sc_trace_file* tf) const {
+  sc_core::sc_trace(tf, slot_register_, std::string(name()) + ".slot", 32);
+}
+
+void RunControl::raise_pending() {
+  ++pending_change_;
+  request_update();
+}
+
+void RunControl::release_pending() {
+  --pending_change_;
+  request_update();
+}
+
+void RunControl::update() {
+  pending_ += pending_change_;
+  pending_change_ = 0;
+}
+
+void RunControl::deliver(NodeId node, const Packet& packet) {
+  if (sink_ != nullptr) sink_->deliver(node, packet, current_slot());
+}
+
+void RunControl::node_finished() {
+  if (++finished_ < plan_.nodes || !running_) return;
+  running_ = false;
+  end_slot_ = current_slot();
+  sc_core::sc_pause();
+}
+
+}  // namespace optinet

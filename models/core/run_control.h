@@ -1,0 +1,105 @@
+#pragma once
+/// \file
+/// Run control: starts every processor of a network on the same slot, counts slots, stops the
+/// simulation when every processor has finished or the slot limit is hit, carries deliveries to
+/// the host, and models the SIMD machine's global wired-OR "packets pending" line.
+#include <cstdint>
+#include <systemc>
+
+#include "models/core/compat.h"
+#include "models/core/packet.h"
+
+namespace optinet {
+
+/// Where a processor hands the packets that reached it (the host side of the node).
+class DeliverySink {
+ public:
+  virtual ~DeliverySink() = default;
+  virtual void deliver(NodeId node, const Packet& packet, std::uint64_t slot) = 0;
+};
+
+/// What a processor sees of run control: the hardware a SIMD node has (slot counter, start
+/// strobe, global OR line, host port), nothing of other nodes.
+class RunControlIf : public virtual sc_core::sc_interface {
+ public:
+  /// Notified half a slot before slot 0 of a run.
+  virtual const sc_core::sc_event& start_event() const = 0;
+  /// Slots since the start of the current run (slot 0 is the first).
+  virtual std::uint64_t current_slot() const = 0;
+  /// Seed of the current run, known to every node (the run's common random string).
+  virtual std::uint64_t run_seed() const = 0;
+  virtual std::uint64_t run_index() const = 0;
+  /// The wired-OR line: a node drives it while it holds undelivered work. Changes are seen
+  /// from the next delta cycle on, so every reader in a slot sees the same value.
+  virtual void raise_pending() = 0;
+  virtual void release_pending() = 0;
+  virtual bool any_pending() const = 0;
+  virtual void deliver(NodeId node, const Packet& packet) = 0;
+  virtual void node_finished() = 0;
+};
+
+/// The plan of one run, set between sc_start calls.
+struct RunPlan {
+  std::uint64_t seed = 0;
+  std::uint64_t index = 0;
+  std::uint64_t max_slots = 0;
+  std::uint32_t nodes = 0;  ///< processors that will report node_finished()
+};
+
+/// Outcome of a run as seen by run control.
+struct RunOutcome {
+  std::uint64_t slots = 0;
+  bool hit_limit = false;
+};
+
+class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
+ public:
+  explicit RunControl(const char* name, sc_core::sc_time period);
+
+  /// Must be called once with the clock the processors use, before simulation.
+  void set_clock(const sc_core::sc_signal_in_if<bool>& clk) { clk_ = &clk; }
+  void set_sink(DeliverySink* sink) { sink_ = sink; }
+
+  /// Arms a run: the next falling clock edge starts it. Call from sc_main, then sc_start().
+  void arm(const RunPlan& plan);
+  /// Simulates until the armed run ends; returns how it ended.
+  RunOutcome run_to_completion();
+  bool running() const { return running_; }
+  /// Traces the slot number of the running run under this channel's name.
+  void trace(sc_core::sc_trace_file* tf) const;
+
+  // RunControlIf
+  const sc_core::sc_event& start_event() const override { return start_; }
+  std::uint64_t current_slot() const override;
+  std::uint64_t run_seed() const override { return plan_.seed; }
+  std::uint64_t run_index() const override { return plan_.index; }
+  void raise_pending() override;
+  void release_pending() override;
+  bool any_pending() const override { return pending_ > 0; }
+  void deliver(NodeId node, const Packet& packet) override;
+  void node_finished() override;
+
+ private:
+  void update() override;
+  void on_falling_edge();
+  void on_rising_edge();
+
+  sc_core::sc_time period_;
+  const sc_core::sc_signal_in_if<bool>* clk_ = nullptr;
+  DeliverySink* sink_ = nullptr;
+  RunPlan plan_;
+  bool armed_ = false;
+  bool running_ = false;
+  bool hit_limit_ = false;
+  bool waiting_for_falling_edge_ = false;
+  sc_core::sc_time start_time_;
+  std::uint64_t end_slot_ = 0;
+  std::uint32_t finished_ = 0;
+  std::uint64_t slot_register_ = 0;  // traced copy of the slot number
+  std::int64_t pending_ = 0;
+  std::int64_t pending_change_ = 0;
+  sc_core::sc_event start_;
+  sc_core::sc_event clock_watch_;
+};
+
+}  // namespace optinet

@@ -1,0 +1,60 @@
+#include "models/networks/pops_network.h"
+
+#include <string>
+
+namespace optinet::pops {
+
+PopsGroup::PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
+                     const PopsNetworkConfig& config)
+    : sc_core::sc_module(name),
+      tx_bundle("tx", config.shape.g),
+      rx_bundle("rx", config.shape.g) {
+  const PopsShape& s = config.shape;
+  processors.reserve(s.d);
+  for (std::uint32_t k = 0; k < s.d; ++k) {
+    const std::string proc = "proc" + std::to_string(k);
+    processors.emplace_back(std::make_unique<PopsProcessor>(
+        proc.c_str(), PopsProcessorConfig{s.node(group, k), s, config.protocol}));
+    PopsProcessor& p = *processors.back();
+    p.clk(clk);
+    p.control(control);
+    p.tx(tx_bundle);
+    p.rx(rx_bundle);
+  }
+  couplers_in.reserve(s.g);
+  for (std::uint32_t a = 0; a < s.g; ++a) {
+    const std::string star = "coupler_b" + std::to_string(group) + "_a" + std::to_string(a);
+    couplers_in.emplace_back(std::make_unique<OpticalPassiveStar>(
+        star.c_str(), OpticalPassiveStarConfig{group, a}));
+    couplers_in.back()->clk(clk);
+    couplers_in.back()->destinations(rx_bundle);
+  }
+}
+
+// SystemC removes a process from a list searched from the newest end, and a child from its
+// parent's list: destroying in reverse creation order keeps teardown linear.
+PopsGroup::~PopsGroup() {
+  while (!couplers_in.empty()) couplers_in.pop_back();
+  while (!processors.empty()) processors.pop_back();
+}
+
+PopsNetwork::PopsNetwork(const sc_core::sc_module_name& name, const PopsNetworkConfig& config)
+    : sc_core::sc_module(name), config_(config) {
+  const PopsShape& s = config.shape;
+  groups_.reserve(s.g);
+  for (std::uint32_t b = 0; b < s.g; ++b) {
+    const std::string group = "group" + std::to_string(b);
+    groups_.emplace_back(std::make_unique<PopsGroup>(group.c_str(), b, config));
+    groups_.back()->clk(clk);
+    groups_.back()->control(control);
+  }
+  for (std::uint32_t b = 0; b < s.g; ++b) {
+    for (std::uint32_t a = 0; a < s.g; ++a) coupler(b, a).sources(groups_[a]->tx_bundle);
+  }
+}
+
+PopsNetwork::~PopsNetwork() {
+  while (!groups_.empty()) groups_.pop_back();
+}
+
+}  // namespace optinet::pops

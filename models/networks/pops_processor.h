@@ -1,0 +1,48 @@
+#pragma once
+/// \file
+/// A POPS processor: the core processor plus one transmitter into its group's transmit bundle
+/// and one tunable receiver on its group's receive bundle.
+#include <systemc>
+
+#include "models/core/processor.h"
+#include "models/optical/pops_bundles.h"
+#include "protocols/pops/pops_node.h"
+
+namespace optinet::pops {
+
+struct PopsProcessorConfig {
+  NodeId id = 0;
+  PopsShape shape;
+  const PopsProtocol* protocol = nullptr;
+};
+
+class PopsProcessor : public Processor, public PopsNodeContext {
+ public:
+  sc_core::sc_port<StarTransmitIf> tx{"tx"};
+  sc_core::sc_port<StarReceiveIf> rx{"rx"};
+
+  PopsProcessor(const sc_core::sc_module_name& name, const PopsProcessorConfig& config);
+
+  void set_protocol(const PopsProtocol* protocol) { protocol_ = protocol; }
+
+  // PopsNodeContext
+  const PopsShape& shape() const override { return shape_; }
+  void transmit(const std::uint32_t* groups, std::size_t count, const Frame& frame) override;
+  void listen(std::uint32_t source_group) override;
+  const std::optional<Frame>& received() const override { return received_; }
+
+ protected:
+  void run_protocol() override;
+  void sample_receiver() override;
+  void start_of_slot() override;
+
+ private:
+  PopsShape shape_;
+  const PopsProtocol* protocol_;
+  std::uint64_t transmitted_in_slot_ = ~std::uint64_t{0};
+  std::uint32_t listen_group_ = 0;
+  bool listened_ = false;
+  std::optional<Frame> received_;
+};
+
+}  // namespace optinet::pops

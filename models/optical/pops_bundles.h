@@ -1,0 +1,105 @@
+#pragma once
+/// \file
+/// Fibre bundles of a POPS group. A pin-for-pin POPS(d,g) has d*g transmitter fibres per group;
+/// binding one port per fibre is O(n*g). Instead each group has one transmit bundle (its d
+/// transmitters towards its g outgoing couplers) and one receive bundle (the g incoming
+/// couplers' broadcast outputs towards its d receivers), so bindings are O(n + g*g).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <systemc>
+#include <vector>
+
+#include "models/core/packet.h"
+
+namespace optinet {
+
+/// Processor side of a transmit bundle: light a frame into the fibre to one coupler.
+class StarTransmitIf : public virtual sc_core::sc_interface {
+ public:
+  virtual void drive(std::uint32_t coupler, const Frame& frame, std::uint64_t slot) = 0;
+};
+
+/// What a coupler sees at its d inputs in one slot: how many sources drive it, and the frame
+/// if exactly one does.
+struct StarInputLane {
+  std::uint64_t slot = ~std::uint64_t{0};
+  std::uint32_t drivers = 0;
+  Frame frame;
+};
+
+/// Coupler side of a transmit bundle.
+class StarInputIf : public virtual sc_core::sc_interface {
+ public:
+  virtual const StarInputLane& lane(std::uint32_t coupler) const = 0;
+  /// Notified (delta) the first time a source drives `coupler` in a slot.
+  virtual const sc_core::sc_event& lane_event(std::uint32_t coupler) const = 0;
+};
+
+/// A group's d transmitters towards its g outgoing couplers c(b, a), b = 0..g-1.
+class GroupTransmitBundle : public sc_core::sc_prim_channel,
+                            public StarTransmitIf,
+                            public StarInputIf {
+ public:
+  GroupTransmitBundle(const char* name, std::uint32_t couplers)
+      : sc_core::sc_prim_channel(name),
+        lanes_(couplers),
+        events_(new sc_core::sc_event[couplers]) {}
+
+  void drive(std::uint32_t coupler, const Frame& frame, std::uint64_t slot) override {
+    StarInputLane& lane = lanes_.at(coupler);
+    if (lane.slot != slot) {
+      lane.slot = slot;
+      lane.drivers = 0;
+      events_[coupler].notify(sc_core::SC_ZERO_TIME);
+    }
+    if (++lane.drivers == 1) lane.frame = frame;
+  }
+  const StarInputLane& lane(std::uint32_t coupler) const override { return lanes_[coupler]; }
+  const sc_core::sc_event& lane_event(std::uint32_t coupler) const override {
+    return events_[coupler];
+  }
+
+ private:
+  std::vector<StarInputLane> lanes_;
+  std::unique_ptr<sc_core::sc_event[]> events_;
+};
+
+/// Coupler side of a receive bundle: broadcast a frame to every receiver of the group.
+class StarOutputIf : public virtual sc_core::sc_interface {
+ public:
+  virtual void broadcast(std::uint32_t source_group, const Frame& frame, std::uint64_t slot) = 0;
+};
+
+/// Processor side of a receive bundle: what the coupler from `source_group` delivered in `slot`.
+class StarReceiveIf : public virtual sc_core::sc_interface {
+ public:
+  virtual std::optional<Frame> sample(std::uint32_t source_group, std::uint64_t slot) const = 0;
+};
+
+/// The broadcast outputs of the g couplers c(b, a), a = 0..g-1, into group b.
+class GroupReceiveBundle : public sc_core::sc_prim_channel,
+                           public StarOutputIf,
+                           public StarReceiveIf {
+ public:
+  GroupReceiveBundle(const char* name, std::uint32_t couplers)
+      : sc_core::sc_prim_channel(name), outputs_(couplers) {}
+
+  void broadcast(std::uint32_t source_group, const Frame& frame, std::uint64_t slot) override {
+    outputs_.at(source_group) = Output{slot, frame};
+  }
+  std::optional<Frame> sample(std::uint32_t source_group, std::uint64_t slot) const override {
+    const Output& o = outputs_.at(source_group);
+    if (o.slot != slot) return std::nullopt;
+    return o.frame;
+  }
+
+ private:
+  struct Output {
+    std::uint64_t slot = ~std::uint64_t{0};
+    Frame frame;
+  };
+  std::vector<Output> outputs_;
+};
+
+}  // namespace optinet

@@ -1,0 +1,45 @@
+#pragma once
+/// \file
+/// The POPS(d,g) node as a protocol sees it: the node context of the core plus the optical
+/// hardware of section I of Mei & Rizzi: in a slot a processor sends one frame to any subset of
+/// the g couplers c(b, group(i)) of its group, and listens to one coupler c(group(i), a).
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "models/core/node_context.h"
+
+namespace optinet::pops {
+
+/// POPS(d, g): n = d*g processors in g groups of d; group(i) = floor(i/d); g*g couplers.
+struct PopsShape {
+  std::uint32_t d = 1;
+  std::uint32_t g = 1;
+  std::uint32_t n() const { return d * g; }
+  std::uint32_t group_of(NodeId i) const { return i / d; }
+  std::uint32_t index_in_group(NodeId i) const { return i % d; }
+  NodeId node(std::uint32_t group, std::uint32_t index) const { return group * d + index; }
+};
+
+class PopsNodeContext : public virtual NodeContext {
+ public:
+  virtual const PopsShape& shape() const = 0;
+  /// Sends `frame` this slot to the couplers c(b, group(id)) for the `count` groups b listed.
+  /// At most one transmission per slot (one laser), possibly to several couplers.
+  virtual void transmit(const std::uint32_t* groups, std::size_t count, const Frame& frame) = 0;
+  void transmit_to(std::uint32_t group, const Frame& frame) { transmit(&group, 1, frame); }
+  /// Tunes the receiver this slot to coupler c(group(id), source_group).
+  virtual void listen(std::uint32_t source_group) = 0;
+  /// What the receiver got in the slot that just ended (after next_slot()).
+  virtual const std::optional<Frame>& received() const = 0;
+};
+
+/// A POPS routing protocol: the body of every processor's thread for one run. One instance is
+/// shared by all processors, so it holds parameters only; per-node state lives in run().
+class PopsProtocol {
+ public:
+  virtual ~PopsProtocol() = default;
+  virtual void run(PopsNodeContext& node) const = 0;
+};
+
+}  // namespace optinet::pops

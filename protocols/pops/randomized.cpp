@@ -1,0 +1,94 @@
+#include "protocols/pops/randomized.h"
+
+#include <optional>
+
+#include "protocols/pops/randomized_plan.h"
+
+namespace optinet::pops {
+
+namespace {
+unsigned count(const std::optional<Packet>& p) { return p ? 1U : 0U; }
+}  // namespace
+
+void RandomizedRouter::run(PopsNodeContext& node) const {
+  const PopsShape& s = node.shape();
+  const NodeId me = node.id();
+  const std::uint32_t my_group = s.group_of(me);
+  const std::uint32_t my_index = s.index_in_group(me);
+
+  // Prologue (half a slot before slot 0): a packet addressed to its own source needs no
+  // network; any other one raises the pending line until its acknowledgement arrives.
+  std::optional<Packet> original;  // p_i, kept until acknowledged
+  unsigned delivered_here = 0;     // p_{pi^-1(i)}, kept by the destination
+  for (const Packet& p : node.packets()) {
+    if (p.destination == me) {
+      node.deliver(p);
+      ++delivered_here;
+    } else {
+      original = p;
+    }
+  }
+  if (original) node.raise_pending();
+  node.begin_slots();
+
+  bool failed_last_step = false;
+  for (std::uint64_t step = 1; node.any_pending(); ++step) {
+    // Slot 1: source -> relay group; every relay listener tunes to its source group.
+    std::optional<std::uint32_t> relay_group;
+    if (original) {
+      const double p = participation_probability(s, step, options_.c_plus_eps);
+      const bool backoff = s.d > s.g && p >= 1.0 && failed_last_step;
+      if (node.rng().chance(backoff ? 0.5 : p)) {
+        relay_group = choose_relay_group(s, node.run_seed(), step, my_group, original->destination,
+                                         node.rng());
+      }
+      if (relay_group) node.transmit_to(*relay_group, Frame::data(*original));
+    }
+    if (auto source_group = relay_hears(s, step, my_group, my_index)) node.listen(*source_group);
+    node.next_slot();
+    const std::optional<Packet> relay_copy = data_in(node.received());
+    node.note_buffers(count(original) + count(relay_copy) + delivered_here);
+
+    // Slot 2: relay -> temporary destination group; every holder listener tunes to its relay.
+    const std::optional<std::uint32_t> heard_relay = holder_hears(s, step, my_group, my_index);
+    if (relay_copy) node.transmit_to(temporary_group(s, relay_copy->destination),
+                                     Frame::data(*relay_copy));
+    if (heard_relay) node.listen(*heard_relay);
+    node.next_slot();
+    const std::optional<Packet> held_copy = data_in(node.received());
+    node.note_buffers(count(original) + count(held_copy) + delivered_here);
+
+    // Slot 3: holder acknowledges to the relay it heard; the relay listens for it.
+    if (held_copy) node.transmit_to(*heard_relay, Frame::ack(*held_copy));
+    if (relay_copy) node.listen(temporary_group(s, relay_copy->destination));
+    node.next_slot();
+    const bool relay_acknowledged = relay_copy && acknowledges(node.received(), relay_copy->id);
+
+    // Slot 4: relay acknowledges to the source, which then deletes its original.
+    if (relay_acknowledged) node.transmit_to(s.group_of(relay_copy->source),
+                                             Frame::ack(*relay_copy));
+    if (relay_group) node.listen(*relay_group);
+    node.next_slot();
+    failed_last_step = false;
+    if (relay_group) {
+      if (acknowledges(node.received(), original->id)) {
+        original.reset();
+        node.release_pending();
+      } else {
+        failed_last_step = true;
+      }
+    }
+
+    // Slot 5: holder -> destination; every node listens to its own temporary group.
+    if (held_copy) node.transmit_to(s.group_of(held_copy->destination), Frame::data(*held_copy));
+    node.listen(temporary_group(s, me));
+    node.next_slot();
+    if (auto got = data_in(node.received()); got && got->destination == me) {
+      node.deliver(*got);
+      ++delivered_here;
+      node.note_buffers(count(original) + delivered_here);
+    }
+  }
+}
+
+}  // namespace optinet::pops

@@ -1,0 +1,31 @@
+#pragma once
+/// \file
+/// The randomized router of Mei & Rizzi, section III: steps of five slots, repeated while the
+/// machine's wired-OR "pending" line is high.
+///   1. a participating source sends a copy of its packet to a relay group r;
+///   2. the relay forwards the copy to the temporary destination group Delta(pi(i));
+///   3. the holder there acknowledges to the relay;
+///   4. the relay acknowledges to the source, which deletes the original;
+///   5. the holder sends the copy to its destination.
+/// Choices per shape are in randomized_plan.h.
+#include "protocols/pops/pops_node.h"
+
+namespace optinet::pops {
+
+struct RandomizedOptions {
+  /// c + epsilon(g) of Theorem 3.8; 4 as in Corollary 3.9.
+  double c_plus_eps = 4.0;
+};
+
+class RandomizedRouter : public PopsProtocol {
+ public:
+  static constexpr unsigned kSlotsPerStep = 5;
+
+  explicit RandomizedRouter(RandomizedOptions options = {}) : options_(options) {}
+  void run(PopsNodeContext& node) const override;
+
+ private:
+  RandomizedOptions options_;
+};
+
+}  // namespace optinet::pops

@@ -1,0 +1,28 @@
+#pragma once
+/// \file
+/// POPS protocols by name, as the command line and tests select them.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "protocols/pops/pops_node.h"
+
+namespace optinet::pops {
+
+struct ProtocolInfo {
+  std::string name;
+  std::string summary;
+  /// Slots per protocol step (steps = slots / slots_per_step); 0 if the protocol has no steps.
+  unsigned slots_per_step = 0;
+  /// Slot phases (1-based within a step) in which a collision is a protocol error.
+  std::vector<unsigned> collision_free_phases;
+  std::unique_ptr<PopsProtocol> (*make)(const PopsShape& shape) = nullptr;
+};
+
+const std::vector<ProtocolInfo>& protocols();
+/// nullptr if unknown.
+const ProtocolInfo* find_protocol(const std::string& name);
+/// "a, b, c" for messages.
+std::string protocol_names();
+
+}  // namespace optinet::pops

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages OptiNet needs; does nothing when all are present.
+set -euo pipefail
+packages=(cmake g++ make pkg-config libsystemc-dev libgtest-dev gtkwave gnuplot-nox)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "install-deps: installing ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+# Each SystemC thread stack is an mmap with a guard page (two memory maps), so a network of
+# n processors needs about 2n maps; Linux's default limit (65530) stops near 32k processors.
+want=1048576
+have=$(cat /proc/sys/vm/max_map_count 2>/dev/null || echo "$want")
+if [ "$have" -lt "$want" ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    sysctl -q -w vm.max_map_count=$want || echo "install-deps: could not raise vm.max_map_count (have $have); networks above ~30k processors will be refused"
+  else
+    echo "install-deps: vm.max_map_count is $have; for networks above ~30k processors run: sudo sysctl -w vm.max_map_count=$want"
+  fi
+fi

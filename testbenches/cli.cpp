@@ -1,0 +1,190 @@
+#include "testbenches/cli.h"
+
+#include <fstream>
+#include <limits>
+#include <map>
+
+#include "protocols/pops/registry.h"
+#include "testbenches/usage_error.h"
+
+namespace optinet {
+
+namespace {
+
+constexpr std::uint64_t kMaxNodes = std::uint64_t{1} << 20;
+constexpr std::uint64_t kMaxGroups = 1024;
+
+std::uint64_t parse_count(const std::string& option, const std::string& text, std::uint64_t lo,
+                          std::uint64_t hi) {
+  std::size_t used = 0;
+  unsigned long long v = 0;
+  bool ok = !text.empty() && text[0] != '-' && text[0] != '+';
+  if (ok) {
+    try {
+      v = std::stoull(text, &used);
+    } catch (const std::exception&) {
+      ok = false;
+    }
+  }
+  if (!ok || used != text.size() || v < lo || v > hi) {
+    throw UsageError(option + ": '" + text + "' is not accepted (an integer from " +
+                     std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  }
+  return v;
+}
+
+double parse_positive(const std::string& option, const std::string& text) {
+  std::size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !(v > 0) || v > 1e6) {
+    throw UsageError(option + ": '" + text + "' is not accepted (a number > 0 and <= 1e6)");
+  }
+  return v;
+}
+
+/// A path we can create or overwrite; leaves no file behind if there was none.
+void check_writable(const std::string& option, const std::string& path) {
+  std::ifstream existing(path);
+  const bool existed = existing.good();
+  existing.close();
+  std::ofstream out(path, std::ios::app);
+  if (!out) throw UsageError(option + ": cannot write '" + path + "'");
+  out.close();
+  if (!existed) std::remove(path.c_str());
+}
+
+/// Each SystemC thread stack is a memory map plus a guard page: about two maps per processor.
+void check_thread_capacity(std::uint64_t processors) {
+  std::ifstream f("/proc/sys/vm/max_map_count");
+  std::uint64_t limit = 0;
+  if (!(f >> limit)) return;
+  const std::uint64_t needed = 2 * processors + 20000;
+  if (limit < needed) {
+    throw UsageError("--d/--g: n = " + std::to_string(processors) +
+                     " processors need vm.max_map_count >= " + std::to_string(needed) +
+                     " (it is " + std::to_string(limit) +
+                     "); run: sudo sysctl -w vm.max_map_count=1048576 (scripts/install-deps.sh "
+                     "does this as root)");
+  }
+}
+
+}  // namespace
+
+std::string usage_text() {
+  return "usage: optinet pops [--d D] [--g G] [--protocol NAME] [--traffic NAME]\n"
+         "                    [--permutation-file PATH] [--runs N] [--seed S] [--max-slots N]\n"
+         "                    [--vcd FILE] [--trace-group G] [--json FILE] [--period-ns T]"
+         " [--quiet]\n"
+         "\n"
+         "  --d D, --g G        POPS(d,g): g groups of d processors (default 4, 4);\n"
+         "                      1 <= g <= 1024, n = d*g <= 1048576\n"
+         "  --protocol NAME     " + pops::protocol_names() + " (default randomized)\n"
+         "  --traffic NAME      random (default), identity, bit-reversal, transpose, partial\n"
+         "  --permutation-file  destinations, one per source in order; '-' = no packet\n"
+         "  --runs N            runs on the same network, seeds S, S+1, ... (default 1)\n"
+         "  --seed S            seed of the first run (default 1); a seed fixes a run exactly\n"
+         "  --max-slots N       stop a run after N slots and report it (default 100000)\n"
+         "  --vcd FILE          write a VCD waveform (slot, couplers, processors)\n"
+         "  --trace-group G     trace only group G's processors and couplers\n"
+         "  --json FILE         write the runs and their summary as JSON\n"
+         "  --period-ns T       slot clock period in ns (default 1)\n"
+         "  --quiet             print only the summary\n";
+}
+
+CommandLine parse_command_line(const std::vector<std::string>& args) {
+  CommandLine cl;
+  if (args.empty()) throw UsageError("network: missing (accepted: pops); see optinet --help");
+  if (args[0] == "--help" || args[0] == "-h") {
+    cl.help = true;
+    return cl;
+  }
+  cl.network = args[0];
+  if (cl.network != "pops") {
+    throw UsageError("network: unknown '" + cl.network + "' (accepted: pops)");
+  }
+  std::map<std::string, std::string> values;
+  for (std::size_t k = 1; k < args.size(); ++k) {
+    const std::string& a = args[k];
+    if (a == "--help" || a == "-h") {
+      cl.help = true;
+      return cl;
+    }
+    if (a == "--quiet") {
+      cl.quiet = true;
+      continue;
+    }
+    static const char* const kValued[] = {
+        "--d",         "--g",         "--protocol",  "--traffic", "--permutation-file",
+        "--runs",      "--seed",      "--max-slots", "--vcd",     "--trace-group",
+        "--json",      "--period-ns"};
+    bool known = false;
+    for (const char* v : kValued) known = known || a == v;
+    if (!known) throw UsageError(a + ": unknown option; see optinet --help");
+    if (k + 1 >= args.size()) throw UsageError(a + ": missing value");
+    if (values.count(a)) throw UsageError(a + ": given twice");
+    values[a] = args[++k];
+  }
+  const auto get = [&](const std::string& k, const std::string& def) {
+    auto it = values.find(k);
+    return it == values.end() ? def : it->second;
+  };
+
+  PopsExperimentConfig& p = cl.pops;
+  p.shape.g = static_cast<std::uint32_t>(parse_count("--g", get("--g", "4"), 1, kMaxGroups));
+  p.shape.d = static_cast<std::uint32_t>(parse_count("--d", get("--d", "4"), 1, kMaxNodes));
+  const std::uint64_t n = std::uint64_t{p.shape.d} * p.shape.g;
+  if (n > kMaxNodes) {
+    throw UsageError("--d/--g: n = d*g = " + std::to_string(n) + " is too large (accepted: <= " +
+                     std::to_string(kMaxNodes) + ")");
+  }
+  p.protocol = get("--protocol", "randomized");
+  if (pops::find_protocol(p.protocol) == nullptr) {
+    throw UsageError("--protocol: unknown '" + p.protocol +
+                     "' (accepted: " + pops::protocol_names() + ")");
+  }
+  cl.runs = parse_count("--runs", get("--runs", "1"), 1, 1000000);
+  cl.seed = parse_count("--seed", get("--seed", "1"), 0, std::numeric_limits<std::uint64_t>::max() / 2);
+  p.max_slots = parse_count("--max-slots", get("--max-slots", "100000"), 1, 1000000000);
+  p.period = sc_core::sc_time(parse_positive("--period-ns", get("--period-ns", "1")), sc_core::SC_NS);
+
+  if (values.count("--permutation-file")) {
+    if (values.count("--traffic") && values["--traffic"] != "file") {
+      throw UsageError("--permutation-file: cannot be combined with --traffic " +
+                       values["--traffic"]);
+    }
+    p.traffic = PermutationKind::kFile;
+    cl.traffic_name = "file";
+    p.file_permutation = read_permutation_file(values["--permutation-file"],
+                                               static_cast<std::uint32_t>(n));
+  } else {
+    cl.traffic_name = get("--traffic", "random");
+    if (cl.traffic_name == "file") {
+      throw UsageError("--traffic: 'file' needs --permutation-file PATH");
+    }
+    p.traffic = permutation_kind(cl.traffic_name);
+    const std::string why = permutation_unavailable(p.traffic, static_cast<std::uint32_t>(n));
+    if (!why.empty()) throw UsageError("--traffic: " + why);
+  }
+
+  cl.vcd_path = get("--vcd", "");
+  if (!cl.vcd_path.empty()) {
+    check_writable("--vcd", cl.vcd_path);
+    p.trace.vcd_path = cl.vcd_path;
+  }
+  if (values.count("--trace-group")) {
+    if (cl.vcd_path.empty()) throw UsageError("--trace-group: needs --vcd FILE");
+    p.trace.group = static_cast<std::uint32_t>(
+        parse_count("--trace-group", values["--trace-group"], 0, p.shape.g - 1));
+  }
+  cl.json_path = get("--json", "");
+  if (!cl.json_path.empty()) check_writable("--json", cl.json_path);
+  check_thread_capacity(n);
+  return cl;
+}
+
+}  // namespace optinet

@@ -1,0 +1,115 @@
+#include "testbenches/pops_experiment.h"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
+namespace optinet {
+
+namespace {
+// Random stream domain of the traffic generator: stream (run seed, kTrafficStreams, 0).
+constexpr std::uint64_t kTrafficStreams = 2;
+
+const pops::ProtocolInfo& lookup(const std::string& name) {
+  const pops::ProtocolInfo* info = pops::find_protocol(name);
+  if (info == nullptr) throw std::invalid_argument("unknown POPS protocol '" + name + "'");
+  return *info;
+}
+}  // namespace
+
+PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
+    : config_(config),
+      info_(&lookup(config.protocol)),
+      protocol_(info_->make(config.shape)),
+      clock_("clk", config.period),
+      control_("control", config.period),
+      network_("pops", pops::PopsNetworkConfig{config.shape, protocol_.get()}),
+      tally_(info_->slots_per_step) {
+  network_.clk(clock_);
+  network_.control(control_);
+  control_.set_clock(clock_);
+  control_.set_sink(&scoreboard_);
+  const pops::PopsShape& s = config.shape;
+  for (std::uint32_t b = 0; b < s.g; ++b) {
+    for (std::uint32_t a = 0; a < s.g; ++a) network_.coupler(b, a).set_observer(&tally_);
+  }
+  if (!config.trace.vcd_path.empty()) open_trace();
+}
+
+PopsExperiment::~PopsExperiment() {
+  if (trace_file_ != nullptr) sc_core::sc_close_vcd_trace_file(trace_file_);
+}
+
+void PopsExperiment::open_trace() {
+  std::string base = config_.trace.vcd_path;
+  if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0) {
+    base.resize(base.size() - 4);
+  }
+  trace_file_ = sc_core::sc_create_vcd_trace_file(base.c_str());
+  sc_core::sc_trace(trace_file_, clock_, "clk");
+  control_.trace(trace_file_);
+  const pops::PopsShape& s = config_.shape;
+  const auto traced = [&](std::uint32_t group) {
+    return !config_.trace.group || *config_.trace.group == group;
+  };
+  for (NodeId i = 0; i < s.n(); ++i) {
+    if (traced(s.group_of(i))) network_.processor(i).trace(trace_file_);
+  }
+  for (std::uint32_t b = 0; b < s.g; ++b) {
+    for (std::uint32_t a = 0; a < s.g; ++a) {
+      if (traced(a) || traced(b)) network_.coupler(b, a).trace(trace_file_);
+    }
+  }
+}
+
+PopsRunResult PopsExperiment::run(std::uint64_t seed) {
+  const pops::PopsShape& s = config_.shape;
+  PopsRunResult r;
+  r.seed = seed;
+
+  Rng traffic_rng = Rng::stream(seed, kTrafficStreams, 0);
+  const Permutation perm = config_.traffic == PermutationKind::kFile
+                               ? config_.file_permutation
+                               : make_permutation(config_.traffic, s.n(), traffic_rng);
+  const std::vector<Packet> packets = packets_of(perm, seed);
+  scoreboard_.expect(packets);
+  for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).load({});
+  for (const Packet& p : packets) network_.processor(p.source).load({p});
+  tally_.reset();
+
+  control_.arm(RunPlan{seed, runs_done_++, config_.max_slots, s.n()});
+  const auto t0 = std::chrono::steady_clock::now();
+  const RunOutcome outcome = control_.run_to_completion();
+  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (outcome.hit_limit) {
+    for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).abort_run();
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  }
+  scoreboard_.finish();
+
+  r.slots = outcome.slots;
+  r.hit_limit = outcome.hit_limit;
+  r.steps = info_->slots_per_step ? r.slots / info_->slots_per_step : 0;
+  r.packets = scoreboard_.expected();
+  r.delivered = scoreboard_.delivered();
+  r.collisions = tally_.total();
+  r.collisions_by_phase = tally_.by_phase();
+  for (NodeId i = 0; i < s.n(); ++i) {
+    r.max_buffers = std::max(r.max_buffers, network_.processor(i).max_buffers());
+  }
+  r.errors = scoreboard_.errors();
+  if (r.hit_limit) {
+    r.errors.push_back("stopped at the slot limit (--max-slots " +
+                       std::to_string(config_.max_slots) + ") before every node finished");
+  }
+  for (unsigned phase : info_->collision_free_phases) {
+    const std::uint64_t c = r.collisions_by_phase.at(phase - 1);
+    if (c != 0) {
+      r.errors.push_back(std::to_string(c) + " collisions in slot " + std::to_string(phase) +
+                         " of a step, which the protocol guarantees collision-free");
+    }
+  }
+  return r;
+}
+
+}  // namespace optinet

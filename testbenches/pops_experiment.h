@@ -1,0 +1,99 @@
+#pragma once
+/// \file
+/// A POPS(d,g) testbench: elaborates the network once, then runs experiments on it (new traffic
+/// and seed each run), checking every run with the scoreboard and the protocol's invariants.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "models/core/run_control.h"
+#include "models/networks/pops_network.h"
+#include "protocols/pops/registry.h"
+#include "testbenches/scoreboard.h"
+#include "testbenches/traffic.h"
+
+namespace optinet {
+
+struct PopsTraceOptions {
+  std::string vcd_path;                ///< empty: no tracing
+  std::optional<std::uint32_t> group;  ///< trace only this group's processors and couplers
+};
+
+struct PopsExperimentConfig {
+  pops::PopsShape shape;
+  std::string protocol = "randomized";
+  PermutationKind traffic = PermutationKind::kRandom;
+  Permutation file_permutation;  ///< used when traffic == kFile
+  std::uint64_t max_slots = 100000;
+  sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
+  PopsTraceOptions trace;
+};
+
+struct PopsRunResult {
+  std::uint64_t seed = 0;
+  std::uint64_t slots = 0;
+  std::uint64_t steps = 0;
+  std::uint64_t packets = 0;
+  std::uint64_t delivered = 0;
+  std::uint64_t collisions = 0;
+  std::vector<std::uint64_t> collisions_by_phase;  ///< per slot of a step (1-based phase = i+1)
+  unsigned max_buffers = 0;
+  bool hit_limit = false;
+  double wall_seconds = 0;
+  std::vector<std::string> errors;  ///< conservation or invariant violations
+  bool ok() const { return errors.empty() && !hit_limit; }
+};
+
+/// Counts collisions, by slot phase within a protocol step.
+class CollisionTally : public CollisionObserver {
+ public:
+  explicit CollisionTally(unsigned slots_per_step) : by_phase_(slots_per_step, 0) {}
+  void reset() {
+    total_ = 0;
+    std::fill(by_phase_.begin(), by_phase_.end(), 0);
+  }
+  void on_collision(std::uint64_t slot, std::uint32_t, std::uint32_t) override {
+    ++total_;
+    if (!by_phase_.empty()) ++by_phase_[slot % by_phase_.size()];
+  }
+  std::uint64_t total() const { return total_; }
+  const std::vector<std::uint64_t>& by_phase() const { return by_phase_; }
+
+ private:
+  std::uint64_t total_ = 0;
+  std::vector<std::uint64_t> by_phase_;
+};
+
+class PopsExperiment {
+ public:
+  /// Elaborates POPS(d,g) with the named protocol (which must exist).
+  explicit PopsExperiment(const PopsExperimentConfig& config);
+  ~PopsExperiment();
+  PopsExperiment(const PopsExperiment&) = delete;
+  PopsExperiment& operator=(const PopsExperiment&) = delete;
+
+  /// One run: traffic from `seed`, every node's random stream from `seed`.
+  PopsRunResult run(std::uint64_t seed);
+
+  pops::PopsNetwork& network() { return network_; }
+  const pops::ProtocolInfo& protocol() const { return *info_; }
+
+ private:
+  void open_trace();
+
+  PopsExperimentConfig config_;
+  const pops::ProtocolInfo* info_;
+  std::unique_ptr<pops::PopsProtocol> protocol_;
+  sc_core::sc_clock clock_;
+  RunControl control_;
+  pops::PopsNetwork network_;
+  Scoreboard scoreboard_;
+  CollisionTally tally_;
+  sc_core::sc_trace_file* trace_file_ = nullptr;
+  std::uint64_t runs_done_ = 0;
+};
+
+}  // namespace optinet

@@ -1,0 +1,38 @@
+#pragma once
+/// \file
+/// The scoreboard every run is checked by: each packet delivered exactly once, at its
+/// destination, with its payload intact, and nothing invented.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/core/run_control.h"
+
+namespace optinet {
+
+class Scoreboard : public DeliverySink {
+ public:
+  /// Starts a run expecting exactly `packets` (ids must be distinct).
+  void expect(const std::vector<Packet>& packets);
+  void deliver(NodeId node, const Packet& packet, std::uint64_t slot) override;
+  /// Adds an error for each packet not delivered; call once at the end of the run.
+  void finish();
+
+  std::size_t expected() const { return expected_count_; }
+  std::size_t delivered() const { return delivered_count_; }
+  std::uint64_t last_delivery_slot() const { return last_slot_; }
+  const std::vector<std::string>& errors() const { return errors_; }
+
+ private:
+  void error(const std::string& message);
+
+  std::vector<Packet> by_id_;
+  std::vector<std::uint8_t> state_;  // 0 unknown id, 1 expected, 2 delivered
+  std::size_t expected_count_ = 0;
+  std::size_t delivered_count_ = 0;
+  std::uint64_t last_slot_ = 0;
+  std::vector<std::string> errors_;
+  std::size_t suppressed_ = 0;
+};
+
+}  // namespace optinet

@@ -1,0 +1,156 @@
+#include "testbenches/traffic.h"
+
+#include <fstream>
+#include <numeric>
+#include <sstream>
+
+#include "testbenches/usage_error.h"
+
+namespace optinet {
+
+namespace {
+const char* const kNames[] = {"random", "identity", "bit-reversal", "transpose", "partial", "file"};
+
+bool is_power_of_two(std::uint32_t n) { return n != 0 && (n & (n - 1)) == 0; }
+std::uint32_t exact_sqrt(std::uint32_t n) {
+  std::uint32_t r = 0;
+  while (std::uint64_t{r + 1} * (r + 1) <= n) ++r;
+  return r;
+}
+
+Permutation random_permutation(std::uint32_t n, Rng& rng) {
+  Permutation p(n);
+  std::iota(p.begin(), p.end(), 0);
+  for (std::uint32_t i = n; i > 1; --i) std::swap(p[i - 1], p[rng.below(i)]);
+  return p;
+}
+}  // namespace
+
+PermutationKind permutation_kind(const std::string& name) {
+  for (int k = 0; k < 5; ++k) {
+    if (name == kNames[k]) return static_cast<PermutationKind>(k);
+  }
+  throw UsageError("--traffic: unknown pattern '" + name +
+                   "' (accepted: random, identity, bit-reversal, transpose, partial; or "
+                   "--permutation-file PATH)");
+}
+
+std::string permutation_kind_name(PermutationKind kind) {
+  return kNames[static_cast<int>(kind)];
+}
+
+std::string permutation_unavailable(PermutationKind kind, std::uint32_t n) {
+  if (kind == PermutationKind::kBitReversal && !is_power_of_two(n)) {
+    return "bit-reversal needs n = d*g a power of two (n = " + std::to_string(n) + ")";
+  }
+  if (kind == PermutationKind::kTranspose) {
+    const std::uint32_t m = exact_sqrt(n);
+    if (m * m != n) return "transpose needs n = d*g a perfect square (n = " + std::to_string(n) + ")";
+  }
+  return {};
+}
+
+Permutation make_permutation(PermutationKind kind, std::uint32_t n, Rng& rng) {
+  Permutation p(n);
+  switch (kind) {
+    case PermutationKind::kRandom:
+      return random_permutation(n, rng);
+    case PermutationKind::kIdentity:
+      std::iota(p.begin(), p.end(), 0);
+      return p;
+    case PermutationKind::kBitReversal: {
+      unsigned bits = 0;
+      while ((1U << bits) < n) ++bits;
+      for (std::uint32_t i = 0; i < n; ++i) {
+        std::uint32_t r = 0;
+        for (unsigned b = 0; b < bits; ++b) r |= ((i >> b) & 1U) << (bits - 1 - b);
+        p[i] = r;
+      }
+      return p;
+    }
+    case PermutationKind::kTranspose: {
+      const std::uint32_t m = exact_sqrt(n);
+      for (std::uint32_t i = 0; i < n; ++i) p[i] = (i % m) * m + i / m;
+      return p;
+    }
+    case PermutationKind::kPartial: {
+      p = random_permutation(n, rng);
+      for (auto& dest : p) {
+        if (rng.below(2) == 0) dest = kNoNode;
+      }
+      return p;
+    }
+    case PermutationKind::kFile:
+      break;
+  }
+  throw std::logic_error("make_permutation: file permutations are read, not made");
+}
+
+std::string check_partial_permutation(const Permutation& p, std::uint32_t n) {
+  if (p.size() != n) {
+    return "has " + std::to_string(p.size()) + " destinations, expected n = " + std::to_string(n);
+  }
+  std::vector<NodeId> first_source(n, kNoNode);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    if (p[i] == kNoNode) continue;
+    if (p[i] >= n) {
+      return "source " + std::to_string(i) + " has destination " + std::to_string(p[i]) +
+             ", outside 0.." + std::to_string(n - 1);
+    }
+    if (first_source[p[i]] != kNoNode) {
+      return "destination " + std::to_string(p[i]) + " is used by sources " +
+             std::to_string(first_source[p[i]]) + " and " + std::to_string(i);
+    }
+    first_source[p[i]] = i;
+  }
+  return {};
+}
+
+Permutation read_permutation_file(const std::string& path, std::uint32_t n) {
+  std::ifstream in(path);
+  if (!in) throw UsageError("--permutation-file: cannot read '" + path + "'");
+  Permutation p;
+  std::string line;
+  while (std::getline(in, line)) {
+    line = line.substr(0, line.find('#'));
+    std::istringstream words(line);
+    std::string w;
+    while (words >> w) {
+      if (w == "-" || w == "-1") {
+        p.push_back(kNoNode);
+        continue;
+      }
+      std::size_t used = 0;
+      unsigned long v = 0;
+      try {
+        v = std::stoul(w, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used != w.size() || w[0] == '-' || v >= kNoNode) {
+        throw UsageError("--permutation-file: '" + w + "' in '" + path +
+                         "' is not a destination (accepted: 0..n-1, or - for no packet)");
+      }
+      p.push_back(static_cast<NodeId>(v));
+    }
+  }
+  const std::string why = check_partial_permutation(p, n);
+  if (!why.empty()) {
+    throw UsageError("--permutation-file: '" + path + "' is not a (partial) permutation: " + why);
+  }
+  return p;
+}
+
+std::uint64_t payload_of(std::uint64_t run_seed, std::uint32_t packet_id) {
+  return mix64(mix64(run_seed ^ 0x7061796c6f6164ULL) + packet_id);
+}
+
+std::vector<Packet> packets_of(const Permutation& p, std::uint64_t run_seed) {
+  std::vector<Packet> packets;
+  for (std::uint32_t i = 0; i < p.size(); ++i) {
+    if (p[i] != kNoNode) packets.push_back(Packet{i, i, p[i], payload_of(run_seed, i)});
+  }
+  return packets;
+}
+
+}  // namespace optinet

@@ -1,0 +1,39 @@
+#pragma once
+/// \file
+/// Permutation traffic for permutation-routing networks: destination per source, kNoNode where
+/// a source has no packet (partial permutations).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/core/packet.h"
+#include "models/core/rng.h"
+
+namespace optinet {
+
+using Permutation = std::vector<NodeId>;
+
+enum class PermutationKind { kRandom, kIdentity, kBitReversal, kTranspose, kPartial, kFile };
+
+/// Parses a --traffic name; throws UsageError naming the accepted ones.
+PermutationKind permutation_kind(const std::string& name);
+std::string permutation_kind_name(PermutationKind kind);
+/// Empty if `kind` can be built for n nodes, otherwise why not.
+std::string permutation_unavailable(PermutationKind kind, std::uint32_t n);
+
+/// Builds a permutation of `kind` (not kFile) on n nodes, drawing from `rng` where random.
+Permutation make_permutation(PermutationKind kind, std::uint32_t n, Rng& rng);
+
+/// Empty if `p` is a partial permutation of 0..n-1 (n entries, each destination used at most
+/// once), otherwise a message naming the first offending source.
+std::string check_partial_permutation(const Permutation& p, std::uint32_t n);
+
+/// Reads a permutation file: n whitespace-separated destinations, one per source in order;
+/// "-" (or -1) for a source without a packet; '#' starts a comment. Throws UsageError.
+Permutation read_permutation_file(const std::string& path, std::uint32_t n);
+
+/// The packets of a permutation: packet id = source, payload a function of (seed, id).
+std::vector<Packet> packets_of(const Permutation& p, std::uint64_t run_seed);
+std::uint64_t payload_of(std::uint64_t run_seed, std::uint32_t packet_id);
+
+}  // namespace optinet
