@@ -76,15 +76,13 @@ PopsRunResult PopsExperiment::run(std::uint64_t seed) {
   for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).load({});
   for (const Packet& p : packets) network_.processor(p.source).load({p});
   tally_.reset();
+  network_.reset_media();
 
   control_.arm(RunPlan{seed, runs_done_++, config_.max_slots, s.n()});
   const auto t0 = std::chrono::steady_clock::now();
   const RunOutcome outcome = control_.run_to_completion();
   r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (outcome.hit_limit) {
-    for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).abort_run();
-    sc_core::sc_start(sc_core::SC_ZERO_TIME);
-  }
+  if (outcome.hit_limit) control_.wind_down();
   scoreboard_.finish();
 
   r.slots = outcome.slots;

@@ -17,7 +17,6 @@ Processor::Processor(const sc_core::sc_module_name& name, const ProcessorConfig&
     : sc_core::sc_module(name), id_(config.id) {
   SC_THREAD(thread);
   set_stack_size(kThreadStackBytes);
-  thread_ = sc_core::sc_get_current_process_handle();
 }
 
 void Processor::thread() {
@@ -26,29 +25,30 @@ void Processor::thread() {
     rng_ = Rng::stream(control->run_seed(), kNodeStreams, id_);
     max_buffers_ = 0;
     listening_ = false;
-    run_protocol();
-    control->node_finished();
+    try {
+      run_protocol();
+      control->node_finished();
+    } catch (const RunAborted&) {
+      tx_valid_ = rx_valid_ = false;
+    }
   }
-}
-
-void Processor::abort_run() {
-  tx_valid_ = rx_valid_ = false;
-  listening_ = false;
-  thread_.reset();
 }
 
 void Processor::begin_slots() {
   wait(clk.posedge_event());
+  if (control->abort_requested()) throw RunAborted{};
   start_of_slot();
 }
 
 void Processor::next_slot() {
   if (listening_) {
     wait(clk.negedge_event());
+    if (control->abort_requested()) throw RunAborted{};
     sample_receiver();
     listening_ = false;
   }
   wait(clk.posedge_event());
+  if (control->abort_requested()) throw RunAborted{};
   tx_valid_ = false;
   rx_valid_ = false;
   start_of_slot();

@@ -27,8 +27,6 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
 
   /// Loads the node's input packets for the next run (between runs only).
   void load(std::vector<Packet> packets) { packets_ = std::move(packets); }
-  /// Restarts the node's thread after a run stopped at the slot limit.
-  void abort_run();
   /// Largest number of packet buffers held at once during the last run.
   unsigned max_buffers() const { return max_buffers_; }
   /// Registers tx/rx valid and packet id under this module's hierarchical name.
@@ -80,7 +78,6 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   std::uint32_t tx_packet_ = 0;
   bool rx_valid_ = false;
   std::uint32_t rx_packet_ = 0;
-  sc_core::sc_process_handle thread_;
 };
 
 }  // namespace optinet

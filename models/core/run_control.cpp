@@ -40,6 +40,14 @@ RunOutcome RunControl::run_to_completion() {
   return RunOutcome{end_slot_, hit_limit_};
 }
 
+void RunControl::wind_down() {
+  // Every unfinished processor waits for a clock edge; at the next ones it sees the abort and
+  // unwinds to its idle wait for a start.
+  aborting_ = true;
+  sc_core::sc_start(2 * period_);
+  aborting_ = false;
+}
+
 std::uint64_t RunControl::current_slot() const {
   const sc_core::sc_time now = sc_core::sc_time_stamp();
   if (now < start_time_) return 0;

@@ -36,7 +36,12 @@ class RunControlIf : public virtual sc_core::sc_interface {
   virtual bool any_pending() const = 0;
   virtual void deliver(NodeId node, const Packet& packet) = 0;
   virtual void node_finished() = 0;
+  /// True while a run stopped at the slot limit is being wound down.
+  virtual bool abort_requested() const = 0;
 };
+
+/// Thrown at a slot boundary of a run being aborted; unwinds the protocol to the thread loop.
+struct RunAborted {};
 
 /// The plan of one run, set between sc_start calls.
 struct RunPlan {
@@ -64,6 +69,8 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
   void arm(const RunPlan& plan);
   /// Simulates until the armed run ends; returns how it ended.
   RunOutcome run_to_completion();
+  /// After a run stopped at the slot limit: lets every processor unwind to its idle state.
+  void wind_down();
   bool running() const { return running_; }
   /// Traces the slot number of the running run under this channel's name.
   void trace(sc_core::sc_trace_file* tf) const;
@@ -78,6 +85,7 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
   bool any_pending() const override { return pending_ > 0; }
   void deliver(NodeId node, const Packet& packet) override;
   void node_finished() override;
+  bool abort_requested() const override { return aborting_; }
 
  private:
   void update() override;
@@ -91,6 +99,7 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
   bool armed_ = false;
   bool running_ = false;
   bool hit_limit_ = false;
+  bool aborting_ = false;
   bool waiting_for_falling_edge_ = false;
   sc_core::sc_time start_time_;
   std::uint64_t end_slot_ = 0;

@@ -53,6 +53,13 @@ class PopsNetwork : public sc_core::sc_module {
   OpticalPassiveStar& coupler(std::uint32_t b, std::uint32_t a) {
     return *groups_[b]->couplers_in[a];
   }
+  /// Clears the fibre bundles between runs (slot numbers restart with each run).
+  void reset_media() {
+    for (auto& group : groups_) {
+      group->tx_bundle.reset();
+      group->rx_bundle.reset();
+    }
+  }
 
  private:
   PopsNetworkConfig config_;

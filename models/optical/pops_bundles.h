@@ -4,6 +4,7 @@
 /// binding one port per fibre is O(n*g). Instead each group has one transmit bundle (its d
 /// transmitters towards its g outgoing couplers) and one receive bundle (the g incoming
 /// couplers' broadcast outputs towards its d receivers), so bindings are O(n + g*g).
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -56,6 +57,8 @@ class GroupTransmitBundle : public sc_core::sc_prim_channel,
     if (++lane.drivers == 1) lane.frame = frame;
   }
   const StarInputLane& lane(std::uint32_t coupler) const override { return lanes_[coupler]; }
+  /// Forgets every slot stamp (slot numbers restart with each run).
+  void reset() { std::fill(lanes_.begin(), lanes_.end(), StarInputLane{}); }
   const sc_core::sc_event& lane_event(std::uint32_t coupler) const override {
     return events_[coupler];
   }
@@ -88,6 +91,8 @@ class GroupReceiveBundle : public sc_core::sc_prim_channel,
   void broadcast(std::uint32_t source_group, const Frame& frame, std::uint64_t slot) override {
     outputs_.at(source_group) = Output{slot, frame};
   }
+  /// Forgets every slot stamp (slot numbers restart with each run).
+  void reset() { std::fill(outputs_.begin(), outputs_.end(), Output{}); }
   std::optional<Frame> sample(std::uint32_t source_group, std::uint64_t slot) const override {
     const Output& o = outputs_.at(source_group);
     if (o.slot != slot) return std::nullopt;
