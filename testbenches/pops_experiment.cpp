@@ -18,7 +18,8 @@ const pops::ProtocolInfo& lookup(const std::string& name) {
 }  // namespace
 
 PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
-    : config_(config),
+    : t0_(std::chrono::steady_clock::now()),
+      config_(config),
       info_(&lookup(config.protocol)),
       protocol_(info_->make(config.shape)),
       clock_("clk", config.period),
@@ -34,10 +35,16 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
     for (std::uint32_t a = 0; a < s.g; ++a) network_.coupler(b, a).set_observer(&tally_);
   }
   if (!config.trace.vcd_path.empty()) open_trace();
+  // Finish elaboration now (thread stacks are created here), so runs time only simulation.
+  sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  elaboration_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
 }
 
-PopsExperiment::~PopsExperiment() {
+PopsExperiment::~PopsExperiment() { close_trace(); }
+
+void PopsExperiment::close_trace() {
   if (trace_file_ != nullptr) sc_core::sc_close_vcd_trace_file(trace_file_);
+  trace_file_ = nullptr;
 }
 
 void PopsExperiment::open_trace() {

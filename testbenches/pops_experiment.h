@@ -2,6 +2,7 @@
 /// \file
 /// A POPS(d,g) testbench: elaborates the network once, then runs experiments on it (new traffic
 /// and seed each run), checking every run with the scoreboard and the protocol's invariants.
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -80,10 +81,15 @@ class PopsExperiment {
 
   pops::PopsNetwork& network() { return network_; }
   const pops::ProtocolInfo& protocol() const { return *info_; }
+  /// Flushes and closes the VCD file (also done by the destructor).
+  void close_trace();
+  /// Wall time of elaboration (construction, binding and the first delta cycle).
+  double elaboration_seconds() const { return elaboration_seconds_; }
 
  private:
   void open_trace();
 
+  std::chrono::steady_clock::time_point t0_;
   PopsExperimentConfig config_;
   const pops::ProtocolInfo* info_;
   std::unique_ptr<pops::PopsProtocol> protocol_;
@@ -94,6 +100,7 @@ class PopsExperiment {
   CollisionTally tally_;
   sc_core::sc_trace_file* trace_file_ = nullptr;
   std::uint64_t runs_done_ = 0;
+  double elaboration_seconds_ = 0;
 };
 
 }  // namespace optinet

@@ -39,7 +39,7 @@ void print_run(std::ostream& out, std::size_t index, const PopsRunResult& r) {
 }
 
 void print_summary(std::ostream& out, const CommandLine& cl,
-                   const std::vector<PopsRunResult>& runs) {
+                   const std::vector<PopsRunResult>& runs, const Timing& timing) {
   const Summary slots = summarize(series(runs, &PopsRunResult::slots));
   const Summary steps = summarize(series(runs, &PopsRunResult::steps));
   std::size_t failed = 0;
@@ -58,11 +58,15 @@ void print_summary(std::ostream& out, const CommandLine& cl,
   } else {
     out << "check: " << failed << " run(s) FAILED (see errors above)\n";
   }
+  out << std::setprecision(3) << "time: elaboration " << timing.elaboration << " s, simulation "
+      << timing.simulation << " s\n";
+  out << std::setprecision(6);
   if (!cl.vcd_path.empty()) out << "waveform: " << cl.vcd_path << '\n';
   if (!cl.json_path.empty()) out << "json: " << cl.json_path << '\n';
 }
 
-void write_json(std::ostream& out, const CommandLine& cl, const std::vector<PopsRunResult>& runs) {
+void write_json(std::ostream& out, const CommandLine& cl, const std::vector<PopsRunResult>& runs,
+                const Timing& timing) {
   const auto& p = cl.pops;
   JsonWriter j(out);
   j.begin_object();
@@ -90,6 +94,9 @@ void write_json(std::ostream& out, const CommandLine& cl, const std::vector<Pops
   bool all_ok = true;
   for (const auto& r : runs) all_ok = all_ok && r.ok();
   j.field("ok", all_ok);
+  j.end_object();
+  j.key("timing_seconds").begin_object();
+  j.field("elaboration", timing.elaboration).field("simulation", timing.simulation);
   j.end_object();
   j.end_object();
   out << '\n';

@@ -41,14 +41,20 @@ void Processor::begin_slots() {
 }
 
 void Processor::next_slot() {
-  if (listening_) {
+  if (listening_ && sample_at_falling_edge_) {
     wait(clk.negedge_event());
     if (control->abort_requested()) throw RunAborted{};
-    sample_receiver();
+    sample_receiver(slot());
     listening_ = false;
   }
   wait(clk.posedge_event());
   if (control->abort_requested()) throw RunAborted{};
+  if (listening_) {
+    // The receive latch still holds the last slot's frame: nothing has been driven yet in this
+    // delta, and couplers resolve the new slot a delta later.
+    sample_receiver(slot() - 1);
+    listening_ = false;
+  }
   tx_valid_ = false;
   rx_valid_ = false;
   start_of_slot();
@@ -56,7 +62,8 @@ void Processor::next_slot() {
 
 void Processor::note_buffers(unsigned count) { max_buffers_ = std::max(max_buffers_, count); }
 
-void Processor::trace(sc_core::sc_trace_file* tf) const {
+void Processor::trace(sc_core::sc_trace_file* tf) {
+  sample_at_falling_edge_ = true;
   const std::string base = name();
   sc_core::sc_trace(tf, tx_valid_, base + ".tx_valid");
   sc_core::sc_trace(tf, tx_packet_, base + ".tx_packet", 32);

@@ -29,8 +29,11 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   void load(std::vector<Packet> packets) { packets_ = std::move(packets); }
   /// Largest number of packet buffers held at once during the last run.
   unsigned max_buffers() const { return max_buffers_; }
-  /// Registers tx/rx valid and packet id under this module's hierarchical name.
-  virtual void trace(sc_core::sc_trace_file* tf) const;
+  /// Registers tx/rx valid and packet id under this module's hierarchical name. A traced
+  /// processor samples its receiver at the falling edge, so rx shows in the slot it arrived in;
+  /// an untraced one reads the same latched frame at the next rising edge (one thread
+  /// activation less per listening slot, same values).
+  void trace(sc_core::sc_trace_file* tf);
 
   // NodeContext (the network-independent part)
   NodeId id() const override { return id_; }
@@ -49,8 +52,8 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
  protected:
   /// Runs the protocol for one run, from the prologue to the end.
   virtual void run_protocol() = 0;
-  /// Reads the receiver at the falling edge (called only in slots where the node listened).
-  virtual void sample_receiver() = 0;
+  /// Reads what the receiver latched in `slot` (called only for slots where the node listened).
+  virtual void sample_receiver(std::uint64_t slot) = 0;
   /// Called at every rising edge, before the protocol acts in the new slot.
   virtual void start_of_slot() {}
 
@@ -72,6 +75,7 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   Rng rng_;
   std::vector<Packet> packets_;
   bool listening_ = false;
+  bool sample_at_falling_edge_ = false;
   unsigned max_buffers_ = 0;
   // Trace registers: the value during the current slot.
   bool tx_valid_ = false;

@@ -43,8 +43,8 @@ void PopsProcessor::start_of_slot() {
   listened_ = false;
 }
 
-void PopsProcessor::sample_receiver() {
-  received_ = rx->sample(listen_group_, slot());
+void PopsProcessor::sample_receiver(std::uint64_t slot) {
+  received_ = rx->sample(listen_group_, slot);
   if (received_) record_rx(received_->packet.id);
 }
 

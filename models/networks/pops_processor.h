@@ -33,7 +33,7 @@ class PopsProcessor : public Processor, public PopsNodeContext {
 
  protected:
   void run_protocol() override;
-  void sample_receiver() override;
+  void sample_receiver(std::uint64_t slot) override;
   void start_of_slot() override;
 
  private:
