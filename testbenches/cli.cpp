@@ -78,7 +78,8 @@ void check_thread_capacity(std::uint64_t processors) {
 std::string usage_text() {
   return "usage: optinet pops [--d D] [--g G] [--protocol NAME] [--traffic NAME]\n"
          "                    [--permutation-file PATH] [--runs N] [--seed S] [--max-slots N]\n"
-         "                    [--vcd FILE] [--trace-group G] [--json FILE] [--period-ns T]"
+         "                    [--vcd FILE] [--trace-group G] [--trace-slots A:B] [--json FILE]\n"
+         "                    [--period-ns T]"
          " [--quiet]\n"
          "\n"
          "  --d D, --g G        POPS(d,g): g groups of d processors (default 4, 4);\n"
@@ -91,6 +92,7 @@ std::string usage_text() {
          "  --max-slots N       stop a run after N slots and report it (default 100000)\n"
          "  --vcd FILE          write a VCD waveform (slot, couplers, processors)\n"
          "  --trace-group G     trace only group G's processors and couplers\n"
+         "  --trace-slots A:B   record only slots A..B of each run in the VCD\n"
          "  --json FILE         write the runs and their summary as JSON\n"
          "  --period-ns T       slot clock period in ns (default 1)\n"
          "  --quiet             print only the summary\n";
@@ -121,7 +123,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     static const char* const kValued[] = {
         "--d",         "--g",         "--protocol",  "--traffic", "--permutation-file",
         "--runs",      "--seed",      "--max-slots", "--vcd",     "--trace-group",
-        "--json",      "--period-ns"};
+        "--json",      "--period-ns", "--trace-slots"};
     bool known = false;
     for (const char* v : kValued) known = known || a == v;
     if (!known) throw UsageError(a + ": unknown option; see optinet --help");
@@ -180,6 +182,22 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     if (cl.vcd_path.empty()) throw UsageError("--trace-group: needs --vcd FILE");
     p.trace.group = static_cast<std::uint32_t>(
         parse_count("--trace-group", values["--trace-group"], 0, p.shape.g - 1));
+  }
+  if (values.count("--trace-slots")) {
+    if (cl.vcd_path.empty()) throw UsageError("--trace-slots: needs --vcd FILE");
+    const std::string& range = values["--trace-slots"];
+    const std::size_t colon = range.find(':');
+    const std::string accepted = "' is not accepted (FROM:TO, slot numbers with FROM <= TO)";
+    if (colon == std::string::npos) throw UsageError("--trace-slots: '" + range + accepted);
+    try {
+      p.trace.slots.first = parse_count("--trace-slots", range.substr(0, colon), 0, 1000000000);
+      p.trace.slots.last = parse_count("--trace-slots", range.substr(colon + 1), 0, 1000000000);
+    } catch (const UsageError&) {
+      throw UsageError("--trace-slots: '" + range + accepted);
+    }
+    if (p.trace.slots.first > p.trace.slots.last) {
+      throw UsageError("--trace-slots: '" + range + accepted);
+    }
   }
   cl.json_path = get("--json", "");
   if (!cl.json_path.empty()) check_writable("--json", cl.json_path);

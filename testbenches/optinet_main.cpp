@@ -12,6 +12,8 @@
 
 int sc_main(int argc, char* argv[]) {
   using namespace optinet;
+  // SystemC prints its banner when the kernel is first used, which is after this point.
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
   CommandLine cl;
   try {
     cl = parse_command_line(std::vector<std::string>(argv + 1, argv + argc));

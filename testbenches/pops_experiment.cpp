@@ -60,11 +60,11 @@ void PopsExperiment::open_trace() {
     return !config_.trace.group || *config_.trace.group == group;
   };
   for (NodeId i = 0; i < s.n(); ++i) {
-    if (traced(s.group_of(i))) network_.processor(i).trace(trace_file_);
+    if (traced(s.group_of(i))) network_.processor(i).trace(trace_file_, config_.trace.slots);
   }
   for (std::uint32_t b = 0; b < s.g; ++b) {
     for (std::uint32_t a = 0; a < s.g; ++a) {
-      if (traced(a) || traced(b)) network_.coupler(b, a).trace(trace_file_);
+      if (traced(a) || traced(b)) network_.coupler(b, a).trace(trace_file_, config_.trace.slots);
     }
   }
 }

@@ -21,6 +21,7 @@ namespace optinet {
 struct PopsTraceOptions {
   std::string vcd_path;                ///< empty: no tracing
   std::optional<std::uint32_t> group;  ///< trace only this group's processors and couplers
+  TraceWindow slots;                   ///< record only these slots of each run
 };
 
 struct PopsExperimentConfig {

@@ -62,8 +62,9 @@ void Processor::next_slot() {
 
 void Processor::note_buffers(unsigned count) { max_buffers_ = std::max(max_buffers_, count); }
 
-void Processor::trace(sc_core::sc_trace_file* tf) {
+void Processor::trace(sc_core::sc_trace_file* tf, const TraceWindow& window) {
   sample_at_falling_edge_ = true;
+  trace_window_ = window;
   const std::string base = name();
   sc_core::sc_trace(tf, tx_valid_, base + ".tx_valid");
   sc_core::sc_trace(tf, tx_packet_, base + ".tx_packet", 32);

@@ -8,6 +8,7 @@
 #include "models/core/compat.h"
 #include "models/core/node_context.h"
 #include "models/core/run_control.h"
+#include "models/core/trace_window.h"
 
 namespace optinet {
 
@@ -33,7 +34,7 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   /// processor samples its receiver at the falling edge, so rx shows in the slot it arrived in;
   /// an untraced one reads the same latched frame at the next rising edge (one thread
   /// activation less per listening slot, same values).
-  void trace(sc_core::sc_trace_file* tf);
+  void trace(sc_core::sc_trace_file* tf, const TraceWindow& window = {});
 
   // NodeContext (the network-independent part)
   NodeId id() const override { return id_; }
@@ -59,11 +60,13 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
 
   /// Marks this slot as one in which the receiver is tuned (sampled at the falling edge).
   void set_listening() { listening_ = true; }
-  void record_tx(std::uint32_t packet_id) {
+  void record_tx(std::uint32_t packet_id, std::uint64_t slot) {
+    if (!trace_window_.contains(slot)) return;
     tx_valid_ = true;
     tx_packet_ = packet_id;
   }
-  void record_rx(std::uint32_t packet_id) {
+  void record_rx(std::uint32_t packet_id, std::uint64_t slot) {
+    if (!trace_window_.contains(slot)) return;
     rx_valid_ = true;
     rx_packet_ = packet_id;
   }
@@ -76,6 +79,7 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   std::vector<Packet> packets_;
   bool listening_ = false;
   bool sample_at_falling_edge_ = false;
+  TraceWindow trace_window_;
   unsigned max_buffers_ = 0;
   // Trace registers: the value during the current slot.
   bool tx_valid_ = false;

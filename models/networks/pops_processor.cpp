@@ -28,7 +28,7 @@ void PopsProcessor::transmit(const std::uint32_t* groups, std::size_t count, con
     if (groups[k] >= shape_.g) SC_REPORT_ERROR(name(), "transmit to a group that does not exist");
     tx->drive(groups[k], frame, now);
   }
-  record_tx(frame.packet.id);
+  record_tx(frame.packet.id, now);
 }
 
 void PopsProcessor::listen(std::uint32_t source_group) {
@@ -45,7 +45,7 @@ void PopsProcessor::start_of_slot() {
 
 void PopsProcessor::sample_receiver(std::uint64_t slot) {
   received_ = rx->sample(listen_group_, slot);
-  if (received_) record_rx(received_->packet.id);
+  if (received_) record_rx(received_->packet.id, slot);
 }
 
 }  // namespace optinet::pops

@@ -26,14 +26,17 @@ void OpticalPassiveStar::resolve() {
       break;
     case Phase::kIdle: {
       const StarInputLane& lane = sources->lane(b);
-      busy_ = true;
+      const bool traced = trace_window_.contains(lane.slot);
+      busy_ = traced;
       ++busy_slots_;
       if (lane.drivers == 1) {
         destinations->broadcast(config_.source_group, lane.frame, lane.slot);
-        frame_packet_ = lane.frame.packet.id;
-        frame_kind_ = static_cast<std::uint32_t>(lane.frame.kind);
+        if (traced) {
+          frame_packet_ = lane.frame.packet.id;
+          frame_kind_ = static_cast<std::uint32_t>(lane.frame.kind);
+        }
       } else {
-        collision_ = true;
+        collision_ = traced;
         ++collision_slots_;
         if (observer_ != nullptr) observer_->on_collision(lane.slot, b, config_.source_group);
       }
@@ -46,7 +49,8 @@ void OpticalPassiveStar::resolve() {
   sc_core::next_trigger(sources->lane_event(b));
 }
 
-void OpticalPassiveStar::trace(sc_core::sc_trace_file* tf) const {
+void OpticalPassiveStar::trace(sc_core::sc_trace_file* tf, const TraceWindow& window) {
+  trace_window_ = window;
   const std::string base = name();
   sc_core::sc_trace(tf, busy_, base + ".busy");
   sc_core::sc_trace(tf, collision_, base + ".collision");

@@ -7,6 +7,7 @@
 #include <systemc>
 
 #include "models/core/compat.h"
+#include "models/core/trace_window.h"
 #include "models/optical/pops_bundles.h"
 
 namespace optinet {
@@ -34,11 +35,13 @@ class OpticalPassiveStar : public sc_core::sc_module {
   OpticalPassiveStar(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config);
 
   void set_observer(CollisionObserver* observer) { observer_ = observer; }
-  /// busy, collision and frame id/kind during the current slot, under this module's name.
-  void trace(sc_core::sc_trace_file* tf) const;
+  /// busy, collision and frame id/kind during the current slot, under this module's name,
+  /// recorded for the slots in `window`.
+  void trace(sc_core::sc_trace_file* tf, const TraceWindow& window = {});
 
   std::uint64_t busy_slots() const { return busy_slots_; }
   std::uint64_t collision_slots() const { return collision_slots_; }
+  /// The trace registers (meaningful within the trace window).
   bool busy() const { return busy_; }
   bool collision() const { return collision_; }
 
@@ -49,6 +52,7 @@ class OpticalPassiveStar : public sc_core::sc_module {
   OpticalPassiveStarConfig config_;
   CollisionObserver* observer_ = nullptr;
   Phase phase_ = Phase::kStart;
+  TraceWindow trace_window_;
   bool busy_ = false;
   bool collision_ = false;
   std::uint32_t frame_packet_ = 0;
