@@ -12,8 +12,9 @@
 
 int sc_main(int argc, char* argv[]) {
   using namespace optinet;
-  // SystemC prints its banner when the kernel is first used, which is after this point.
-  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+  // Kernel chatter (e.g. the VCD timescale note) would mix with the report; warnings and
+  // errors still print.
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   CommandLine cl;
   try {
     cl = parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
@@ -62,4 +63,11 @@ int sc_main(int argc, char* argv[]) {
     std::cerr << "optinet: error: " << e.what() << '\n';
     return 1;
   }
+}
+
+/// SystemC prints its banner before sc_main runs; this main silences it and then hands over to
+/// the kernel as the library's own main does.
+int main(int argc, char* argv[]) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+  return sc_core::sc_elab_and_sim(argc, argv);
 }

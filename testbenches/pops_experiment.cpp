@@ -53,6 +53,7 @@ void PopsExperiment::open_trace() {
     base.resize(base.size() - 4);
   }
   trace_file_ = sc_core::sc_create_vcd_trace_file(base.c_str());
+  trace_file_->set_time_unit(1, sc_core::SC_PS);
   sc_core::sc_trace(trace_file_, clock_, "clk");
   control_.trace(trace_file_);
   const pops::PopsShape& s = config_.shape;
