@@ -9,12 +9,16 @@
 ///   5. the holder sends the copy to its destination.
 /// Choices per shape are in randomized_plan.h.
 #include "protocols/pops/pops_node.h"
+#include "protocols/pops/randomized_plan.h"
 
 namespace optinet::pops {
 
 struct RandomizedOptions {
   /// c + epsilon(g) of Theorem 3.8; 4 as in Corollary 3.9.
   double c_plus_eps = 4.0;
+  /// kIndependent with no tail back-off is the paper's d > g step read literally: a diagnostic
+  /// that shows slot-5 collisions (and lost packets) the keyed variant avoids.
+  RelayRule relay_rule = RelayRule::kKeyed;
 };
 
 class RandomizedRouter : public PopsProtocol {

@@ -57,8 +57,8 @@ std::uint32_t keyed_relay_group(const PopsShape& s, std::uint64_t run_seed, std:
 
 std::optional<std::uint32_t> choose_relay_group(const PopsShape& s, std::uint64_t run_seed,
                                                 std::uint64_t step, std::uint32_t source_group,
-                                                NodeId destination, Rng& rng) {
-  if (s.d == s.g) return rng.below(s.g);
+                                                NodeId destination, Rng& rng, RelayRule rule) {
+  if (s.d == s.g || (s.d > s.g && rule == RelayRule::kIndependent)) return rng.below(s.g);
   if (s.d > s.g) return keyed_relay_group(s, run_seed, step, destination);
   // d < g: uniform among usable relay groups (one pass, reservoir sampling).
   const std::uint32_t t = temporary_group(s, destination);

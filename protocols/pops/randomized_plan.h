@@ -53,10 +53,17 @@ bool relay_usable(const PopsShape& s, std::uint64_t step, std::uint32_t source_g
 std::uint32_t keyed_relay_group(const PopsShape& s, std::uint64_t run_seed, std::uint64_t step,
                                 NodeId destination);
 
+/// How a packet picks its relay group when d > g.
+enum class RelayRule {
+  kKeyed,       ///< keyed on the slot-5 coupler (our correct variant, the default)
+  kIndependent  ///< uniformly at random, as the paper's text reads (loses packets for d > g)
+};
+
 /// The relay group of a packet from `source_group` to `destination` in `step`, or nullopt if
 /// no relay group is usable this step (only possible for d < g).
 std::optional<std::uint32_t> choose_relay_group(const PopsShape& s, std::uint64_t run_seed,
                                                 std::uint64_t step, std::uint32_t source_group,
-                                                NodeId destination, Rng& rng);
+                                                NodeId destination, Rng& rng,
+                                                RelayRule rule = RelayRule::kKeyed);
 
 }  // namespace optinet::pops

@@ -13,6 +13,16 @@ const std::vector<ProtocolInfo>& protocols() {
        [](const PopsShape&) -> std::unique_ptr<PopsProtocol> {
          return std::make_unique<RandomizedRouter>();
        }},
+      {"randomized-literal",
+       "diagnostic: section III.B read literally (independent relay groups for d>g); for d>g "
+       "copies collide in slot 5 after their sources were acknowledged, so packets are lost",
+       RandomizedRouter::kSlotsPerStep,
+       {3, 4, 5},
+       [](const PopsShape&) -> std::unique_ptr<PopsProtocol> {
+         RandomizedOptions literal;
+         literal.relay_rule = RelayRule::kIndependent;
+         return std::make_unique<RandomizedRouter>(literal);
+       }},
   };
   return list;
 }
