@@ -66,8 +66,8 @@ void check_thread_capacity(std::uint64_t processors) {
   const std::uint64_t needed = 2 * processors + 20000;
   if (limit < needed) {
     throw UsageError("--d/--g: n = " + std::to_string(processors) +
-                     " processors need vm.max_map_count >= " + std::to_string(needed) +
-                     " (it is " + std::to_string(limit) +
+                     " processors need vm.max_map_count >= " + std::to_string(needed) + " (it is " +
+                     std::to_string(limit) +
                      "); run: sudo sysctl -w vm.max_map_count=1048576 (scripts/install-deps.sh "
                      "does this as root)");
   }
@@ -84,7 +84,9 @@ std::string usage_text() {
          "\n"
          "  --d D, --g G        POPS(d,g): g groups of d processors (default 4, 4);\n"
          "                      1 <= g <= 1024, n = d*g <= 1048576\n"
-         "  --protocol NAME     " + pops::protocol_names() + " (default randomized)\n"
+         "  --protocol NAME     " +
+         pops::protocol_names() +
+         " (default randomized)\n"
          "  --traffic NAME      random (default), identity, bit-reversal, transpose, partial\n"
          "  --permutation-file  destinations, one per source in order; '-' = no packet\n"
          "  --runs N            runs on the same network, seeds S, S+1, ... (default 1)\n"
@@ -121,9 +123,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       continue;
     }
     static const char* const kValued[] = {
-        "--d",         "--g",         "--protocol",  "--traffic", "--permutation-file",
-        "--runs",      "--seed",      "--max-slots", "--vcd",     "--trace-group",
-        "--json",      "--period-ns", "--trace-slots"};
+        "--d",    "--g",         "--protocol",   "--traffic", "--permutation-file",
+        "--runs", "--seed",      "--max-slots",  "--vcd",     "--trace-group",
+        "--json", "--period-ns", "--trace-slots"};
     bool known = false;
     for (const char* v : kValued) known = known || a == v;
     if (!known) throw UsageError(a + ": unknown option; see optinet --help");
@@ -141,8 +143,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   p.shape.d = static_cast<std::uint32_t>(parse_count("--d", get("--d", "4"), 1, kMaxNodes));
   const std::uint64_t n = std::uint64_t{p.shape.d} * p.shape.g;
   if (n > kMaxNodes) {
-    throw UsageError("--d/--g: n = d*g = " + std::to_string(n) + " is too large (accepted: <= " +
-                     std::to_string(kMaxNodes) + ")");
+    throw UsageError("--d/--g: n = d*g = " + std::to_string(n) +
+                     " is too large (accepted: <= " + std::to_string(kMaxNodes) + ")");
   }
   p.protocol = get("--protocol", "randomized");
   if (pops::find_protocol(p.protocol) == nullptr) {
@@ -150,9 +152,11 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                      "' (accepted: " + pops::protocol_names() + ")");
   }
   cl.runs = parse_count("--runs", get("--runs", "1"), 1, 1000000);
-  cl.seed = parse_count("--seed", get("--seed", "1"), 0, std::numeric_limits<std::uint64_t>::max() / 2);
+  cl.seed =
+      parse_count("--seed", get("--seed", "1"), 0, std::numeric_limits<std::uint64_t>::max() / 2);
   p.max_slots = parse_count("--max-slots", get("--max-slots", "100000"), 1, 1000000000);
-  p.period = sc_core::sc_time(parse_positive("--period-ns", get("--period-ns", "1")), sc_core::SC_NS);
+  p.period =
+      sc_core::sc_time(parse_positive("--period-ns", get("--period-ns", "1")), sc_core::SC_NS);
 
   if (values.count("--permutation-file")) {
     if (values.count("--traffic") && values["--traffic"] != "file") {
@@ -161,8 +165,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     }
     p.traffic = PermutationKind::kFile;
     cl.traffic_name = "file";
-    p.file_permutation = read_permutation_file(values["--permutation-file"],
-                                               static_cast<std::uint32_t>(n));
+    p.file_permutation =
+        read_permutation_file(values["--permutation-file"], static_cast<std::uint32_t>(n));
   } else {
     cl.traffic_name = get("--traffic", "random");
     if (cl.traffic_name == "file") {

@@ -93,13 +93,22 @@ class JsonWriter {
     out_ << '"';
     for (char c : s) {
       switch (c) {
-        case '"': out_ << "\\\""; break;
-        case '\\': out_ << "\\\\"; break;
-        case '\n': out_ << "\\n"; break;
-        case '\t': out_ << "\\t"; break;
+        case '"':
+          out_ << "\\\"";
+          break;
+        case '\\':
+          out_ << "\\\\";
+          break;
+        case '\n':
+          out_ << "\\n";
+          break;
+        case '\t':
+          out_ << "\\t";
+          break;
         default:
           if (static_cast<unsigned char>(c) < 0x20) {
-            out_ << "\\u00" << "0123456789abcdef"[(c >> 4) & 0xf] << "0123456789abcdef"[c & 0xf];
+            out_ << "\\u00"
+                 << "0123456789abcdef"[(c >> 4) & 0xf] << "0123456789abcdef"[c & 0xf];
           } else {
             out_ << c;
           }

@@ -28,8 +28,8 @@ int sc_main(int argc, char* argv[]) {
   }
   const auto& s = cl.pops.shape;
   std::cout << "POPS(" << s.d << "," << s.g << "), n = " << s.n() << ", protocol "
-            << cl.pops.protocol << ", traffic " << cl.traffic_name << ", seed " << cl.seed
-            << ", " << cl.runs << " run(s)\n";
+            << cl.pops.protocol << ", traffic " << cl.traffic_name << ", seed " << cl.seed << ", "
+            << cl.runs << " run(s)\n";
   try {
     Timing timing;
     auto experiment = std::make_unique<PopsExperiment>(cl.pops);

@@ -37,7 +37,8 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
   if (!config.trace.vcd_path.empty()) open_trace();
   // Finish elaboration now (thread stacks are created here), so runs time only simulation.
   sc_core::sc_start(sc_core::SC_ZERO_TIME);
-  elaboration_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  elaboration_seconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
 }
 
 PopsExperiment::~PopsExperiment() { close_trace(); }

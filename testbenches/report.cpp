@@ -25,8 +25,7 @@ void json_summary(JsonWriter& j, const std::string& name, const Summary& s) {
 void print_run(std::ostream& out, std::size_t index, const PopsRunResult& r) {
   out << "run " << index << " (seed " << r.seed << "): " << r.slots << " slots";
   if (r.steps) out << ", " << r.steps << " steps";
-  out << ", " << r.delivered << "/" << r.packets << " delivered, " << r.collisions
-      << " collisions";
+  out << ", " << r.delivered << "/" << r.packets << " delivered, " << r.collisions << " collisions";
   if (!r.collisions_by_phase.empty()) {
     out << " (by slot of step:";
     for (auto c : r.collisions_by_phase) out << ' ' << c;
@@ -38,8 +37,8 @@ void print_run(std::ostream& out, std::size_t index, const PopsRunResult& r) {
   for (const auto& e : r.errors) out << "  error: " << e << '\n';
 }
 
-void print_summary(std::ostream& out, const CommandLine& cl,
-                   const std::vector<PopsRunResult>& runs, const Timing& timing) {
+void print_summary(std::ostream& out, const CommandLine& cl, const std::vector<PopsRunResult>& runs,
+                   const Timing& timing) {
   const Summary slots = summarize(series(runs, &PopsRunResult::slots));
   const Summary steps = summarize(series(runs, &PopsRunResult::steps));
   std::size_t failed = 0;

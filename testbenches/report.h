@@ -17,8 +17,8 @@ struct Timing {
 };
 
 void print_run(std::ostream& out, std::size_t index, const PopsRunResult& r);
-void print_summary(std::ostream& out, const CommandLine& cl,
-                   const std::vector<PopsRunResult>& runs, const Timing& timing);
+void print_summary(std::ostream& out, const CommandLine& cl, const std::vector<PopsRunResult>& runs,
+                   const Timing& timing);
 void write_json(std::ostream& out, const CommandLine& cl, const std::vector<PopsRunResult>& runs,
                 const Timing& timing);
 

@@ -35,9 +35,7 @@ PermutationKind permutation_kind(const std::string& name) {
                    "--permutation-file PATH)");
 }
 
-std::string permutation_kind_name(PermutationKind kind) {
-  return kNames[static_cast<int>(kind)];
-}
+std::string permutation_kind_name(PermutationKind kind) { return kNames[static_cast<int>(kind)]; }
 
 std::string permutation_unavailable(PermutationKind kind, std::uint32_t n) {
   if (kind == PermutationKind::kBitReversal && !is_power_of_two(n)) {
@@ -45,7 +43,8 @@ std::string permutation_unavailable(PermutationKind kind, std::uint32_t n) {
   }
   if (kind == PermutationKind::kTranspose) {
     const std::uint32_t m = exact_sqrt(n);
-    if (m * m != n) return "transpose needs n = d*g a perfect square (n = " + std::to_string(n) + ")";
+    if (m * m != n)
+      return "transpose needs n = d*g a perfect square (n = " + std::to_string(n) + ")";
   }
   return {};
 }

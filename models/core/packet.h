@@ -17,8 +17,7 @@ struct Packet {
   NodeId destination = kNoNode;
   std::uint64_t payload = 0;
   bool operator==(const Packet& o) const {
-    return id == o.id && source == o.source && destination == o.destination &&
-           payload == o.payload;
+    return id == o.id && source == o.source && destination == o.destination && payload == o.payload;
   }
 };
 
@@ -31,7 +30,9 @@ struct Frame {
   Packet packet;
 
   static Frame data(const Packet& p) { return {FrameKind::kData, p}; }
-  static Frame ack(const Packet& p) { return {FrameKind::kAck, Packet{p.id, p.source, p.destination, 0}}; }
+  static Frame ack(const Packet& p) {
+    return {FrameKind::kAck, Packet{p.id, p.source, p.destination, 0}};
+  }
 };
 
 /// The data packet in a received frame, if the frame is data.

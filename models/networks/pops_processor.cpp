@@ -4,8 +4,7 @@
 
 namespace optinet::pops {
 
-PopsProcessor::PopsProcessor(const sc_core::sc_module_name& name,
-                             const PopsProcessorConfig& config)
+PopsProcessor::PopsProcessor(const sc_core::sc_module_name& name, const PopsProcessorConfig& config)
     : Processor(name, ProcessorConfig{config.id}),
       shape_(config.shape),
       protocol_(config.protocol) {}

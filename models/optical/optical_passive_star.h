@@ -28,7 +28,7 @@ struct OpticalPassiveStarConfig {
 class OpticalPassiveStar : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_port<StarInputIf> sources{"sources"};            ///< group a's transmit bundle
+  sc_core::sc_port<StarInputIf> sources{"sources"};             ///< group a's transmit bundle
   sc_core::sc_port<StarOutputIf> destinations{"destinations"};  ///< group b's receive bundle
 
   OPTINET_HAS_PROCESS(OpticalPassiveStar);

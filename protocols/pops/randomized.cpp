@@ -52,8 +52,8 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
 
     // Slot 2: relay -> temporary destination group; every holder listener tunes to its relay.
     const std::optional<std::uint32_t> heard_relay = holder_hears(s, step, my_group, my_index);
-    if (relay_copy) node.transmit_to(temporary_group(s, relay_copy->destination),
-                                     Frame::data(*relay_copy));
+    if (relay_copy)
+      node.transmit_to(temporary_group(s, relay_copy->destination), Frame::data(*relay_copy));
     if (heard_relay) node.listen(*heard_relay);
     node.next_slot();
     const std::optional<Packet> held_copy = data_in(node.received());
@@ -66,8 +66,8 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
     const bool relay_acknowledged = relay_copy && acknowledges(node.received(), relay_copy->id);
 
     // Slot 4: relay acknowledges to the source, which then deletes its original.
-    if (relay_acknowledged) node.transmit_to(s.group_of(relay_copy->source),
-                                             Frame::ack(*relay_copy));
+    if (relay_acknowledged)
+      node.transmit_to(s.group_of(relay_copy->source), Frame::ack(*relay_copy));
     if (relay_group) node.listen(*relay_group);
     node.next_slot();
     failed_last_step = false;
