@@ -17,7 +17,7 @@ RunControl::RunControl(const char* name, sc_core::sc_time period)
   pos.spawn_method();
   pos.dont_initialize();
   pos.set_sensitivity(&clock_watch_);
-  sc_core::sc_spawn([this] { on_rising_edge(); }, "limit_on_rising_edge", &pos);
+  sc_core::sc_spawn([this] { on_clock_edge(); }, "slot_watch", &pos);
 }
 
 void RunControl::arm(const RunPlan& plan) {
@@ -74,17 +74,19 @@ void RunControl::on_falling_edge() {
   }
 }
 
-void RunControl::on_rising_edge() {
-  // Active only while a run is: one activation per slot enforces the slot limit.
-  if (clk_->read() && running_) slot_register_ = current_slot();
-  if (clk_->read() && running_ && current_slot() >= plan_.max_slots) {
+void RunControl::on_clock_edge() {
+  // Active only while a run is (two activations per slot). The rising edge updates the traced
+  // slot number; the limit is checked at the falling edge, after the processors of a run that
+  // needs exactly max_slots slots have finished at the rising edge of slot max_slots.
+  if (running_ && clk_->read()) slot_register_ = current_slot();
+  if (running_ && !clk_->read() && current_slot() >= plan_.max_slots) {
     hit_limit_ = true;
     running_ = false;
     end_slot_ = current_slot();
     sc_core::sc_pause();
     return;
   }
-  if (running_ || armed_) sc_core::next_trigger(clk_->posedge_event());
+  if (running_ || armed_) sc_core::next_trigger(clk_->value_changed_event());
 }
 
 void RunControl::trace(sc_core::sc_trace_file* tf) const {

@@ -90,7 +90,7 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
  private:
   void update() override;
   void on_falling_edge();
-  void on_rising_edge();
+  void on_clock_edge();
 
   sc_core::sc_time period_;
   const sc_core::sc_signal_in_if<bool>* clk_ = nullptr;

@@ -31,14 +31,14 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
   if (original) node.raise_pending();
   node.begin_slots();
 
-  bool failed_last_step = false;
+  bool failed_last_attempt = false;
   for (std::uint64_t step = 1; node.any_pending(); ++step) {
     // Slot 1: source -> relay group; every relay listener tunes to its source group.
     std::optional<std::uint32_t> relay_group;
     if (original) {
       const double p = participation_probability(s, step, options_.c_plus_eps);
-      const bool backoff =
-          options_.relay_rule == RelayRule::kKeyed && s.d > s.g && p >= 1.0 && failed_last_step;
+      const bool backoff = options_.relay_rule == RelayRule::kKeyed && s.d != s.g && p >= 1.0 &&
+                           failed_last_attempt;
       if (node.rng().chance(backoff ? 0.5 : p)) {
         relay_group = choose_relay_group(s, node.run_seed(), step, my_group, original->destination,
                                          node.rng(), options_.relay_rule);
@@ -70,13 +70,11 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
       node.transmit_to(s.group_of(relay_copy->source), Frame::ack(*relay_copy));
     if (relay_group) node.listen(*relay_group);
     node.next_slot();
-    failed_last_step = false;
     if (relay_group) {
-      if (acknowledges(node.received(), original->id)) {
+      failed_last_attempt = !acknowledges(node.received(), original->id);
+      if (!failed_last_attempt) {
         original.reset();
         node.release_pending();
-      } else {
-        failed_last_step = true;
       }
     }
 

@@ -13,7 +13,7 @@
 /// the five slots and Proposition 3.2 by keying the relay group on (group(x), x mod g, step)
 /// with a hash of the run's common seed: packets sharing a slot-5 coupler pick the same relay
 /// group and so meet at a coupler in slot 1 or 2, where a collision only means "retry". Once the
-/// law reaches probability 1, a packet that failed in the previous step takes part with
+/// law reaches probability 1, a packet whose last attempt failed takes part with
 /// probability 1/2 (two packets sharing a key would otherwise collide forever).
 ///
 /// d < g (our variant; the paper reduces to d = g without details): a group has only d
@@ -22,7 +22,9 @@
 /// processor with index k of temporary group t hears relay group (t + k) mod g. A packet picks a
 /// uniformly random relay group among those where both hops have a listener; every
 /// (source, temporary) pair of groups has one within ceil(g / (2d-1)) steps. Every coupler of
-/// slots 3-5 then still has a single sender, as in Proposition 3.2.
+/// slots 3-5 then still has a single sender, as in Proposition 3.2. Two packets of one source
+/// group with the same temporary group may have a single usable relay, so here too a packet
+/// whose last attempt failed takes part with probability 1/2.
 #include <cstdint>
 #include <optional>
 
