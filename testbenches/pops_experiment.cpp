@@ -81,6 +81,7 @@ PopsRunResult PopsExperiment::run(std::uint64_t seed) {
                                ? config_.file_permutation
                                : make_permutation(config_.traffic, s.n(), traffic_rng);
   const std::vector<Packet> packets = packets_of(perm, seed);
+  protocol_->plan(packets);  // offline protocols: the planner, outside the nodes
   scoreboard_.expect(packets);
   for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).load({});
   for (const Packet& p : packets) network_.processor(p.source).load({p});
@@ -115,6 +116,10 @@ PopsRunResult PopsExperiment::run(std::uint64_t seed) {
       r.errors.push_back(std::to_string(c) + " collisions in slot " + std::to_string(phase) +
                          " of a step, which the protocol guarantees collision-free");
     }
+  }
+  if (info_->collision_free && r.collisions != 0) {
+    r.errors.push_back(std::to_string(r.collisions) +
+                       " collisions, which the protocol guarantees never happen");
   }
   return r;
 }

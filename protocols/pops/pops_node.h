@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "models/core/node_context.h"
 
@@ -39,6 +40,9 @@ class PopsNodeContext : public virtual NodeContext {
 class PopsProtocol {
  public:
   virtual ~PopsProtocol() = default;
+  /// Called by the testbench before each run, with the run's packets: the planner outside the
+  /// nodes of an offline protocol. Online protocols ignore it.
+  virtual void plan(const std::vector<Packet>& packets) {}
   virtual void run(PopsNodeContext& node) const = 0;
 };
 

@@ -1,5 +1,6 @@
 #include "protocols/pops/registry.h"
 
+#include "protocols/pops/offline.h"
 #include "protocols/pops/randomized.h"
 
 namespace optinet::pops {
@@ -23,6 +24,15 @@ const std::vector<ProtocolInfo>& protocols() {
          literal.relay_rule = RelayRule::kIndependent;
          return std::make_unique<RandomizedRouter>(literal);
        }},
+      {"offline",
+       "Mei & Rizzi Theorem 2.1: the permutation is planned before the run (edge colouring of "
+       "the group demand); 1 slot for d=1, 2*ceil(d/g) for d>1, never a collision",
+       0,
+       {},
+       [](const PopsShape& shape) -> std::unique_ptr<PopsProtocol> {
+         return std::make_unique<OfflineRouter>(shape);
+       },
+       true},
   };
   return list;
 }

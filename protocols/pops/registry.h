@@ -17,6 +17,8 @@ struct ProtocolInfo {
   /// Slot phases (1-based within a step) in which a collision is a protocol error.
   std::vector<unsigned> collision_free_phases;
   std::unique_ptr<PopsProtocol> (*make)(const PopsShape& shape) = nullptr;
+  /// True if a collision in any slot is a protocol error.
+  bool collision_free = false;
 };
 
 const std::vector<ProtocolInfo>& protocols();
