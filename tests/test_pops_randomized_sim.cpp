@@ -1,0 +1,169 @@
+/// \file
+/// The randomized router simulated on POPS(d,g) networks of every kind of shape (d = g, d > g,
+/// d < g) and traffic: conservation and the protocol's invariants, many seeds per network.
+/// One PopsExperiment per test (each test has its own process); many runs on it.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "pops_checks.h"
+
+namespace {
+
+using namespace optinet;
+using test::expect_run_invariants;
+using test::pops_config;
+
+struct SimCase {
+  std::uint32_t d;
+  std::uint32_t g;
+  PermutationKind traffic;
+  unsigned runs;
+};
+
+std::string case_name(const testing::TestParamInfo<SimCase>& info) {
+  std::string kind = permutation_kind_name(info.param.traffic);
+  std::replace(kind.begin(), kind.end(), '-', '_');
+  return "d" + std::to_string(info.param.d) + "_g" + std::to_string(info.param.g) + "_" + kind;
+}
+
+std::vector<SimCase> all_cases() {
+  struct Shape {
+    std::uint32_t d, g;
+    unsigned random_runs;
+  };
+  const Shape shapes[] = {
+      {4, 4, 100}, {8, 8, 50},  {16, 16, 20},  // d = g
+      {16, 4, 50}, {32, 2, 40}, {8, 2, 100},   // d > g
+      {2, 8, 100}, {3, 16, 40}, {1, 5, 100},   // d < g
+      {2, 2, 100}, {5, 3, 100}, {3, 7, 100},
+      {3, 5, 100}, {2, 6, 100},  // d < g with 2d-1 dividing g (see TwoPacketsDLessThanG)
+  };
+  std::vector<SimCase> cases;
+  for (const Shape& s : shapes) {
+    const std::uint32_t n = s.d * s.g;
+    cases.push_back({s.d, s.g, PermutationKind::kRandom, s.random_runs});
+    cases.push_back({s.d, s.g, PermutationKind::kPartial, s.random_runs / 2});
+    for (PermutationKind k : {PermutationKind::kBitReversal, PermutationKind::kTranspose}) {
+      if (permutation_unavailable(k, n).empty()) cases.push_back({s.d, s.g, k, 10});
+    }
+  }
+  return cases;
+}
+
+class PopsConservation : public testing::TestWithParam<SimCase> {};
+
+TEST_P(PopsConservation, EveryRunDeliversEveryPacketWithinTheInvariants) {
+  const SimCase& c = GetParam();
+  PopsExperiment experiment(pops_config(c.d, c.g, c.traffic));
+  for (std::uint64_t seed = 1; seed <= c.runs; ++seed) {
+    const PopsRunResult r = experiment.run(seed);
+    expect_run_invariants(r);
+    if (c.traffic == PermutationKind::kPartial) {
+      EXPECT_LE(r.packets, std::uint64_t{c.d} * c.g);
+    } else {
+      EXPECT_EQ(r.packets, std::uint64_t{c.d} * c.g);
+    }
+    EXPECT_EQ(r.seed, seed);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, PopsConservation, testing::ValuesIn(all_cases()), case_name);
+
+TEST(PopsConservation, FilePermutationReadFromAFileIsRouted) {
+  // POPS(3,7), d < g: a file with comments, one source without a packet, one fixed point.
+  const std::string path = std::filesystem::temp_directory_path() /
+                           ("optinet_test_perm_" + std::to_string(getpid()) + ".txt");
+  {
+    std::ofstream f(path);
+    f << "# POPS(3,7): destinations of sources 0..20, reversed\n"
+         "20 19 18 - 16 15 14  # source 3 sends nothing\n"
+         "13 12 11 10 9 8 7    # source 10 sends to itself\n"
+         "6 5 4 3 2 1 0\n";
+  }
+  PopsExperimentConfig config = pops_config(3, 7, PermutationKind::kFile);
+  config.file_permutation = read_permutation_file(path, 21);
+  std::remove(path.c_str());
+  PopsExperiment experiment(config);
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    const PopsRunResult r = experiment.run(seed);
+    expect_run_invariants(r);
+    EXPECT_EQ(r.packets, 20u);
+  }
+}
+
+TEST(PopsConservation, Pops32x2CompletesWithin5000SlotsForManySeeds) {
+  // The participation law alone spans 61 steps (305 slots); Theorem 3.8 gives 5c*ceil(d/g) =
+  // 314 slots plus lower-order terms. Over seeds 1-2000 the slowest run takes 2330 slots, so a
+  // limit of 5000 leaves a wide margin but catches a router whose back-off lets packets that
+  // share a relay group contend for thousands of steps.
+  PopsExperimentConfig config = pops_config(32, 2);
+  config.max_slots = 5000;
+  PopsExperiment experiment(config);
+  for (std::uint64_t seed = 100; seed < 160; ++seed) expect_run_invariants(experiment.run(seed));
+}
+
+TEST(PopsSteps, DGreaterThanGMovesAtMostGPacketsPerGroupPerStep) {
+  // POPS(8,2), every packet leaves its group (node i -> i + 8 mod 16): group a has 8 packets and
+  // only g = 2 couplers c(b, a), so no run can take fewer than 8 / 2 = 4 steps.
+  PopsExperimentConfig config = pops_config(8, 2, PermutationKind::kFile);
+  for (NodeId i = 0; i < 16; ++i) config.file_permutation.push_back((i + 8) % 16);
+  PopsExperiment experiment(config);
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    const PopsRunResult r = experiment.run(seed);
+    expect_run_invariants(r);
+    EXPECT_GE(r.steps, 4u) << "seed " << seed;
+  }
+}
+
+TEST(PopsConservation, LargeNetwork64x64) {
+  PopsExperiment experiment(pops_config(64, 64));
+  for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+    const PopsRunResult r = experiment.run(seed);
+    expect_run_invariants(r);
+    EXPECT_EQ(r.packets, 4096u);
+  }
+}
+
+TEST(PopsConservation, LargeNetwork256x16) {
+  PopsExperiment experiment(pops_config(256, 16));
+  const PopsRunResult r = experiment.run(1);
+  expect_run_invariants(r);
+  EXPECT_EQ(r.packets, 4096u);
+}
+
+TEST(PopsCollisions, DGreaterThanGCollidesOnlyInSlots1And2) {
+  // With d/g = 16 packets per coupler, slot 1 and 2 collisions must occur (the coupler model is
+  // wired into the network) while slots 3-5 stay clean.
+  PopsExperiment experiment(pops_config(32, 2));
+  std::uint64_t early = 0;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    const PopsRunResult r = experiment.run(seed);
+    expect_run_invariants(r);
+    early += r.collisions_by_phase[0] + r.collisions_by_phase[1];
+  }
+  EXPECT_GT(early, 0u);
+}
+
+TEST(PopsSteps, DEqualsGNeedsFewSteps) {
+  // Theorem 3.7: O(log log g) slots w.h.p. for d = g. Under fixed seeds, POPS(16,16) with random
+  // traffic must finish every run within 20 steps and average at most 12.
+  PopsExperiment experiment(pops_config(16, 16));
+  std::uint64_t total = 0;
+  const unsigned runs = 10;
+  for (std::uint64_t seed = 1; seed <= runs; ++seed) {
+    const PopsRunResult r = experiment.run(seed);
+    expect_run_invariants(r);
+    EXPECT_LE(r.steps, 20u) << "seed " << seed;
+    EXPECT_GE(r.steps, 1u) << "seed " << seed;
+    total += r.steps;
+  }
+  EXPECT_LE(static_cast<double>(total) / runs, 12.0);
+}
+
+}  // namespace
