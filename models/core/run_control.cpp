@@ -7,17 +7,14 @@ namespace optinet {
 
 RunControl::RunControl(const char* name, sc_core::sc_time period)
     : sc_core::sc_prim_channel(name), period_(period) {
-  // Two tiny processes watch the clock: one starts an armed run, one enforces the slot limit.
-  sc_core::sc_spawn_options neg;
-  neg.spawn_method();
-  neg.dont_initialize();
-  neg.set_sensitivity(&clock_watch_);
-  sc_core::sc_spawn([this] { on_falling_edge(); }, "start_on_falling_edge", &neg);
-  sc_core::sc_spawn_options pos;
-  pos.spawn_method();
-  pos.dont_initialize();
-  pos.set_sensitivity(&clock_watch_);
-  sc_core::sc_spawn([this] { on_clock_edge(); }, "slot_watch", &pos);
+  // Two tiny methods watch the clock while a run is armed or running: one starts the run, one
+  // counts slots and enforces the limit. Both are woken by run_to_completion().
+  sc_core::sc_spawn_options options;
+  options.spawn_method();
+  options.dont_initialize();
+  options.set_sensitivity(&clock_watch_);
+  sc_core::sc_spawn([this] { on_falling_edge(); }, "start_on_falling_edge", &options);
+  sc_core::sc_spawn([this] { on_clock_edge(); }, "slot_watch", &options);
 }
 
 void RunControl::arm(const RunPlan& plan) {
@@ -33,7 +30,7 @@ void RunControl::arm(const RunPlan& plan) {
 RunOutcome RunControl::run_to_completion() {
   if (!armed_) throw std::logic_error("RunControl::run_to_completion: no run armed");
   if (clk_ == nullptr) throw std::logic_error("RunControl: no clock set");
-  // Each clock watcher re-arms itself on its own edge (see on_*_edge).
+  // Each clock watcher then re-arms itself on the edges it needs.
   clock_watch_.notify(sc_core::SC_ZERO_TIME);
   sc_core::sc_start();
   if (running_) throw std::logic_error("RunControl: simulation stopped while a run was active");
