@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages OptiNet needs; does nothing when all are present.
 set -euo pipefail
-packages=(cmake g++ make pkg-config libsystemc-dev libgtest-dev gtkwave gnuplot-nox python3)
+packages=(cmake g++ make pkg-config libsystemc-dev libgtest-dev gtkwave gnuplot-nox python3 verilator)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

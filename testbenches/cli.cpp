@@ -79,7 +79,7 @@ std::string usage_text() {
   return "usage: optinet pops [--d D] [--g G] [--protocol NAME] [--traffic NAME]\n"
          "                    [--permutation-file PATH] [--runs N] [--seed S] [--max-slots N]\n"
          "                    [--vcd FILE] [--trace-group G] [--trace-slots A:B] [--json FILE]\n"
-         "                    [--period-ns T]"
+         "                    [--period-ns T] [--coupler KIND]"
          " [--quiet]\n"
          "\n"
          "  --d D, --g G        POPS(d,g): g groups of d processors (default 4, 4);\n"
@@ -97,6 +97,9 @@ std::string usage_text() {
          "  --trace-slots A:B   record only slots A..B of each run in the VCD\n"
          "  --json FILE         write the runs and their summary as JSON\n"
          "  --period-ns T       slot clock period in ns (default 1)\n"
+         "  --coupler KIND      behavioural (default), rtl (verilated RTL couplers, d <= 64),\n"
+         "                      lockstep (both, compared every slot); rtl and lockstep need a\n"
+         "                      build with Verilator\n"
          "  --quiet             print only the summary\n";
 }
 
@@ -123,9 +126,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       continue;
     }
     static const char* const kValued[] = {
-        "--d",    "--g",         "--protocol",   "--traffic", "--permutation-file",
-        "--runs", "--seed",      "--max-slots",  "--vcd",     "--trace-group",
-        "--json", "--period-ns", "--trace-slots"};
+        "--d",    "--g",         "--protocol",    "--traffic", "--permutation-file",
+        "--runs", "--seed",      "--max-slots",   "--vcd",     "--trace-group",
+        "--json", "--period-ns", "--trace-slots", "--coupler"};
     bool known = false;
     for (const char* v : kValued) known = known || a == v;
     if (!known) throw UsageError(a + ": unknown option; see optinet --help");
@@ -151,6 +154,22 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     throw UsageError("--protocol: unknown '" + p.protocol +
                      "' (accepted: " + pops::protocol_names() + ")");
   }
+  const std::string coupler = get("--coupler", "behavioural");
+  const std::optional<CouplerKind> kind = coupler_kind(coupler);
+  if (!kind) {
+    throw UsageError("--coupler: unknown '" + coupler +
+                     "' (accepted: " + available_coupler_names() + ")");
+  }
+  if (!coupler_available(*kind)) {
+    throw UsageError(
+        "--coupler: " + coupler +
+        " is unavailable (built without Verilator); accepted: " + available_coupler_names());
+  }
+  if (p.shape.d > coupler_max_sources(*kind)) {
+    throw UsageError("--coupler: " + coupler + " supports d <= " +
+                     std::to_string(coupler_max_sources(*kind)) + " (the RTL's D)");
+  }
+  p.coupler = *kind;
   cl.runs = parse_count("--runs", get("--runs", "1"), 1, 1000000);
   cl.seed =
       parse_count("--seed", get("--seed", "1"), 0, std::numeric_limits<std::uint64_t>::max() / 2);

@@ -24,7 +24,7 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
       protocol_(info_->make(config.shape)),
       clock_("clk", config.period),
       control_("control", config.period),
-      network_("pops", pops::PopsNetworkConfig{config.shape, protocol_.get()}),
+      network_("pops", pops::PopsNetworkConfig{config.shape, protocol_.get(), config.coupler}),
       tally_(info_->slots_per_step) {
   network_.clk(clock_);
   network_.control(control_);
@@ -106,6 +106,7 @@ PopsRunResult PopsExperiment::run(std::uint64_t seed) {
     r.max_buffers = std::max(r.max_buffers, network_.processor(i).max_buffers());
   }
   r.errors = scoreboard_.errors();
+  if (!tally_.first_mismatch().empty()) r.errors.push_back(tally_.first_mismatch());
   if (r.hit_limit) {
     r.errors.push_back("stopped at the slot limit (--max-slots " +
                        std::to_string(config_.max_slots) + ") before every node finished");

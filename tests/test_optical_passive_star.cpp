@@ -54,7 +54,8 @@ SC_MODULE(Driver) {
   void run() {
     for (std::uint64_t slot = 0; slot < plan.size(); ++slot) {
       wait(clk.posedge_event());
-      for (const Light& l : plan[slot]) tx->drive(l.lane, frame_of(l.transmitter, slot), slot);
+      for (const Light& l : plan[slot])
+        tx->drive(l.lane, l.transmitter, frame_of(l.transmitter, slot), slot);
       wait(clk.negedge_event());
       flags.push_back({star->busy(), star->collision()});
     }

@@ -8,6 +8,7 @@ PopsGroup::PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
                      const PopsNetworkConfig& config)
     : sc_core::sc_module(name), tx_bundle("tx", config.shape.g), rx_bundle("rx", config.shape.g) {
   const PopsShape& s = config.shape;
+  tx_bundle.record_sources(config.coupler != CouplerKind::kBehavioural);
   processors.reserve(s.d);
   for (std::uint32_t k = 0; k < s.d; ++k) {
     const std::string proc = "proc" + std::to_string(k);
@@ -23,7 +24,7 @@ PopsGroup::PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
   for (std::uint32_t a = 0; a < s.g; ++a) {
     const std::string star = "coupler_b" + std::to_string(group) + "_a" + std::to_string(a);
     couplers_in.emplace_back(
-        std::make_unique<OpticalPassiveStar>(star.c_str(), OpticalPassiveStarConfig{group, a}));
+        make_coupler(config.coupler, star.c_str(), OpticalPassiveStarConfig{group, a}));
     couplers_in.back()->clk(clk);
     couplers_in.back()->destinations(rx_bundle);
   }

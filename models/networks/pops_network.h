@@ -11,7 +11,7 @@
 
 #include "models/core/run_control.h"
 #include "models/networks/pops_processor.h"
-#include "models/optical/optical_passive_star.h"
+#include "models/optical/coupler_factory.h"
 #include "models/optical/pops_bundles.h"
 
 namespace optinet::pops {
@@ -19,6 +19,7 @@ namespace optinet::pops {
 struct PopsNetworkConfig {
   PopsShape shape;
   const PopsProtocol* protocol = nullptr;
+  CouplerKind coupler = CouplerKind::kBehavioural;
 };
 
 /// One group: its d processors, its transmit and receive bundles, and the g couplers into it.
@@ -34,7 +35,7 @@ class PopsGroup : public sc_core::sc_module {
   GroupTransmitBundle tx_bundle;
   GroupReceiveBundle rx_bundle;
   std::vector<std::unique_ptr<PopsProcessor>> processors;
-  std::vector<std::unique_ptr<OpticalPassiveStar>> couplers_in;  ///< c(this, a), a = 0..g-1
+  std::vector<std::unique_ptr<PassiveStar>> couplers_in;  ///< c(this, a), a = 0..g-1
 };
 
 class PopsNetwork : public sc_core::sc_module {
@@ -50,9 +51,7 @@ class PopsNetwork : public sc_core::sc_module {
     return *groups_[config_.shape.group_of(i)]->processors[config_.shape.index_in_group(i)];
   }
   /// Coupler c(b, a): from group a to group b.
-  OpticalPassiveStar& coupler(std::uint32_t b, std::uint32_t a) {
-    return *groups_[b]->couplers_in[a];
-  }
+  PassiveStar& coupler(std::uint32_t b, std::uint32_t a) { return *groups_[b]->couplers_in[a]; }
   /// Clears the fibre bundles between runs (slot numbers restart with each run).
   void reset_media() {
     for (auto& group : groups_) {

@@ -23,9 +23,10 @@ void PopsProcessor::transmit(const std::uint32_t* groups, std::size_t count, con
     SC_REPORT_ERROR(name(), ("two transmissions in slot " + std::to_string(now)).c_str());
   }
   transmitted_in_slot_ = now;
+  const std::uint32_t local = shape_.index_in_group(id());
   for (std::size_t k = 0; k < count; ++k) {
     if (groups[k] >= shape_.g) SC_REPORT_ERROR(name(), "transmit to a group that does not exist");
-    tx->drive(groups[k], frame, now);
+    tx->drive(groups[k], local, frame, now);
   }
   record_tx(frame.packet.id, now);
 }

@@ -1,19 +1,17 @@
 #include "models/optical/optical_passive_star.h"
 
-#include <string>
-
 namespace optinet {
 
-OpticalPassiveStar::OpticalPassiveStar(const sc_core::sc_module_name& name,
-                                       const OpticalPassiveStarConfig& config)
-    : sc_core::sc_module(name), config_(config) {
+PassiveStar::PassiveStar(const sc_core::sc_module_name& name,
+                         const OpticalPassiveStarConfig& config, unsigned settle_deltas)
+    : sc_core::sc_module(name), config_(config), settle_deltas_(settle_deltas) {
   // No static sensitivity: the method waits for light on its inputs (a delta after the rising
   // edge at which sources drive) and, when it held a frame, for the next rising edge to go dark.
   // An unused coupler therefore costs nothing per slot.
-  SC_METHOD(resolve);
+  SC_METHOD(step);
 }
 
-void OpticalPassiveStar::resolve() {
+void PassiveStar::step() {
   const std::uint32_t b = config_.destination_group;
   switch (phase_) {
     case Phase::kStart:
@@ -24,32 +22,49 @@ void OpticalPassiveStar::resolve() {
       // Sources may already have driven in this new slot (same delta): the lane event is then
       // pending in the next delta, which the trigger below still catches.
       break;
-    case Phase::kIdle: {
-      const StarInputLane& lane = sources->lane(b);
-      const bool traced = trace_window_.contains(lane.slot);
-      busy_ = traced;
-      ++busy_slots_;
-      if (lane.drivers == 1) {
-        destinations->broadcast(config_.source_group, lane.frame, lane.slot);
-        if (traced) {
-          frame_packet_ = lane.frame.packet.id;
-          frame_kind_ = static_cast<std::uint32_t>(lane.frame.kind);
-        }
-      } else {
-        collision_ = traced;
-        ++collision_slots_;
-        if (observer_ != nullptr) observer_->on_collision(lane.slot, b, config_.source_group);
+    case Phase::kIdle:
+      present(sources->lane(b));
+      settling_ = settle_deltas_;
+      [[fallthrough]];
+    case Phase::kSettling:
+      if (settling_ > 0) {
+        --settling_;
+        phase_ = Phase::kSettling;
+        sc_core::next_trigger(sc_core::SC_ZERO_TIME);
+        return;
       }
+      commit(sources->lane(b), outcome(sources->lane(b)));
       phase_ = Phase::kHolding;
       sc_core::next_trigger(clk.posedge_event());
       return;
-    }
   }
   phase_ = Phase::kIdle;
   sc_core::next_trigger(sources->lane_event(b));
 }
 
-void OpticalPassiveStar::trace(sc_core::sc_trace_file* tf, const TraceWindow& window) {
+void PassiveStar::commit(const StarInputLane& lane, const StarOutcome& o) {
+  const bool traced = trace_window_.contains(lane.slot);
+  if (o.busy) {
+    busy_ = traced;
+    ++busy_slots_;
+  }
+  if (o.frame) {
+    destinations->broadcast(config_.source_group, *o.frame, lane.slot);
+    if (traced) {
+      frame_packet_ = o.frame->packet.id;
+      frame_kind_ = static_cast<std::uint32_t>(o.frame->kind);
+    }
+  }
+  if (o.collision) {
+    collision_ = traced;
+    ++collision_slots_;
+    if (observer_ != nullptr) {
+      observer_->on_collision(lane.slot, config_.destination_group, config_.source_group);
+    }
+  }
+}
+
+void PassiveStar::trace(sc_core::sc_trace_file* tf, const TraceWindow& window) {
   trace_window_ = window;
   const std::string base = name();
   sc_core::sc_trace(tf, busy_, base + ".busy");

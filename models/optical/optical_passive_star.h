@@ -3,7 +3,12 @@
 /// The optical passive star coupler c(b, a) of a POPS network: d sources (group a), d
 /// destinations (group b). In a slot with exactly one lit source its frame is broadcast to every
 /// destination; with two or more nothing is delivered and the collision flag rises for the slot.
+/// `PassiveStar` holds what every implementation shares (ports, slot timing, delivery, trace,
+/// statistics); `OpticalPassiveStar` is the behavioural model, `RtlPassiveStar`
+/// (rtl_passive_star.h, with Verilator) the verilated RTL.
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <systemc>
 
 #include "models/core/compat.h"
@@ -18,6 +23,9 @@ class CollisionObserver {
   virtual ~CollisionObserver() = default;
   virtual void on_collision(std::uint64_t slot, std::uint32_t destination_group,
                             std::uint32_t source_group) = 0;
+  /// Lockstep couplers: the RTL and the behavioural model disagreed in `slot`.
+  virtual void on_mismatch(std::uint64_t slot, const std::string& coupler,
+                           const std::string& detail) {}
 };
 
 struct OpticalPassiveStarConfig {
@@ -25,14 +33,29 @@ struct OpticalPassiveStarConfig {
   std::uint32_t source_group = 0;       ///< a
 };
 
-class OpticalPassiveStar : public sc_core::sc_module {
+/// What a coupler makes of a lit slot.
+struct StarOutcome {
+  bool busy = false;
+  bool collision = false;
+  std::optional<Frame> frame;  ///< broadcast, when exactly one source drives
+};
+
+/// The behavioural law of a passive star.
+inline StarOutcome resolve_behavioural(const StarInputLane& lane) {
+  StarOutcome o;
+  o.busy = lane.drivers > 0;
+  o.collision = lane.drivers > 1;
+  if (lane.drivers == 1) o.frame = lane.frame;
+  return o;
+}
+
+/// The part every coupler implementation shares. A lit lane is resolved `settle_deltas` delta
+/// cycles after it is presented, and the coupler goes dark at the next rising edge.
+class PassiveStar : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk{"clk"};
   sc_core::sc_port<StarInputIf> sources{"sources"};             ///< group a's transmit bundle
   sc_core::sc_port<StarOutputIf> destinations{"destinations"};  ///< group b's receive bundle
-
-  OPTINET_HAS_PROCESS(OpticalPassiveStar);
-  OpticalPassiveStar(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config);
 
   void set_observer(CollisionObserver* observer) { observer_ = observer; }
   /// busy, collision and frame id/kind during the current slot, under this module's name,
@@ -45,11 +68,24 @@ class OpticalPassiveStar : public sc_core::sc_module {
   bool busy() const { return busy_; }
   bool collision() const { return collision_; }
 
- private:
-  void resolve();
+ protected:
+  OPTINET_HAS_PROCESS(PassiveStar);
+  PassiveStar(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config,
+              unsigned settle_deltas);
+  /// The lane is lit: a chance to drive an implementation's inputs.
+  virtual void present(const StarInputLane& lane) {}
+  /// The slot's outcome, `settle_deltas` delta cycles after present().
+  virtual StarOutcome outcome(const StarInputLane& lane) = 0;
+  CollisionObserver* observer() const { return observer_; }
 
-  enum class Phase { kStart, kIdle, kHolding };
+ private:
+  void step();
+  void commit(const StarInputLane& lane, const StarOutcome& o);
+
+  enum class Phase { kStart, kIdle, kSettling, kHolding };
   OpticalPassiveStarConfig config_;
+  unsigned settle_deltas_;
+  unsigned settling_ = 0;
   CollisionObserver* observer_ = nullptr;
   Phase phase_ = Phase::kStart;
   TraceWindow trace_window_;
@@ -59,6 +95,16 @@ class OpticalPassiveStar : public sc_core::sc_module {
   std::uint32_t frame_kind_ = 0;
   std::uint64_t busy_slots_ = 0;
   std::uint64_t collision_slots_ = 0;
+};
+
+/// The behavioural coupler: resolves in the delta cycle after its sources drive.
+class OpticalPassiveStar : public PassiveStar {
+ public:
+  OpticalPassiveStar(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config)
+      : PassiveStar(name, config, 0) {}
+
+ protected:
+  StarOutcome outcome(const StarInputLane& lane) override { return resolve_behavioural(lane); }
 };
 
 }  // namespace optinet

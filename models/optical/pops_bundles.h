@@ -15,18 +15,27 @@
 
 namespace optinet {
 
-/// Processor side of a transmit bundle: light a frame into the fibre to one coupler.
+/// Processor side of a transmit bundle: local processor `source` of the group lights a frame
+/// into its fibre to one coupler.
 class StarTransmitIf : public virtual sc_core::sc_interface {
  public:
-  virtual void drive(std::uint32_t coupler, const Frame& frame, std::uint64_t slot) = 0;
+  virtual void drive(std::uint32_t coupler, std::uint32_t source, const Frame& frame,
+                     std::uint64_t slot) = 0;
+};
+
+/// One source port of a coupler lit in a slot.
+struct StarSourceDrive {
+  std::uint32_t source = 0;  ///< local index in the group
+  Frame frame;
 };
 
 /// What a coupler sees at its d inputs in one slot: how many sources drive it, and the frame
-/// if exactly one does.
+/// of the first. Per-source inputs (for RTL couplers) are kept only when the bundle records them.
 struct StarInputLane {
   std::uint64_t slot = ~std::uint64_t{0};
   std::uint32_t drivers = 0;
   Frame frame;
+  std::vector<StarSourceDrive> sources;  ///< every lit source, when recorded
 };
 
 /// Coupler side of a transmit bundle.
@@ -47,18 +56,29 @@ class GroupTransmitBundle : public sc_core::sc_prim_channel,
         lanes_(couplers),
         events_(new sc_core::sc_event[couplers]) {}
 
-  void drive(std::uint32_t coupler, const Frame& frame, std::uint64_t slot) override {
+  void drive(std::uint32_t coupler, std::uint32_t source, const Frame& frame,
+             std::uint64_t slot) override {
     StarInputLane& lane = lanes_.at(coupler);
     if (lane.slot != slot) {
       lane.slot = slot;
       lane.drivers = 0;
+      lane.sources.clear();
       events_[coupler].notify(sc_core::SC_ZERO_TIME);
     }
     if (++lane.drivers == 1) lane.frame = frame;
+    if (record_sources_) lane.sources.push_back({source, frame});
   }
   const StarInputLane& lane(std::uint32_t coupler) const override { return lanes_[coupler]; }
+  /// Keep every source's frame per lane and slot (RTL couplers need them).
+  void record_sources(bool on) { record_sources_ = on; }
   /// Forgets every slot stamp (slot numbers restart with each run).
-  void reset() { std::fill(lanes_.begin(), lanes_.end(), StarInputLane{}); }
+  void reset() {
+    for (StarInputLane& lane : lanes_) {
+      lane.slot = ~std::uint64_t{0};
+      lane.drivers = 0;
+      lane.sources.clear();
+    }
+  }
   const sc_core::sc_event& lane_event(std::uint32_t coupler) const override {
     return events_[coupler];
   }
@@ -66,6 +86,7 @@ class GroupTransmitBundle : public sc_core::sc_prim_channel,
  private:
   std::vector<StarInputLane> lanes_;
   std::unique_ptr<sc_core::sc_event[]> events_;
+  bool record_sources_ = false;
 };
 
 /// Coupler side of a receive bundle: broadcast a frame to every receiver of the group.

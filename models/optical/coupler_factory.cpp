@@ -1,0 +1,75 @@
+#include "models/optical/coupler_factory.h"
+
+#include <limits>
+#include <stdexcept>
+
+#ifdef OPTINET_HAVE_VERILATOR
+#include "models/optical/rtl_passive_star.h"
+#endif
+
+namespace optinet {
+
+namespace {
+constexpr CouplerKind kKinds[] = {CouplerKind::kBehavioural, CouplerKind::kRtl,
+                                  CouplerKind::kLockstep};
+}
+
+std::string coupler_kind_name(CouplerKind kind) {
+  switch (kind) {
+    case CouplerKind::kBehavioural:
+      return "behavioural";
+    case CouplerKind::kRtl:
+      return "rtl";
+    case CouplerKind::kLockstep:
+      return "lockstep";
+  }
+  return "?";
+}
+
+std::optional<CouplerKind> coupler_kind(const std::string& name) {
+  for (CouplerKind k : kKinds) {
+    if (coupler_kind_name(k) == name) return k;
+  }
+  return std::nullopt;
+}
+
+bool coupler_available(CouplerKind kind) {
+#ifdef OPTINET_HAVE_VERILATOR
+  return true;
+#else
+  return kind == CouplerKind::kBehavioural;
+#endif
+}
+
+std::string available_coupler_names() {
+  std::string names;
+  for (CouplerKind k : kKinds) {
+    if (coupler_available(k)) names += (names.empty() ? "" : ", ") + coupler_kind_name(k);
+  }
+  return names;
+}
+
+std::uint32_t coupler_max_sources(CouplerKind kind) {
+#ifdef OPTINET_HAVE_VERILATOR
+  if (kind != CouplerKind::kBehavioural) return kRtlMaxSources;
+#endif
+  return std::numeric_limits<std::uint32_t>::max();
+}
+
+std::unique_ptr<PassiveStar> make_coupler(CouplerKind kind, const sc_core::sc_module_name& name,
+                                          const OpticalPassiveStarConfig& config) {
+  switch (kind) {
+    case CouplerKind::kBehavioural:
+      return std::make_unique<OpticalPassiveStar>(name, config);
+#ifdef OPTINET_HAVE_VERILATOR
+    case CouplerKind::kRtl:
+    case CouplerKind::kLockstep:
+      return std::make_unique<RtlPassiveStar>(name, config, kind == CouplerKind::kLockstep);
+#endif
+    default:
+      throw std::invalid_argument("coupler " + coupler_kind_name(kind) +
+                                  " is unavailable (built without Verilator)");
+  }
+}
+
+}  // namespace optinet

@@ -1,0 +1,28 @@
+#pragma once
+/// \file
+/// Which coupler implementation a network instantiates: the behavioural model, the verilated
+/// RTL (needs a build with Verilator), or both in lockstep (RTL checked against the model).
+#include <memory>
+#include <optional>
+#include <string>
+#include <systemc>
+
+#include "models/optical/optical_passive_star.h"
+
+namespace optinet {
+
+enum class CouplerKind { kBehavioural, kRtl, kLockstep };
+
+std::string coupler_kind_name(CouplerKind kind);
+std::optional<CouplerKind> coupler_kind(const std::string& name);
+/// False for the RTL kinds in a build without Verilator.
+bool coupler_available(CouplerKind kind);
+/// The kinds this build offers, comma-separated.
+std::string available_coupler_names();
+/// Largest d the kind supports (the RTL's D for the RTL kinds).
+std::uint32_t coupler_max_sources(CouplerKind kind);
+
+std::unique_ptr<PassiveStar> make_coupler(CouplerKind kind, const sc_core::sc_module_name& name,
+                                          const OpticalPassiveStarConfig& config);
+
+}  // namespace optinet

@@ -1,0 +1,86 @@
+#include "models/optical/rtl_passive_star.h"
+
+#include <string>
+
+#include "Voptical_passive_star.h"
+
+namespace optinet {
+
+namespace {
+constexpr unsigned kWords = kRtlFrameBits / 32;
+
+/// A frame as the RTL's W bits: payload (words 0-1), destination, source, id, kind.
+template <typename Bits>
+void encode(const Frame& f, Bits& bits, unsigned first_word) {
+  const std::uint32_t w[kWords] = {static_cast<std::uint32_t>(f.packet.payload),
+                                   static_cast<std::uint32_t>(f.packet.payload >> 32),
+                                   f.packet.destination,
+                                   f.packet.source,
+                                   f.packet.id,
+                                   static_cast<std::uint32_t>(f.kind)};
+  for (unsigned k = 0; k < kWords; ++k) bits.set_word(first_word + k, w[k]);
+}
+
+Frame decode(const sc_dt::sc_bv<kRtlFrameBits>& bits) {
+  Frame f;
+  f.packet.payload = (std::uint64_t{bits.get_word(1)} << 32) | bits.get_word(0);
+  f.packet.destination = bits.get_word(2);
+  f.packet.source = bits.get_word(3);
+  f.packet.id = bits.get_word(4);
+  f.kind = static_cast<FrameKind>(bits.get_word(5));
+  return f;
+}
+
+std::string describe(const StarOutcome& o) {
+  std::string s = "busy " + std::to_string(o.busy) + " collision " + std::to_string(o.collision);
+  if (o.frame) s += " frame of packet " + std::to_string(o.frame->packet.id);
+  return s;
+}
+
+bool same(const StarOutcome& x, const StarOutcome& y) {
+  if (x.busy != y.busy || x.collision != y.collision || x.frame.has_value() != y.frame.has_value())
+    return false;
+  return !x.frame || (x.frame->kind == y.frame->kind && x.frame->packet == y.frame->packet);
+}
+}  // namespace
+
+RtlPassiveStar::RtlPassiveStar(const sc_core::sc_module_name& name,
+                               const OpticalPassiveStarConfig& config, bool lockstep)
+    : PassiveStar(name, config, 2), lockstep_(lockstep), rtl_(new Voptical_passive_star("rtl")) {
+  rtl_->clk(clk);
+  rtl_->valid(valid_);
+  rtl_->frame(frame_);
+  rtl_->out_valid(out_valid_);
+  rtl_->out_frame(out_frame_);
+  rtl_->collision(collision_);
+  rtl_->busy(busy_);
+}
+
+RtlPassiveStar::~RtlPassiveStar() = default;
+
+void RtlPassiveStar::present(const StarInputLane& lane) {
+  std::uint64_t valid = 0;
+  for (const StarSourceDrive& s : lane.sources) {
+    if (s.source >= kRtlMaxSources) SC_REPORT_ERROR(name(), "source beyond the RTL's D ports");
+    valid |= std::uint64_t{1} << s.source;
+    encode(s.frame, staged_, s.source * kWords);
+  }
+  valid_.write(valid);
+  frame_.write(staged_);
+}
+
+StarOutcome RtlPassiveStar::outcome(const StarInputLane& lane) {
+  StarOutcome rtl;
+  rtl.busy = busy_.read();
+  rtl.collision = collision_.read();
+  if (out_valid_.read()) rtl.frame = decode(out_frame_.read());
+  if (!lockstep_) return rtl;
+  StarOutcome model = resolve_behavioural(lane);
+  if (!same(rtl, model) && observer() != nullptr) {
+    observer()->on_mismatch(lane.slot, name(),
+                            "behavioural: " + describe(model) + "; rtl: " + describe(rtl));
+  }
+  return model;
+}
+
+}  // namespace optinet
