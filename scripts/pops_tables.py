@@ -1,0 +1,516 @@
+#!/usr/bin/env python3
+"""Reproduce Tables I and II of Mei & Rizzi (POPS randomized routing) with the optinet model.
+
+For each family (d = g, d = 4g, d = 16g) and each size n = d*g = 4^k up to --max-n, run
+
+    optinet pops --d D --g G --runs R --seed SEED --quiet --json FILE
+
+collect the per-run "steps" and "slots", and write
+  * docs/results/pops-randomized.csv          (the measured data),
+  * the generated tables inside docs/results/pops-randomized.md
+    (between the GENERATED markers; text outside them is kept),
+  * docs/results/pops-randomized-slots.png    (slots against n, ours vs the paper's column A),
+  * docs/results/pops-randomized-steps.png    (steps against n, ours vs the paper's Table II).
+
+Python 3 standard library only. Progress goes to stderr.
+
+Examples
+  scripts/pops_tables.py                                  # the full sweep (see DEFAULT_RUNS)
+  scripts/pops_tables.py --families dg --max-n 4096 --runs-cap 20   # a quick subset
+  scripts/pops_tables.py --report-only                    # tables and plots from the CSV
+
+With --families or --max-n the CSV rows of the sizes not run are kept (rows of the sizes that
+are run are replaced), so a partial re-run does not wipe the rest of the data.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RESULTS = os.path.join(REPO, "docs", "results")
+
+# family name -> d/g ratio
+FAMILIES = {"dg": 1, "4g": 4, "16g": 16}
+FAMILY_LABEL = {"dg": "d = g", "4g": "d = 4g", "16g": "d = 16g"}
+
+# ---------------------------------------------------------------------------------------------
+# The paper's data (Mei & Rizzi, section IV), n = 4 .. 262144 (the sizes this sweep covers).
+# TABLE_I[family][n] = (A, B): slots of the randomized algorithm (A) and of the deterministic
+# algorithm of [8] (B). TABLE_II[family][n] = (mu, sigma, max) of the number of steps, 100 runs.
+# ---------------------------------------------------------------------------------------------
+TABLE_I = {
+    "dg": {4: (14.75, 37), 16: (20.90, 54), 64: (27.35, 79), 256: (30.10, 112),
+           1024: (32.50, 153), 4096: (34.50, 202), 16384: (35.20, 259), 65536: (35.55, 324),
+           262144: (36.55, 397)},
+    "4g": {16: (71.40, 118), 64: (82.80, 177), 256: (87.15, 268), 1024: (92.60, 391),
+           4096: (94.00, 546), 16384: (94.95, 733), 65536: (95.15, 952),
+           262144: (95.35, 1203)},
+    "16g": {64: (317.90, 442), 256: (322.45, 669), 1024: (343.10, 1024),
+            4096: (345.60, 1507), 16384: (339.25, 2118), 65536: (336.45, 2857),
+            262144: (334.30, 3724)},
+}
+TABLE_II = {
+    "dg": {4: (3.15, 1.94, 12), 16: (4.43, 1.03, 8), 64: (5.39, 0.79, 7), 256: (6.10, 0.57, 8),
+           1024: (6.50, 0.53, 8), 4096: (6.82, 0.46, 8), 16384: (7.04, 0.20, 8),
+           65536: (7.16, 0.37, 8), 262144: (7.30, 0.46, 8)},
+    "4g": {16: (14.33, 4.22, 35), 64: (16.13, 2.81, 27), 256: (18.06, 1.54, 23),
+           1024: (18.45, 0.86, 20), 4096: (18.81, 0.64, 21), 16384: (18.95, 0.46, 20),
+           65536: (19.06, 0.34, 20), 262144: (19.09, 0.29, 20)},
+    "16g": {64: (56.88, 4.52, 82), 256: (62.58, 3.86, 81), 1024: (66.26, 5.16, 94),
+            4096: (68.21, 3.94, 86), 16384: (67.65, 1.76, 73), 65536: (67.12, 0.89, 71),
+            262144: (66.88, 0.59, 69)},
+}
+
+# Runs per size used for the committed sweep (chosen from measured run times; see the doc).
+# Sizes not listed use 100 runs.
+DEFAULT_RUNS = {
+    "dg": {65536: 100, 262144: 30},
+    "4g": {65536: 30, 262144: 10},
+    "16g": {65536: 30, 262144: 5},
+}
+# --max-slots per size (default: optinet's 100000). d = 16g has a tail of long runs; at
+# n = 2^18 a step costs about 0.5 s of simulation, so the cap bounds one run to ~10 minutes.
+# A run that hits the cap is reported as a lower bound (and as ok = false), not folded silently.
+DEFAULT_MAX_SLOTS = {
+    "16g": {262144: 5000},
+}
+# Sizes whose runs are made one optinet call per seed (seed, seed+1, ...; run k of --seed S is
+# run 0 of --seed S+k, so the results are the same), so that --size-budget can stop starting
+# new runs once a size has used its time budget. Whether that happened is written to the CSV
+# (runs < runs_planned).
+SPLIT_RUNS = {("16g", 262144)}
+
+CSV_FIELDS = ["family", "d", "g", "n", "runs", "steps_mean", "steps_sd", "steps_max",
+              "slots_mean", "slots_sd", "slots_max", "elaboration_s", "simulation_s",
+              # extra columns (after the ones above): heavy tails, failures, caps
+              "steps_min", "steps_median", "runs_not_ok", "runs_hit_limit", "undelivered",
+              "max_slots", "runs_planned"]
+
+
+def log(msg: str) -> None:
+    print(f"[pops_tables {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+def shapes(family: str, max_n: int, min_n: int):
+    """(d, g, n) for n = d*g with d = ratio*g, g = 2, 4, 8, ..."""
+    ratio = FAMILIES[family]
+    g = 2
+    while True:
+        d = ratio * g
+        n = d * g
+        if n > max_n:
+            return
+        if n >= min_n:
+            yield d, g, n
+        g *= 2
+
+
+def mean_sd(xs):
+    m = sum(xs) / len(xs)
+    if len(xs) < 2:
+        return m, 0.0
+    return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))  # sample sd (n-1)
+
+
+def median(xs):
+    ys = sorted(xs)
+    k = len(ys) // 2
+    return ys[k] if len(ys) % 2 else (ys[k - 1] + ys[k]) / 2
+
+
+def run_optinet(optinet, d, g, runs, seed, protocol, max_slots, json_path, wait_s):
+    cmd = [optinet, "pops", "--d", str(d), "--g", str(g), "--runs", str(runs), "--seed",
+           str(seed), "--quiet", "--json", json_path]
+    if protocol:
+        cmd += ["--protocol", protocol]
+    if max_slots:
+        cmd += ["--max-slots", str(max_slots)]
+    deadline = time.time() + wait_s
+    while not os.access(optinet, os.X_OK):  # the tree may be rebuilt by someone else
+        if time.time() > deadline:
+            raise SystemExit(f"{optinet} missing for {wait_s} s; giving up")
+        log(f"{optinet} missing, waiting")
+        time.sleep(10)
+    t0 = time.time()
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wall = time.time() - t0
+    if proc.returncode != 0:
+        log(f"optinet exited {proc.returncode} (a failed or capped run exits 1): {' '.join(cmd)}")
+        if not os.path.exists(json_path):
+            raise SystemExit(proc.stdout + proc.stderr)
+    with open(json_path) as f:
+        data = json.load(f)
+    return data, wall, " ".join(cmd)
+
+
+def measure(family, d, g, n, runs, max_slots, split, args, json_dir):
+    rs, elab, sim = [], 0.0, 0.0
+    t0 = time.time()
+    calls = [(args.seed + k, 1) for k in range(runs)] if split else [(args.seed, runs)]
+    for seed, count in calls:
+        if split and rs and args.size_budget and time.time() - t0 > args.size_budget:
+            log(f"{family} n={n}: size budget {args.size_budget} s used up after {len(rs)} "
+                f"of {runs} runs; not starting more")
+            break
+        json_path = os.path.join(json_dir, f"pops-{family}-d{d}-g{g}-s{seed}.json")
+        data, wall, cmd = run_optinet(args.optinet, d, g, count, seed, args.protocol, max_slots,
+                                      json_path, args.wait_for_binary)
+        rs += data["runs"]
+        t = data.get("timing_seconds", {})
+        elab += t.get("elaboration", 0.0)
+        sim += t.get("simulation", 0.0)
+        if split:
+            r = data["runs"][0]
+            log(f"  {family} n={n} seed {seed}: {r['steps']} steps, ok={r['ok']}, "
+                f"{wall:.1f} s")
+    wall = time.time() - t0
+    steps = [r["steps"] for r in rs]
+    slots = [r["slots"] for r in rs]
+    not_ok = [r["seed"] for r in rs if not r.get("ok", False)]
+    hit = [r["seed"] for r in rs if r.get("hit_limit", False)]
+    if not_ok or hit:
+        log(f"WARNING {family} n={n}: runs not ok (seeds) {not_ok}, hit slot limit {hit}")
+    sm, ssd = mean_sd(steps)
+    lm, lsd = mean_sd(slots)
+    row = {
+        "family": family, "d": d, "g": g, "n": n, "runs": len(rs),
+        "steps_mean": f"{sm:.4f}", "steps_sd": f"{ssd:.4f}", "steps_max": max(steps),
+        "slots_mean": f"{lm:.4f}", "slots_sd": f"{lsd:.4f}", "slots_max": max(slots),
+        "elaboration_s": f"{elab:.3f}", "simulation_s": f"{sim:.3f}",
+        "steps_min": min(steps), "steps_median": f"{median(steps):g}",
+        "runs_not_ok": len(not_ok), "runs_hit_limit": len(hit),
+        "undelivered": sum(r["packets"] - r["delivered"] for r in rs),
+        "max_slots": max_slots or 100000, "runs_planned": runs,
+    }
+    log(f"{family:>3} POPS({d},{g}) n={n}: {len(rs)} runs, steps {sm:.2f} sd {ssd:.2f} "
+        f"max {max(steps)}, slots {lm:.2f}; wall {wall:.1f} s")
+    return row
+
+
+def read_csv(path):
+    if not os.path.exists(path):
+        return []
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def write_csv(path, rows):
+    order = {f: i for i, f in enumerate(FAMILIES)}
+    rows = sorted(rows, key=lambda r: (order[r["family"]], int(r["n"])))
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
+        w.writeheader()
+        for r in rows:
+            w.writerow(r)
+    return read_csv(path)  # every value as a string, as when read back later
+
+
+def pct(ours, paper):
+    return 100.0 * (ours - paper) / paper
+
+
+def fmt_n(n):
+    return f"{n:,}"
+
+
+def tables_markdown(rows):
+    out = []
+    by_family = {f: [r for r in rows if r["family"] == f] for f in FAMILIES}
+    # Table II: steps
+    out.append("### Steps (Table II): ours vs the paper\n")
+    out.append("Steps are iterations of the 5-slot step. Ours: sample standard deviation (n-1) "
+               "over the runs listed; paper: 100 runs. Δμ = (ours − paper) / paper.\n")
+    for fam, rs in by_family.items():
+        if not rs:
+            continue
+        out.append(f"**{FAMILY_LABEL[fam]}**\n")
+        out.append("| n | POPS(d,g) | runs | ours μ | ours σ | ours median | ours max | paper μ "
+                   "| paper σ | paper max | Δμ |")
+        out.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for r in rs:
+            n = int(r["n"])
+            p = TABLE_II[fam].get(n)
+            m = float(r["steps_mean"])
+            capped = int(r.get("runs_hit_limit") or 0) > 0
+            ge = "≥ " if capped else ""
+            runs = r["runs"]
+            if r.get("runs_planned") and r["runs_planned"] != r["runs"]:
+                runs += f" (of {r['runs_planned']} planned)"
+            if capped:
+                runs += (f"; {r['runs_hit_limit']} stopped at --max-slots {r['max_slots']}, "
+                         f"{r['undelivered']} packets undelivered")
+            if p:
+                pm, ps, px = p
+                d = f"{pct(m, pm):+.1f}%"
+                cells = [f"{pm:.2f}", f"{ps:.2f}", f"{px}", ("≥ " + d) if capped else d]
+            else:
+                cells = ["-", "-", "-", "-"]
+            out.append(f"| {fmt_n(n)} | ({r['d']},{r['g']}) | {runs} | {ge}{m:.2f} | "
+                       f"{'-' if capped else format(float(r['steps_sd']), '.2f')} | "
+                       f"{ge}{r.get('steps_median', '')} | {ge}{r['steps_max']} | "
+                       + " | ".join(cells) + " |")
+        out.append("")
+    # Table I: slots
+    out.append("### Slots (Table I): ours vs the paper's column A (and B for scale)\n")
+    out.append("Ours: mean number of slots (= 5 × steps in our model). Paper: column A "
+               "(randomized) and B (deterministic algorithm of [8]). ΔA = (ours − A) / A.\n")
+    out.append("| n | family | POPS(d,g) | runs | ours slots mean | ours sd | ours max | paper A "
+               "| ΔA | paper B | paper 5·μ (Table II) |")
+    out.append("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for fam, rs in by_family.items():
+        for r in rs:
+            n = int(r["n"])
+            m = float(r["slots_mean"])
+            a_b = TABLE_I[fam].get(n)
+            mu = TABLE_II[fam].get(n)
+            a = f"{a_b[0]:.2f}" if a_b else "-"
+            da = f"{pct(m, a_b[0]):+.1f}%" if a_b else "-"
+            b = f"{a_b[1]:,}" if a_b else "-"
+            five_mu = f"{5 * mu[0]:.2f}" if mu else "-"
+            ge = "≥ " if int(r.get("runs_hit_limit") or 0) > 0 else ""
+            out.append(f"| {fmt_n(n)} | {FAMILY_LABEL[fam]} | ({r['d']},{r['g']}) | {r['runs']} "
+                       f"| {ge}{m:.2f} | {float(r['slots_sd']):.2f} | {ge}{r['slots_max']} | {a} "
+                       f"| {ge}{da} | {b} | {five_mu} |")
+    out.append("")
+    # d = g within 5%?
+    rs = [r for r in by_family["dg"] if int(r["n"]) >= 256 and int(r["n"]) in TABLE_II["dg"]]
+    if rs:
+        diffs = [(int(r["n"]), pct(float(r["steps_mean"]), TABLE_II["dg"][int(r["n"])][0]))
+                 for r in rs]
+        worst = max(diffs, key=lambda x: abs(x[1]))
+        within = all(abs(x) <= 5.0 for _, x in diffs)
+        out.append(f"d = g, n ≥ 256: largest |Δμ| of the steps is {abs(worst[1]):.1f}% "
+                   f"(n = {fmt_n(worst[0])}); all within 5%: **{'yes' if within else 'no'}**.\n")
+    for fam in ("4g", "16g"):
+        rs = [r for r in by_family[fam] if int(r["n"]) >= 256 and int(r["n"]) in TABLE_II[fam]]
+        full = [r for r in rs if not int(r.get("runs_hit_limit") or 0)]
+        if full:
+            ratios = [float(r["steps_mean"]) / TABLE_II[fam][int(r["n"])][0] for r in full]
+            out.append(f"{FAMILY_LABEL[fam]}, n ≥ 256 (runs that finished): ours / paper μ ranges "
+                       f"from {min(ratios):.2f} to {max(ratios):.2f}.\n")
+    bad = [r for r in rows if int(r.get("runs_not_ok", 0) or 0) or
+           int(r.get("runs_hit_limit", 0) or 0)]
+    if bad:
+        out.append("Runs with ok = false or at the slot limit: " + "; ".join(
+            f"{r['family']} n={r['n']}: {r['runs_not_ok']} not ok, {r['runs_hit_limit']} at limit"
+            for r in bad) + ".\n")
+    else:
+        out.append("Every run finished with ok = true and none hit the slot limit.\n")
+    return "\n".join(out)
+
+
+def runs_markdown(rows):
+    out = ["| family | n | POPS(d,g) | runs | elaboration (s) | simulation, all runs (s) |",
+           "|---|---:|---|---:|---:|---:|"]
+    total = 0.0
+    for r in rows:
+        e, s = float(r["elaboration_s"]), float(r["simulation_s"])
+        total += e + s
+        out.append(f"| {FAMILY_LABEL[r['family']]} | {fmt_n(int(r['n']))} | ({r['d']},{r['g']}) "
+                   f"| {r['runs']} | {e:.2f} | {s:.2f} |")
+    out.append("")
+    out.append(f"Sum of elaboration + simulation over all sizes: {total / 60:.1f} min.\n")
+    return "\n".join(out)
+
+
+GNUPLOT = r"""
+set terminal {term} size 1500,520 font ",11"
+set output '{png}'
+set multiplot layout 1,3 title "{title}"
+set logscale x 2
+set format x "2^{{%L}}"
+set key top left opaque box
+set grid
+set xlabel "n = d g (processors)"
+set ylabel "{ylabel}"
+{panels}
+unset multiplot
+"""
+
+PANEL = r"""
+set title "{label}"
+set xrange [{xmin}:{xmax}]
+{yscale}
+plot '{ours}' using 1:2:3 with yerrorlines lw 2 pt 7 lc rgb "#1f77b4" title "ours (mean ± sd)", \
+     '{ours}' using 1:4 with points pt 6 ps 1.2 lc rgb "#1f77b4" title "ours (max)", \
+     '{paper}' using 1:2 with linespoints lw 2 pt 5 lc rgb "#d62728" title "{paper_title}"{extra}
+"""
+
+
+def plot(rows, tmp, which, out_dir):
+    if not shutil.which("gnuplot"):
+        log("gnuplot not found; no plots")
+        return None
+    term = "pngcairo"
+    probe = subprocess.run(["gnuplot", "-e", "set terminal pngcairo"], capture_output=True,
+                           text=True)
+    if probe.returncode != 0 or "unknown" in probe.stderr.lower():
+        term = "png"
+    panels = []
+    for fam in FAMILIES:
+        rs = [r for r in rows if r["family"] == fam]
+        if not rs:
+            continue
+        ours = os.path.join(tmp, f"ours-{fam}-{which}.dat")
+        capped = os.path.join(tmp, f"capped-{fam}-{which}.dat")
+        paper = os.path.join(tmp, f"paper-{fam}-{which}.dat")
+        n_capped = 0
+        with open(ours, "w") as f, open(capped, "w") as fc:
+            for r in rs:
+                if int(r.get("runs_hit_limit") or 0):
+                    fc.write(f"{r['n']} {r[which + '_max']}\n")  # the cap: a lower bound
+                    n_capped += 1
+                else:
+                    f.write(f"{r['n']} {r[which + '_mean']} {r[which + '_sd']} "
+                            f"{r[which + '_max']}\n")
+        ns = [int(r["n"]) for r in rs]
+        with open(paper, "w") as f:
+            for n, v in sorted(TABLE_I[fam].items() if which == "slots"
+                               else TABLE_II[fam].items()):
+                if min(ns) <= n <= max(ns):
+                    if which == "slots":
+                        f.write(f"{n} {v[0]}\n")
+                    else:
+                        f.write(f"{n} {v[0]} {v[2]}\n")
+        extra = ""
+        if n_capped:
+            extra += (f", \\\n     '{capped}' using 1:2 with points pt 9 ps 1.8 lc rgb \"#2ca02c\" "
+                      "title \"ours: run stopped at the slot cap (lower bound)\"")
+        if which == "steps":
+            extra += (f", \\\n     '{paper}' using 1:3 with points pt 4 ps 1.2 lc rgb \"#d62728\" "
+                     "title \"paper (max)\"")
+        top = max(float(r[which + "_max"]) for r in rs)
+        ref = max(v[0] for v in (TABLE_I if which == "slots" else TABLE_II)[fam].values())
+        yscale = ("set logscale y 10\nset yrange [*:*]\nset offsets 0, 0, graph 0.15, 0"
+                  if top > 4 * ref else
+                  "unset logscale y\nset yrange [0:*]\nset offsets 0, 0, graph 0.35, 0")
+        panels.append(PANEL.format(
+            yscale=yscale, label=FAMILY_LABEL[fam], xmin=min(ns) / 2, xmax=max(ns) * 2, ours=ours, paper=paper,
+            paper_title="paper, Table I column A" if which == "slots" else "paper μ (Table II)",
+            extra=extra))
+    png = os.path.join(out_dir, f"pops-randomized-{which}.png")
+    title = ("Slots to route a random permutation: our model vs Mei and Rizzi, Table I (A)"
+             if which == "slots" else
+             "Steps (5-slot iterations): our model vs Mei and Rizzi, Table II")
+    script = GNUPLOT.format(term=term, png=png, title=title,
+                            ylabel="slots" if which == "slots" else "steps",
+                            panels="\n".join(panels))
+    gp = os.path.join(tmp, f"{which}.gp")
+    with open(gp, "w") as f:
+        f.write(script)
+    res = subprocess.run(["gnuplot", gp], capture_output=True, text=True)
+    if res.returncode != 0:
+        log(f"gnuplot failed: {res.stderr}")
+        return None
+    log(f"wrote {png}")
+    return png
+
+
+BEGIN = "<!-- BEGIN GENERATED by scripts/pops_tables.py: {name} -->"
+END = "<!-- END GENERATED: {name} -->"
+
+
+def replace_block(text, name, body):
+    b, e = BEGIN.format(name=name), END.format(name=name)
+    block = f"{b}\n{body}\n{e}"
+    if b in text and e in text:
+        pre = text[:text.index(b)]
+        post = text[text.index(e) + len(e):]
+        return pre + block + post
+    return text + "\n" + block + "\n"
+
+
+def write_markdown(path, rows):
+    text = ""
+    if os.path.exists(path):
+        with open(path) as f:
+            text = f.read()
+    else:
+        text = "# POPS randomized routing: Tables I and II of Mei & Rizzi\n"
+    text = replace_block(text, "tables", tables_markdown(rows))
+    text = replace_block(text, "runs", runs_markdown(rows))
+    with open(path, "w") as f:
+        f.write(text)
+    log(f"wrote {path}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--families", default="dg,4g,16g",
+                    help="comma-separated subset of dg,4g,16g (default all)")
+    ap.add_argument("--max-n", type=int, default=2 ** 18, help="largest n = d*g (default 2^18)")
+    ap.add_argument("--min-n", type=int, default=1, help="smallest n (default all)")
+    ap.add_argument("--runs-cap", type=int, default=None,
+                    help="at most this many runs per size (default: DEFAULT_RUNS, else 100)")
+    ap.add_argument("--runs", type=int, default=None,
+                    help="exactly this many runs at every size (overrides the defaults)")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the first run (default 1)")
+    ap.add_argument("--max-slots", type=int, default=None,
+                    help="optinet --max-slots for every size (default: DEFAULT_MAX_SLOTS, "
+                         "else optinet's 100000)")
+    ap.add_argument("--size-budget", type=float, default=1200,
+                    help="seconds per size for the SPLIT_RUNS sizes: no new run is started "
+                         "after this (default 1200; 0 = no limit)")
+    ap.add_argument("--protocol", default=None, help="optinet --protocol (default: its default)")
+    ap.add_argument("--optinet", default=os.path.join(REPO, "build", "optinet"))
+    ap.add_argument("--csv", default=os.path.join(RESULTS, "pops-randomized.csv"))
+    ap.add_argument("--md", default=os.path.join(RESULTS, "pops-randomized.md"))
+    ap.add_argument("--json-dir", default=None,
+                    help="keep optinet's JSON files here (default: a temporary directory)")
+    ap.add_argument("--report-only", action="store_true",
+                    help="no runs: regenerate the tables and plots from the CSV")
+    ap.add_argument("--no-plot", action="store_true")
+    ap.add_argument("--wait-for-binary", type=float, default=600,
+                    help="seconds to wait if the optinet binary is missing (being rebuilt)")
+    args = ap.parse_args()
+
+    fams = [f.strip() for f in args.families.split(",") if f.strip()]
+    for f in fams:
+        if f not in FAMILIES:
+            ap.error(f"unknown family {f!r}; choose from {','.join(FAMILIES)}")
+    os.makedirs(RESULTS, exist_ok=True)
+    rows = read_csv(args.csv)
+
+    t_start = time.time()
+    if not args.report_only:
+        json_dir = args.json_dir or tempfile.mkdtemp(prefix="pops_tables_")
+        os.makedirs(json_dir, exist_ok=True)
+        plan = []
+        for fam in fams:
+            for d, g, n in shapes(fam, args.max_n, args.min_n):
+                r = args.runs if args.runs else DEFAULT_RUNS.get(fam, {}).get(n, 100)
+                if args.runs_cap:
+                    r = min(r, args.runs_cap)
+                ms = args.max_slots or DEFAULT_MAX_SLOTS.get(fam, {}).get(n)
+                plan.append((fam, d, g, n, r, ms, (fam, n) in SPLIT_RUNS))
+        log("plan: " + ", ".join(f"{p[0]} n={p[3]} x{p[4]}" + (f" (max-slots {p[5]})" if p[5]
+                                                               else "") for p in plan))
+        for fam, d, g, n, r, ms, split in plan:
+            row = measure(fam, d, g, n, r, ms, split, args, json_dir)
+            rows = [x for x in rows if not (x["family"] == fam and int(x["n"]) == n)]
+            rows.append(row)
+            rows = write_csv(args.csv, rows)  # after every size, so a partial sweep is kept
+        log(f"sweep wall time {(time.time() - t_start) / 60:.1f} min; JSON in {json_dir}")
+    rows = write_csv(args.csv, rows)
+    if not rows:
+        raise SystemExit("no data")
+    write_markdown(args.md, rows)
+    if not args.no_plot:
+        with tempfile.TemporaryDirectory() as tmp:
+            out_dir = os.path.dirname(os.path.abspath(args.md))
+            plot(rows, tmp, "slots", out_dir)
+            plot(rows, tmp, "steps", out_dir)
+
+
+if __name__ == "__main__":
+    main()
