@@ -1,10 +1,11 @@
 #include "testbenches/cli.h"
 
-#include <fstream>
 #include <limits>
 #include <map>
 
 #include "protocols/pops/registry.h"
+#include "testbenches/network_commands.h"
+#include "testbenches/option_values.h"
 #include "testbenches/usage_error.h"
 
 namespace optinet {
@@ -14,69 +15,12 @@ namespace {
 constexpr std::uint64_t kMaxNodes = std::uint64_t{1} << 20;
 constexpr std::uint64_t kMaxGroups = 1024;
 
-std::uint64_t parse_count(const std::string& option, const std::string& text, std::uint64_t lo,
-                          std::uint64_t hi) {
-  std::size_t used = 0;
-  unsigned long long v = 0;
-  bool ok = !text.empty() && text[0] != '-' && text[0] != '+';
-  if (ok) {
-    try {
-      v = std::stoull(text, &used);
-    } catch (const std::exception&) {
-      ok = false;
-    }
-  }
-  if (!ok || used != text.size() || v < lo || v > hi) {
-    throw UsageError(option + ": '" + text + "' is not accepted (an integer from " +
-                     std::to_string(lo) + " to " + std::to_string(hi) + ")");
-  }
-  return v;
-}
-
-double parse_positive(const std::string& option, const std::string& text) {
-  std::size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !(v > 0) || v > 1e6) {
-    throw UsageError(option + ": '" + text + "' is not accepted (a number > 0 and <= 1e6)");
-  }
-  return v;
-}
-
-/// A path we can create or overwrite; leaves no file behind if there was none.
-void check_writable(const std::string& option, const std::string& path) {
-  std::ifstream existing(path);
-  const bool existed = existing.good();
-  existing.close();
-  std::ofstream out(path, std::ios::app);
-  if (!out) throw UsageError(option + ": cannot write '" + path + "'");
-  out.close();
-  if (!existed) std::remove(path.c_str());
-}
-
-/// Each SystemC thread stack is a memory map plus a guard page: about two maps per processor.
-void check_thread_capacity(std::uint64_t processors) {
-  std::ifstream f("/proc/sys/vm/max_map_count");
-  std::uint64_t limit = 0;
-  if (!(f >> limit)) return;
-  const std::uint64_t needed = 2 * processors + 20000;
-  if (limit < needed) {
-    throw UsageError("--d/--g: n = " + std::to_string(processors) +
-                     " processors need vm.max_map_count >= " + std::to_string(needed) + " (it is " +
-                     std::to_string(limit) +
-                     "); run: sudo sysctl -w vm.max_map_count=1048576 (scripts/install-deps.sh "
-                     "does this as root)");
-  }
-}
-
 }  // namespace
 
 std::string usage_text() {
-  return "usage: optinet pops [--d D] [--g G] [--protocol NAME] [--traffic NAME]\n"
+  return "usage: optinet NETWORK [options]; networks: " + network_names() +
+         "\n       optinet NETWORK --help lists a network's options\n\n"
+         "usage: optinet pops [--d D] [--g G] [--protocol NAME] [--traffic NAME]\n"
          "                    [--permutation-file PATH] [--runs N] [--seed S] [--max-slots N]\n"
          "                    [--vcd FILE] [--trace-group G] [--trace-slots A:B] [--json FILE]\n"
          "                    [--period-ns T] [--coupler KIND]"
@@ -105,41 +49,30 @@ std::string usage_text() {
 
 CommandLine parse_command_line(const std::vector<std::string>& args) {
   CommandLine cl;
-  if (args.empty()) throw UsageError("network: missing (accepted: pops); see optinet --help");
+  if (args.empty()) {
+    throw UsageError("network: missing (accepted: " + network_names() + "); see optinet --help");
+  }
   if (args[0] == "--help" || args[0] == "-h") {
     cl.help = true;
     return cl;
   }
   cl.network = args[0];
   if (cl.network != "pops") {
-    throw UsageError("network: unknown '" + cl.network + "' (accepted: pops)");
+    throw UsageError("network: unknown '" + cl.network + "' (accepted: " + network_names() + ")");
   }
-  std::map<std::string, std::string> values;
-  for (std::size_t k = 1; k < args.size(); ++k) {
-    const std::string& a = args[k];
-    if (a == "--help" || a == "-h") {
-      cl.help = true;
-      return cl;
-    }
-    if (a == "--quiet") {
-      cl.quiet = true;
-      continue;
-    }
-    static const char* const kValued[] = {
-        "--d",    "--g",         "--protocol",    "--traffic", "--permutation-file",
-        "--runs", "--seed",      "--max-slots",   "--vcd",     "--trace-group",
-        "--json", "--period-ns", "--trace-slots", "--coupler"};
-    bool known = false;
-    for (const char* v : kValued) known = known || a == v;
-    if (!known) throw UsageError(a + ": unknown option; see optinet --help");
-    if (k + 1 >= args.size()) throw UsageError(a + ": missing value");
-    if (values.count(a)) throw UsageError(a + ": given twice");
-    values[a] = args[++k];
+  const OptionValues options = collect_options(
+      args, 1,
+      {"--d", "--g", "--protocol", "--traffic", "--permutation-file", "--runs", "--seed",
+       "--max-slots", "--vcd", "--trace-group", "--json", "--period-ns", "--trace-slots",
+       "--coupler"},
+      {"--quiet"});
+  if (options.help) {
+    cl.help = true;
+    return cl;
   }
-  const auto get = [&](const std::string& k, const std::string& def) {
-    auto it = values.find(k);
-    return it == values.end() ? def : it->second;
-  };
+  cl.quiet = options.flags.count("--quiet") != 0;
+  std::map<std::string, std::string> values = options.values;
+  const auto get = [&](const std::string& k, const std::string& def) { return options.get(k, def); };
 
   PopsExperimentConfig& p = cl.pops;
   p.shape.g = static_cast<std::uint32_t>(parse_count("--g", get("--g", "4"), 1, kMaxGroups));
@@ -224,7 +157,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   }
   cl.json_path = get("--json", "");
   if (!cl.json_path.empty()) check_writable("--json", cl.json_path);
-  check_thread_capacity(n);
+  check_thread_capacity("--d/--g", n);
   return cl;
 }
 

@@ -7,6 +7,7 @@
 #include <systemc>
 
 #include "testbenches/cli.h"
+#include "testbenches/network_commands.h"
 #include "testbenches/report.h"
 #include "testbenches/usage_error.h"
 
@@ -15,9 +16,15 @@ int sc_main(int argc, char* argv[]) {
   // Kernel chatter (e.g. the VCD timescale note) would mix with the report; warnings and
   // errors still print.
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  const std::vector<std::string> args(argv + 1, argv + argc);
   CommandLine cl;
   try {
-    cl = parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
+    if (!args.empty()) {
+      if (const NetworkCommand* command = find_network_command(args[0])) {
+        return command->run(args);
+      }
+    }
+    cl = parse_command_line(args);
   } catch (const UsageError& e) {
     std::cerr << "optinet: " << e.what() << '\n';
     return 2;

@@ -1,0 +1,1 @@
+# TLM-2.0 network interfaces and the example virtual platform (issue 6).

@@ -1,0 +1,1 @@
+# Tests of area 'ocpc' (see cmake/ocpc.cmake); uses optinet_gtest, OPTINET_BIN, E2E_DIR from CMakeLists.txt.
