@@ -1,0 +1,93 @@
+#pragma once
+/// \file
+/// The OCPC / MOB-PC node as a protocol sees it (Goldberg, Jerrum, Leighton & Rao): in each slot
+/// a processor may send one message to one processor it can reach, and its single receiver gets
+/// a message only if exactly one was sent to it in that slot (two or more are garbled).
+///
+/// Time: protocols run in communication steps of two slots, as the paper counts steps:
+///   slot A (data): each node may send one message;
+///   slot B (ack):  each node that received a message in slot A acknowledges its sender.
+/// Each node sends at most one message in slot A, so slot B never collides. `steps` in the JSON
+/// is slots / 2.
+#include <cstdint>
+#include <optional>
+
+#include "models/core/node_context.h"
+
+namespace optinet::ocpc {
+
+enum class Topology : std::uint8_t { kOcpc, kMob };
+
+/// OCPC: p processors, any may send to any other. MOB-PC: p x p processors, node (r, c) = r*p + c,
+/// one optical bus per row and per column; a message may only go to the sender's row or column.
+struct OcpcShape {
+  Topology topology = Topology::kOcpc;
+  std::uint32_t p = 2;
+  std::uint32_t n() const { return topology == Topology::kOcpc ? p : p * p; }
+  std::uint32_t row(NodeId i) const { return i / p; }
+  std::uint32_t column(NodeId i) const { return i % p; }
+  NodeId node(std::uint32_t r, std::uint32_t c) const { return r * p + c; }
+  bool can_send(NodeId from, NodeId to) const {
+    if (from == to || from >= n() || to >= n()) return false;
+    return topology == Topology::kOcpc || row(from) == row(to) || column(from) == column(to);
+  }
+};
+
+/// What one transmitter puts on the medium in one slot. The sender's address is in the header,
+/// as a hardware frame would carry it, so a receiver can acknowledge a relay.
+struct Message {
+  enum class Kind : std::uint8_t { kData, kAck, kControl };
+  Kind kind = Kind::kData;
+  NodeId sender = kNoNode;
+  Packet packet;                        ///< kData: the packet routed; kAck: its header
+  std::uint64_t control[2] = {0, 0};  ///< kControl: protocol words (counts, keys, ranks)
+};
+
+class OcpcNodeContext : public virtual NodeContext {
+ public:
+  virtual const OcpcShape& shape() const = 0;
+  /// The h of the h-relation: every node knows it (the paper's algorithms are given h and p).
+  virtual std::uint32_t h() const = 0;
+  /// Sends `message` (its sender field is filled in) to `to` in this slot; at most one send per
+  /// slot, and shape().can_send(id(), to) must hold.
+  virtual void send(NodeId to, const Message& message) = 0;
+  /// After next_slot(): the message received in the slot that just ended, present only if
+  /// exactly one was sent to this node.
+  virtual const std::optional<Message>& received() const = 0;
+};
+
+/// The outcome of one communication step for one node.
+struct StepOutcome {
+  std::optional<Message> received;  ///< what arrived in the data slot (it has been acknowledged)
+  bool acknowledged = false;        ///< the message this node sent was received
+};
+
+/// One communication step (two slots): sends `out` to `to` in the data slot if `out` is set;
+/// in the ack slot acknowledges whatever arrived and listens for its own acknowledgement.
+inline StepOutcome communication_step(OcpcNodeContext& node, NodeId to,
+                                      const std::optional<Message>& out) {
+  StepOutcome outcome;
+  if (out) node.send(to, *out);
+  node.next_slot();
+  outcome.received = node.received();
+  if (outcome.received) {
+    Message ack;
+    ack.kind = Message::Kind::kAck;
+    ack.packet = outcome.received->packet;
+    node.send(outcome.received->sender, ack);
+  }
+  node.next_slot();
+  const std::optional<Message>& back = node.received();
+  outcome.acknowledged = out && back && back->kind == Message::Kind::kAck;
+  return outcome;
+}
+
+/// An h-relation routing protocol: the body of every processor's thread for one run. One
+/// instance serves all processors, so it holds parameters only; per-node state lives in run().
+class OcpcProtocol {
+ public:
+  virtual ~OcpcProtocol() = default;
+  virtual void run(OcpcNodeContext& node) const = 0;
+};
+
+}  // namespace optinet::ocpc
