@@ -16,25 +16,15 @@ module optical_passive_star #(
     output logic                collision,
     output logic                busy
 );
-  // Two or more lit sources: scan once, remembering whether one was already seen.
-  logic seen;
-  logic multiple;
-  logic [W-1:0] selected;
-  always_comb begin
-    seen = 1'b0;
-    multiple = 1'b0;
-    selected = '0;
-    for (int k = 0; k < D; k++) begin
-      if (valid[k]) begin
-        multiple = multiple | seen;
-        seen = 1'b1;
-        selected = frame[k];
-      end
-    end
-  end
-
-  assign busy = seen;
-  assign collision = multiple;
-  assign out_valid = seen & ~multiple;
-  assign out_frame = out_valid ? selected : '0;
+  single_source_select #(
+      .N(D),
+      .W(W)
+  ) select (
+      .lit(valid),
+      .frame(frame),
+      .out_valid(out_valid),
+      .out_frame(out_frame),
+      .collision(collision),
+      .any_lit(busy)
+  );
 endmodule

@@ -1,9 +1,19 @@
 #!/bin/sh
-# usage: rtl_lint.sh VERILATOR RTL_FILE
-# The coupler RTL must lint clean with -Wall, at the default parameters and at those verilated.
+# usage: rtl_lint.sh VERILATOR RTL_DIR
+# Every RTL top must lint clean with -Wall, at its default parameters, at those verilated, and at
+# the smallest ones.
 verilator=$1
 rtl=$2
-"$verilator" --lint-only -Wall "$rtl" || exit 1
-"$verilator" --lint-only -Wall -GD=64 -GW=192 "$rtl" || exit 1
-"$verilator" --lint-only -Wall -GD=1 -GW=8 "$rtl" || exit 1
+lint() {
+  top=$1
+  shift
+  "$verilator" --lint-only -Wall "$@" "$rtl/single_source_select.sv" "$rtl/$top.sv" \
+    --top-module "$top" || exit 1
+}
+lint optical_passive_star
+lint optical_passive_star -GD=64 -GW=192
+lint optical_passive_star -GD=1 -GW=8
+lint ocpc_bus_receiver
+lint ocpc_bus_receiver -GK=64 -GA=16 -GW=192
+lint ocpc_bus_receiver -GK=1 -GA=1 -GW=8
 echo "lint clean: $rtl"

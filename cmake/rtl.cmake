@@ -1,0 +1,23 @@
+# Optional: the media as verilated RTL. The coupler (--coupler rtl|lockstep) is verilated with
+# D = 64 source ports (ports d..63 tied low) and W = 192-bit frames; see rtl/README.md.
+find_package(verilator HINTS /usr/share/verilator $ENV{VERILATOR_ROOT})
+if(verilator_FOUND)
+  message(STATUS "Verilator ${verilator_VERSION}: RTL couplers enabled")
+  target_sources(optinet_model PRIVATE models/optical/rtl_passive_star.cpp)
+  verilate(optinet_model SYSTEMC
+    SOURCES rtl/single_source_select.sv rtl/optical_passive_star.sv
+    TOP_MODULE optical_passive_star
+    PREFIX Voptical_passive_star
+    VERILATOR_ARGS -GD=64 -GW=192 -Wall)
+  # The OCPC / MOB-PC bus receiver stage: K = 64 transmitters, 16-bit addresses, 192-bit frames.
+  verilate(optinet_model SYSTEMC
+    SOURCES rtl/single_source_select.sv rtl/ocpc_bus_receiver.sv
+    TOP_MODULE ocpc_bus_receiver
+    PREFIX Vocpc_bus_receiver
+    VERILATOR_ARGS -GK=64 -GA=16 -GW=192 -Wall)
+  target_compile_definitions(optinet_model PUBLIC OPTINET_HAVE_VERILATOR)
+  find_package(Threads REQUIRED)
+  target_link_libraries(optinet_model PUBLIC Threads::Threads)
+else()
+  message(STATUS "Verilator not found: behavioural couplers only")
+endif()
