@@ -3,24 +3,10 @@
 #include <iomanip>
 
 #include "testbenches/json_writer.h"
+#include "testbenches/run_summary.h"
 #include "testbenches/stats.h"
 
 namespace optinet {
-
-namespace {
-std::vector<double> series(const std::vector<PopsRunResult>& runs,
-                           std::uint64_t PopsRunResult::*field) {
-  std::vector<double> v;
-  for (const auto& r : runs) v.push_back(static_cast<double>(r.*field));
-  return v;
-}
-
-void json_summary(JsonWriter& j, const std::string& name, const Summary& s) {
-  j.key(name).begin_object();
-  j.field("mean", s.mean).field("sd", s.sd).field("max", s.max).field("min", s.min);
-  j.end_object();
-}
-}  // namespace
 
 void print_run(std::ostream& out, std::size_t index, const PopsRunResult& r) {
   out << "run " << index << " (seed " << r.seed << "): " << r.slots << " slots";

@@ -39,7 +39,7 @@ struct Message {
   enum class Kind : std::uint8_t { kData, kAck, kControl };
   Kind kind = Kind::kData;
   NodeId sender = kNoNode;
-  Packet packet;                        ///< kData: the packet routed; kAck: its header
+  Packet packet;                      ///< kData: the packet routed; kAck: its header
   std::uint64_t control[2] = {0, 0};  ///< kControl: protocol words (counts, keys, ranks)
 };
 
@@ -54,6 +54,9 @@ class OcpcNodeContext : public virtual NodeContext {
   /// After next_slot(): the message received in the slot that just ended, present only if
   /// exactly one was sent to this node.
   virtual const std::optional<Message>& received() const = 0;
+  /// Records that this node took a fallback path (a cleanup the paper's analysis needs only
+  /// with small probability). A run reports the sum over all nodes as `fallbacks`.
+  virtual void note_fallback(std::uint32_t count = 1) {}
 };
 
 /// The outcome of one communication step for one node.

@@ -1,0 +1,68 @@
+#include "models/networks/mob_network.h"
+
+#include <string>
+
+namespace optinet::ocpc {
+
+MobRow::MobRow(const sc_core::sc_module_name& name, std::uint32_t row,
+               const OcpcNetworkConfig& config)
+    : sc_core::sc_module(name) {
+  const OcpcShape& s = config.shape;
+  processors.reserve(s.p);
+  for (std::uint32_t c = 0; c < s.p; ++c) {
+    const std::string proc = "proc" + std::to_string(c);
+    processors.emplace_back(std::make_unique<OcpcProcessor>(
+        proc.c_str(), OcpcProcessorConfig{s.node(row, c), s, config.h, config.protocol}));
+    processors.back()->clk(clk);
+    processors.back()->control(control);
+  }
+}
+
+MobRow::~MobRow() {
+  while (!processors.empty()) processors.pop_back();
+}
+
+MobNetwork::MobNetwork(const sc_core::sc_module_name& name, const OcpcNetworkConfig& config)
+    : sc_core::sc_module(name), shape_(config.shape), receivers_("receivers", config.shape.n()) {
+  const std::uint32_t p = shape_.p;
+  for (std::uint32_t k = 0; k < p; ++k) {
+    const std::string row = "row_bus" + std::to_string(k);
+    const std::string column = "col_bus" + std::to_string(k);
+    row_buses_.emplace_back(
+        std::make_unique<MessageBus>(row.c_str(), OpticalBusConfig{p, shape_.node(k, 0), 1}));
+    column_buses_.emplace_back(
+        std::make_unique<MessageBus>(column.c_str(), OpticalBusConfig{p, shape_.node(0, k), p}));
+  }
+  for (MessageBus* bus : buses()) {
+    bus->clk(clk);
+    bus->receivers(receivers_);
+  }
+  rows_.reserve(p);
+  for (std::uint32_t r = 0; r < p; ++r) {
+    const std::string row = "row" + std::to_string(r);
+    rows_.emplace_back(std::make_unique<MobRow>(row.c_str(), r, config));
+    rows_.back()->clk(clk);
+    rows_.back()->control(control);
+    for (std::uint32_t c = 0; c < p; ++c) {
+      OcpcProcessor& proc = *rows_.back()->processors[c];
+      proc.tx(row_buses_[r]->inputs);     // tx[0]
+      proc.tx(column_buses_[c]->inputs);  // tx[1]
+      proc.rx(receivers_);
+    }
+  }
+}
+
+std::vector<MessageBus*> MobNetwork::buses() {
+  std::vector<MessageBus*> all;
+  for (auto& b : row_buses_) all.push_back(b.get());
+  for (auto& b : column_buses_) all.push_back(b.get());
+  return all;
+}
+
+MobNetwork::~MobNetwork() {
+  while (!rows_.empty()) rows_.pop_back();
+  while (!column_buses_.empty()) column_buses_.pop_back();
+  while (!row_buses_.empty()) row_buses_.pop_back();
+}
+
+}  // namespace optinet::ocpc

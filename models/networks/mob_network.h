@@ -1,0 +1,55 @@
+#pragma once
+/// \file
+/// The p x p MOB-PC: node (r, c) = r*p + c; one optical bus per row (attaching the row's p
+/// processors, local index = column) and one per column (local index = row). This module only
+/// instantiates and binds: mob.row3.proc5 is node (3, 5), mob.row_bus3 and mob.col_bus5 are
+/// buses, mob.receivers the photodetectors. Each processor has one receiver fed by both its
+/// buses: light from its row bus and its column bus in the same slot garbles it (ReceiverArray).
+#include <cstdint>
+#include <memory>
+#include <systemc>
+#include <vector>
+
+#include "models/networks/ocpc_network.h"
+
+namespace optinet::ocpc {
+
+/// One row of processors (a scope, so that no module has more than about p children).
+class MobRow : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk{"clk"};
+  sc_core::sc_port<RunControlIf> control{"control"};
+
+  MobRow(const sc_core::sc_module_name& name, std::uint32_t row, const OcpcNetworkConfig& config);
+  ~MobRow() override;
+
+  std::vector<std::unique_ptr<OcpcProcessor>> processors;
+};
+
+class MobNetwork : public sc_core::sc_module, public OcpcFabric {
+ public:
+  sc_core::sc_in<bool> clk{"clk"};
+  sc_core::sc_port<RunControlIf> control{"control"};
+
+  /// config.shape.topology must be kMob.
+  MobNetwork(const sc_core::sc_module_name& name, const OcpcNetworkConfig& config);
+  ~MobNetwork() override;
+
+  const OcpcShape& shape() const override { return shape_; }
+  OcpcProcessor& processor(NodeId i) override {
+    return *rows_.at(shape_.row(i))->processors.at(shape_.column(i));
+  }
+  MessageReceivers& receivers() override { return receivers_; }
+  std::vector<MessageBus*> buses() override;
+  MessageBus& row_bus(std::uint32_t r) { return *row_buses_.at(r); }
+  MessageBus& column_bus(std::uint32_t c) { return *column_buses_.at(c); }
+
+ private:
+  OcpcShape shape_;
+  MessageReceivers receivers_;
+  std::vector<std::unique_ptr<MessageBus>> row_buses_;
+  std::vector<std::unique_ptr<MessageBus>> column_buses_;
+  std::vector<std::unique_ptr<MobRow>> rows_;
+};
+
+}  // namespace optinet::ocpc

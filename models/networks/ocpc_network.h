@@ -1,0 +1,63 @@
+#pragma once
+/// \file
+/// The OCPC (p processors, one optical bus that connects every processor to every other) and
+/// what the testbench needs of any OCPC-like network (OcpcFabric, also the MOB-PC's base). This
+/// module only instantiates and binds: ocpc.proc17 is processor 17, ocpc.bus the bus,
+/// ocpc.receivers the processors' photodetectors.
+#include <cstdint>
+#include <memory>
+#include <systemc>
+#include <vector>
+
+#include "models/core/run_control.h"
+#include "models/networks/ocpc_processor.h"
+#include "models/optical/optical_bus.h"
+
+namespace optinet::ocpc {
+
+using MessageBus = OpticalBus<Message>;
+using MessageReceivers = ReceiverArray<Message>;
+
+struct OcpcNetworkConfig {
+  OcpcShape shape;
+  std::uint32_t h = 1;
+  const OcpcProtocol* protocol = nullptr;
+};
+
+/// What a testbench sees of an OCPC or MOB-PC network.
+class OcpcFabric {
+ public:
+  virtual ~OcpcFabric() = default;
+  virtual const OcpcShape& shape() const = 0;
+  virtual OcpcProcessor& processor(NodeId i) = 0;
+  virtual MessageReceivers& receivers() = 0;
+  /// Every bus, in a fixed order (OCPC: the bus; MOB-PC: row buses, then column buses).
+  virtual std::vector<MessageBus*> buses() = 0;
+  /// Clears slot stamps between runs (slot numbers restart with each run).
+  void reset_media() {
+    receivers().reset();
+    for (MessageBus* bus : buses()) bus->reset();
+  }
+};
+
+class OcpcNetwork : public sc_core::sc_module, public OcpcFabric {
+ public:
+  sc_core::sc_in<bool> clk{"clk"};
+  sc_core::sc_port<RunControlIf> control{"control"};
+
+  OcpcNetwork(const sc_core::sc_module_name& name, const OcpcNetworkConfig& config);
+  ~OcpcNetwork() override;
+
+  const OcpcShape& shape() const override { return shape_; }
+  OcpcProcessor& processor(NodeId i) override { return *processors_.at(i); }
+  MessageReceivers& receivers() override { return receivers_; }
+  std::vector<MessageBus*> buses() override { return {&bus_}; }
+
+ private:
+  OcpcShape shape_;
+  MessageReceivers receivers_;
+  MessageBus bus_;
+  std::vector<std::unique_ptr<OcpcProcessor>> processors_;
+};
+
+}  // namespace optinet::ocpc

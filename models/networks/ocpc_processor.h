@@ -1,0 +1,66 @@
+#pragma once
+/// \file
+/// An OCPC or MOB-PC processor: the core processor plus one transmitter and one receiver.
+/// On the OCPC the transmitter is attached to the single bus (port tx[0]); on the MOB-PC it can
+/// light either the row bus (tx[0]) or the column bus (tx[1]), one of them per slot. The single
+/// receiver is the processor's cell of the network's ReceiverArray, which both buses feed.
+#include <cstdint>
+#include <optional>
+#include <systemc>
+
+#include "models/core/processor.h"
+#include "models/optical/optical_bus.h"
+#include "protocols/ocpc/ocpc_node.h"
+
+namespace optinet::ocpc {
+
+using MessageBusIf = BusTransmitIf<Message>;
+using MessageReceiversIf = ReceiverSampleIf<Message>;
+
+struct OcpcProcessorConfig {
+  NodeId id = 0;
+  OcpcShape shape;
+  std::uint32_t h = 1;
+  const OcpcProtocol* protocol = nullptr;
+};
+
+class OcpcProcessor : public Processor, public OcpcNodeContext {
+ public:
+  /// [0]: the OCPC bus, or the MOB-PC row bus; [1]: the MOB-PC column bus.
+  sc_core::sc_port<MessageBusIf, 2, sc_core::SC_ONE_OR_MORE_BOUND> tx{"tx"};
+  sc_core::sc_port<MessageReceiversIf> rx{"rx"};
+
+  OcpcProcessor(const sc_core::sc_module_name& name, const OcpcProcessorConfig& config);
+
+  void set_protocol(const OcpcProtocol* protocol) { protocol_ = protocol; }
+  /// Sets h for the next run (between runs only).
+  void set_h(std::uint32_t h) { h_ = h; }
+  /// Fallbacks noted during the last run.
+  std::uint64_t fallbacks() const { return fallbacks_; }
+  /// Processor::trace plus rx_collision (the receiver was garbled in the slot).
+  void trace_node(sc_core::sc_trace_file* tf, const TraceWindow& window = {});
+
+  // OcpcNodeContext
+  const OcpcShape& shape() const override { return shape_; }
+  std::uint32_t h() const override { return h_; }
+  void send(NodeId to, const Message& message) override;
+  const std::optional<Message>& received() const override { return received_; }
+  void note_fallback(std::uint32_t count) override { fallbacks_ += count; }
+
+ protected:
+  void run_protocol() override;
+  void sample_receiver(std::uint64_t slot) override;
+  void start_of_slot() override;
+
+ private:
+  OcpcShape shape_;
+  std::uint32_t h_;
+  const OcpcProtocol* protocol_;
+  std::uint64_t sent_in_slot_ = ~std::uint64_t{0};
+  std::optional<Message> received_;
+  std::uint64_t fallbacks_ = 0;
+  TraceWindow window_;
+  bool rx_collision_ = false;  // trace register
+};
+
+}  // namespace optinet::ocpc

@@ -1,0 +1,251 @@
+#pragma once
+/// \file
+/// The optical bus of an OCPC or of one row or column of a MOB-PC: k attached processors, each
+/// with a transmitter that can address any attached receiver in a slot. A receiver addressed by
+/// exactly one sender in the slot gets the frame; one addressed by two or more gets nothing
+/// (the light is garbled) and the bus counts a collision for that receiver.
+///
+/// Wiring (O(n + buses) bindings): the bus is a hierarchical channel; every attached transmitter
+/// binds its port to the bus's `inputs` export, and the bus writes into the network's
+/// `ReceiverArray`, which holds one photodetector per processor. A MOB-PC processor's single
+/// receiver sees the light of both its row bus and its column bus: the array garbles a receiver
+/// that gets light from two buses in one slot, exactly as two senders on one bus.
+///
+/// Timing: transmitters drive at the rising edge; the bus's method wakes one delta later (only
+/// when driven: an idle bus costs nothing), resolves the slot and writes the receivers; it wakes
+/// again at the next rising edge to clear its trace registers.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "models/core/compat.h"
+#include "models/core/packet.h"
+#include "models/core/trace_window.h"
+
+namespace optinet {
+
+/// Told of every garbled receiver (testbench statistics).
+class BusCollisionObserver {
+ public:
+  virtual ~BusCollisionObserver() = default;
+  /// `receiver` (a global node id) got light from two or more senders in `slot`.
+  virtual void on_receiver_collision(std::uint64_t slot, NodeId receiver) = 0;
+};
+
+/// Processor side of a bus: attached transmitter `sender` (local index on the bus) lights its
+/// beam towards attached receiver `receiver` (local index) in `slot`.
+template <typename FrameT>
+class BusTransmitIf : public virtual sc_core::sc_interface {
+ public:
+  virtual void drive(std::uint32_t sender, std::uint32_t receiver, const FrameT& frame,
+                     std::uint64_t slot) = 0;
+};
+
+/// Bus side of the receivers: light reaching a receiver in a slot.
+template <typename FrameT>
+class ReceiverLightIf : public virtual sc_core::sc_interface {
+ public:
+  /// One clean frame from one bus.
+  virtual void light(NodeId receiver, const FrameT& frame, std::uint64_t slot) = 0;
+  /// Two or more frames from one bus: garbled.
+  virtual void garbled(NodeId receiver, std::uint64_t slot) = 0;
+};
+
+/// Processor side of the receivers: what receiver `node` detected in `slot`.
+template <typename FrameT>
+class ReceiverSampleIf : public virtual sc_core::sc_interface {
+ public:
+  /// The frame, present only if exactly one frame reached the receiver in `slot`.
+  virtual std::optional<FrameT> sample(NodeId node, std::uint64_t slot) const = 0;
+  /// True if the receiver was addressed by two or more senders in `slot`.
+  virtual bool collided(NodeId node, std::uint64_t slot) const = 0;
+};
+
+/// One photodetector per processor of the network, fed by every bus the processor is attached
+/// to. Per receiver it keeps only the last slot's light (slot-stamped: no clearing per slot).
+template <typename FrameT>
+class ReceiverArray : public sc_core::sc_prim_channel,
+                      public ReceiverLightIf<FrameT>,
+                      public ReceiverSampleIf<FrameT> {
+ public:
+  ReceiverArray(const char* name, std::uint32_t receivers)
+      : sc_core::sc_prim_channel(name), cells_(receivers) {}
+
+  void set_observer(BusCollisionObserver* observer) { observer_ = observer; }
+  /// Forgets every slot stamp (slot numbers restart with each run).
+  void reset() { std::fill(cells_.begin(), cells_.end(), Cell{}); }
+
+  void light(NodeId receiver, const FrameT& frame, std::uint64_t slot) override {
+    Cell& c = stamp(receiver, slot);
+    if (++c.beams == 1) c.frame = frame;
+    if (c.beams == 2) collide(receiver, slot);
+  }
+  void garbled(NodeId receiver, std::uint64_t slot) override {
+    Cell& c = stamp(receiver, slot);
+    const bool was_clean = c.beams < 2;
+    c.beams = 2 + c.beams;
+    if (was_clean) collide(receiver, slot);
+  }
+  std::optional<FrameT> sample(NodeId node, std::uint64_t slot) const override {
+    const Cell& c = cells_.at(node);
+    if (c.slot != slot || c.beams != 1) return std::nullopt;
+    return c.frame;
+  }
+  bool collided(NodeId node, std::uint64_t slot) const override {
+    const Cell& c = cells_.at(node);
+    return c.slot == slot && c.beams > 1;
+  }
+  std::uint64_t collisions() const { return collisions_; }
+
+ private:
+  struct Cell {
+    std::uint64_t slot = ~std::uint64_t{0};
+    std::uint32_t beams = 0;
+    FrameT frame{};
+  };
+  Cell& stamp(NodeId receiver, std::uint64_t slot) {
+    Cell& c = cells_.at(receiver);
+    if (c.slot != slot) {
+      c.slot = slot;
+      c.beams = 0;
+    }
+    return c;
+  }
+  void collide(NodeId receiver, std::uint64_t slot) {
+    ++collisions_;
+    if (observer_ != nullptr) observer_->on_receiver_collision(slot, receiver);
+  }
+  std::vector<Cell> cells_;
+  BusCollisionObserver* observer_ = nullptr;
+  std::uint64_t collisions_ = 0;
+};
+
+/// Which processors a bus attaches: local index i is global node first + i * stride.
+struct OpticalBusConfig {
+  std::uint32_t attached = 2;  ///< k
+  NodeId first = 0;
+  std::uint32_t stride = 1;
+};
+
+/// The frame-independent part of a bus: slot scheduling, trace registers and statistics.
+class OpticalBusBase : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk{"clk"};
+
+  const OpticalBusConfig& config() const { return config_; }
+  NodeId global(std::uint32_t local) const { return config_.first + local * config_.stride; }
+  /// busy, drivers, collisions (garbled receivers) and frame id during the current slot, under
+  /// this module's name, recorded for the slots in `window`.
+  void trace(sc_core::sc_trace_file* tf, const TraceWindow& window = {});
+
+  std::uint64_t busy_slots() const { return busy_slots_; }
+  std::uint64_t garbled_receivers() const { return garbled_receivers_; }
+  /// Trace registers (meaningful within the trace window).
+  bool busy() const { return busy_; }
+  std::uint32_t collisions_in_slot() const { return collisions_; }
+
+ protected:
+  OPTINET_HAS_PROCESS(OpticalBusBase);
+  OpticalBusBase(const sc_core::sc_module_name& name, const OpticalBusConfig& config);
+  /// Called by a transmitter: wakes the bus one delta later, once per slot.
+  void lit(std::uint64_t slot);
+  /// Forgets the last lit slot (slot numbers restart with each run).
+  void forget_lit_slot() { lit_slot_ = ~std::uint64_t{0}; }
+  /// Resolves the slot's drives into the receivers; returns what the trace shows.
+  struct SlotSummary {
+    std::uint32_t drivers = 0;
+    std::uint32_t garbled = 0;
+    std::uint32_t first_frame_id = 0;
+  };
+  virtual SlotSummary resolve(std::uint64_t slot) = 0;
+
+ private:
+  void step();
+
+  OpticalBusConfig config_;
+  sc_core::sc_event lit_event_;
+  std::uint64_t lit_slot_ = ~std::uint64_t{0};
+  bool holding_ = false;
+  TraceWindow trace_window_;
+  bool busy_ = false;
+  std::uint32_t drivers_ = 0;
+  std::uint32_t collisions_ = 0;
+  std::uint32_t frame_id_ = 0;
+  std::uint64_t busy_slots_ = 0;
+  std::uint64_t garbled_receivers_ = 0;
+};
+
+/// The bus for frames of type FrameT (which has a `packet.id` for the trace).
+template <typename FrameT>
+class OpticalBus : public OpticalBusBase, public BusTransmitIf<FrameT> {
+ public:
+  sc_core::sc_export<BusTransmitIf<FrameT>> inputs{"inputs"};
+  sc_core::sc_port<ReceiverLightIf<FrameT>> receivers{"receivers"};
+
+  OpticalBus(const sc_core::sc_module_name& name, const OpticalBusConfig& config)
+      : OpticalBusBase(name, config), beams_(config.attached) {
+    inputs.bind(*this);
+  }
+
+  void drive(std::uint32_t sender, std::uint32_t receiver, const FrameT& frame,
+             std::uint64_t slot) override {
+    if (sender >= config().attached || receiver >= config().attached) {
+      SC_REPORT_ERROR(name(), "drive: a sender or receiver that is not attached");
+    }
+    if (drives_slot_ != slot) {
+      drives_slot_ = slot;
+      drives_.clear();
+    }
+    drives_.push_back(Drive{receiver, frame});
+    lit(slot);
+  }
+  /// Forgets the last slot's drives (slot numbers restart with each run).
+  void reset() {
+    drives_slot_ = ~std::uint64_t{0};
+    drives_.clear();
+    for (Beams& b : beams_) b = Beams{};
+    forget_lit_slot();
+  }
+
+ protected:
+  SlotSummary resolve(std::uint64_t slot) override {
+    SlotSummary s;
+    if (drives_slot_ != slot) return s;
+    s.drivers = static_cast<std::uint32_t>(drives_.size());
+    s.first_frame_id = drives_.front().frame.packet.id;
+    // Count beams per addressed receiver (slot-stamped, so only the addressed ones are touched).
+    for (const Drive& d : drives_) {
+      Beams& b = beams_[d.receiver];
+      if (b.slot != slot) b = Beams{slot, 0};
+      ++b.count;
+    }
+    for (const Drive& d : drives_) {
+      Beams& b = beams_[d.receiver];
+      if (b.count == 1) {
+        receivers->light(global(d.receiver), d.frame, slot);
+      } else if (b.count > 1) {
+        receivers->garbled(global(d.receiver), slot);
+        ++s.garbled;
+        b.count = 0;  // reported once
+      }
+    }
+    return s;
+  }
+
+ private:
+  struct Drive {
+    std::uint32_t receiver;
+    FrameT frame;
+  };
+  struct Beams {
+    std::uint64_t slot = ~std::uint64_t{0};
+    std::uint32_t count = 0;
+  };
+  std::uint64_t drives_slot_ = ~std::uint64_t{0};
+  std::vector<Drive> drives_;
+  std::vector<Beams> beams_;
+};
+
+}  // namespace optinet

@@ -1,0 +1,30 @@
+#include "protocols/ocpc/coinflip.h"
+
+#include <cstddef>
+#include <optional>
+
+namespace optinet::ocpc {
+
+void coinflip_until_done(OcpcNodeContext& node, Outbox& box) {
+  while (node.any_pending()) {
+    std::optional<Message> out;
+    NodeId to = kNoNode;
+    std::size_t pick = 0;
+    if (!box.empty() && node.rng().chance(0.5)) {
+      pick = node.rng().below(static_cast<std::uint32_t>(box.size()));
+      out = box.message(pick);
+      to = box[pick].destination;
+    }
+    const StepOutcome o = communication_step(node, to, out);
+    if (o.acknowledged) box.remove(pick);
+    box.accept(o.received);
+  }
+}
+
+void CoinflipProtocol::run(OcpcNodeContext& node) const {
+  Outbox box(node);
+  node.begin_slots();
+  coinflip_until_done(node, box);
+}
+
+}  // namespace optinet::ocpc

@@ -1,0 +1,23 @@
+#pragma once
+/// \file
+/// `coinflip`: the direct strategy of the paper's introduction (section 1) for any h. In every
+/// communication step each node that holds undelivered messages flips a fair coin; on heads it
+/// sends one of them, chosen uniformly, straight to its destination. A node can send only one
+/// message per step, so "each undelivered message with probability 1/2" is read as: the node
+/// sends with probability 1/2, and then a uniformly chosen message. The run ends when the
+/// wired-OR pending line drops (the step in which every node sees it low is counted).
+#include "protocols/ocpc/ocpc_node.h"
+#include "protocols/ocpc/outbox.h"
+
+namespace optinet::ocpc {
+
+/// Runs coin-flip steps until the pending line is low (every packet of every node delivered).
+/// Usable as a cleanup after another procedure: `box` holds what this node still has to send.
+void coinflip_until_done(OcpcNodeContext& node, Outbox& box);
+
+class CoinflipProtocol : public OcpcProtocol {
+ public:
+  void run(OcpcNodeContext& node) const override;
+};
+
+}  // namespace optinet::ocpc

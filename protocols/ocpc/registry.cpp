@@ -1,0 +1,38 @@
+#include "protocols/ocpc/registry.h"
+
+#include "protocols/ocpc/coinflip.h"
+
+namespace optinet::ocpc {
+
+namespace {
+template <typename P>
+std::unique_ptr<OcpcProtocol> make(const OcpcShape&) {
+  return std::make_unique<P>();
+}
+}  // namespace
+
+const std::vector<ProtocolInfo>& protocols() {
+  static const std::vector<ProtocolInfo> table = {
+      {"coinflip", "direct: each step a node with messages sends one with probability 1/2", true,
+       false, make<CoinflipProtocol>},
+  };
+  return table;
+}
+
+const ProtocolInfo* find_protocol(const std::string& name) {
+  for (const ProtocolInfo& p : protocols()) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+std::string protocol_names(Topology topology) {
+  std::string names;
+  for (const ProtocolInfo& p : protocols()) {
+    if (topology == Topology::kOcpc ? !p.on_ocpc : !p.on_mob) continue;
+    names += (names.empty() ? "" : ", ") + p.name;
+  }
+  return names;
+}
+
+}  // namespace optinet::ocpc

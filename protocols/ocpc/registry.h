@@ -1,0 +1,27 @@
+#pragma once
+/// \file
+/// OCPC and MOB-PC protocols by name, as the command line and tests select them. A protocol
+/// is added with one entry in registry.cpp.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "protocols/ocpc/ocpc_node.h"
+
+namespace optinet::ocpc {
+
+struct ProtocolInfo {
+  std::string name;
+  std::string summary;
+  bool on_ocpc = true;  ///< runs on the OCPC (any node may send to any other)
+  bool on_mob = false;  ///< runs on the MOB-PC (row and column buses only)
+  std::unique_ptr<OcpcProtocol> (*make)(const OcpcShape& shape) = nullptr;
+};
+
+const std::vector<ProtocolInfo>& protocols();
+/// nullptr if unknown.
+const ProtocolInfo* find_protocol(const std::string& name);
+/// "a, b, c": the protocols that run on `topology`, for messages.
+std::string protocol_names(Topology topology);
+
+}  // namespace optinet::ocpc

@@ -1,0 +1,173 @@
+#include "testbenches/h_relation.h"
+
+#include <fstream>
+#include <numeric>
+#include <sstream>
+#include <utility>
+
+#include "testbenches/traffic.h"
+#include "testbenches/usage_error.h"
+
+namespace optinet {
+
+namespace {
+
+struct KindName {
+  RelationKind kind;
+  const char* name;
+};
+constexpr KindName kKinds[] = {{RelationKind::kRandom, "random-h-relation"},
+                               {RelationKind::kPermutation, "permutation"},
+                               {RelationKind::kLowerBound, "lower-bound"}};
+
+/// A uniformly random permutation of 0..n-1 with each fixed point i swapped with a random other
+/// position j (afterwards pi(i) = old pi(j) != i and pi(j) = i != j): no processor sends to
+/// itself. n >= 2.
+std::vector<NodeId> permutation_without_fixed_points(std::uint32_t n, Rng& rng) {
+  std::vector<NodeId> pi(n);
+  std::iota(pi.begin(), pi.end(), NodeId{0});
+  for (std::uint32_t i = n - 1; i > 0; --i) std::swap(pi[i], pi[rng.below(i + 1)]);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    if (pi[i] != i) continue;
+    std::uint32_t j = rng.below(n - 1);
+    if (j >= i) ++j;
+    std::swap(pi[i], pi[j]);
+  }
+  return pi;
+}
+
+}  // namespace
+
+RelationKind relation_kind(const std::string& name) {
+  for (const KindName& k : kKinds) {
+    if (name == k.name) return k.kind;
+  }
+  throw UsageError("--traffic: '" + name +
+                   "' is not a traffic (accepted: " + relation_kind_names() + ")");
+}
+
+std::string relation_kind_name(RelationKind kind) {
+  if (kind == RelationKind::kFile) return "file";
+  for (const KindName& k : kKinds) {
+    if (kind == k.kind) return k.name;
+  }
+  return "?";
+}
+
+std::string relation_kind_names() {
+  std::string names;
+  for (const KindName& k : kKinds) names += (names.empty() ? "" : ", ") + std::string(k.name);
+  return names;
+}
+
+std::uint32_t minimum_h(RelationKind kind) { return kind == RelationKind::kLowerBound ? 2 : 1; }
+
+std::string relation_unavailable(RelationKind kind, std::uint32_t n, std::uint32_t h) {
+  if (h < minimum_h(kind)) {
+    return relation_kind_name(kind) + " is a " + std::to_string(minimum_h(kind)) +
+           "-relation; it needs h >= " + std::to_string(minimum_h(kind));
+  }
+  if (kind == RelationKind::kLowerBound && n < 4) return "lower-bound needs at least 4 processors";
+  if (n < 2) return "needs at least 2 processors";
+  return {};
+}
+
+Relation make_relation(RelationKind kind, std::uint32_t n, std::uint32_t h, Rng& rng) {
+  Relation r;
+  switch (kind) {
+    case RelationKind::kRandom:
+    case RelationKind::kPermutation: {
+      const std::uint32_t copies = kind == RelationKind::kRandom ? h : 1;
+      r.reserve(static_cast<std::size_t>(n) * copies);
+      for (std::uint32_t c = 0; c < copies; ++c) {
+        const std::vector<NodeId> pi = permutation_without_fixed_points(n, rng);
+        for (NodeId i = 0; i < n; ++i) r.push_back({i, pi[i]});
+      }
+      break;
+    }
+    case RelationKind::kLowerBound: {
+      std::vector<NodeId> order(n);
+      std::iota(order.begin(), order.end(), NodeId{0});
+      for (std::uint32_t i = n - 1; i > 0; --i) std::swap(order[i], order[rng.below(i + 1)]);
+      for (std::uint32_t t = 0; t < n / 4; ++t) {
+        const NodeId d = order[3 * t];
+        r.push_back({order[3 * t + 1], d});
+        r.push_back({order[3 * t + 2], d});
+      }
+      break;
+    }
+    case RelationKind::kFile:
+      break;
+  }
+  return r;
+}
+
+std::string check_h_relation(const Relation& r, std::uint32_t n, std::uint32_t h) {
+  std::vector<std::uint32_t> sends(n, 0), receives(n, 0);
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    const RelationPair& m = r[k];
+    const std::string pair = "message " + std::to_string(k) + " (" + std::to_string(m.source) +
+                             " -> " + std::to_string(m.destination) + ")";
+    if (m.source >= n || m.destination >= n) {
+      return pair + " names a processor outside 0.." + std::to_string(n - 1);
+    }
+    if (m.source == m.destination) return pair + " is sent to its own source";
+    if (++sends[m.source] > h) {
+      return "processor " + std::to_string(m.source) + " sends more than h = " + std::to_string(h) +
+             " messages";
+    }
+    if (++receives[m.destination] > h) {
+      return "processor " + std::to_string(m.destination) +
+             " receives more than h = " + std::to_string(h) + " messages";
+    }
+  }
+  return {};
+}
+
+Relation read_relation_file(const std::string& path, std::uint32_t n, std::uint32_t h) {
+  std::ifstream in(path);
+  if (!in) throw UsageError("--relation-file: cannot read '" + path + "'");
+  Relation r;
+  std::string line;
+  std::size_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    line = line.substr(0, line.find('#'));
+    std::istringstream words(line);
+    std::string a, b, extra;
+    if (!(words >> a)) continue;
+    const auto id = [&](const std::string& w) {
+      std::size_t used = 0;
+      unsigned long v = 0;
+      try {
+        v = std::stoul(w, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used != w.size() || w[0] == '-' || v >= kNoNode) {
+        throw UsageError("--relation-file: line " + std::to_string(number) + " of '" + path +
+                         "' is not 'source destination' (processor ids 0..n-1)");
+      }
+      return static_cast<NodeId>(v);
+    };
+    if (!(words >> b) || (words >> extra)) id("-");
+    r.push_back({id(a), id(b)});
+  }
+  const std::string why = check_h_relation(r, n, h);
+  if (!why.empty()) {
+    throw UsageError("--relation-file: '" + path +
+                     "' is not an h-relation with h = " + std::to_string(h) + ": " + why);
+  }
+  return r;
+}
+
+std::vector<Packet> packets_of(const Relation& r, std::uint64_t run_seed) {
+  std::vector<Packet> packets;
+  packets.reserve(r.size());
+  for (std::uint32_t k = 0; k < r.size(); ++k) {
+    packets.push_back(Packet{k, r[k].source, r[k].destination, payload_of(run_seed, k)});
+  }
+  return packets;
+}
+
+}  // namespace optinet

@@ -1,0 +1,124 @@
+#include "testbenches/ocpc_experiment.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "models/networks/mob_network.h"
+
+namespace optinet {
+
+namespace {
+// Random stream domain of the traffic generator: stream (run seed, kTrafficStreams, 0).
+constexpr std::uint64_t kTrafficStreams = 2;
+
+std::unique_ptr<ocpc::OcpcProtocol> make_protocol(const OcpcExperimentConfig& config) {
+  const ocpc::ProtocolInfo* info = ocpc::find_protocol(config.protocol);
+  if (info == nullptr)
+    throw std::invalid_argument("unknown OCPC protocol '" + config.protocol + "'");
+  const bool fits = config.shape.topology == ocpc::Topology::kOcpc ? info->on_ocpc : info->on_mob;
+  if (!fits) throw std::invalid_argument("protocol '" + config.protocol + "' does not run here");
+  return info->make(config.shape);
+}
+}  // namespace
+
+OcpcExperiment::OcpcExperiment(const OcpcExperimentConfig& config)
+    : t0_(std::chrono::steady_clock::now()),
+      config_(config),
+      protocol_(make_protocol(config)),
+      clock_("clk", config.period),
+      control_("control", config.period) {
+  const ocpc::OcpcNetworkConfig net{config.shape, config.h, protocol_.get()};
+  if (config.shape.topology == ocpc::Topology::kOcpc) {
+    auto network = std::make_unique<ocpc::OcpcNetwork>("ocpc", net);
+    network->clk(clock_);
+    network->control(control_);
+    fabric_ = network.get();
+    module_ = std::move(network);
+  } else {
+    auto network = std::make_unique<ocpc::MobNetwork>("mob", net);
+    network->clk(clock_);
+    network->control(control_);
+    fabric_ = network.get();
+    module_ = std::move(network);
+  }
+  control_.set_clock(clock_);
+  control_.set_sink(&scoreboard_);
+  if (!config.vcd_path.empty()) open_trace();
+  // Finish elaboration now (thread stacks are created here), so runs time only simulation.
+  sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  elaboration_seconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+}
+
+OcpcExperiment::~OcpcExperiment() { close_trace(); }
+
+void OcpcExperiment::close_trace() {
+  if (trace_file_ != nullptr) sc_core::sc_close_vcd_trace_file(trace_file_);
+  trace_file_ = nullptr;
+}
+
+void OcpcExperiment::open_trace() {
+  std::string base = config_.vcd_path;
+  if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0) {
+    base.resize(base.size() - 4);
+  }
+  trace_file_ = sc_core::sc_create_vcd_trace_file(base.c_str());
+  trace_file_->set_time_unit(1, sc_core::SC_PS);
+  sc_core::sc_trace(trace_file_, clock_, "clk");
+  control_.trace(trace_file_);
+  for (NodeId i = 0; i < fabric_->shape().n(); ++i) {
+    fabric_->processor(i).trace_node(trace_file_, config_.trace_slots);
+  }
+  for (ocpc::MessageBus* bus : fabric_->buses()) bus->trace(trace_file_, config_.trace_slots);
+}
+
+OcpcRunResult OcpcExperiment::run(std::uint64_t seed) {
+  if (config_.traffic == RelationKind::kFile)
+    return run(seed, packets_of(config_.file_relation, seed));
+  Rng traffic_rng = Rng::stream(seed, kTrafficStreams, 0);
+  const Relation r = make_relation(config_.traffic, config_.shape.n(), config_.h, traffic_rng);
+  return run(seed, packets_of(r, seed));
+}
+
+OcpcRunResult OcpcExperiment::run(std::uint64_t seed, const std::vector<Packet>& packets) {
+  const std::uint32_t n = fabric_->shape().n();
+  OcpcRunResult r;
+  r.seed = seed;
+  scoreboard_.expect(packets);
+  std::vector<std::vector<Packet>> loads(n);
+  for (const Packet& p : packets) loads.at(p.source).push_back(p);
+  for (NodeId i = 0; i < n; ++i) fabric_->processor(i).load(std::move(loads[i]));
+  fabric_->reset_media();
+  const std::uint64_t receiver_collisions0 = fabric_->receivers().collisions();
+  std::uint64_t bus_collisions0 = 0;
+  for (ocpc::MessageBus* bus : fabric_->buses()) bus_collisions0 += bus->garbled_receivers();
+
+  control_.arm(RunPlan{seed, runs_done_++, config_.max_slots, n});
+  const auto t0 = std::chrono::steady_clock::now();
+  const RunOutcome outcome = control_.run_to_completion();
+  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (outcome.hit_limit) control_.wind_down();
+  scoreboard_.finish();
+
+  r.slots = outcome.slots;
+  r.steps = r.slots / 2;
+  r.hit_limit = outcome.hit_limit;
+  r.packets = scoreboard_.expected();
+  r.delivered = scoreboard_.delivered();
+  r.collisions = fabric_->receivers().collisions() - receiver_collisions0;
+  std::uint64_t bus_collisions = 0;
+  for (ocpc::MessageBus* bus : fabric_->buses()) bus_collisions += bus->garbled_receivers();
+  r.cross_bus_collisions = r.collisions - (bus_collisions - bus_collisions0);
+  for (NodeId i = 0; i < n; ++i) {
+    r.max_buffers = std::max(r.max_buffers, fabric_->processor(i).max_buffers());
+    r.fallbacks += fabric_->processor(i).fallbacks();
+  }
+  r.errors = scoreboard_.errors();
+  if (r.hit_limit) {
+    r.errors.push_back("stopped at the slot limit (--max-slots " +
+                       std::to_string(config_.max_slots) + ") before every node finished");
+  }
+  return r;
+}
+
+}  // namespace optinet

@@ -1,0 +1,82 @@
+#pragma once
+/// \file
+/// An OCPC / MOB-PC testbench: elaborates the network once, then runs experiments on it (a new
+/// h-relation and seed each run), checking every run with the scoreboard and a slot limit.
+/// A communication step is two slots (data, acknowledgement): steps = slots / 2.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "models/core/run_control.h"
+#include "models/networks/ocpc_network.h"
+#include "protocols/ocpc/registry.h"
+#include "testbenches/h_relation.h"
+#include "testbenches/scoreboard.h"
+
+namespace optinet {
+
+struct OcpcExperimentConfig {
+  ocpc::OcpcShape shape;
+  std::uint32_t h = 1;
+  std::string protocol = "coinflip";
+  RelationKind traffic = RelationKind::kRandom;
+  Relation file_relation;  ///< used when traffic == kFile
+  std::uint64_t max_slots = 100000;
+  sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
+  std::string vcd_path;  ///< empty: no tracing
+  TraceWindow trace_slots;
+};
+
+struct OcpcRunResult {
+  std::uint64_t seed = 0;
+  std::uint64_t slots = 0;
+  std::uint64_t steps = 0;
+  std::uint64_t packets = 0;
+  std::uint64_t delivered = 0;
+  std::uint64_t collisions = 0;            ///< garbled receiver-slots
+  std::uint64_t cross_bus_collisions = 0;  ///< MOB-PC: a row and a column bus lit one receiver
+  std::uint64_t fallbacks = 0;             ///< sum over nodes of note_fallback()
+  unsigned max_buffers = 0;
+  bool hit_limit = false;
+  double wall_seconds = 0;
+  std::vector<std::string> errors;
+  bool ok() const { return errors.empty() && !hit_limit; }
+};
+
+class OcpcExperiment {
+ public:
+  /// Elaborates the network with the named protocol (which must exist and fit the topology).
+  explicit OcpcExperiment(const OcpcExperimentConfig& config);
+  ~OcpcExperiment();
+  OcpcExperiment(const OcpcExperiment&) = delete;
+  OcpcExperiment& operator=(const OcpcExperiment&) = delete;
+
+  /// One run: traffic from `seed`, every node's random stream from `seed`.
+  OcpcRunResult run(std::uint64_t seed);
+  /// One run on the given packets (tests).
+  OcpcRunResult run(std::uint64_t seed, const std::vector<Packet>& packets);
+
+  ocpc::OcpcFabric& network() { return *fabric_; }
+  void close_trace();
+  double elaboration_seconds() const { return elaboration_seconds_; }
+
+ private:
+  void open_trace();
+
+  std::chrono::steady_clock::time_point t0_;
+  OcpcExperimentConfig config_;
+  std::unique_ptr<ocpc::OcpcProtocol> protocol_;
+  sc_core::sc_clock clock_;
+  RunControl control_;
+  std::unique_ptr<sc_core::sc_module> module_;
+  ocpc::OcpcFabric* fabric_ = nullptr;
+  Scoreboard scoreboard_;
+  sc_core::sc_trace_file* trace_file_ = nullptr;
+  std::uint64_t runs_done_ = 0;
+  double elaboration_seconds_ = 0;
+};
+
+}  // namespace optinet
