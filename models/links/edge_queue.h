@@ -1,0 +1,43 @@
+#pragma once
+/// \file
+/// The queue at a node for one outgoing edge (section 2 (d)) and the queueing disciplines that
+/// name its head.
+#include <cstddef>
+#include <deque>
+#include <string>
+
+#include "models/links/sf_packet.h"
+
+namespace optinet::sf {
+
+enum class Discipline {
+  kFifo,           ///< first in, first out
+  kFurthestFirst,  ///< most hops left in the current sub-phase first, FIFO among equals
+};
+
+inline std::string discipline_name(Discipline d) { return d == Discipline::kFifo ? "fifo" : "ftg"; }
+
+/// Packets in arrival order; the node asks the discipline for the head each slot.
+using EdgeQueue = std::deque<SfPacket>;
+
+/// Index of the head of a non-empty queue. `moved_first` applies the precedence rule of
+/// section 8 before the discipline; `remaining(p)` is the hops p has left in its sub-phase.
+template <typename Remaining>
+std::size_t head_of(const EdgeQueue& q, Discipline d, bool moved_first, Remaining remaining) {
+  if (d == Discipline::kFifo && !moved_first) return 0;
+  std::size_t best = 0;
+  unsigned best_moved = 0;
+  unsigned best_left = 0;
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    const unsigned moved = moved_first && q[i].ticket.moved ? 1 : 0;
+    const unsigned left = d == Discipline::kFurthestFirst ? remaining(q[i]) : 0;
+    if (i == 0 || moved > best_moved || (moved == best_moved && left > best_left)) {
+      best = i;
+      best_moved = moved;
+      best_left = left;
+    }
+  }
+  return best;
+}
+
+}  // namespace optinet::sf

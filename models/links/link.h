@@ -1,0 +1,87 @@
+#pragma once
+/// \file
+/// A directed point-to-point link (Valiant and Brebner, section 2 (c)): in each slot it carries
+/// at most one packet from its source node to its far end. The source offers the head of the
+/// edge's queue at the rising edge; the far end admits or refuses the offer in the update
+/// phase of the same delta (back-pressure: a packet is sent only where a buffer is free, so
+/// nothing is ever dropped); an admitted packet is at the far node at the next rising edge.
+#include <cstdint>
+#include <string>
+#include <systemc>
+
+#include "models/links/sf_packet.h"
+
+namespace optinet::sf {
+
+class Link;
+
+/// The receiving side of links: a node's input port.
+class LinkSink {
+ public:
+  virtual ~LinkSink() = default;
+  /// Called by a link when its source offers a packet in the current slot.
+  virtual void request(Link& link) = 0;
+};
+
+/// One directed edge. A primitive channel without a process: it costs nothing while idle.
+class Link : public sc_core::sc_prim_channel {
+ public:
+  explicit Link(const char* name) : sc_core::sc_prim_channel(name) {}
+
+  /// Connects the far end: the sink and this link's input number there (the order in which
+  /// the far end arbitrates between links offering in the same slot).
+  void bind(LinkSink& far_end, std::uint32_t input) {
+    far_end_ = &far_end;
+    input_ = input;
+  }
+  bool bound() const { return far_end_ != nullptr; }
+  std::uint32_t input() const { return input_; }
+
+  /// Source side, at the rising edge: offers one packet for this slot.
+  void offer(const SfPacket& p) {
+    offered_ = p;
+    offering_ = true;
+    far_end_->request(*this);
+  }
+  /// Source side, at the next rising edge: whether the offer was admitted (then the source
+  /// drops its copy) and clears the link for the new slot.
+  bool take_grant() {
+    const bool g = granted_;
+    offering_ = granted_ = false;
+    busy_ = false;
+    return g;
+  }
+
+  /// Far side, in its update phase.
+  const SfPacket& offered() const { return offered_; }
+  void grant() {
+    granted_ = true;
+    busy_ = true;
+    packet_id_ = offered_.packet.id;
+    ++carried_;
+  }
+
+  /// Packets carried since the last reset.
+  std::uint64_t carried() const { return carried_; }
+  void reset() {
+    offering_ = granted_ = busy_ = false;
+    carried_ = 0;
+  }
+  /// Traces the link's busy flag and the id of the packet it carries in the slot.
+  void trace(sc_core::sc_trace_file* tf) const {
+    sc_core::sc_trace(tf, busy_, std::string(name()) + ".busy");
+    sc_core::sc_trace(tf, packet_id_, std::string(name()) + ".packet", 32);
+  }
+
+ private:
+  LinkSink* far_end_ = nullptr;
+  std::uint32_t input_ = 0;
+  SfPacket offered_;
+  bool offering_ = false;
+  bool granted_ = false;
+  bool busy_ = false;
+  std::uint32_t packet_id_ = 0;
+  std::uint64_t carried_ = 0;
+};
+
+}  // namespace optinet::sf

@@ -1,0 +1,42 @@
+#pragma once
+/// \file
+/// A store-and-forward network (hypercube, d-way shuffle, CCC, shuffle-exchange, grid): one
+/// node per vertex of the graph and one link per directed edge. This module only instantiates
+/// and binds: node x's out-edge `label` is bound to the node the graph names, so bindings are
+/// O(nodes + links). Names follow the hardware: hypercube.node5, hypercube.node5.link_d2.
+#include <memory>
+#include <systemc>
+#include <vector>
+
+#include "models/networks/store_forward_node.h"
+
+namespace optinet::sf {
+
+struct SfNetworkConfig {
+  const SfGraph* graph = nullptr;
+  const Scheme* scheme = nullptr;
+  Discipline discipline = Discipline::kFifo;
+  unsigned capacity = 0;  ///< per queue; 0 = unbounded
+  std::uint64_t phase_b_start = 0;
+  SubphaseObserver* observer = nullptr;
+};
+
+class SfNetwork : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk{"clk"};
+  sc_core::sc_port<RunControlIf> control{"control"};
+
+  SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig& config);
+  ~SfNetwork() override;
+
+  NodeId size() const { return static_cast<NodeId>(nodes_.size()); }
+  SfNode& node(NodeId x) { return *nodes_[x]; }
+  /// Links in the network (directed edges).
+  std::uint64_t links() const { return links_; }
+
+ private:
+  std::vector<std::unique_ptr<SfNode>> nodes_;
+  std::uint64_t links_ = 0;
+};
+
+}  // namespace optinet::sf

@@ -1,0 +1,237 @@
+#include "models/networks/store_forward_node.h"
+
+#include <algorithm>
+#include <string>
+
+namespace optinet::sf {
+
+namespace {
+// Random stream domain of nodes (as the Processor base): stream (run seed, 1, node id).
+constexpr std::uint64_t kNodeStreams = 1;
+}  // namespace
+
+SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config)
+    : sc_core::sc_module(name), config_(config), inbox_("inbox", *this) {
+  const unsigned degree = config.graph->degree();
+  links_.resize(degree);
+  for (unsigned label = 0; label < degree; ++label) {
+    if (config.graph->neighbor(config.id, label) == kNoNode) continue;
+    const std::string link_name = "link_" + config.graph->label_name(label);
+    links_[label] = std::make_unique<Link>(link_name.c_str());
+  }
+  queues_.resize(degree);
+  offered_index_.assign(degree, -1);
+  reserved_.assign(degree + 1, 0);
+  SC_METHOD(activate);
+  dont_initialize();
+  sensitive << wake_;
+}
+
+SfNode::~SfNode() = default;
+
+void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
+  for (auto& q : queues_) q.clear();
+  for (auto& l : links_) {
+    if (l) l->reset();
+  }
+  std::fill(offered_index_.begin(), offered_index_.end(), -1);
+  staging_.clear();
+  held_.clear();
+  arrivals_.clear();
+  inbox_.requests_.clear();
+  loaded_.clear();
+  for (const Packet& p : packets) loaded_.push_back(SfPacket{p, Ticket{}, PacketClock{}});
+  rng_ = Rng::stream(run_seed, kNodeStreams, config_.id);
+  running_ = false;
+  population_ = max_population_ = max_population_a_ = max_queue_ = 0;
+  // The first activation (at elaboration's end or right after the previous run) re-arms the
+  // method on the run's start.
+  wake_.notify(sc_core::SC_ZERO_TIME);
+}
+
+bool SfNode::has_work() const {
+  if (!loaded_.empty() || !arrivals_.empty() || !staging_.empty() || !held_.empty()) return true;
+  for (const auto& q : queues_) {
+    if (!q.empty()) return true;
+  }
+  return false;
+}
+
+void SfNode::activate() {
+  // Woken by the start of a run, by the inbox (a packet was admitted), or by the clock.
+  if (control->start_event().triggered()) running_ = true;
+  if (running_ && clk->posedge()) {
+    if (control->abort_requested()) {
+      running_ = false;  // a run stopped at the slot limit: go idle, load() clears the rest
+    } else {
+      slot_step(control->current_slot());
+    }
+  }
+  if (running_ && has_work()) {
+    next_trigger(clk.posedge_event());
+  } else {
+    next_trigger(wake_ | control->start_event());
+  }
+}
+
+void SfNode::slot_step(std::uint64_t slot) {
+  // 1. Offers of the last slot that the far ends admitted leave their queues.
+  for (unsigned label = 0; label < links_.size(); ++label) {
+    if (offered_index_[label] < 0) continue;
+    if (links_[label]->take_grant()) {
+      queues_[label].erase(queues_[label].begin() + offered_index_[label]);
+    }
+    offered_index_[label] = -1;
+  }
+  // 2. The node's own packets (slot 0), then the packets that arrived over the links.
+  for (SfPacket& p : loaded_) {
+    p.ticket.subphase = 0;
+    start_subphase(p, slot);
+    settle(p, slot, false);
+  }
+  loaded_.clear();
+  std::vector<SfPacket> arrived;
+  arrived.swap(arrivals_);
+  for (SfPacket& p : arrived) {
+    ++p.ticket.next;
+    p.ticket.moved = true;
+    ++p.clock.hops;
+    settle(p, slot, true);
+  }
+  // 3. Phase B starts for the packets held at this node (in random order, as the paper's
+  // experiments randomized the queues before Phase B).
+  if (!held_.empty() && slot >= config_.phase_b_start) {
+    std::vector<SfPacket> held;
+    held.swap(held_);
+    for (std::size_t i = held.size(); i > 1; --i) std::swap(held[i - 1], held[rng_.below(i)]);
+    for (SfPacket& p : held) {
+      start_subphase(p, slot);
+      settle(p, slot, false);
+    }
+  }
+  // 4. Staged packets enter their queues where there is room, in order.
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < staging_.size(); ++i) {
+    EdgeQueue& q = queues_[staging_[i].edge];
+    if (room(q.size(), 0)) {
+      q.push_back(staging_[i].packet);
+    } else {
+      staging_[kept++] = staging_[i];
+    }
+  }
+  staging_.resize(kept);
+  // 5. The node's population at this integral instant (section 7 (c)).
+  unsigned total = static_cast<unsigned>(staging_.size() + held_.size());
+  unsigned in_phase_a = static_cast<unsigned>(held_.size());
+  const unsigned randomizing = config_.scheme->randomizing();
+  for (const auto& s : staging_) in_phase_a += s.packet.ticket.subphase < randomizing ? 1 : 0;
+  for (const EdgeQueue& q : queues_) {
+    total += static_cast<unsigned>(q.size());
+    max_queue_ = std::max(max_queue_, static_cast<unsigned>(q.size()));
+    for (const SfPacket& p : q) in_phase_a += p.ticket.subphase < randomizing ? 1 : 0;
+  }
+  population_ = total;
+  max_population_ = std::max(max_population_, total);
+  max_population_a_ = std::max(max_population_a_, in_phase_a);
+  // 6. Each non-empty queue offers its head.
+  offer_heads();
+}
+
+void SfNode::start_subphase(SfPacket& p, std::uint64_t slot) {
+  p.ticket.moved = false;
+  p.clock.subphase_start = static_cast<std::uint32_t>(slot);
+  if (p.ticket.subphase == config_.scheme->randomizing()) {
+    p.clock.phase_b_start = static_cast<std::uint32_t>(slot);
+  }
+  config_.scheme->prepare(p, config_.id, rng_);
+}
+
+void SfNode::settle(SfPacket p, std::uint64_t slot, bool arrived_over_link) {
+  const Scheme& scheme = *config_.scheme;
+  bool same_subphase = arrived_over_link;
+  while (true) {
+    const int edge = scheme.next_edge(p, config_.id);
+    if (edge != kNoEdge) {
+      // A packet continuing its sub-phase over a link had its queue place reserved when it
+      // was admitted; a packet starting a sub-phase here waits in staging for room.
+      if (same_subphase) {
+        queues_[edge].push_back(p);
+      } else {
+        staging_.push_back(Staged{p, static_cast<unsigned>(edge)});
+      }
+      return;
+    }
+    if (config_.observer != nullptr) config_.observer->on_subphase_end(config_.id, p, slot);
+    if (p.ticket.subphase + 1u == scheme.subphases()) {
+      control->deliver(config_.id, p.packet);
+      control->node_finished();  // the run ends with its last delivery
+      return;
+    }
+    ++p.ticket.subphase;
+    same_subphase = false;
+    if (p.ticket.subphase == scheme.randomizing() && slot < config_.phase_b_start) {
+      held_.push_back(p);
+      return;
+    }
+    start_subphase(p, slot);
+  }
+}
+
+void SfNode::offer_heads() {
+  const Scheme& scheme = *config_.scheme;
+  const NodeId here = config_.id;
+  for (unsigned label = 0; label < queues_.size(); ++label) {
+    const EdgeQueue& q = queues_[label];
+    if (q.empty()) continue;
+    const std::size_t head = head_of(q, config_.discipline, scheme.moved_first(),
+                                     [&](const SfPacket& p) { return scheme.remaining(p, here); });
+    offered_index_[label] = static_cast<std::int64_t>(head);
+    links_[label]->offer(q[head]);
+  }
+}
+
+void SfNode::request(Link& link) { inbox_.add(link); }
+
+void SfNode::admit_requests() {
+  // The update phase of this slot's rising edge: every node has placed its arrivals and made
+  // its offers, so the buffer occupancy read here is the same whatever the process order.
+  auto& requests = inbox_.requests_;
+  std::sort(requests.begin(), requests.end(),
+            [](const Link* a, const Link* b) { return a->input() < b->input(); });
+  std::fill(reserved_.begin(), reserved_.end(), 0);
+  const unsigned staging_slot = static_cast<unsigned>(queues_.size());
+  const Scheme& scheme = *config_.scheme;
+  bool admitted = false;
+  for (Link* link : requests) {
+    SfPacket p = link->offered();
+    ++p.ticket.next;
+    p.ticket.moved = true;
+    const int edge = scheme.next_edge(p, config_.id);
+    bool ok = false;
+    if (edge != kNoEdge) {
+      ok = room(queues_[edge].size(), reserved_[edge]);
+      if (ok) ++reserved_[edge];
+    } else if (p.ticket.subphase + 1u == scheme.subphases()) {
+      ok = true;  // delivered to the host on arrival
+    } else {
+      ok = room(staging_.size() + held_.size(), reserved_[staging_slot]);
+      if (ok) ++reserved_[staging_slot];
+    }
+    if (ok) {
+      link->grant();
+      arrivals_.push_back(link->offered());
+      admitted = true;
+    }
+  }
+  requests.clear();
+  if (admitted) wake_.notify(sc_core::SC_ZERO_TIME);
+}
+
+void SfNode::trace(sc_core::sc_trace_file* tf) {
+  sc_core::sc_trace(tf, population_, std::string(name()) + ".population", 32);
+  for (const auto& l : links_) {
+    if (l) l->trace(tf);
+  }
+}
+
+}  // namespace optinet::sf

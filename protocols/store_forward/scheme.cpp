@@ -1,0 +1,321 @@
+#include "protocols/store_forward/scheme.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "models/networks/ccc.h"
+#include "models/networks/grid.h"
+#include "models/networks/hypercube.h"
+#include "models/networks/shuffle.h"
+#include "models/networks/shuffle_exchange.h"
+#include "testbenches/usage_error.h"
+
+namespace optinet::sf {
+
+namespace {
+
+void set_steps(Ticket& t, const std::vector<unsigned>& labels) {
+  if (labels.size() > Ticket::kMaxSteps) throw std::logic_error("ticket longer than kMaxSteps");
+  t.length = static_cast<std::uint8_t>(labels.size());
+  t.next = 0;
+  for (std::size_t i = 0; i < labels.size(); ++i) t.steps[i] = static_cast<std::uint8_t>(labels[i]);
+}
+
+void shuffle_in_place(std::vector<unsigned>& v, Rng& rng) {
+  for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.below(i)]);
+}
+
+/// CUBES, BASIC and CUBESS (sections 4 and 7). Ticket T[1..n] lists dimensions, 0 = none.
+class CubeScheme : public Scheme {
+ public:
+  enum class Variant { kCubes, kBasic, kCubess };
+  CubeScheme(const HypercubeGraph& g, Variant v) : g_(g), variant_(v) {}
+  std::string name() const override {
+    return variant_ == Variant::kCubes ? "cubes" : variant_ == Variant::kBasic ? "basic" : "cubess";
+  }
+  unsigned subphases() const override { return 2; }
+  void prepare(SfPacket& p, NodeId here, Rng& rng) const override {
+    const unsigned n = g_.n();
+    std::vector<unsigned> t(n, 0);
+    for (unsigned i = 1; i <= n; ++i) {
+      if (p.ticket.subphase == 0) {
+        // Phase A: T[i] := i; Pick e in {0,1}; if e = 0 then T[i] := 0.
+        t[i - 1] = rng.below(2) == 0 ? 0 : i;
+      } else {
+        // Phase B: T[i] := i where u and v differ in dimension i.
+        const bool differ = ((here ^ p.packet.destination) & g_.dimension_bit(i)) != 0;
+        t[i - 1] = differ ? i : 0;
+      }
+    }
+    if (variant_ == Variant::kCubess) {
+      // CUBESS: before Pack, pick k in {0..n-1} and shift T cyclically right by k.
+      const unsigned k = rng.below(n);
+      std::rotate(t.rbegin(), t.rbegin() + k, t.rend());
+    }
+    std::vector<unsigned> packed = pack(t);
+    packed.erase(std::find(packed.begin(), packed.end(), 0u), packed.end());
+    // BASIC: after Pack, randomize the order of the non-zero elements. The paper says "in
+    // ticket preparation", so BASIC (and CUBESS) treat both phases alike.
+    if (variant_ == Variant::kBasic) shuffle_in_place(packed, rng);
+    for (unsigned& dim : packed) dim -= 1;  // dimension i is out-edge label i-1
+    set_steps(p.ticket, packed);
+  }
+
+ private:
+  const HypercubeGraph& g_;
+  Variant variant_;
+};
+
+/// d-SHUFFLE and d-MSHUFFLE (section 6).
+class ShuffleScheme : public Scheme {
+ public:
+  ShuffleScheme(const ShuffleGraph& g, bool modified) : g_(g), modified_(modified) {}
+  std::string name() const override { return modified_ ? "mshuffle" : "dshuffle"; }
+  unsigned subphases() const override { return 2; }
+  void prepare(SfPacket& p, NodeId here, Rng& rng) const override {
+    const unsigned n = g_.n();
+    const unsigned d = g_.d();
+    std::vector<unsigned> t(n);
+    if (p.ticket.subphase == 0) {
+      for (unsigned i = 0; i < n; ++i) t[i] = rng.below(d);  // Pick a in {0..d-1}; T[i] := a
+    } else {
+      // Phase B, T[i] := the digit of v that step i must shift in. The step with label a makes
+      // a the most significant digit, so after n steps the node reads T[n] ... T[1]:
+      // T[i] = v_(n+1-i) (the extracted text's "T[i] := v_i" lost the index arithmetic).
+      for (unsigned i = 1; i <= n; ++i) t[i - 1] = g_.digit(p.packet.destination, n + 1 - i);
+    }
+    if (modified_) {
+      // The modified scheme: the same end node, by the shortest route.
+      t = shortest_shuffle_route(d, n, here, follow(g_, here, t));
+    }
+    set_steps(p.ticket, t);
+  }
+
+ private:
+  const ShuffleGraph& g_;
+  bool modified_;
+};
+
+/// CCC (section 7): as CUBES with a target position on the target cycle. Cube dimensions are
+/// corrected in the order the packet meets them walking clockwise from its position (stopping
+/// after the last one), then the packet takes the shorter way round to the target position.
+class CccScheme : public Scheme {
+ public:
+  explicit CccScheme(const CccGraph& g) : g_(g) {}
+  std::string name() const override { return "ccc"; }
+  unsigned subphases() const override { return 2; }
+  void prepare(SfPacket& p, NodeId here, Rng& rng) const override {
+    const unsigned s = g_.s();
+    NodeId target_cycle = 0;
+    unsigned target_position = 0;
+    if (p.ticket.subphase == 0) {
+      for (unsigned i = 0; i < s; ++i) target_cycle |= NodeId{rng.below(2)} << i;
+      target_position = rng.below(s);
+    } else {
+      target_cycle = g_.cycle_of(p.packet.destination);
+      target_position = g_.position_of(p.packet.destination);
+    }
+    NodeId flips = g_.cycle_of(here) ^ target_cycle;
+    unsigned q = g_.position_of(here);
+    std::vector<unsigned> steps;
+    while (flips != 0) {
+      if (flips & (NodeId{1} << q)) {
+        steps.push_back(CccGraph::kCube);
+        flips &= ~(NodeId{1} << q);
+      }
+      if (flips != 0) {
+        steps.push_back(CccGraph::kClockwise);
+        q = (q + 1) % s;
+      }
+    }
+    const unsigned forward = (target_position + s - q) % s;
+    if (forward <= s - forward) {
+      steps.insert(steps.end(), forward, CccGraph::kClockwise);
+    } else {
+      steps.insert(steps.end(), s - forward, CccGraph::kAnticlockwise);
+    }
+    set_steps(p.ticket, steps);
+  }
+
+ private:
+  const CccGraph& g_;
+};
+
+/// SHUFFLE/EXCHANGE (section 7): n stages, each a shuffle step then, where the ticket's digit
+/// says so, an exchange step; the stage shifts the next target bit in at the least significant
+/// end.
+class ShuffleExchangeScheme : public Scheme {
+ public:
+  explicit ShuffleExchangeScheme(const ShuffleExchangeGraph& g) : g_(g) {}
+  std::string name() const override { return "se"; }
+  unsigned subphases() const override { return 2; }
+  void prepare(SfPacket& p, NodeId here, Rng& rng) const override {
+    const unsigned n = g_.n();
+    std::vector<unsigned> steps;
+    for (unsigned r = 1; r <= n; ++r) {
+      const NodeId bit = NodeId{1} << (n - r);  // the r-th most significant bit
+      const bool change =
+          p.ticket.subphase == 0 ? rng.below(2) == 1 : ((here ^ p.packet.destination) & bit) != 0;
+      steps.push_back(ShuffleExchangeGraph::kShuffle);
+      if (change) steps.push_back(ShuffleExchangeGraph::kExchange);
+    }
+    set_steps(p.ticket, steps);
+  }
+
+ private:
+  const ShuffleExchangeGraph& g_;
+};
+
+/// Grid schemes (section 8). A sub-phase moves the packet along one dimension to a target
+/// coordinate: random (randomizing) or the destination's (correcting). Queues obey the
+/// precedence rule: packets that have moved in their current sub-phase go first.
+class GridScheme : public Scheme {
+ public:
+  struct Subphase {
+    unsigned dimension;  ///< 0-based
+    bool random;
+  };
+  GridScheme(const GridGraph& g, std::string name, std::vector<Subphase> plan)
+      : g_(g), name_(std::move(name)), plan_(std::move(plan)) {
+    randomizing_ = 0;
+    while (randomizing_ < plan_.size() && plan_[randomizing_].random) ++randomizing_;
+  }
+  std::string name() const override { return name_; }
+  unsigned subphases() const override { return static_cast<unsigned>(plan_.size()); }
+  unsigned randomizing() const override { return randomizing_; }
+  bool moved_first() const override { return true; }
+  void prepare(SfPacket& p, NodeId here, Rng& rng) const override {
+    const Subphase& sp = plan_.at(p.ticket.subphase);
+    const unsigned value =
+        sp.random ? rng.below(g_.n()) : g_.coordinate(p.packet.destination, sp.dimension);
+    p.ticket.target = g_.with_coordinate(here, sp.dimension, value);
+    p.ticket.length = p.ticket.next = 0;
+  }
+  int next_edge(const SfPacket& p, NodeId here) const override {
+    if (here == p.ticket.target) return kNoEdge;
+    const unsigned j = plan_.at(p.ticket.subphase).dimension;
+    return static_cast<int>(2 * j +
+                            (g_.coordinate(p.ticket.target, j) > g_.coordinate(here, j) ? 0 : 1));
+  }
+  unsigned remaining(const SfPacket& p, NodeId here) const override {
+    const unsigned j = plan_.at(p.ticket.subphase).dimension;
+    const int a = static_cast<int>(g_.coordinate(p.ticket.target, j));
+    const int b = static_cast<int>(g_.coordinate(here, j));
+    return static_cast<unsigned>(a > b ? a - b : b - a);
+  }
+
+ private:
+  const GridGraph& g_;
+  std::string name_;
+  std::vector<Subphase> plan_;
+  unsigned randomizing_;
+};
+
+/// grid3 (k = 2): Phase A randomizes dimension 1, Phase Z corrects dimension 2, Phase B
+/// corrects dimension 1.
+std::vector<GridScheme::Subphase> grid3_plan() { return {{0, true}, {1, false}, {0, false}}; }
+
+/// gridk: Route(n, k, k) unrolled for one packet: Phase A of Route(n,k,m) for m = k..2 (random
+/// in dimension m), Route(n,k,1) (correct dimension 1), then Phase B of Route(n,k,m) for
+/// m = 2..k (correct dimension m). Each packet goes on to its next call as soon as it finishes
+/// the last (calls are not synchronized across sub-cubes).
+std::vector<GridScheme::Subphase> gridk_plan(unsigned k) {
+  std::vector<GridScheme::Subphase> plan;
+  for (unsigned m = k; m >= 2; --m) plan.push_back({m - 1, true});
+  plan.push_back({0, false});
+  for (unsigned m = 2; m <= k; ++m) plan.push_back({m - 1, false});
+  return plan;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string s;
+  for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+}  // namespace
+
+int Scheme::next_edge(const SfPacket& p, NodeId) const {
+  return p.ticket.next < p.ticket.length ? p.ticket.steps[p.ticket.next] : kNoEdge;
+}
+
+unsigned Scheme::remaining(const SfPacket& p, NodeId) const {
+  return p.ticket.length - p.ticket.next;
+}
+
+std::vector<unsigned> pack(const std::vector<unsigned>& t) {
+  std::vector<unsigned> packed;
+  for (unsigned x : t) {
+    if (x != 0) packed.push_back(x);
+  }
+  packed.resize(t.size(), 0);
+  return packed;
+}
+
+std::vector<unsigned> shortest_shuffle_route(unsigned d, unsigned n, NodeId u, NodeId v) {
+  NodeId dk = 1;  // d^k
+  NodeId total = 1;
+  for (unsigned i = 0; i < n; ++i) total *= d;
+  for (unsigned k = 0; k <= n; ++k) {
+    // After k steps with labels a_1..a_k the node is a_k ... a_1 followed by the first n-k
+    // digits of u, so a path of length k exists iff v mod d^(n-k) = u / d^k; it is unique.
+    if (v % (total / dk) == u / dk) {
+      std::vector<unsigned> labels(k);
+      NodeId w = v / (total / dk);  // the first k digits of v
+      for (unsigned i = 1; i <= k; ++i) {
+        labels[i - 1] = w % d;  // a_i = v_(k+1-i)
+        w /= d;
+      }
+      return labels;
+    }
+    dk *= d;
+  }
+  throw std::logic_error("shortest_shuffle_route: no route");
+}
+
+NodeId follow(const SfGraph& graph, NodeId from, const std::vector<unsigned>& labels) {
+  for (unsigned a : labels) from = graph.neighbor(from, a);
+  return from;
+}
+
+std::vector<unsigned> steps_of(const Ticket& t) {
+  return std::vector<unsigned>(t.steps.begin(), t.steps.begin() + t.length);
+}
+
+std::vector<std::string> scheme_names(const SfGraph& graph) {
+  if (dynamic_cast<const HypercubeGraph*>(&graph)) return {"cubes", "basic", "cubess"};
+  if (dynamic_cast<const ShuffleGraph*>(&graph)) return {"mshuffle", "dshuffle"};
+  if (dynamic_cast<const CccGraph*>(&graph)) return {"ccc"};
+  if (dynamic_cast<const ShuffleExchangeGraph*>(&graph)) return {"se"};
+  if (dynamic_cast<const GridGraph*>(&graph)) return {"gridk", "grid3"};
+  return {};
+}
+
+std::unique_ptr<Scheme> make_scheme(const std::string& name, const SfGraph& graph) {
+  const std::vector<std::string> names = scheme_names(graph);
+  if (std::find(names.begin(), names.end(), name) == names.end()) {
+    throw UsageError("--protocol: '" + name + "' is not accepted on " + graph.name() + " (one of " +
+                     joined(names) + ")");
+  }
+  if (auto* g = dynamic_cast<const HypercubeGraph*>(&graph)) {
+    const auto v = name == "cubes"   ? CubeScheme::Variant::kCubes
+                   : name == "basic" ? CubeScheme::Variant::kBasic
+                                     : CubeScheme::Variant::kCubess;
+    return std::make_unique<CubeScheme>(*g, v);
+  }
+  if (auto* g = dynamic_cast<const ShuffleGraph*>(&graph)) {
+    return std::make_unique<ShuffleScheme>(*g, name == "mshuffle");
+  }
+  if (auto* g = dynamic_cast<const CccGraph*>(&graph)) return std::make_unique<CccScheme>(*g);
+  if (auto* g = dynamic_cast<const ShuffleExchangeGraph*>(&graph)) {
+    return std::make_unique<ShuffleExchangeScheme>(*g);
+  }
+  const auto& g = dynamic_cast<const GridGraph&>(graph);
+  if (name == "grid3") {
+    if (g.k() != 2) throw UsageError("--protocol: 'grid3' needs --k 2 (use gridk for k != 2)");
+    return std::make_unique<GridScheme>(g, name, grid3_plan());
+  }
+  return std::make_unique<GridScheme>(g, name, gridk_plan(g.k()));
+}
+
+}  // namespace optinet::sf

@@ -1,0 +1,108 @@
+#include "testbenches/sf_experiment.h"
+
+#include <algorithm>
+
+namespace optinet {
+
+namespace {
+// Random stream domain of the traffic generator (as the POPS testbench).
+constexpr std::uint64_t kTrafficStreams = 2;
+}  // namespace
+
+SfExperiment::SfExperiment(const SfExperimentConfig& config)
+    : t0_(std::chrono::steady_clock::now()),
+      config_(config),
+      scheme_(sf::make_scheme(config.protocol, *config.graph)),
+      clock_("clk", config.period),
+      control_("control", config.period),
+      network_(config.graph->name().c_str(),
+               sf::SfNetworkConfig{config.graph.get(), scheme_.get(), config.discipline,
+                                   config.capacity, config.phase_b_start, this}) {
+  network_.clk(clock_);
+  network_.control(control_);
+  control_.set_clock(clock_);
+  control_.set_sink(&scoreboard_);
+  if (!config.vcd_path.empty()) {
+    std::string base = config.vcd_path;
+    if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0)
+      base.resize(base.size() - 4);
+    trace_file_ = sc_core::sc_create_vcd_trace_file(base.c_str());
+    trace_file_->set_time_unit(1, sc_core::SC_PS);
+    sc_core::sc_trace(trace_file_, clock_, "clk");
+    control_.trace(trace_file_);
+    for (NodeId x = 0; x < network_.size(); ++x) network_.node(x).trace(trace_file_);
+  }
+  sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  elaboration_seconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+}
+
+SfExperiment::~SfExperiment() { close_trace(); }
+
+void SfExperiment::close_trace() {
+  if (trace_file_ != nullptr) sc_core::sc_close_vcd_trace_file(trace_file_);
+  trace_file_ = nullptr;
+}
+
+SfRunResult SfExperiment::run(std::uint64_t seed) {
+  Rng traffic_rng = Rng::stream(seed, kTrafficStreams, 0);
+  const Permutation perm = make_permutation(config_.traffic, network_.size(), traffic_rng);
+  return run_packets(seed, packets_of(perm, seed));
+}
+
+void SfExperiment::on_subphase_end(NodeId, const sf::SfPacket& p, std::uint64_t slot) {
+  SfRunResult& r = current_;
+  const unsigned sub = p.ticket.subphase;
+  r.subphase_slots[sub] =
+      std::max<std::uint64_t>(r.subphase_slots[sub], slot - p.clock.subphase_start);
+  if (sub + 1 == scheme_->randomizing()) r.phase_a_slots = std::max(r.phase_a_slots, slot);
+  if (sub + 1 == scheme_->subphases()) {
+    r.phase_b_slots = std::max<std::uint64_t>(r.phase_b_slots, slot - p.clock.phase_b_start);
+    const std::uint64_t delay = slot - p.clock.hops;
+    r.max_delay = std::max(r.max_delay, delay);
+    r.hops += p.clock.hops;
+    if (p.packet.id < delays_.size()) delays_[p.packet.id] = delay;
+  }
+}
+
+SfRunResult SfExperiment::run_packets(std::uint64_t seed, const std::vector<Packet>& packets) {
+  current_ = SfRunResult{};
+  SfRunResult& r = current_;
+  r.seed = seed;
+  r.subphase_slots.assign(scheme_->subphases(), 0);
+  std::uint32_t max_id = 0;
+  for (const Packet& p : packets) max_id = std::max(max_id, p.id);
+  delays_.assign(packets.empty() ? 0 : max_id + 1, 0);
+  scoreboard_.expect(packets);
+  std::vector<std::vector<Packet>> by_node(network_.size());
+  for (const Packet& p : packets) by_node.at(p.source).push_back(p);
+  for (NodeId x = 0; x < network_.size(); ++x) network_.node(x).load(by_node[x], seed);
+
+  // The run ends with the last delivery: each delivery reports one finish.
+  control_.arm(
+      RunPlan{seed, runs_done_++, config_.max_slots, static_cast<std::uint32_t>(packets.size())});
+  const auto t0 = std::chrono::steady_clock::now();
+  const RunOutcome outcome = control_.run_to_completion();
+  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (outcome.hit_limit) control_.wind_down();
+  scoreboard_.finish();
+
+  r.slots = outcome.slots;
+  r.hit_limit = outcome.hit_limit;
+  r.packets = scoreboard_.expected();
+  r.delivered = scoreboard_.delivered();
+  for (NodeId x = 0; x < network_.size(); ++x) {
+    const sf::SfNode& n = network_.node(x);
+    r.max_node_population = std::max(r.max_node_population, n.max_population());
+    r.max_node_population_a = std::max(r.max_node_population_a, n.max_population_a());
+    r.max_queue = std::max(r.max_queue, n.max_queue());
+  }
+  r.errors = scoreboard_.errors();
+  if (r.hit_limit) {
+    r.errors.push_back("stopped at the slot limit (--max-slots " +
+                       std::to_string(config_.max_slots) + ") before every packet was delivered");
+  }
+  return r;
+}
+
+}  // namespace optinet

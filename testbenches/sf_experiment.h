@@ -1,0 +1,87 @@
+#pragma once
+/// \file
+/// A store-and-forward testbench: elaborates a network once, then runs experiments on it (new
+/// traffic and seed each run), checking every run with the scoreboard.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "models/core/run_control.h"
+#include "models/networks/store_forward_network.h"
+#include "protocols/store_forward/scheme.h"
+#include "testbenches/scoreboard.h"
+#include "testbenches/traffic.h"
+
+namespace optinet {
+
+struct SfExperimentConfig {
+  std::shared_ptr<const sf::SfGraph> graph;
+  std::string protocol;  ///< must be one of sf::scheme_names(*graph)
+  sf::Discipline discipline = sf::Discipline::kFifo;
+  unsigned capacity = 0;  ///< per queue, 0 = unbounded
+  std::uint64_t phase_b_start = 0;
+  PermutationKind traffic = PermutationKind::kRandom;
+  std::uint64_t max_slots = 100000;
+  sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
+  std::string vcd_path;  ///< empty: no tracing
+};
+
+struct SfRunResult {
+  std::uint64_t seed = 0;
+  std::uint64_t slots = 0;
+  std::uint64_t packets = 0;
+  std::uint64_t delivered = 0;
+  std::uint64_t phase_a_slots = 0;  ///< slot by which every packet had finished Phase A
+  std::uint64_t phase_b_slots = 0;  ///< longest Phase B of a packet (delivery - its B start)
+  std::vector<std::uint64_t> subphase_slots;  ///< longest duration of each sub-phase
+  unsigned max_node_population = 0;           ///< all packets at a node at an integral instant
+  unsigned max_node_population_a = 0;         ///< the same, counting Phase A packets only
+  unsigned max_queue = 0;
+  std::uint64_t max_delay = 0;  ///< slots a packet waited in queues (delivery - hops)
+  std::uint64_t hops = 0;       ///< links traversed by all packets
+  bool hit_limit = false;
+  double wall_seconds = 0;
+  std::vector<std::string> errors;
+  bool ok() const { return errors.empty() && !hit_limit; }
+};
+
+class SfExperiment : public sf::SubphaseObserver {
+ public:
+  explicit SfExperiment(const SfExperimentConfig& config);
+  ~SfExperiment() override;
+  SfExperiment(const SfExperiment&) = delete;
+  SfExperiment& operator=(const SfExperiment&) = delete;
+
+  /// One run of the configured traffic: traffic and every node's stream from `seed`.
+  SfRunResult run(std::uint64_t seed);
+  /// One run of the given packets (distinct ids, any number per node), all present at slot 0.
+  SfRunResult run_packets(std::uint64_t seed, const std::vector<Packet>& packets);
+
+  sf::SfNetwork& network() { return network_; }
+  const sf::Scheme& scheme() const { return *scheme_; }
+  void close_trace();
+  double elaboration_seconds() const { return elaboration_seconds_; }
+  /// Per packet id: slots waited in queues in the last run (delivery slot - hops).
+  const std::vector<std::uint64_t>& delays() const { return delays_; }
+
+  void on_subphase_end(NodeId node, const sf::SfPacket& p, std::uint64_t slot) override;
+
+ private:
+  std::chrono::steady_clock::time_point t0_;
+  SfExperimentConfig config_;
+  std::unique_ptr<sf::Scheme> scheme_;
+  sc_core::sc_clock clock_;
+  RunControl control_;
+  sf::SfNetwork network_;
+  Scoreboard scoreboard_;
+  sc_core::sc_trace_file* trace_file_ = nullptr;
+  std::uint64_t runs_done_ = 0;
+  double elaboration_seconds_ = 0;
+  SfRunResult current_;
+  std::vector<std::uint64_t> delays_;
+};
+
+}  // namespace optinet
