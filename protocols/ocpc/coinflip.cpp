@@ -5,20 +5,22 @@
 
 namespace optinet::ocpc {
 
-void coinflip_until_done(OcpcNodeContext& node, Outbox& box) {
-  while (node.any_pending()) {
-    std::optional<Message> out;
-    NodeId to = kNoNode;
-    std::size_t pick = 0;
-    if (!box.empty() && node.rng().chance(0.5)) {
-      pick = node.rng().below(static_cast<std::uint32_t>(box.size()));
-      out = box.message(pick);
-      to = box[pick].destination;
-    }
-    const StepOutcome o = communication_step(node, to, out);
-    if (o.acknowledged) box.remove(pick);
-    box.accept(o.received);
+void coinflip_step(OcpcNodeContext& node, Outbox& box, NextHop next_hop) {
+  std::optional<Message> out;
+  NodeId to = kNoNode;
+  std::size_t pick = 0;
+  if (!box.empty() && node.rng().chance(0.5)) {
+    pick = node.rng().below(static_cast<std::uint32_t>(box.size()));
+    out = box.message(pick);
+    to = next_hop(node.shape(), node.id(), box[pick].destination);
   }
+  const StepOutcome o = communication_step(node, to, out);
+  if (o.acknowledged) box.remove(pick);
+  box.accept(o.received);
+}
+
+void coinflip_until_done(OcpcNodeContext& node, Outbox& box, NextHop next_hop) {
+  while (node.any_pending()) coinflip_step(node, box, next_hop);
 }
 
 void CoinflipProtocol::run(OcpcNodeContext& node) const {

@@ -11,9 +11,19 @@
 
 namespace optinet::ocpc {
 
-/// Runs coin-flip steps until the pending line is low (every packet of every node delivered).
+/// Where a packet at node `at` bound for `destination` goes next.
+using NextHop = NodeId (*)(const OcpcShape& shape, NodeId at, NodeId destination);
+
+/// The OCPC's hop: straight to the destination.
+inline NodeId direct_hop(const OcpcShape&, NodeId, NodeId destination) { return destination; }
+
+/// One coin-flip step: with probability 1/2 a node with packets sends a uniformly chosen one
+/// to its next hop; an acknowledged packet leaves `box`, a received one is delivered or kept.
+void coinflip_step(OcpcNodeContext& node, Outbox& box, NextHop next_hop = direct_hop);
+
+/// Coin-flip steps until the pending line is low (every packet of every node delivered).
 /// Usable as a cleanup after another procedure: `box` holds what this node still has to send.
-void coinflip_until_done(OcpcNodeContext& node, Outbox& box);
+void coinflip_until_done(OcpcNodeContext& node, Outbox& box, NextHop next_hop = direct_hop);
 
 class CoinflipProtocol : public OcpcProtocol {
  public:

@@ -1,6 +1,9 @@
 #include "protocols/ocpc/registry.h"
 
 #include "protocols/ocpc/coinflip.h"
+#include "protocols/ocpc/row_column.h"
+#include "protocols/ocpc/thinning.h"
+#include "protocols/ocpc/valiant.h"
 
 namespace optinet::ocpc {
 
@@ -15,6 +18,12 @@ const std::vector<ProtocolInfo>& protocols() {
   static const std::vector<ProtocolInfo> table = {
       {"coinflip", "direct: each step a node with messages sends one with probability 1/2", true,
        false, make<CoinflipProtocol>},
+      {"thinning", "direct: Anderson-Miller phases of halving load (2.1), then coin flips", true,
+       false, make<ThinningProtocol>},
+      {"valiant", "thinning, then prefix, bitonic sort and contention-free delivery", true, false,
+       make<ValiantProtocol>},
+      {"row-column", "MOB-PC baseline: along the row, then the column, coin flips", false, true,
+       make<RowColumnProtocol>},
   };
   return table;
 }

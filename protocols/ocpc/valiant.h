@@ -1,0 +1,36 @@
+#pragma once
+/// \file
+/// `valiant`: Valiant's Theta(h + log p) OCPC algorithm as section 1 describes it: the first
+/// phase of Anderson and Miller (thinning, section 2.1, without its cleanup), then a second
+/// phase that realises the remaining O(p) messages deterministically:
+///  1. count: a parallel prefix over all p nodes of (messages held, max held) gives each node
+///     the global index of its first message, the total M and the largest count;
+///  2. redistribute: the message of global index g goes to node g (g < M <= G, G the largest
+///     power of two <= p), the k-th message of every node in step k: every node then holds at
+///     most one message, contention-free;
+///  3. sort: bitonic sort of the held messages by destination over nodes 0..G-1;
+///  4. rank: each node sends its destination to the next rank (1 step); the first of each run
+///     of equal destinations is a head, and a max-prefix over the head positions gives each
+///     message its rank in its run;
+///  5. deliver: in round r the messages of rank r go to their destinations; each destination
+///     gets at most one per round, so every send succeeds; the rounds end when the wired-OR
+///     line drops.
+/// Choices: Valiant sorts with a randomized O(log p) sort; here bitonic sort (deterministic,
+/// log G (log G + 1)/2 steps) does it, so the second phase is Theta(h + log^2 p). If M > G
+/// (thinning left more than G messages, which its analysis makes unlikely), ceil(log2 p)
+/// coin-flip steps are run and the count repeated; node 0 notes one fallback each time.
+#include "protocols/ocpc/ocpc_node.h"
+#include "protocols/ocpc/thinning.h"
+
+namespace optinet::ocpc {
+
+class ValiantProtocol : public OcpcProtocol {
+ public:
+  explicit ValiantProtocol(ThinningParams params = {}) : params_(params) {}
+  void run(OcpcNodeContext& node) const override;
+
+ private:
+  ThinningParams params_;
+};
+
+}  // namespace optinet::ocpc
