@@ -1,0 +1,431 @@
+#include "protocols/ocpc/gjlr.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "protocols/ocpc/coinflip.h"
+#include "protocols/ocpc/outbox.h"
+#include "protocols/ocpc/prefix.h"
+
+namespace optinet::ocpc {
+namespace {
+
+using gjlr::Constants;
+using gjlr::Grouping;
+using Universe = NodeGroup;
+using gjlr::rank_in;
+using gjlr::slice;
+
+Message data_message(const Packet& p) {
+  Message m;
+  m.kind = Message::Kind::kData;
+  m.packet = p;
+  return m;
+}
+
+Message control_message(std::uint64_t word) {
+  Message m;
+  m.kind = Message::Kind::kControl;
+  m.control[0] = word;
+  return m;
+}
+
+std::optional<Packet> data_in(const StepOutcome& o) {
+  if (o.received && o.received->kind == Message::Kind::kData) return o.received->packet;
+  return std::nullopt;
+}
+
+std::optional<std::uint64_t> control_in(const StepOutcome& o) {
+  if (o.received && o.received->kind == Message::Kind::kControl) return o.received->control[0];
+  return std::nullopt;
+}
+
+/// Sort key of Valiant's second phase: destination, then packet id (a total order).
+bool key_less(const Packet& a, const Packet& b) {
+  return a.destination != b.destination ? a.destination < b.destination : a.id < b.id;
+}
+
+/// One node's part of the algorithm. Messages this node is responsible for live in its Outbox,
+/// which drives the pending line; copies and provisional copies (section 2.3) are not owned and
+/// live outside it until the winner is known.
+class GjlrNode {
+ public:
+  GjlrNode(OcpcNodeContext& node, const Constants& c) : node_(node), c_(c), box_(node) {}
+
+  void run_ocpc();
+
+ private:
+  NodeId me() const { return node_.id(); }
+  Rng& rng() { return node_.rng(); }
+
+  /// One communication step; a send to this node itself is never made (the caller checks).
+  StepOutcome step(NodeId to, const std::optional<Message>& out) {
+    return communication_step(node_, to, out);
+  }
+  StepOutcome idle() { return step(kNoNode, std::nullopt); }
+
+  std::optional<std::size_t> find(std::uint32_t id) const {
+    for (std::size_t i = 0; i < box_.size(); ++i) {
+      if (box_[i].id == id) return i;
+    }
+    return std::nullopt;
+  }
+  void remove_id(std::uint32_t id) {
+    if (const auto i = find(id)) box_.remove(*i);
+  }
+  /// Takes ownership of a packet that arrived: delivered here or kept. Returns true if kept.
+  bool take(const Packet& p) {
+    if (p.destination == me()) {
+      node_.deliver(p);
+      return false;
+    }
+    box_.add(p);
+    return true;
+  }
+  /// Ids of owned packets whose destination lies in `u`, in buffer order.
+  std::vector<std::uint32_t> destined_to(const Universe& u) const {
+    std::vector<std::uint32_t> ids;
+    for (const Packet& p : box_.packets()) {
+      if (rank_in(u, p.destination)) ids.push_back(p.id);
+    }
+    return ids;
+  }
+
+  void level(const Universe& u, const Grouping& g, std::uint32_t nominal_n, std::uint32_t h,
+             bool with_groups);
+  void thinning(const Universe& u, std::uint32_t nominal_n, std::uint32_t h);
+  void spreading(const Universe& u, const Grouping& g, std::uint32_t nominal_n, std::uint32_t h);
+  void to_groups(const Universe& u, const Grouping& g, std::uint32_t nominal_n);
+  std::optional<std::uint32_t> compaction_phase(const Universe& u, std::uint32_t steps,
+                                                 std::optional<std::uint32_t> mover,
+                                                 std::uint32_t first, std::uint32_t receivers,
+                                                 std::optional<std::uint32_t>* received);
+  void copies_phase(const Universe& u, const Grouping& g, std::uint32_t nominal_n,
+                    std::optional<std::uint32_t> collected);
+  void valiant(const Universe& sub, std::uint32_t size_max, std::uint32_t h);
+
+  OcpcNodeContext& node_;
+  Constants c_;
+  Outbox box_;
+  std::optional<std::uint32_t> spread_id_;  ///< the packet received while spreading
+};
+
+void GjlrNode::run_ocpc() {
+  const std::uint32_t p = node_.shape().p;
+  const gjlr::OcpcPlan plan = gjlr::ocpc_plan(p, node_.h(), c_);
+  const Universe all{0, 1, p};
+  const Grouping groups{p, plan.k};
+  node_.begin_slots();
+
+  // Level 1 (sections 2.1-2.3) on the whole machine; with a single target group the machine
+  // is the target group and level 2 does it all.
+  if (groups.count() > 1) level(all, groups, p, plan.h, true);
+
+  // Level 2 (section 2.4) inside this node's target group, sub-groups of k'.
+  const std::uint32_t g = groups.group_of(me());
+  const Universe group = slice(all, groups.first(g), groups.size_of(g));
+  const bool with_subs = Grouping{plan.k, plan.k_sub}.count() > 1;
+  const Grouping subs{group.size, with_subs ? plan.k_sub : group.size};
+  level(group, subs, plan.k, plan.h_inner, with_subs);
+
+  // Valiant's second phase twice in this node's sub-group.
+  const std::uint32_t local = *rank_in(group, me());
+  const std::uint32_t s = subs.group_of(local);
+  const std::uint32_t largest_sub =
+      with_subs ? Grouping{groups.max_size(), plan.k_sub}.max_size() : groups.max_size();
+  valiant(slice(group, subs.first(s), subs.size_of(s)), largest_sub, plan.h);
+
+  // Fallback: whatever a failed procedure left behind goes by coin-flip steps.
+  if (!box_.empty()) node_.note_fallback();
+  coinflip_until_done(node_, box_);
+}
+
+void GjlrNode::level(const Universe& u, const Grouping& g, std::uint32_t nominal_n,
+                     std::uint32_t h, bool with_groups) {
+  thinning(u, nominal_n, h);
+  if (!with_groups) return;
+  spreading(u, g, nominal_n, h);
+  to_groups(u, g, nominal_n);
+}
+
+void GjlrNode::thinning(const Universe& u, std::uint32_t nominal_n, std::uint32_t h) {
+  bool participating = true;
+  for (std::uint32_t phase = 0; phase < gjlr::thinning_phases(h); ++phase) {
+    const std::uint32_t load = gjlr::thinning_load(h, phase);
+    const std::uint32_t steps = gjlr::thinning_phase_steps(h, phase, nominal_n, c_);
+    for (std::uint32_t t = 0; t < steps; ++t) {
+      std::optional<std::uint32_t> sent;
+      std::optional<Message> out;
+      NodeId to = kNoNode;
+      if (participating) {
+        const std::vector<std::uint32_t> ids = destined_to(u);
+        if (const auto j = gjlr::thinning_choice(load, static_cast<std::uint32_t>(ids.size()),
+                                                 rng())) {
+          sent = ids[*j];
+          const Packet& pk = box_[*find(*sent)];
+          to = pk.destination;
+          out = data_message(pk);
+        }
+      }
+      const StepOutcome o = step(to, out);
+      if (o.acknowledged) remove_id(*sent);
+      if (const auto pk = data_in(o)) take(*pk);
+    }
+    // A sender left with more than the next phase's load stops participating.
+    if (destined_to(u).size() > gjlr::thinning_load(h, phase + 1)) participating = false;
+  }
+}
+
+std::optional<std::uint32_t> GjlrNode::compaction_phase(
+    const Universe& u, std::uint32_t steps, std::optional<std::uint32_t> mover,
+    std::uint32_t first, std::uint32_t receivers, std::optional<std::uint32_t>* received) {
+  for (std::uint32_t tau = 0; tau < steps; ++tau) {
+    std::optional<Message> out;
+    NodeId to = kNoNode;
+    if (mover) {
+      if (const auto cell = gjlr::compaction_target(receivers, steps, tau, rng())) {
+        to = u.node(first + *cell);
+        if (to != me()) out = data_message(box_[*find(*mover)]);
+      }
+    }
+    const StepOutcome o = step(to, out);
+    if (o.acknowledged) {
+      remove_id(*mover);
+      mover.reset();
+    }
+    if (const auto pk = data_in(o)) {
+      if (take(*pk) && received && !*received) *received = pk->id;
+    }
+  }
+  return mover;
+}
+
+void GjlrNode::spreading(const Universe& u, const Grouping& g, std::uint32_t nominal_n,
+                         std::uint32_t h) {
+  const std::uint32_t my_group = g.group_of(*rank_in(u, me()));
+  // Undelivered packets for other target groups of this universe, at most h of them.
+  std::vector<Packet> mine;
+  for (const Packet& p : box_.packets()) {
+    const auto d = rank_in(u, p.destination);
+    if (d && g.group_of(*d) != my_group && mine.size() < h) mine.push_back(p);
+  }
+  const std::uint32_t steps = gjlr::compaction_steps(nominal_n, c_);
+  const std::uint32_t width = gjlr::spreading_width(u.size, h);
+  spread_id_.reset();
+
+  // The first message to a unique cell of R_1 by approximate compaction.
+  std::optional<std::uint32_t> cell;
+  for (std::uint32_t tau = 0; tau < steps; ++tau) {
+    std::optional<Message> out;
+    NodeId to = kNoNode;
+    std::optional<std::uint32_t> target;
+    if (!mine.empty() && !cell) {
+      target = gjlr::compaction_target(width, steps, tau, rng());
+      if (target && u.node(*target) != me()) {
+        to = u.node(*target);
+        out = data_message(mine[0]);
+      }
+    }
+    const StepOutcome o = step(to, out);
+    if (o.acknowledged) {
+      cell = target;
+      remove_id(mine[0].id);
+    }
+    if (const auto pk = data_in(o)) {
+      if (take(*pk) && !spread_id_) spread_id_ = pk->id;
+    }
+  }
+  // Message l to the same cell of R_{l+1}: no contention.
+  for (std::uint32_t l = 1; l < h; ++l) {
+    std::optional<Message> out;
+    NodeId to = kNoNode;
+    if (cell && l < mine.size()) {
+      const auto r = gjlr::spreading_receiver(u.size, h, l, *cell);
+      if (r && u.node(*r) != me()) {
+        to = u.node(*r);
+        out = data_message(mine[l]);
+      }
+    }
+    const StepOutcome o = step(to, out);
+    if (o.acknowledged) remove_id(mine[l].id);
+    if (const auto pk = data_in(o)) {
+      if (take(*pk) && !spread_id_) spread_id_ = pk->id;
+    }
+  }
+}
+
+void GjlrNode::to_groups(const Universe& u, const Grouping& g, std::uint32_t nominal_n) {
+  const std::uint32_t my_group = g.group_of(*rank_in(u, me()));
+  const std::uint32_t steps = gjlr::compaction_steps(nominal_n, c_);
+  std::optional<std::uint32_t> mover;
+  std::uint32_t dest_group = 0;
+  if (spread_id_ && find(*spread_id_)) {
+    dest_group = g.group_of(*rank_in(u, box_[*find(*spread_id_)].destination));
+    if (dest_group != my_group) mover = spread_id_;
+  }
+  spread_id_.reset();
+
+  // Phase 1: approximate compaction into the target group (each member receives at most one).
+  mover = compaction_phase(u, steps, mover, g.first(dest_group), g.size_of(dest_group), nullptr);
+
+  // Phase 2: the completely undelivered ones to R_1 by approximate compaction, then copies.
+  gjlr::CopySets cs = gjlr::copy_sets(nominal_n);
+  cs.width = std::max<std::uint32_t>(1, u.size / cs.l);
+  std::optional<std::uint32_t> collected;
+  compaction_phase(u, steps, mover, 0, cs.width, &collected);
+  copies_phase(u, g, nominal_n, collected);
+}
+
+void GjlrNode::copies_phase(const Universe& u, const Grouping& g, std::uint32_t nominal_n,
+                            std::optional<std::uint32_t> collected) {
+  gjlr::CopySets cs = gjlr::copy_sets(nominal_n);
+  cs.width = std::max<std::uint32_t>(1, u.size / cs.l);
+  const std::uint32_t rounds = gjlr::doubling_rounds(cs.l);
+  const auto member = cs.member_of(*rank_in(u, me()));
+  const std::uint32_t i = member ? member->first : 0;
+  const std::uint32_t j = member ? member->second : 0;
+
+  // Copy the message of the j-th cell of R_1 to all members of Q_j (doubling).
+  std::optional<Packet> copy;
+  if (member && i == 0 && collected && find(*collected)) copy = box_[*find(*collected)];
+  for (std::uint32_t t = 0; t < rounds; ++t) {
+    std::optional<Message> out;
+    NodeId to = kNoNode;
+    if (member && copy) {
+      if (const auto partner = gjlr::broadcast_partner(i, t, cs.l)) {
+        to = u.node(cs.member_node(*partner, j));
+        out = data_message(*copy);
+      }
+    }
+    const StepOutcome o = step(to, out);
+    if (const auto pk = data_in(o)) copy = *pk;
+  }
+
+  // Every copy tries a random member gamma = i (mod l) of the target group.
+  std::optional<Packet> provisional;  // a copy that reached this node, until the cancel step
+  bool success = false;
+  NodeId gamma = kNoNode;
+  {
+    std::optional<Message> out;
+    if (member && copy) {
+      const std::uint32_t dg = g.group_of(*rank_in(u, copy->destination));
+      if (const auto c = gjlr::copy_target(i, cs.l, g.size_of(dg), rng())) {
+        gamma = u.node(g.first(dg) + *c);
+        if (gamma != me()) out = data_message(*copy);
+      }
+    }
+    const StepOutcome o = step(gamma, out);
+    success = o.acknowledged;
+    if (const auto pk = data_in(o)) provisional = *pk;
+  }
+
+  // Parallel prefix over Q_j: the smallest member index with a delivered copy wins.
+  std::uint64_t best = success ? i : cs.l;
+  for (std::uint32_t t = 0; t < rounds; ++t) {
+    std::optional<Message> out;
+    NodeId to = kNoNode;
+    if (member) {
+      if (const auto partner = gjlr::reduce_partner(i, t)) {
+        to = u.node(cs.member_node(*partner, j));
+        out = control_message(best);
+      }
+    }
+    const StepOutcome o = step(to, out);
+    if (const auto v = control_in(o)) best = std::min(best, *v);
+  }
+  std::uint64_t winner = (member && i == 0) ? best : cs.l;
+  for (std::uint32_t t = 0; t < rounds; ++t) {
+    std::optional<Message> out;
+    NodeId to = kNoNode;
+    if (member) {
+      if (const auto partner = gjlr::broadcast_partner(i, t, cs.l)) {
+        to = u.node(cs.member_node(*partner, j));
+        out = control_message(winner);
+      }
+    }
+    const StepOutcome o = step(to, out);
+    if (const auto v = control_in(o)) winner = *v;
+  }
+
+  // Cancel the delivered copies that did not win.
+  {
+    std::optional<Message> out;
+    NodeId to = kNoNode;
+    if (success && winner != i) {
+      to = gamma;
+      out = control_message(0);
+    }
+    const StepOutcome o = step(to, out);
+    if (control_in(o)) provisional.reset();
+  }
+  if (member && i == 0 && collected && winner < cs.l) remove_id(*collected);
+  if (provisional) take(*provisional);
+}
+
+void GjlrNode::valiant(const Universe& sub, std::uint32_t size_max, std::uint32_t h) {
+  const std::uint32_t q = *rank_in(sub, me());
+  for (int run = 0; run < 2; ++run) {
+    std::optional<Packet> item;
+    for (std::size_t k = 0; k < box_.size(); ++k) {
+      if (rank_in(sub, box_[k].destination)) {
+        item = box_[k];
+        box_.remove(k);
+        break;
+      }
+    }
+    // Bitonic sort by destination; empty positions count as +infinity.
+    for (std::uint32_t s = 0; s < gjlr::bitonic_stages(size_max); ++s) {
+      const std::uint32_t partner = gjlr::bitonic_partner(q, s, size_max);
+      const bool paired = partner < sub.size;
+      std::optional<Message> out;
+      if (paired && item) out = data_message(*item);
+      const StepOutcome o = step(paired ? sub.node(partner) : kNoNode, out);
+      if (!paired) continue;
+      const std::optional<Packet> theirs = data_in(o);
+      std::optional<Packet> lo = item, hi = theirs;
+      if (!lo || (hi && key_less(*hi, *lo))) std::swap(lo, hi);
+      item = q < partner ? lo : hi;
+    }
+    // Rank among the messages with the same destination: the left neighbour's destination,
+    // then a max-scan of run starts (values are position + 1; 0 = none; prefix.h).
+    std::optional<std::uint64_t> left;
+    {
+      std::optional<Message> out;
+      if (item && q + 1 < sub.size) out = control_message(item->destination);
+      const StepOutcome o = step(q + 1 < sub.size ? sub.node(q + 1) : kNoNode, out);
+      left = control_in(o);
+    }
+    std::uint64_t start = (item && (!left || *left != item->destination)) ? q + 1 : 0;
+    start = scan(node_, sub, {start, 0}, {ScanOp::kMax, ScanOp::kMax}).inclusive[0];
+    const std::uint64_t rank = start > 0 ? q + 1 - start : 0;
+    // A message sorted onto its own destination is delivered in place (its round stays unused).
+    if (item && item->destination == me()) {
+      node_.deliver(*item);
+      item.reset();
+    }
+    // h rounds: the message of rank r goes in round r, one per destination.
+    for (std::uint32_t r = 0; r < h; ++r) {
+      std::optional<Message> out;
+      NodeId to = kNoNode;
+      if (item && rank == r) {
+        to = item->destination;
+        out = data_message(*item);
+      }
+      const StepOutcome o = step(to, out);
+      if (o.acknowledged) item.reset();
+      if (const auto pk = data_in(o)) take(*pk);
+    }
+    if (item) box_.add(*item);
+  }
+}
+
+}  // namespace
+
+void GjlrProtocol::run(OcpcNodeContext& node) const {
+  GjlrNode state(node, constants_);
+  state.run_ocpc();
+}
+
+}  // namespace optinet::ocpc
