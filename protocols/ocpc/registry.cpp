@@ -1,6 +1,7 @@
 #include "protocols/ocpc/registry.h"
 
 #include "protocols/ocpc/coinflip.h"
+#include "protocols/ocpc/gjlr.h"
 #include "protocols/ocpc/row_column.h"
 #include "protocols/ocpc/thinning.h"
 #include "protocols/ocpc/valiant.h"
@@ -22,6 +23,8 @@ const std::vector<ProtocolInfo>& protocols() {
        false, make<ThinningProtocol>},
       {"valiant", "thinning, then prefix, bitonic sort and contention-free delivery", true, false,
        make<ValiantProtocol>},
+      {"gjlr", "Goldberg-Jerrum-Leighton-Rao: Theta(h + log log p) with target groups", true, false,
+       make<GjlrProtocol>},
       {"row-column", "MOB-PC baseline: along the row, then the column, coin flips", false, true,
        make<RowColumnProtocol>},
   };
