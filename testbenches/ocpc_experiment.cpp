@@ -12,6 +12,7 @@ namespace {
 constexpr std::uint64_t kTrafficStreams = 2;
 
 std::unique_ptr<ocpc::OcpcProtocol> make_protocol(const OcpcExperimentConfig& config) {
+  if (config.protocol_override != nullptr) return nullptr;
   const ocpc::ProtocolInfo* info = ocpc::find_protocol(config.protocol);
   if (info == nullptr)
     throw std::invalid_argument("unknown OCPC protocol '" + config.protocol + "'");
@@ -27,7 +28,9 @@ OcpcExperiment::OcpcExperiment(const OcpcExperimentConfig& config)
       protocol_(make_protocol(config)),
       clock_("clk", config.period),
       control_("control", config.period) {
-  const ocpc::OcpcNetworkConfig net{config.shape, config.h, protocol_.get()};
+  const ocpc::OcpcProtocol* protocol =
+      config.protocol_override != nullptr ? config.protocol_override : protocol_.get();
+  const ocpc::OcpcNetworkConfig net{config.shape, config.h, protocol};
   if (config.shape.topology == ocpc::Topology::kOcpc) {
     auto network = std::make_unique<ocpc::OcpcNetwork>("ocpc", net);
     network->clk(clock_);

@@ -22,6 +22,8 @@ struct OcpcExperimentConfig {
   ocpc::OcpcShape shape;
   std::uint32_t h = 1;
   std::string protocol = "coinflip";
+  /// Tests: run this protocol (owned by the caller) instead of the named one.
+  const ocpc::OcpcProtocol* protocol_override = nullptr;
   RelationKind traffic = RelationKind::kRandom;
   Relation file_relation;  ///< used when traffic == kFile
   std::uint64_t max_slots = 100000;
@@ -68,7 +70,7 @@ class OcpcExperiment {
 
   std::chrono::steady_clock::time_point t0_;
   OcpcExperimentConfig config_;
-  std::unique_ptr<ocpc::OcpcProtocol> protocol_;
+  std::unique_ptr<ocpc::OcpcProtocol> protocol_;  ///< the named protocol (null with an override)
   sc_core::sc_clock clock_;
   RunControl control_;
   std::unique_ptr<sc_core::sc_module> module_;

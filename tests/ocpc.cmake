@@ -1,4 +1,47 @@
 # Tests of area 'ocpc' (see cmake/ocpc.cmake); uses optinet_gtest, OPTINET_BIN, E2E_DIR from CMakeLists.txt.
+optinet_gtest(test_ocpc_bus)
+optinet_gtest(test_ocpc_protocols)
+optinet_gtest(test_ocpc_collectives)
+optinet_gtest(test_ocpc_h_relation)
+
+# Bad input: exit status 2, one line on stderr naming the option, before anything runs.
+file(WRITE ${E2E_DIR}/ocpc_relation_h1.txt "# processor 5 is the destination of two messages\n0 5\n1 5\n")
+optinet_usage_error_test(ocpc_p_too_small "--p" ocpc --p 1)
+optinet_usage_error_test(ocpc_p_too_large "--p" ocpc --p 300000)
+optinet_usage_error_test(mob_p_too_large "--p" mob --p 600)
+optinet_usage_error_test(ocpc_unknown_protocol "--protocol" ocpc --protocol nope)
+optinet_usage_error_test(mob_ocpc_only_protocol "--protocol" mob --protocol coinflip)
+optinet_usage_error_test(ocpc_mob_only_protocol "--protocol" ocpc --protocol row-column)
+optinet_usage_error_test(ocpc_unknown_traffic "--traffic" ocpc --traffic nope)
+optinet_usage_error_test(ocpc_lower_bound_h1 "--h" ocpc --traffic lower-bound --h 1)
+optinet_usage_error_test(ocpc_h_zero "--h" ocpc --h 0)
+optinet_usage_error_test(ocpc_relation_file_breaks_h "processor 5" ocpc --p 8 --h 1
+                         --relation-file ${E2E_DIR}/ocpc_relation_h1.txt)
+optinet_usage_error_test(ocpc_relation_file_missing "--relation-file" ocpc
+                         --relation-file ${E2E_DIR}/no-such-relation.txt)
+optinet_usage_error_test(ocpc_relation_file_and_traffic "--relation-file" ocpc
+                         --traffic permutation --relation-file ${E2E_DIR}/ocpc_relation_h1.txt)
+optinet_usage_error_test(ocpc_unwritable_json "--json" ocpc --json /nonexistent-dir/x.json)
+
+# The same relation file with h = 2 runs (exit 0).
+add_test(NAME ocpc_relation_file_runs
+         COMMAND ${OPTINET_BIN} ocpc --p 8 --h 2 --relation-file ${E2E_DIR}/ocpc_relation_h1.txt
+                 --protocol valiant --quiet)
+set_tests_properties(ocpc_relation_file_runs PROPERTIES TIMEOUT 30)
+
+# A run stopped at the slot limit fails with status 1 and says so.
+add_test(NAME ocpc_slot_limit_exit_status
+         COMMAND sh -c "out=$(\"$1\" ocpc --p 64 --h 4 --max-slots 6); s=$?; [ $s -eq 1 ] && echo \"$out\" | grep -q 'STOPPED AT SLOT LIMIT' || { echo \"exit status $s: $out\"; exit 1; }"
+                 sh ${OPTINET_BIN})
+set_tests_properties(ocpc_slot_limit_exit_status PROPERTIES TIMEOUT 30)
+
+if(Python3_Interpreter_FOUND)
+  add_test(NAME ocpc_json_output
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_ocpc_json.py
+                   ${OPTINET_BIN} ${E2E_DIR})
+  set_tests_properties(ocpc_json_output PROPERTIES TIMEOUT 60)
+endif()
 
 # gjlr (area gjlr)
 optinet_gtest(test_ocpc_gjlr_plan)
+optinet_gtest(test_ocpc_gjlr_sim)
