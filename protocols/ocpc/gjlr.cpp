@@ -99,9 +99,9 @@ class GjlrNode {
   void spreading(const Universe& u, const Grouping& g, std::uint32_t nominal_n, std::uint32_t h);
   void to_groups(const Universe& u, const Grouping& g, std::uint32_t nominal_n);
   std::optional<std::uint32_t> compaction_phase(const Universe& u, std::uint32_t steps,
-                                                 std::optional<std::uint32_t> mover,
-                                                 std::uint32_t first, std::uint32_t receivers,
-                                                 std::optional<std::uint32_t>* received);
+                                                std::optional<std::uint32_t> mover,
+                                                std::uint32_t first, std::uint32_t receivers,
+                                                std::optional<std::uint32_t>* received);
   void copies_phase(const Universe& u, const Grouping& g, std::uint32_t nominal_n,
                     std::optional<std::uint32_t> collected);
   void valiant(const Universe& sub, std::uint32_t size_max, std::uint32_t h);
@@ -142,8 +142,8 @@ void GjlrNode::run_ocpc() {
   coinflip_until_done(node_, box_);
 }
 
-void GjlrNode::level(const Universe& u, const Grouping& g, std::uint32_t nominal_n,
-                     std::uint32_t h, bool with_groups) {
+void GjlrNode::level(const Universe& u, const Grouping& g, std::uint32_t nominal_n, std::uint32_t h,
+                     bool with_groups) {
   thinning(u, nominal_n, h);
   if (!with_groups) return;
   spreading(u, g, nominal_n, h);
@@ -161,8 +161,8 @@ void GjlrNode::thinning(const Universe& u, std::uint32_t nominal_n, std::uint32_
       NodeId to = kNoNode;
       if (participating) {
         const std::vector<std::uint32_t> ids = destined_to(u);
-        if (const auto j = gjlr::thinning_choice(load, static_cast<std::uint32_t>(ids.size()),
-                                                 rng())) {
+        if (const auto j =
+                gjlr::thinning_choice(load, static_cast<std::uint32_t>(ids.size()), rng())) {
           sent = ids[*j];
           const Packet& pk = box_[*find(*sent)];
           to = pk.destination;
@@ -178,9 +178,11 @@ void GjlrNode::thinning(const Universe& u, std::uint32_t nominal_n, std::uint32_
   }
 }
 
-std::optional<std::uint32_t> GjlrNode::compaction_phase(
-    const Universe& u, std::uint32_t steps, std::optional<std::uint32_t> mover,
-    std::uint32_t first, std::uint32_t receivers, std::optional<std::uint32_t>* received) {
+std::optional<std::uint32_t> GjlrNode::compaction_phase(const Universe& u, std::uint32_t steps,
+                                                        std::optional<std::uint32_t> mover,
+                                                        std::uint32_t first,
+                                                        std::uint32_t receivers,
+                                                        std::optional<std::uint32_t>* received) {
   for (std::uint32_t tau = 0; tau < steps; ++tau) {
     std::optional<Message> out;
     NodeId to = kNoNode;

@@ -8,15 +8,15 @@ namespace optinet::ocpc::gjlr {
 
 std::uint32_t pow2_ceil(std::uint64_t x) { return std::uint32_t{1} << ceil_log2(x); }
 
-std::uint32_t log_log(std::uint64_t n) { return std::max<std::uint32_t>(1, ceil_log2(ceil_log2(n))); }
+std::uint32_t log_log(std::uint64_t n) {
+  return std::max<std::uint32_t>(1, ceil_log2(ceil_log2(n)));
+}
 
 std::uint32_t log_log_log(std::uint64_t n) {
   return std::max<std::uint32_t>(1, ceil_log2(log_log(n)));
 }
 
-std::uint32_t Grouping::group_of(std::uint32_t i) const {
-  return std::min(i / size, count() - 1);
-}
+std::uint32_t Grouping::group_of(std::uint32_t i) const { return std::min(i / size, count() - 1); }
 
 std::uint32_t Grouping::size_of(std::uint32_t g) const {
   return g + 1 == count() ? n - g * size : size;
@@ -108,8 +108,8 @@ std::optional<std::uint32_t> reduce_partner(std::uint32_t i, std::uint32_t round
   return std::nullopt;
 }
 
-std::optional<std::uint32_t> copy_target(std::uint32_t i, std::uint32_t l,
-                                         std::uint32_t group_size, Rng& rng) {
+std::optional<std::uint32_t> copy_target(std::uint32_t i, std::uint32_t l, std::uint32_t group_size,
+                                         Rng& rng) {
   const std::uint32_t r = i % l;
   if (r >= group_size) return std::nullopt;
   const std::uint32_t choices = (group_size - r + l - 1) / l;
@@ -135,7 +135,8 @@ std::uint32_t bitonic_partner(std::uint32_t q, std::uint32_t stage, std::uint32_
 
 LevelSteps level_steps(std::uint32_t n, std::uint32_t h, bool with_groups, const Constants& c) {
   LevelSteps s;
-  for (std::uint32_t i = 0; i < thinning_phases(h); ++i) s.thinning += thinning_phase_steps(h, i, n, c);
+  for (std::uint32_t i = 0; i < thinning_phases(h); ++i)
+    s.thinning += thinning_phase_steps(h, i, n, c);
   if (!with_groups) return s;
   const std::uint32_t t = compaction_steps(n, c);
   s.spreading = t + (h - 1);
@@ -165,9 +166,8 @@ OcpcPlan ocpc_plan(std::uint32_t p, std::uint32_t h, const Constants& c) {
   if (groups.count() > 1) plan.level1 = level_steps(p, plan.h, true, c);
   plan.level2 = level_steps(plan.k, plan.h_inner, subs.count() > 1, c);
   // Sub-groups of the largest target group are the largest (the last one takes a remainder).
-  const std::uint32_t largest_sub = subs.count() > 1
-                                        ? Grouping{groups.max_size(), plan.k_sub}.max_size()
-                                        : groups.max_size();
+  const std::uint32_t largest_sub =
+      subs.count() > 1 ? Grouping{groups.max_size(), plan.k_sub}.max_size() : groups.max_size();
   plan.valiant = valiant_steps(largest_sub, plan.h);
   return plan;
 }

@@ -43,9 +43,9 @@ std::uint32_t log_log_log(std::uint64_t n);
 
 /// The constants of the algorithm (see the file comment for why these values).
 struct Constants {
-  std::uint32_t c1 = 2;              ///< target groups of 2^ceil(log2(L^c1)) nodes, L = log n
-  std::uint32_t c3 = 2;              ///< thinning phase length factor
-  std::uint32_t compaction_c = 2;    ///< compaction steps T = compaction_c * log log n
+  std::uint32_t c1 = 2;            ///< target groups of 2^ceil(log2(L^c1)) nodes, L = log n
+  std::uint32_t c3 = 2;            ///< thinning phase length factor
+  std::uint32_t compaction_c = 2;  ///< compaction steps T = compaction_c * log log n
 };
 
 /// The rank of `id` in universe `u`, if it belongs to it.
@@ -69,7 +69,9 @@ struct Grouping {
   std::uint32_t first(std::uint32_t g) const { return g * size; }
   std::uint32_t size_of(std::uint32_t g) const;
   /// Largest group size (all groups run schedules sized for it).
-  std::uint32_t max_size() const { return size_of(count() - 1) > size ? size_of(count() - 1) : size; }
+  std::uint32_t max_size() const {
+    return size_of(count() - 1) > size ? size_of(count() - 1) : size;
+  }
 };
 
 /// Target group size k for a universe of n nodes (c1 above).
@@ -136,8 +138,8 @@ std::optional<std::uint32_t> broadcast_partner(std::uint32_t i, std::uint32_t ro
 std::optional<std::uint32_t> reduce_partner(std::uint32_t i, std::uint32_t round);
 /// The group member a copy held by member i of Q_j tries: gamma uniform among the members of the
 /// target group (of `group_size`) with gamma mod l == i mod l; nullopt if there is none.
-std::optional<std::uint32_t> copy_target(std::uint32_t i, std::uint32_t l,
-                                         std::uint32_t group_size, Rng& rng);
+std::optional<std::uint32_t> copy_target(std::uint32_t i, std::uint32_t l, std::uint32_t group_size,
+                                         Rng& rng);
 
 // ---- Valiant's second phase in sub-groups (section 2.4) ---------------------------------------
 
@@ -169,9 +171,9 @@ std::uint32_t valiant_steps(std::uint32_t size, std::uint32_t h);
 struct OcpcPlan {
   std::uint32_t p = 1;
   std::uint32_t h = 1;
-  std::uint32_t k = 1;         ///< target group size
-  std::uint32_t k_sub = 1;     ///< sub-group size
-  std::uint32_t h_inner = 1;   ///< h used inside target groups: max(h, 2)
+  std::uint32_t k = 1;        ///< target group size
+  std::uint32_t k_sub = 1;    ///< sub-group size
+  std::uint32_t h_inner = 1;  ///< h used inside target groups: max(h, 2)
   LevelSteps level1;
   LevelSteps level2;
   std::uint32_t valiant = 0;

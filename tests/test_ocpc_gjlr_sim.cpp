@@ -1,0 +1,104 @@
+/// \file
+/// gjlr on the SystemC OCPC model: conservation over traffic kinds and seeds, the schedule's
+/// exact length when no procedure fails (so the measured steps grow as the plan's do, which
+/// test_ocpc_gjlr_plan checks is like log log p + O(h)), and the fallback recorded (and correct)
+/// when the constants are starved so that procedures fail.
+/// One elaboration per TEST (one process each).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "protocols/ocpc/gjlr.h"
+#include "testbenches/ocpc_experiment.h"
+
+namespace optinet {
+namespace {
+
+struct Case {
+  std::uint32_t p;
+  std::uint32_t h;
+  RelationKind traffic;
+};
+
+std::string case_name(const testing::TestParamInfo<Case>& info) {
+  std::string name = "p" + std::to_string(info.param.p) + "_h" + std::to_string(info.param.h) +
+                     "_" + relation_kind_name(info.param.traffic);
+  for (char& ch : name) {
+    if (ch == '-') ch = '_';
+  }
+  return name;
+}
+
+OcpcExperimentConfig gjlr_config(std::uint32_t p, std::uint32_t h, RelationKind traffic) {
+  OcpcExperimentConfig config;
+  config.shape.topology = ocpc::Topology::kOcpc;
+  config.shape.p = p;
+  config.h = h;
+  config.protocol = "gjlr";
+  config.traffic = traffic;
+  config.max_slots = 20000;
+  return config;
+}
+
+class GjlrConservation : public testing::TestWithParam<Case> {};
+
+TEST_P(GjlrConservation, EveryPacketOnceAndTheScheduleLengthWithoutFallback) {
+  const Case& c = GetParam();
+  OcpcExperiment e(gjlr_config(c.p, c.h, c.traffic));
+  const ocpc::gjlr::OcpcPlan plan = ocpc::gjlr::ocpc_plan(c.p, c.h, {});
+  int clean_runs = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const OcpcRunResult r = e.run(seed);
+    ASSERT_TRUE(r.ok()) << "seed " << seed << ": " << (r.errors.empty() ? "" : r.errors[0]);
+    clean_runs += r.fallbacks == 0;
+    EXPECT_EQ(r.delivered, r.packets);
+    EXPECT_GT(r.packets, 0u);
+    // Without a fallback the run is the fixed schedule (the pending line is already low when
+    // the nodes look at it after the last step).
+    if (r.fallbacks == 0) {
+      EXPECT_EQ(r.steps, plan.scheduled_steps()) << "seed " << seed;
+    }
+  }
+  EXPECT_GT(clean_runs, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Gjlr, GjlrConservation,
+    testing::Values(Case{64, 1, RelationKind::kRandom}, Case{64, 6, RelationKind::kRandom},
+                    Case{64, 1, RelationKind::kPermutation}, Case{64, 2, RelationKind::kLowerBound},
+                    Case{100, 3, RelationKind::kRandom}, Case{512, 2, RelationKind::kRandom},
+                    Case{512, 9, RelationKind::kRandom}, Case{1024, 2, RelationKind::kLowerBound},
+                    Case{1024, 4, RelationKind::kRandom}),
+    case_name);
+
+TEST(GjlrFallback, StarvedConstantsFailAndTheFallbackFinishesAndIsRecorded) {
+  // No thinning and one-step compactions: far more messages than the procedures can move, so
+  // many are left when the schedule ends and coin-flip steps must finish them.
+  ocpc::gjlr::Constants starved;
+  starved.c3 = 0;
+  starved.compaction_c = 1;
+  const ocpc::GjlrProtocol protocol(starved);
+  OcpcExperimentConfig config = gjlr_config(1024, 4, RelationKind::kRandom);
+  config.protocol_override = &protocol;
+  OcpcExperiment e(config);
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const OcpcRunResult r = e.run(seed);
+    ASSERT_TRUE(r.ok()) << (r.errors.empty() ? "" : r.errors[0]);
+    EXPECT_EQ(r.delivered, r.packets);
+    EXPECT_GT(r.fallbacks, 0u);
+  }
+}
+
+TEST(GjlrFallback, DefaultConstantsNeedNoFallbackAtP4096) {
+  OcpcExperiment e(gjlr_config(4096, 2, RelationKind::kRandom));
+  std::uint64_t fallbacks = 0;
+  for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+    const OcpcRunResult r = e.run(seed);
+    ASSERT_TRUE(r.ok());
+    fallbacks += r.fallbacks;
+  }
+  EXPECT_EQ(fallbacks, 0u);
+}
+
+}  // namespace
+}  // namespace optinet
