@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -32,19 +33,9 @@ Message control_message(std::uint64_t word) {
   return m;
 }
 
-std::optional<Packet> data_in(const StepOutcome& o) {
-  if (o.received && o.received->kind == Message::Kind::kData) return o.received->packet;
-  return std::nullopt;
-}
-
 std::optional<std::uint64_t> control_in(const StepOutcome& o) {
   if (o.received && o.received->kind == Message::Kind::kControl) return o.received->control[0];
   return std::nullopt;
-}
-
-/// Sort key of Valiant's second phase: destination, then packet id (a total order).
-bool key_less(const Packet& a, const Packet& b) {
-  return a.destination != b.destination ? a.destination < b.destination : a.id < b.id;
 }
 
 /// One node's part of the algorithm. Messages this node is responsible for live in its Outbox,
@@ -74,21 +65,51 @@ class GjlrNode {
   }
   void remove_id(std::uint32_t id) {
     if (const auto i = find(id)) box_.remove(*i);
+    target_.erase(id);
   }
   /// Takes ownership of a packet that arrived: delivered here or kept. Returns true if kept.
   bool take(const Packet& p) {
     if (p.destination == me()) {
+      target_.erase(p.id);
       node_.deliver(p);
       return false;
     }
     box_.add(p);
     return true;
   }
-  /// Ids of owned packets whose destination lies in `u`, in buffer order.
+  /// Where a packet is routed now: an intermediate target (MOB-PC steps), else its destination.
+  NodeId target_of(const Packet& p) const {
+    const auto it = target_.find(p.id);
+    return it == target_.end() ? p.destination : it->second;
+  }
+  /// A data message carrying `p` and its current target.
+  Message carry(const Packet& p) const {
+    Message m = data_message(p);
+    m.control[0] = target_of(p);
+    m.control[1] = 1;
+    return m;
+  }
+  /// The packet of a data message that arrived, its target recorded.
+  std::optional<Packet> arrived(const StepOutcome& o) {
+    if (!o.received || o.received->kind != Message::Kind::kData) return std::nullopt;
+    const Message& m = *o.received;
+    if (m.control[1] && m.control[0] != m.packet.destination) {
+      target_[m.packet.id] = static_cast<NodeId>(m.control[0]);
+    } else {
+      target_.erase(m.packet.id);
+    }
+    return m.packet;
+  }
+  /// Sort key of Valiant's second phase: target, then packet id (a total order).
+  bool key_less(const Packet& a, const Packet& b) const {
+    const NodeId ta = target_of(a), tb = target_of(b);
+    return ta != tb ? ta < tb : a.id < b.id;
+  }
+  /// Ids of owned packets whose target lies in `u` (and is not this node), in buffer order.
   std::vector<std::uint32_t> destined_to(const Universe& u) const {
     std::vector<std::uint32_t> ids;
     for (const Packet& p : box_.packets()) {
-      if (rank_in(u, p.destination)) ids.push_back(p.id);
+      if (rank_in(u, target_of(p)) && target_of(p) != me()) ids.push_back(p.id);
     }
     return ids;
   }
@@ -110,6 +131,7 @@ class GjlrNode {
   Constants c_;
   Outbox box_;
   std::optional<std::uint32_t> spread_id_;  ///< the packet received while spreading
+  std::map<std::uint32_t, NodeId> target_;  ///< intermediate targets (MOB-PC), by packet id
 };
 
 void GjlrNode::run_ocpc() {
@@ -165,13 +187,13 @@ void GjlrNode::thinning(const Universe& u, std::uint32_t nominal_n, std::uint32_
                 gjlr::thinning_choice(load, static_cast<std::uint32_t>(ids.size()), rng())) {
           sent = ids[*j];
           const Packet& pk = box_[*find(*sent)];
-          to = pk.destination;
-          out = data_message(pk);
+          to = target_of(pk);
+          out = carry(pk);
         }
       }
       const StepOutcome o = step(to, out);
       if (o.acknowledged) remove_id(*sent);
-      if (const auto pk = data_in(o)) take(*pk);
+      if (const auto pk = arrived(o)) take(*pk);
     }
     // A sender left with more than the next phase's load stops participating.
     if (destined_to(u).size() > gjlr::thinning_load(h, phase + 1)) participating = false;
@@ -189,7 +211,7 @@ std::optional<std::uint32_t> GjlrNode::compaction_phase(const Universe& u, std::
     if (mover) {
       if (const auto cell = gjlr::compaction_target(receivers, steps, tau, rng())) {
         to = u.node(first + *cell);
-        if (to != me()) out = data_message(box_[*find(*mover)]);
+        if (to != me()) out = carry(box_[*find(*mover)]);
       }
     }
     const StepOutcome o = step(to, out);
@@ -197,7 +219,7 @@ std::optional<std::uint32_t> GjlrNode::compaction_phase(const Universe& u, std::
       remove_id(*mover);
       mover.reset();
     }
-    if (const auto pk = data_in(o)) {
+    if (const auto pk = arrived(o)) {
       if (take(*pk) && received && !*received) *received = pk->id;
     }
   }
@@ -210,7 +232,8 @@ void GjlrNode::spreading(const Universe& u, const Grouping& g, std::uint32_t nom
   // Undelivered packets for other target groups of this universe, at most h of them.
   std::vector<Packet> mine;
   for (const Packet& p : box_.packets()) {
-    const auto d = rank_in(u, p.destination);
+    if (target_of(p) == me()) continue;
+    const auto d = rank_in(u, target_of(p));
     if (d && g.group_of(*d) != my_group && mine.size() < h) mine.push_back(p);
   }
   const std::uint32_t steps = gjlr::compaction_steps(nominal_n, c_);
@@ -227,7 +250,7 @@ void GjlrNode::spreading(const Universe& u, const Grouping& g, std::uint32_t nom
       target = gjlr::compaction_target(width, steps, tau, rng());
       if (target && u.node(*target) != me()) {
         to = u.node(*target);
-        out = data_message(mine[0]);
+        out = carry(mine[0]);
       }
     }
     const StepOutcome o = step(to, out);
@@ -235,7 +258,7 @@ void GjlrNode::spreading(const Universe& u, const Grouping& g, std::uint32_t nom
       cell = target;
       remove_id(mine[0].id);
     }
-    if (const auto pk = data_in(o)) {
+    if (const auto pk = arrived(o)) {
       if (take(*pk) && !spread_id_) spread_id_ = pk->id;
     }
   }
@@ -247,12 +270,12 @@ void GjlrNode::spreading(const Universe& u, const Grouping& g, std::uint32_t nom
       const auto r = gjlr::spreading_receiver(u.size, h, l, *cell);
       if (r && u.node(*r) != me()) {
         to = u.node(*r);
-        out = data_message(mine[l]);
+        out = carry(mine[l]);
       }
     }
     const StepOutcome o = step(to, out);
     if (o.acknowledged) remove_id(mine[l].id);
-    if (const auto pk = data_in(o)) {
+    if (const auto pk = arrived(o)) {
       if (take(*pk) && !spread_id_) spread_id_ = pk->id;
     }
   }
@@ -264,7 +287,7 @@ void GjlrNode::to_groups(const Universe& u, const Grouping& g, std::uint32_t nom
   std::optional<std::uint32_t> mover;
   std::uint32_t dest_group = 0;
   if (spread_id_ && find(*spread_id_)) {
-    dest_group = g.group_of(*rank_in(u, box_[*find(*spread_id_)].destination));
+    dest_group = g.group_of(*rank_in(u, target_of(box_[*find(*spread_id_)])));
     if (dest_group != my_group) mover = spread_id_;
   }
   spread_id_.reset();
@@ -298,11 +321,11 @@ void GjlrNode::copies_phase(const Universe& u, const Grouping& g, std::uint32_t 
     if (member && copy) {
       if (const auto partner = gjlr::broadcast_partner(i, t, cs.l)) {
         to = u.node(cs.member_node(*partner, j));
-        out = data_message(*copy);
+        out = carry(*copy);
       }
     }
     const StepOutcome o = step(to, out);
-    if (const auto pk = data_in(o)) copy = *pk;
+    if (const auto pk = arrived(o)) copy = *pk;
   }
 
   // Every copy tries a random member gamma = i (mod l) of the target group.
@@ -312,15 +335,15 @@ void GjlrNode::copies_phase(const Universe& u, const Grouping& g, std::uint32_t 
   {
     std::optional<Message> out;
     if (member && copy) {
-      const std::uint32_t dg = g.group_of(*rank_in(u, copy->destination));
+      const std::uint32_t dg = g.group_of(*rank_in(u, target_of(*copy)));
       if (const auto c = gjlr::copy_target(i, cs.l, g.size_of(dg), rng())) {
         gamma = u.node(g.first(dg) + *c);
-        if (gamma != me()) out = data_message(*copy);
+        if (gamma != me()) out = carry(*copy);
       }
     }
     const StepOutcome o = step(gamma, out);
     success = o.acknowledged;
-    if (const auto pk = data_in(o)) provisional = *pk;
+    if (const auto pk = arrived(o)) provisional = *pk;
   }
 
   // Parallel prefix over Q_j: the smallest member index with a delivered copy wins.
@@ -371,7 +394,7 @@ void GjlrNode::valiant(const Universe& sub, std::uint32_t size_max, std::uint32_
   for (int run = 0; run < 2; ++run) {
     std::optional<Packet> item;
     for (std::size_t k = 0; k < box_.size(); ++k) {
-      if (rank_in(sub, box_[k].destination)) {
+      if (rank_in(sub, target_of(box_[k])) && target_of(box_[k]) != me()) {
         item = box_[k];
         box_.remove(k);
         break;
@@ -382,10 +405,10 @@ void GjlrNode::valiant(const Universe& sub, std::uint32_t size_max, std::uint32_
       const std::uint32_t partner = gjlr::bitonic_partner(q, s, size_max);
       const bool paired = partner < sub.size;
       std::optional<Message> out;
-      if (paired && item) out = data_message(*item);
+      if (paired && item) out = carry(*item);
       const StepOutcome o = step(paired ? sub.node(partner) : kNoNode, out);
       if (!paired) continue;
-      const std::optional<Packet> theirs = data_in(o);
+      const std::optional<Packet> theirs = arrived(o);
       std::optional<Packet> lo = item, hi = theirs;
       if (!lo || (hi && key_less(*hi, *lo))) std::swap(lo, hi);
       item = q < partner ? lo : hi;
@@ -395,16 +418,16 @@ void GjlrNode::valiant(const Universe& sub, std::uint32_t size_max, std::uint32_
     std::optional<std::uint64_t> left;
     {
       std::optional<Message> out;
-      if (item && q + 1 < sub.size) out = control_message(item->destination);
+      if (item && q + 1 < sub.size) out = control_message(target_of(*item));
       const StepOutcome o = step(q + 1 < sub.size ? sub.node(q + 1) : kNoNode, out);
       left = control_in(o);
     }
-    std::uint64_t start = (item && (!left || *left != item->destination)) ? q + 1 : 0;
+    std::uint64_t start = (item && (!left || *left != target_of(*item))) ? q + 1 : 0;
     start = scan(node_, sub, {start, 0}, {ScanOp::kMax, ScanOp::kMax}).inclusive[0];
     const std::uint64_t rank = start > 0 ? q + 1 - start : 0;
     // A message sorted onto its own destination is delivered in place (its round stays unused).
-    if (item && item->destination == me()) {
-      node_.deliver(*item);
+    if (item && target_of(*item) == me()) {
+      take(*item);
       item.reset();
     }
     // h rounds: the message of rank r goes in round r, one per destination.
@@ -412,12 +435,12 @@ void GjlrNode::valiant(const Universe& sub, std::uint32_t size_max, std::uint32_
       std::optional<Message> out;
       NodeId to = kNoNode;
       if (item && rank == r) {
-        to = item->destination;
-        out = data_message(*item);
+        to = target_of(*item);
+        out = carry(*item);
       }
       const StepOutcome o = step(to, out);
       if (o.acknowledged) item.reset();
-      if (const auto pk = data_in(o)) take(*pk);
+      if (const auto pk = arrived(o)) take(*pk);
     }
     if (item) box_.add(*item);
   }
