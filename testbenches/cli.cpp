@@ -4,6 +4,7 @@
 #include <map>
 
 #include "protocols/pops/registry.h"
+#include "protocols/pops/sorting_network.h"
 #include "testbenches/network_commands.h"
 #include "testbenches/option_values.h"
 #include "testbenches/usage_error.h"
@@ -23,7 +24,7 @@ std::string usage_text() {
          "usage: optinet pops [--d D] [--g G] [--protocol NAME] [--traffic NAME]\n"
          "                    [--permutation-file PATH] [--runs N] [--seed S] [--max-slots N]\n"
          "                    [--vcd FILE] [--trace-group G] [--trace-slots A:B] [--json FILE]\n"
-         "                    [--period-ns T] [--coupler KIND]"
+         "                    [--period-ns T] [--coupler KIND] [--sorter NAME]"
          " [--quiet]\n"
          "\n"
          "  --d D, --g G        POPS(d,g): g groups of d processors (default 4, 4);\n"
@@ -31,6 +32,8 @@ std::string usage_text() {
          "  --protocol NAME     " +
          pops::protocol_names() +
          " (default randomized)\n"
+         "  --sorter NAME       with --protocol sorting: odd-even (default) or bitonic;\n"
+         "                      sorting needs d and g to be powers of two\n"
          "  --traffic NAME      random (default), identity, bit-reversal, transpose, partial\n"
          "  --permutation-file  destinations, one per source in order; '-' = no packet\n"
          "  --runs N            runs on the same network, seeds S, S+1, ... (default 1)\n"
@@ -60,19 +63,21 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (cl.network != "pops") {
     throw UsageError("network: unknown '" + cl.network + "' (accepted: " + network_names() + ")");
   }
-  const OptionValues options = collect_options(
-      args, 1,
-      {"--d", "--g", "--protocol", "--traffic", "--permutation-file", "--runs", "--seed",
-       "--max-slots", "--vcd", "--trace-group", "--json", "--period-ns", "--trace-slots",
-       "--coupler"},
-      {"--quiet"});
+  const OptionValues options =
+      collect_options(args, 1,
+                      {"--d", "--g", "--protocol", "--traffic", "--permutation-file", "--runs",
+                       "--seed", "--max-slots", "--vcd", "--trace-group", "--json", "--period-ns",
+                       "--trace-slots", "--coupler", "--sorter"},
+                      {"--quiet"});
   if (options.help) {
     cl.help = true;
     return cl;
   }
   cl.quiet = options.flags.count("--quiet") != 0;
   std::map<std::string, std::string> values = options.values;
-  const auto get = [&](const std::string& k, const std::string& def) { return options.get(k, def); };
+  const auto get = [&](const std::string& k, const std::string& def) {
+    return options.get(k, def);
+  };
 
   PopsExperimentConfig& p = cl.pops;
   p.shape.g = static_cast<std::uint32_t>(parse_count("--g", get("--g", "4"), 1, kMaxGroups));
@@ -86,6 +91,20 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (pops::find_protocol(p.protocol) == nullptr) {
     throw UsageError("--protocol: unknown '" + p.protocol +
                      "' (accepted: " + pops::protocol_names() + ")");
+  }
+  if (values.count("--sorter")) {
+    const std::string& sorter = values["--sorter"];
+    if (p.protocol != "sorting") {
+      throw UsageError("--sorter: needs --protocol sorting (got --protocol " + p.protocol + ")");
+    }
+    if (sorter != "odd-even" && sorter != "bitonic") {
+      throw UsageError("--sorter: unknown '" + sorter + "' (accepted: odd-even, bitonic)");
+    }
+    if (sorter == "bitonic") p.protocol = "sorting-bitonic";
+  }
+  if (p.protocol == "sorting" || p.protocol == "sorting-bitonic") {
+    const std::string why = pops::sorting_unavailable(p.shape);
+    if (!why.empty()) throw UsageError("--d/--g: " + why);
   }
   const std::string coupler = get("--coupler", "behavioural");
   const std::optional<CouplerKind> kind = coupler_kind(coupler);

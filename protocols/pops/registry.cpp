@@ -2,6 +2,7 @@
 
 #include "protocols/pops/offline.h"
 #include "protocols/pops/randomized.h"
+#include "protocols/pops/sorting.h"
 
 namespace optinet::pops {
 
@@ -31,6 +32,25 @@ const std::vector<ProtocolInfo>& protocols() {
        {},
        [](const PopsShape& shape) -> std::unique_ptr<PopsProtocol> {
          return std::make_unique<OfflineRouter>(shape);
+       },
+       true},
+      {"sorting",
+       "Datta & Soundaralakshmi as in Mei & Rizzi II/IV (column B of Table I): Batcher's "
+       "odd-even merge sort by destination, stages by Lemma 2.2, then monotone delivery; "
+       "sorting_slots(d,g) slots, never a collision; d and g powers of two",
+       0,
+       {},
+       [](const PopsShape& shape) -> std::unique_ptr<PopsProtocol> {
+         return std::make_unique<SortingRouter>(shape, Sorter::kOddEvenMerge);
+       },
+       true},
+      {"sorting-bitonic",
+       "the sorting router with bitonic sort instead of odd-even merge sort (same slot count; "
+       "also selected by --protocol sorting --sorter bitonic)",
+       0,
+       {},
+       [](const PopsShape& shape) -> std::unique_ptr<PopsProtocol> {
+         return std::make_unique<SortingRouter>(shape, Sorter::kBitonic);
        },
        true},
   };
