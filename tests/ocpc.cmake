@@ -35,6 +35,13 @@ add_test(NAME ocpc_slot_limit_exit_status
                  sh ${OPTINET_BIN})
 set_tests_properties(ocpc_slot_limit_exit_status PROPERTIES TIMEOUT 30)
 
+# --vcd: bus and processor signals under hierarchical names (mob.row_bus0, mob.col_bus2,
+# mob.row1.proc2 with rx_collision).
+add_test(NAME ocpc_vcd_hierarchy
+         COMMAND sh -c "\"$1\" mob --p 3 --seed 3 --vcd \"$2/mob.vcd\" --quiet >/dev/null && for s in 'scope module row_bus0' 'scope module col_bus2' 'scope module row1' 'rx_collision' 'collisions' 'frame_packet'; do grep -q \"$s\" \"$2/mob.vcd\" || { echo \"missing: $s\"; exit 1; }; done"
+                 sh ${OPTINET_BIN} ${E2E_DIR})
+set_tests_properties(ocpc_vcd_hierarchy PROPERTIES TIMEOUT 30)
+
 if(Python3_Interpreter_FOUND)
   add_test(NAME ocpc_json_output
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_ocpc_json.py

@@ -1,0 +1,290 @@
+#!/usr/bin/env python3
+"""Communication steps of h-relation routing on the OCPC and the MOB-PC, measured by the model.
+
+For every protocol, size and h it runs
+
+    optinet ocpc|mob --p P --h H --protocol NAME --traffic T --runs R --seed 1 --quiet --json F
+
+and writes
+  * docs/results/ocpc-mob.csv (the measured data; rows of points not re-run are kept, so
+    `--protocols gjlr` adds the gjlr rows without touching the others),
+  * the generated tables in docs/results/ocpc-mob.md (between the GENERATED markers),
+  * docs/results/ocpc-random.png, ocpc-lower-bound.png, mob-random.png (gnuplot).
+
+Traffics: random-h-relation for h in --hs ("log" = ceil(log2 p)), and section 3's lower-bound
+2-relation (h = 2) unless --no-lower-bound.
+
+Examples
+  scripts/ocpc_sweep.py                                   # OCPC, coinflip thinning valiant
+  scripts/ocpc_sweep.py --protocols gjlr                  # add a protocol's rows
+  scripts/ocpc_sweep.py --network mob --protocols row-column --exponents 3:8
+  scripts/ocpc_sweep.py --report-only                     # tables and plots from the CSV
+
+Python 3 standard library only; progress on stderr.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RESULTS = os.path.join(REPO, "docs", "results")
+CSV = os.path.join(RESULTS, "ocpc-mob.csv")
+DOC = os.path.join(RESULTS, "ocpc-mob.md")
+sys.path.insert(0, os.path.join(REPO, "scripts"))
+from pops_tables import replace_block  # noqa: E402  (the GENERATED-block splicer)
+
+FIELDS = ["network", "protocol", "traffic", "p", "n", "h", "runs", "steps_mean", "steps_sd",
+          "steps_max", "steps_min", "fallbacks_mean", "collisions_mean", "runs_hit_limit",
+          "runs_failed", "wall_seconds"]
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def runs_for(n, h, cap):
+    """Fewer runs where a run is expensive: 20 up to n*h = 2^14 messages, at least 3."""
+    return max(3, min(cap, (20 * 2 ** 14) // (n * h)))
+
+
+def measure(optinet, network, p, h, protocol, traffic, runs, max_slots):
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "run.json")
+        args = [optinet, network, "--p", str(p), "--h", str(h), "--protocol", protocol,
+                "--traffic", traffic, "--runs", str(runs), "--seed", "1", "--quiet",
+                "--max-slots", str(max_slots), "--json", path]
+        t0 = time.time()
+        done = subprocess.run(args, capture_output=True, text=True)
+        if done.returncode not in (0, 1) or not os.path.exists(path):
+            raise RuntimeError(f"{' '.join(args)}: exit {done.returncode}\n{done.stderr}")
+        with open(path) as f:
+            doc = json.load(f)
+    rs = doc["runs"]
+    s = doc["summary"]["steps"]
+    return {
+        "network": network, "protocol": protocol, "traffic": traffic, "p": p,
+        "n": doc["parameters"]["n"], "h": h, "runs": len(rs),
+        "steps_mean": round(s["mean"], 3), "steps_sd": round(s["sd"], 3),
+        "steps_max": int(s["max"]), "steps_min": int(s["min"]),
+        "fallbacks_mean": round(sum(r["fallbacks"] for r in rs) / len(rs), 3),
+        "collisions_mean": round(sum(r["collisions"] for r in rs) / len(rs), 1),
+        "runs_hit_limit": sum(1 for r in rs if r["hit_limit"]),
+        "runs_failed": sum(1 for r in rs if not r["ok"]),
+        "wall_seconds": round(time.time() - t0, 2),
+    }
+
+
+def key(row):
+    return (row["network"], row["protocol"], row["traffic"], int(row["p"]), int(row["h"]))
+
+
+def load_rows():
+    if not os.path.exists(CSV):
+        return {}
+    with open(CSV) as f:
+        return {key(r): r for r in csv.DictReader(f)}
+
+
+def save_rows(rows):
+    with open(CSV, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=FIELDS)
+        w.writeheader()
+        for k in sorted(rows):
+            w.writerow({name: rows[k][name] for name in FIELDS})
+
+
+def h_of(label, p):
+    """The h of a column label: "log" is ceil(log2 p) (p: OCPC processors, MOB-PC side)."""
+    return max(1, math.ceil(math.log2(p))) if label == "log" else int(label)
+
+
+def fit_log(points):
+    """Least squares steps = a + b log2 p over (p, steps) points; returns (a, b)."""
+    xs = [math.log2(p) for p, _ in points]
+    ys = [y for _, y in points]
+    k = len(xs)
+    if k < 2:
+        return (float("nan"), float("nan"))
+    mx, my = sum(xs) / k, sum(ys) / k
+    sxx = sum((x - mx) ** 2 for x in xs)
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx if sxx else float("nan")
+    return (my - b * mx, b)
+
+
+def tables(rows):
+    out = []
+    for network in ("ocpc", "mob"):
+        net_rows = [r for r in rows.values() if r["network"] == network]
+        if not net_rows:
+            continue
+        size = "p" if network == "ocpc" else "p (side; n = p^2)"
+        for protocol in sorted({r["protocol"] for r in net_rows}):
+            rs = [r for r in net_rows if r["protocol"] == protocol]
+            random_rows = [r for r in rs if r["traffic"] == "random-h-relation"]
+            lower = {int(r["p"]): r for r in rs if r["traffic"] == "lower-bound"}
+            ps = sorted({int(r["p"]) for r in rs})
+            cols = ["1", "2", "4", "8", "log"]
+            cell = {(int(r["p"]), int(r["h"])): r for r in random_rows}
+            out.append(f"\n**{network.upper() if network == 'ocpc' else 'MOB-PC'}, "
+                       f"`{protocol}`**: mean steps (max) over the runs; random h-relations "
+                       f"by h, and the lower-bound 2-relation.\n")
+            out.append(f"| {size} | " + " | ".join(f"h = {c}" for c in cols) +
+                       " | lower-bound | runs |")
+            out.append("|---:|" + "---:|" * (len(cols) + 2))
+            for p in ps:
+                cells = []
+                runs = set()
+                for c in cols:
+                    r = cell.get((p, h_of(c, p)))
+                    cells.append(fmt(r))
+                    if r:
+                        runs.add(r["runs"])
+                lb = lower.get(p)
+                if lb:
+                    runs.add(lb["runs"])
+                label = f"2^{int(math.log2(p))}" if network == "ocpc" else str(p)
+                out.append(f"| {label} | " + " | ".join(cells) + f" | {fmt(lb)} | "
+                           f"{'/'.join(sorted(runs, key=int))} |")
+            fb = [r for r in rs if float(r["fallbacks_mean"]) > 0]
+            if fb:
+                out.append("\nFallbacks (mean per run) where any: " + ", ".join(
+                    f"p={r['p']} h={r['h']} {r['traffic']}: {r['fallbacks_mean']}" for r in
+                    sorted(fb, key=lambda r: (r['traffic'], int(r['p']), int(r['h'])))) + ".")
+    fits = []
+    for network in ("ocpc", "mob"):
+        for protocol in sorted({r["protocol"] for r in rows.values() if r["network"] == network}):
+            pts = sorted((int(r["n"]), float(r["steps_mean"])) for r in rows.values()
+                         if r["network"] == network and r["protocol"] == protocol
+                         and r["traffic"] == "lower-bound")
+            if len(pts) >= 3:
+                a, b = fit_log(pts)
+                fits.append(f"| {network} | `{protocol}` | {a:.2f} | {b:.2f} | "
+                            f"{pts[0][0]}..{pts[-1][0]} |")
+    if fits:
+        out.append("\n**Lower-bound 2-relation: least-squares fit steps = a + b log2 n** "
+                   "(n processors)\n")
+        out.append("| network | protocol | a | b (steps per doubling of n) | n |")
+        out.append("|---|---|---:|---:|---|")
+        out.extend(fits)
+    return "\n".join(out)
+
+
+def fmt(r):
+    if not r:
+        return ""
+    s = f"{float(r['steps_mean']):.1f} ({r['steps_max']})"
+    if int(r["runs_hit_limit"]) or int(r["runs_failed"]):
+        s += " FAILED"
+    return s
+
+
+def plot(rows, network, traffic, png, hs):
+    if not shutil.which("gnuplot"):
+        log("gnuplot not found; no plots")
+        return
+    rs = [r for r in rows.values() if r["network"] == network and r["traffic"] == traffic]
+    if not rs:
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        series = []
+        for protocol in sorted({r["protocol"] for r in rs}):
+            for h in hs:
+                pts = sorted((int(r["n"]), float(r["steps_mean"]), int(r["steps_max"]))
+                             for r in rs if r["protocol"] == protocol and
+                             int(r["h"]) == h_of(h, int(r["p"])))
+                if not pts:
+                    continue
+                dat = os.path.join(tmp, f"{protocol}-{h}.dat")
+                with open(dat, "w") as f:
+                    for n, mean, mx in pts:
+                        f.write(f"{math.log2(n)} {mean} {mx}\n")
+                title = protocol if traffic == "lower-bound" else f"{protocol}, h = {h}"
+                series.append(f"'{dat}' using 1:2 with linespoints title '{title}'")
+        what = "random h-relations" if traffic == "random-h-relation" else \
+            "the lower-bound 2-relation (section 3)"
+        name = "OCPC" if network == "ocpc" else "MOB-PC"
+        gp = os.path.join(tmp, "plot.gp")
+        with open(gp, "w") as f:
+            f.write(f"set terminal pngcairo size 1000,650 noenhanced\nset output '{png}'\n"
+                    f"set title '{name}: communication steps, {what} (mean over runs)'\n"
+                    "set xlabel 'log2 n (processors)'\nset ylabel 'communication steps'\n"
+                    "set key outside right\nset grid\nset logscale y 2\n"
+                    "plot " + ", \\\n     ".join(series) + "\n")
+        done = subprocess.run(["gnuplot", gp], capture_output=True, text=True)
+        if done.returncode != 0:
+            log(f"gnuplot failed: {done.stderr}")
+        else:
+            log(f"wrote {png}")
+
+
+def report(rows):
+    plot(rows, "ocpc", "random-h-relation", os.path.join(RESULTS, "ocpc-random.png"),
+         ["1", "2", "4", "8", "log"])
+    plot(rows, "ocpc", "lower-bound", os.path.join(RESULTS, "ocpc-lower-bound.png"), ["2"])
+    plot(rows, "mob", "random-h-relation", os.path.join(RESULTS, "mob-random.png"),
+         ["1", "2", "4", "8", "log"])
+    plot(rows, "mob", "lower-bound", os.path.join(RESULTS, "mob-lower-bound.png"), ["2"])
+    text = open(DOC).read() if os.path.exists(DOC) else "# OCPC and MOB-PC results\n"
+    text = replace_block(text, "ocpc tables", tables(rows))
+    with open(DOC, "w") as f:
+        f.write(text)
+    log(f"wrote {DOC}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--network", choices=["ocpc", "mob"], default="ocpc")
+    ap.add_argument("--protocols", default=None,
+                    help="comma-separated (default ocpc: coinflip,thinning,valiant; "
+                         "mob: row-column)")
+    ap.add_argument("--exponents", default=None,
+                    help="A:B, sizes 2^A..2^B (p on the OCPC, the side on the MOB-PC; "
+                         "default 6:16 and 3:8)")
+    ap.add_argument("--hs", default="1,2,4,8,log", help="h values; log = ceil(log2 p)")
+    ap.add_argument("--no-lower-bound", action="store_true")
+    ap.add_argument("--runs", type=int, default=20, help="runs per point at most")
+    ap.add_argument("--max-slots", type=int, default=1000000)
+    ap.add_argument("--optinet", default=os.path.join(REPO, "build", "optinet"))
+    ap.add_argument("--report-only", action="store_true")
+    a = ap.parse_args()
+    rows = load_rows()
+    if not a.report_only:
+        protocols = (a.protocols or ("coinflip,thinning,valiant" if a.network == "ocpc"
+                                     else "row-column")).split(",")
+        lo, hi = map(int, (a.exponents or ("6:16" if a.network == "ocpc" else "3:8")).split(":"))
+        for e in range(lo, hi + 1):
+            p = 2 ** e
+            n = p if a.network == "ocpc" else p * p
+            hs = []
+            for h in a.hs.split(","):
+                hv = h_of(h, p)
+                if hv not in hs:
+                    hs.append(hv)
+            points = [("random-h-relation", h) for h in hs]
+            if not a.no_lower_bound:
+                points.append(("lower-bound", 2))
+            for protocol in protocols:
+                for traffic, h in points:
+                    runs = runs_for(n, h, a.runs)
+                    row = measure(a.optinet, a.network, p, h, protocol, traffic, runs,
+                                  a.max_slots)
+                    rows[key(row)] = {k: str(v) for k, v in row.items()}
+                    log(f"{a.network} p={p} h={h} {protocol} {traffic}: steps "
+                        f"{row['steps_mean']} (max {row['steps_max']}), {runs} runs, "
+                        f"{row['wall_seconds']} s")
+                    save_rows(rows)
+    report(rows)
+
+
+if __name__ == "__main__":
+    main()
