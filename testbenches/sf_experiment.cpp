@@ -55,7 +55,11 @@ void SfExperiment::on_subphase_end(NodeId, const sf::SfPacket& p, std::uint64_t 
   const unsigned sub = p.ticket.subphase;
   r.subphase_slots[sub] =
       std::max<std::uint64_t>(r.subphase_slots[sub], slot - p.clock.subphase_start);
-  if (sub + 1 == scheme_->randomizing()) r.phase_a_slots = std::max(r.phase_a_slots, slot);
+  if (sub + 1 == scheme_->randomizing()) {
+    // Phase A starts at slot 0 for every packet, so its delay is its end slot minus its hops.
+    r.phase_a_slots = std::max(r.phase_a_slots, slot);
+    if (p.packet.id < phase_a_delays_.size()) phase_a_delays_[p.packet.id] = slot - p.clock.hops;
+  }
   if (sub + 1 == scheme_->subphases()) {
     r.phase_b_slots = std::max<std::uint64_t>(r.phase_b_slots, slot - p.clock.phase_b_start);
     const std::uint64_t delay = slot - p.clock.hops;
@@ -73,6 +77,7 @@ SfRunResult SfExperiment::run_packets(std::uint64_t seed, const std::vector<Pack
   std::uint32_t max_id = 0;
   for (const Packet& p : packets) max_id = std::max(max_id, p.id);
   delays_.assign(packets.empty() ? 0 : max_id + 1, 0);
+  phase_a_delays_.assign(delays_.size(), 0);
   scoreboard_.expect(packets);
   std::vector<std::vector<Packet>> by_node(network_.size());
   for (const Packet& p : packets) by_node.at(p.source).push_back(p);

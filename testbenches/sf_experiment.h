@@ -66,6 +66,8 @@ class SfExperiment : public sf::SubphaseObserver {
   double elaboration_seconds() const { return elaboration_seconds_; }
   /// Per packet id: slots waited in queues in the last run (delivery slot - hops).
   const std::vector<std::uint64_t>& delays() const { return delays_; }
+  /// Per packet id: slots waited in queues during Phase A in the last run.
+  const std::vector<std::uint64_t>& phase_a_delays() const { return phase_a_delays_; }
 
   void on_subphase_end(NodeId node, const sf::SfPacket& p, std::uint64_t slot) override;
 
@@ -82,6 +84,7 @@ class SfExperiment : public sf::SubphaseObserver {
   double elaboration_seconds_ = 0;
   SfRunResult current_;
   std::vector<std::uint64_t> delays_;
+  std::vector<std::uint64_t> phase_a_delays_;
 };
 
 }  // namespace optinet

@@ -1,1 +1,38 @@
 # Tests of area 'store_forward' (see cmake/store_forward.cmake); uses optinet_gtest, OPTINET_BIN, E2E_DIR from CMakeLists.txt.
+optinet_gtest(test_sf_tickets)
+optinet_gtest(test_sf_line)
+optinet_gtest(test_sf_networks)
+
+optinet_usage_error_test(sf_hypercube_n_zero "--n" hypercube --n 0)
+optinet_usage_error_test(sf_hypercube_n_large "--n" hypercube --n 40)
+optinet_usage_error_test(sf_shuffle_d_one "--d" shuffle --d 1 --n 3)
+optinet_usage_error_test(sf_shuffle_too_many_nodes "--n" shuffle --d 16 --n 8)
+optinet_usage_error_test(sf_ccc_s_one "--s" ccc --s 1)
+optinet_usage_error_test(sf_grid_too_many_nodes "--k" grid --n 100 --k 4)
+optinet_usage_error_test(sf_wrong_protocol "--protocol" hypercube --protocol mshuffle)
+optinet_usage_error_test(sf_grid3_needs_k2 "--protocol" grid --n 4 --k 3 --protocol grid3)
+optinet_usage_error_test(sf_unknown_discipline "--discipline" hypercube --discipline lifo)
+optinet_usage_error_test(sf_capacity_not_a_number "--queue-capacity" hypercube --queue-capacity x)
+optinet_usage_error_test(sf_unknown_traffic "--traffic" hypercube --traffic nope)
+optinet_usage_error_test(sf_runs_zero "--runs" ccc --runs 0)
+optinet_usage_error_test(sf_option_of_other_network "--s" hypercube --s 3)
+optinet_usage_error_test(sf_unwritable_json "--json" grid --json /nonexistent-dir/x.json)
+optinet_usage_error_test(sf_unwritable_vcd "--vcd" shuffle-exchange --vcd /nonexistent-dir/x.vcd)
+
+# A run that deadlocks or is too slow stops at the slot limit: exit status 1.
+add_test(NAME sf_slot_limit_exit_status
+         COMMAND sh -c "\"$1\" hypercube --n 8 --max-slots 5 --quiet; s=$?; [ $s -eq 1 ] || { echo \"exit status $s, expected 1\"; exit 1; }"
+                 sh ${OPTINET_BIN})
+set_tests_properties(sf_slot_limit_exit_status PROPERTIES TIMEOUT 30)
+
+# --json: the per-run fields and the summary the docs and scripts rely on.
+add_test(NAME sf_json_output
+         COMMAND sh -c "\"$1\" hypercube --n 6 --runs 3 --traffic random --json \"$2\" --quiet && python3 -c \"import json,sys; d=json.load(open(sys.argv[1])); r=d['runs']; assert len(r)==3; [r0[k] for r0 in r for k in ('seed','slots','packets','delivered','collisions','hit_limit','ok','errors','phase_a_slots','phase_b_slots','max_node_population','max_queue')]; assert all(x['ok'] and x['delivered']==64 for x in r); s=d['summary']['slots']; assert s['min']<=s['mean']<=s['max']\" \"$2\""
+                 sh ${OPTINET_BIN} ${E2E_DIR}/sf_run.json)
+set_tests_properties(sf_json_output PROPERTIES TIMEOUT 30)
+
+# --vcd: a trace with the hierarchical link names.
+add_test(NAME sf_vcd_names
+         COMMAND sh -c "\"$1\" hypercube --n 3 --vcd \"$2\" --quiet && grep -q 'link_d2' \"$2\" && grep -q 'busy' \"$2\""
+                 sh ${OPTINET_BIN} ${E2E_DIR}/sf_run.vcd)
+set_tests_properties(sf_vcd_names PROPERTIES TIMEOUT 30)
