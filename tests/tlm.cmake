@@ -1,1 +1,33 @@
 # Tests of area 'tlm' (see cmake/tlm.cmake); uses optinet_gtest, OPTINET_BIN, E2E_DIR from CMakeLists.txt.
+
+# Register maps, every error response, status and debug reads, runs started through the
+# control registers (one process per TEST).
+optinet_gtest(test_tlm_registers)
+
+# The example virtual platform: permutations driven through the TLM-2.0 sockets equal the same
+# seeds run by the built-in driver (slots, collisions, deliveries per node); d = g, d > g, d < g.
+foreach(case "4;4;randomized;random" "8;2;randomized;random" "2;8;randomized;random"
+             "4;4;offline;random" "8;2;offline;random" "2;8;offline;random"
+             "8;8;randomized;bit-reversal" "3;5;randomized;partial")
+  list(GET case 0 d)
+  list(GET case 1 g)
+  list(GET case 2 protocol)
+  list(GET case 3 traffic)
+  add_test(NAME tlm_vp_same_as_built_in.d${d}_g${g}_${protocol}_${traffic}
+           COMMAND $<TARGET_FILE:optinet_vp> --d ${d} --g ${g} --protocol ${protocol}
+                   --traffic ${traffic} --seed 11 --runs 8)
+  set_tests_properties(tlm_vp_same_as_built_in.d${d}_g${g}_${protocol}_${traffic}
+                       PROPERTIES TIMEOUT 60)
+endforeach()
+
+# A run stopped at the slot limit fails (exit status 1), as in optinet.
+add_test(NAME tlm_vp_slot_limit_exit_status
+         COMMAND sh -c "\"$1\" --d 8 --g 2 --max-slots 10 --runs 1 >/dev/null; s=$?; [ $s -eq 1 ] || { echo \"exit status $s, expected 1\"; exit 1; }"
+                 sh $<TARGET_FILE:optinet_vp>)
+set_tests_properties(tlm_vp_slot_limit_exit_status PROPERTIES TIMEOUT 30)
+
+# Bad input: exit status 2 and one line naming the option.
+add_test(NAME tlm_vp_usage_error
+         COMMAND sh -c "e=$(\"$1\" --d 0 2>&1 >/dev/null); s=$?; [ $s -eq 2 ] && [ \"$(printf '%s\\n' \"$e\" | wc -l)\" -eq 1 ] && printf '%s' \"$e\" | grep -q -- --d || { echo \"status $s: $e\"; exit 1; }"
+                 sh $<TARGET_FILE:optinet_vp>)
+set_tests_properties(tlm_vp_usage_error PROPERTIES TIMEOUT 30)

@@ -15,6 +15,12 @@ RunControl::RunControl(const char* name, sc_core::sc_time period)
   options.set_sensitivity(&clock_watch_);
   sc_core::sc_spawn([this] { on_falling_edge(); }, "start_on_falling_edge", &options);
   sc_core::sc_spawn([this] { on_clock_edge(); }, "slot_watch", &options);
+  // Ends the wind-down of a run started with start() that hit the slot limit.
+  sc_core::sc_spawn_options wind_down_options;
+  wind_down_options.spawn_method();
+  wind_down_options.dont_initialize();
+  wind_down_options.set_sensitivity(&wind_down_end_);
+  sc_core::sc_spawn([this] { on_wind_down_end(); }, "wind_down_end", &wind_down_options);
 }
 
 void RunControl::arm(const RunPlan& plan) {
@@ -30,6 +36,7 @@ void RunControl::arm(const RunPlan& plan) {
 RunOutcome RunControl::run_to_completion() {
   if (!armed_) throw std::logic_error("RunControl::run_to_completion: no run armed");
   if (clk_ == nullptr) throw std::logic_error("RunControl: no clock set");
+  pause_at_end_ = true;
   // Each clock watcher then re-arms itself on the edges it needs.
   clock_watch_.notify(sc_core::SC_ZERO_TIME);
   sc_core::sc_start();
@@ -43,6 +50,33 @@ void RunControl::wind_down() {
   aborting_ = true;
   sc_core::sc_start(2 * period_);
   aborting_ = false;
+}
+
+void RunControl::start(const RunPlan& plan, const sc_core::sc_time& delay) {
+  if (!idle()) throw std::logic_error("RunControl::start: a run is already in progress");
+  if (clk_ == nullptr) throw std::logic_error("RunControl: no clock set");
+  arm(plan);
+  pause_at_end_ = false;
+  clock_watch_.notify(delay);
+}
+
+void RunControl::end_run() {
+  running_ = false;
+  end_slot_ = current_slot();
+  if (pause_at_end_) {
+    sc_core::sc_pause();
+  } else if (hit_limit_) {
+    // As wind_down(): unfinished processors see the abort at their next clock edges.
+    aborting_ = true;
+    wind_down_end_.notify(2 * period_);
+  } else {
+    run_done_.notify(sc_core::SC_ZERO_TIME);
+  }
+}
+
+void RunControl::on_wind_down_end() {
+  aborting_ = false;
+  run_done_.notify(sc_core::SC_ZERO_TIME);
 }
 
 std::uint64_t RunControl::current_slot() const {
@@ -64,11 +98,7 @@ void RunControl::on_falling_edge() {
   running_ = true;
   start_time_ = sc_core::sc_time_stamp() + period_ / 2;
   start_.notify();  // processors run their prologue now; slot 0 starts at the next rising edge
-  if (plan_.nodes == 0) {
-    running_ = false;
-    end_slot_ = 0;
-    sc_core::sc_pause();
-  }
+  if (plan_.nodes == 0) end_run();
 }
 
 void RunControl::on_clock_edge() {
@@ -78,9 +108,7 @@ void RunControl::on_clock_edge() {
   if (running_ && clk_->read()) slot_register_ = current_slot();
   if (running_ && !clk_->read() && current_slot() >= plan_.max_slots) {
     hit_limit_ = true;
-    running_ = false;
-    end_slot_ = current_slot();
-    sc_core::sc_pause();
+    end_run();
     return;
   }
   if (running_ || armed_) sc_core::next_trigger(clk_->value_changed_event());
@@ -111,9 +139,7 @@ void RunControl::deliver(NodeId node, const Packet& packet) {
 
 void RunControl::node_finished() {
   if (++finished_ < plan_.nodes || !running_) return;
-  running_ = false;
-  end_slot_ = current_slot();
-  sc_core::sc_pause();
+  end_run();
 }
 
 }  // namespace optinet

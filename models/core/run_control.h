@@ -71,6 +71,18 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
   RunOutcome run_to_completion();
   /// After a run stopped at the slot limit: lets every processor unwind to its idle state.
   void wind_down();
+
+  /// Starts a run from inside the simulation (a control register's doorbell, a process):
+  /// `plan` is armed as by arm() and the run starts at the first falling clock edge at or after
+  /// sc_time_stamp() + `delay`. It ends with run_done_event() instead of sc_pause(); a run that
+  /// hit the slot limit is wound down (two slots) before the event. Requires idle().
+  void start(const RunPlan& plan, const sc_core::sc_time& delay = sc_core::SC_ZERO_TIME);
+  /// Notified (delta) when a run started with start() has ended and every node is idle again.
+  const sc_core::sc_event& run_done_event() const { return run_done_; }
+  /// How the last run ended (valid once it has ended).
+  RunOutcome last_outcome() const { return RunOutcome{end_slot_, hit_limit_}; }
+  /// No run armed, running or winding down: a new run may be armed or started.
+  bool idle() const { return !armed_ && !running_ && !aborting_; }
   bool running() const { return running_; }
   /// Traces the slot number of the running run under this channel's name.
   void trace(sc_core::sc_trace_file* tf) const;
@@ -91,6 +103,9 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
   void update() override;
   void on_falling_edge();
   void on_clock_edge();
+  /// The run has ended (all nodes finished, or the limit): pause sc_start or notify the event.
+  void end_run();
+  void on_wind_down_end();
 
   sc_core::sc_time period_;
   const sc_core::sc_signal_in_if<bool>* clk_ = nullptr;
@@ -101,6 +116,7 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
   bool hit_limit_ = false;
   bool aborting_ = false;
   bool waiting_for_falling_edge_ = false;
+  bool pause_at_end_ = true;  // false for runs started with start()
   sc_core::sc_time start_time_;
   std::uint64_t end_slot_ = 0;
   std::uint32_t finished_ = 0;
@@ -109,6 +125,8 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
   std::int64_t pending_change_ = 0;
   sc_core::sc_event start_;
   sc_core::sc_event clock_watch_;
+  sc_core::sc_event run_done_;
+  sc_core::sc_event wind_down_end_;
 };
 
 }  // namespace optinet
