@@ -100,5 +100,57 @@ TEST(GjlrFallback, DefaultConstantsNeedNoFallbackAtP4096) {
   EXPECT_EQ(fallbacks, 0u);
 }
 
+class GjlrMob : public testing::TestWithParam<Case> {};
+
+TEST_P(GjlrMob, FiveStepsDeliverEveryPacketOnce) {
+  const Case& c = GetParam();
+  OcpcExperimentConfig config = gjlr_config(c.p, c.h, c.traffic);
+  config.shape.topology = ocpc::Topology::kMob;
+  OcpcExperiment e(config);
+  const ocpc::gjlr::MobPlan plan = ocpc::gjlr::mob_plan(c.p, c.h, {});
+  int clean_runs = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const OcpcRunResult r = e.run(seed);
+    ASSERT_TRUE(r.ok()) << "seed " << seed << ": " << (r.errors.empty() ? "" : r.errors[0]);
+    EXPECT_EQ(r.delivered, r.packets);
+    EXPECT_EQ(r.packets, std::uint64_t{c.p} * c.p * (c.traffic == RelationKind::kRandom ? c.h : 1));
+    clean_runs += r.fallbacks == 0;
+    if (r.fallbacks == 0) {
+      EXPECT_EQ(r.steps, plan.scheduled_steps()) << "seed " << seed;
+    }
+  }
+  EXPECT_GT(clean_runs, 0);
+}
+
+// One block each (k = 64 >= p); several blocks need p >= 128 with the default constants (in
+// the sweep) and are tested below with smaller target groups.
+INSTANTIATE_TEST_SUITE_P(Gjlr, GjlrMob,
+                         testing::Values(Case{8, 1, RelationKind::kRandom},
+                                         Case{16, 3, RelationKind::kRandom},
+                                         Case{24, 2, RelationKind::kPermutation}),
+                         case_name);
+
+TEST(GjlrMobBlocks, StepsOneAndTwoWithManyBlocks) {
+  // c1 = 1: target groups of pow2(ceil log2 p) = 8 at p = 32 (and 40), so 4 x 4 (5 x 5) blocks
+  // and the row/column target-group steps 1 and 2 run.
+  ocpc::gjlr::Constants small;
+  small.c1 = 1;
+  const ocpc::GjlrProtocol protocol(small);
+  for (std::uint32_t p : {32u}) {
+    OcpcExperimentConfig config = gjlr_config(p, 2, RelationKind::kRandom);
+    config.shape.topology = ocpc::Topology::kMob;
+    config.protocol_override = &protocol;
+    OcpcExperiment e(config);
+    const ocpc::gjlr::MobPlan plan = ocpc::gjlr::mob_plan(p, 2, small);
+    EXPECT_GT(plan.step1, 0u);
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const OcpcRunResult r = e.run(seed);
+      ASSERT_TRUE(r.ok()) << (r.errors.empty() ? "" : r.errors[0]);
+      EXPECT_EQ(r.delivered, r.packets);
+      EXPECT_GE(r.steps, plan.scheduled_steps());
+    }
+  }
+}
+
 }  // namespace
 }  // namespace optinet

@@ -9,6 +9,7 @@
 #include "protocols/ocpc/coinflip.h"
 #include "protocols/ocpc/outbox.h"
 #include "protocols/ocpc/prefix.h"
+#include "protocols/ocpc/row_column.h"
 
 namespace optinet::ocpc {
 namespace {
@@ -46,6 +47,7 @@ class GjlrNode {
   GjlrNode(OcpcNodeContext& node, const Constants& c) : node_(node), c_(c), box_(node) {}
 
   void run_ocpc();
+  void run_mob();
 
  private:
   NodeId me() const { return node_.id(); }
@@ -53,7 +55,14 @@ class GjlrNode {
 
   /// One communication step; a send to this node itself is never made (the caller checks).
   StepOutcome step(NodeId to, const std::optional<Message>& out) {
+    ++steps_;
     return communication_step(node_, to, out);
+  }
+  /// Idles until `total` steps have passed: universes of different sizes (the last target
+  /// group or block may be larger) end their schedules at the same step, so no node starts the
+  /// next phase (or the fallback) while another one's collective is still running.
+  void pad_to(std::uint64_t total) {
+    while (steps_ < total) idle();
   }
   StepOutcome idle() { return step(kNoNode, std::nullopt); }
 
@@ -114,6 +123,21 @@ class GjlrNode {
     return ids;
   }
 
+  /// Section 2's algorithm on universe `all` for h (levels 1 and 2, Valiant in sub-groups).
+  /// Ends padded to the schedule of the largest universe run alongside (`largest` members).
+  void ocpc_on(const Universe& all, std::uint32_t h, std::uint32_t largest);
+  /// Gives every owned packet a new intermediate target.
+  template <typename F>
+  void retarget(F choose) {
+    for (const Packet& p : box_.packets()) {
+      const NodeId t = choose(p);
+      if (t == p.destination) {
+        target_.erase(p.id);
+      } else {
+        target_[p.id] = t;
+      }
+    }
+  }
   void level(const Universe& u, const Grouping& g, std::uint32_t nominal_n, std::uint32_t h,
              bool with_groups);
   void thinning(const Universe& u, std::uint32_t nominal_n, std::uint32_t h);
@@ -132,21 +156,31 @@ class GjlrNode {
   Outbox box_;
   std::optional<std::uint32_t> spread_id_;  ///< the packet received while spreading
   std::map<std::uint32_t, NodeId> target_;  ///< intermediate targets (MOB-PC), by packet id
+  std::uint64_t steps_ = 0;                 ///< communication steps this node has taken
 };
 
 void GjlrNode::run_ocpc() {
   const std::uint32_t p = node_.shape().p;
-  const gjlr::OcpcPlan plan = gjlr::ocpc_plan(p, node_.h(), c_);
-  const Universe all{0, 1, p};
-  const Grouping groups{p, plan.k};
   node_.begin_slots();
+  ocpc_on(NodeGroup{0, 1, p}, node_.h(), p);
+  // Fallback: whatever a failed procedure left behind goes by coin-flip steps.
+  if (!box_.empty()) node_.note_fallback();
+  coinflip_until_done(node_, box_);
+}
 
-  // Level 1 (sections 2.1-2.3) on the whole machine; with a single target group the machine
+void GjlrNode::ocpc_on(const Universe& all, std::uint32_t h, std::uint32_t largest) {
+  const std::uint64_t end = steps_ + std::max(gjlr::ocpc_plan(all.size, h, c_).scheduled_steps(),
+                                              gjlr::ocpc_plan(largest, h, c_).scheduled_steps());
+  const std::uint32_t p = all.size;
+  const gjlr::OcpcPlan plan = gjlr::ocpc_plan(p, h, c_);
+  const Grouping groups{p, plan.k};
+
+  // Level 1 (sections 2.1-2.3) on the whole universe; with a single target group the universe
   // is the target group and level 2 does it all.
   if (groups.count() > 1) level(all, groups, p, plan.h, true);
 
   // Level 2 (section 2.4) inside this node's target group, sub-groups of k'.
-  const std::uint32_t g = groups.group_of(me());
+  const std::uint32_t g = groups.group_of(*rank_in(all, me()));
   const Universe group = slice(all, groups.first(g), groups.size_of(g));
   const bool with_subs = Grouping{plan.k, plan.k_sub}.count() > 1;
   const Grouping subs{group.size, with_subs ? plan.k_sub : group.size};
@@ -158,10 +192,57 @@ void GjlrNode::run_ocpc() {
   const std::uint32_t largest_sub =
       with_subs ? Grouping{groups.max_size(), plan.k_sub}.max_size() : groups.max_size();
   valiant(slice(group, subs.first(s), subs.size_of(s)), largest_sub, plan.h);
+  pad_to(end);
+}
 
-  // Fallback: whatever a failed procedure left behind goes by coin-flip steps.
+void GjlrNode::run_mob() {
+  const OcpcShape& shape = node_.shape();
+  const std::uint32_t p = shape.p;
+  const gjlr::MobPlan plan = gjlr::mob_plan(p, node_.h(), c_);
+  const Grouping groups{p, plan.k};
+  const std::uint32_t r = shape.row(me()), col = shape.column(me());
+  const Universe row{shape.node(r, 0), 1, p};
+  const Universe column{shape.node(0, col), p, p};
+  node_.begin_slots();
+
+  if (groups.count() > 1) {
+    // Step 1, on each row: every message picks a random row target group and a random member
+    // of it (Lemma 4); the messages are routed to the target groups.
+    retarget([&](const Packet&) {
+      const std::uint32_t g = rng().below(groups.count());
+      return row.node(groups.first(g) + rng().below(groups.size_of(g)));
+    });
+    level(row, groups, p, plan.h_mob, true);
+    // Step 2, on each column: to the column target group that meets the destination's row.
+    retarget([&](const Packet& pk) {
+      const std::uint32_t g = groups.group_of(shape.row(pk.destination));
+      return column.node(groups.first(g) + rng().below(groups.size_of(g)));
+    });
+    level(column, groups, p, plan.h_mob, true);
+  }
+
+  // Step 3, within each block: to a random member of the block row, then along the block
+  // column to the destination's row, both by the OCPC algorithm.
+  const std::uint32_t cg = groups.group_of(col), rg = groups.group_of(r);
+  const Universe block_row = slice(row, groups.first(cg), groups.size_of(cg));
+  const Universe block_column = slice(column, groups.first(rg), groups.size_of(rg));
+  retarget([&](const Packet&) { return block_row.node(rng().below(block_row.size)); });
+  const std::uint32_t block_max = groups.max_size();
+  ocpc_on(block_row, plan.h_mob, block_max);
+  retarget([&](const Packet& pk) {
+    // A message whose destination row is not in this block (step 2 failed for it) stays: the
+    // block failed, and the fallback finishes it (step 4 is not formed, see gjlr.h).
+    const NodeId there = shape.node(shape.row(pk.destination), col);
+    return rank_in(block_column, there) ? there : me();
+  });
+  ocpc_on(block_column, plan.h_mob, block_max);
+
+  // Step 5, on each row: to the final destinations.
+  retarget([&](const Packet& pk) { return pk.destination; });
+  ocpc_on(row, plan.h_mob, p);
+
   if (!box_.empty()) node_.note_fallback();
-  coinflip_until_done(node_, box_);
+  coinflip_until_done(node_, box_, row_column_next_hop);
 }
 
 void GjlrNode::level(const Universe& u, const Grouping& g, std::uint32_t nominal_n, std::uint32_t h,
@@ -424,6 +505,7 @@ void GjlrNode::valiant(const Universe& sub, std::uint32_t size_max, std::uint32_
     }
     std::uint64_t start = (item && (!left || *left != target_of(*item))) ? q + 1 : 0;
     start = scan(node_, sub, {start, 0}, {ScanOp::kMax, ScanOp::kMax}).inclusive[0];
+    steps_ += scan_steps(sub.size);
     const std::uint64_t rank = start > 0 ? q + 1 - start : 0;
     // A message sorted onto its own destination is delivered in place (its round stays unused).
     if (item && target_of(*item) == me()) {
@@ -450,7 +532,11 @@ void GjlrNode::valiant(const Universe& sub, std::uint32_t size_max, std::uint32_
 
 void GjlrProtocol::run(OcpcNodeContext& node) const {
   GjlrNode state(node, constants_);
-  state.run_ocpc();
+  if (node.shape().topology == Topology::kMob) {
+    state.run_mob();
+  } else {
+    state.run_ocpc();
+  }
 }
 
 }  // namespace optinet::ocpc

@@ -172,4 +172,24 @@ OcpcPlan ocpc_plan(std::uint32_t p, std::uint32_t h, const Constants& c) {
   return plan;
 }
 
+std::uint32_t mob_h(std::uint32_t h, std::uint32_t p) { return 2 * h + log_log(p); }
+
+MobPlan mob_plan(std::uint32_t p, std::uint32_t h, const Constants& c) {
+  MobPlan plan;
+  plan.p = p;
+  plan.k = target_group_size(p, c);
+  plan.h_mob = mob_h(std::max<std::uint32_t>(1, h), p);
+  if (Grouping{p, plan.k}.count() > 1) {
+    plan.step1 = level_steps(p, plan.h_mob, true, c).total();
+    plan.step2 = plan.step1;
+  }
+  // Block rows and columns have k members (the last block up to 2k - 1; all run in step with
+  // the largest).
+  const std::uint32_t block = Grouping{p, plan.k}.max_size();
+  plan.step3 = 2 * std::max(ocpc_plan(block, plan.h_mob, c).scheduled_steps(),
+                            ocpc_plan(plan.k, plan.h_mob, c).scheduled_steps());
+  plan.step5 = ocpc_plan(p, plan.h_mob, c).scheduled_steps();
+  return plan;
+}
+
 }  // namespace optinet::ocpc::gjlr

@@ -182,4 +182,27 @@ struct OcpcPlan {
 };
 OcpcPlan ocpc_plan(std::uint32_t p, std::uint32_t h, const Constants& c);
 
+// ---- The MOB-PC schedule (section 4) -------------------------------------------------------
+
+/// The h every OCPC run of the MOB-PC algorithm is sized for: 2h + log log p. The paper uses
+/// h' = 8eh + log log p for the target-group relations of steps 1-2 and h plus all steps so
+/// far for steps 3 and 5 (bounds, far above the loads that occur); at p <= 512 the load a node
+/// or a destination actually gets is about h, with random excess of a few, and what exceeds
+/// 2h + log log p is left to the fallback.
+std::uint32_t mob_h(std::uint32_t h, std::uint32_t p);
+
+/// Steps of the five steps on a p x p MOB-PC (blocks of k x k; step 4 is not formed, see
+/// gjlr.h).
+struct MobPlan {
+  std::uint32_t p = 1;
+  std::uint32_t k = 1;
+  std::uint32_t h_mob = 1;
+  std::uint32_t step1 = 0;  ///< rows: to random row target groups (0 if k = p)
+  std::uint32_t step2 = 0;  ///< columns: to the target group meeting the destination's row
+  std::uint32_t step3 = 0;  ///< blocks: the OCPC algorithm on block rows, then block columns
+  std::uint32_t step5 = 0;  ///< rows: the OCPC algorithm to the destinations
+  std::uint32_t scheduled_steps() const { return step1 + step2 + step3 + step5; }
+};
+MobPlan mob_plan(std::uint32_t p, std::uint32_t h, const Constants& c);
+
 }  // namespace optinet::ocpc::gjlr

@@ -23,7 +23,7 @@ const std::vector<ProtocolInfo>& protocols() {
        false, make<ThinningProtocol>},
       {"valiant", "thinning, then prefix, bitonic sort and contention-free delivery", true, false,
        make<ValiantProtocol>},
-      {"gjlr", "Goldberg-Jerrum-Leighton-Rao: Theta(h + log log p) with target groups", true, false,
+      {"gjlr", "Goldberg-Jerrum-Leighton-Rao: Theta(h + log log p) with target groups", true, true,
        make<GjlrProtocol>},
       {"row-column", "MOB-PC baseline: along the row, then the column, coin flips", false, true,
        make<RowColumnProtocol>},
