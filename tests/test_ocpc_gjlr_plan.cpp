@@ -322,5 +322,22 @@ TEST(GjlrPlan, ScheduleGrowsLikeLogLogPPlusH) {
             g8.scheduled_steps() - g1.scheduled_steps());
 }
 
+TEST(GjlrPlan, MobPlanSteps) {
+  const Constants c;
+  EXPECT_EQ(mob_h(2, 128), 7u);  // 2h + log log p
+  // p = 64: one 64 x 64 block, steps 1 and 2 skipped; block rows/columns are the rows/columns.
+  const MobPlan one = mob_plan(64, 2, c);
+  EXPECT_EQ(one.k, 64u);
+  EXPECT_EQ(one.step1 + one.step2, 0u);
+  EXPECT_EQ(one.step3, 2 * ocpc_plan(64, one.h_mob, c).scheduled_steps());
+  EXPECT_EQ(one.step5, ocpc_plan(64, one.h_mob, c).scheduled_steps());
+  // p = 128: 2 x 2 blocks of 64; steps 1 and 2 are level 1 on a row / column.
+  const MobPlan four = mob_plan(128, 2, c);
+  EXPECT_EQ(four.k, 64u);
+  EXPECT_EQ(four.step1, level_steps(128, four.h_mob, true, c).total());
+  EXPECT_EQ(four.step2, four.step1);
+  EXPECT_GT(four.scheduled_steps(), one.scheduled_steps());
+}
+
 }  // namespace
 }  // namespace optinet::ocpc::gjlr

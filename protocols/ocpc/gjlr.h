@@ -15,6 +15,21 @@
 /// processors of a finished super-group and sorting there) is replaced by the fallback: every
 /// message still undelivered when the schedule ends is sent by coin-flip steps until the
 /// pending line drops, and the node reports the fallback (OcpcNodeContext::note_fallback).
+///
+/// MOB-PC (section 4), blocks of k x k (k as above, from the side p):
+///  1. rows: each message picks a random member of a random row target group; level 1 of the
+///     OCPC algorithm (thinning, spreading, delivery to target groups) moves it to that group;
+///  2. columns: to a random member of the column target group that meets its destination's
+///     row, the same way (skipped, with step 1, when k = p: the machine is one block);
+///  3. blocks: to a random member of its block row, then down its block column to its
+///     destination's row, each by the full OCPC algorithm on the k-node universe;
+///  5. rows: to the destination by the full OCPC algorithm on the row.
+/// Step 4 (a failed block borrows a super-block of k blocks from its column of blocks) needs
+/// p >= k^2 blocks' worth of rows; at the sizes the model reaches (p <= 512, k >= 64) a column
+/// of blocks has at most 8 blocks, so super-blocks cannot be formed. A block whose messages did
+/// not all reach their destination rows leaves them to the fallback (row-column coin flips,
+/// recorded like the OCPC's). Every OCPC run is sized for h_mob = 2h + log log p (mob_h).
+/// All universes run schedules padded to the largest one, so all nodes stay in step.
 #include "protocols/ocpc/gjlr_plan.h"
 #include "protocols/ocpc/ocpc_node.h"
 
