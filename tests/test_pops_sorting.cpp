@@ -11,24 +11,13 @@
 #include "protocols/pops/registry.h"
 #include "protocols/pops/sorting.h"
 #include "protocols/pops/sorting_network.h"
+#include "test_pops_sorting_common.h"
 
 namespace {
 
 using namespace optinet;
 using pops::PopsShape;
 using test::errors_of;
-
-std::string shape_name(const PopsShape& s) {
-  return "d" + std::to_string(s.d) + "_g" + std::to_string(s.g);
-}
-
-/// (L(L+1)/2 + L) stages of 1 slot (d = 1) or 2 ceil(d/g) slots, n = 2^L.
-std::uint64_t expected_slots(const PopsShape& s) {
-  std::uint64_t log_n = 0;
-  while ((1ULL << log_n) < s.n()) ++log_n;
-  const std::uint64_t per_stage = s.d == 1 ? 1 : 2 * ((s.d + s.g - 1) / s.g);
-  return (log_n * (log_n + 1) / 2 + log_n) * per_stage;
-}
 
 TEST(sorting, RegistryHasBothSortersCollisionFreeWithoutSteps) {
   for (const char* name : {"sorting", "sorting-bitonic"}) {
@@ -79,7 +68,7 @@ TEST_P(Sim, DeliversEverythingInExactlyTheClosedFormSlotsWithoutCollision) {
     }
     EXPECT_EQ(r.collisions, 0u);
     EXPECT_EQ(r.slots, pops::sorting_slots(c.shape));
-    EXPECT_EQ(r.slots, expected_slots(c.shape));
+    EXPECT_EQ(r.slots, test::expected_sorting_slots(c.shape));
     EXPECT_EQ(r.steps, 0u);
     EXPECT_LE(r.max_buffers, 3u);  // own packet, a relay copy, the partner's packet
   }
@@ -120,7 +109,7 @@ INSTANTIATE_TEST_SUITE_P(
       std::string k = permutation_kind_name(info.param.traffic);
       std::string p = info.param.protocol;
       for (std::string* s : {&k, &p}) std::replace(s->begin(), s->end(), '-', '_');
-      return p + "_" + shape_name(info.param.shape) + "_" + k;
+      return p + "_" + test::sorting_shape_name(info.param.shape) + "_" + k;
     });
 
 /// A permutation file with a single packet, and one with every source but one empty: the

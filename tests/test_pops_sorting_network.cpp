@@ -16,6 +16,7 @@
 
 #include "protocols/pops/offline_plan.h"
 #include "protocols/pops/sorting_network.h"
+#include "test_pops_sorting_common.h"
 
 namespace {
 
@@ -25,10 +26,6 @@ using pops::Sorter;
 using pops::SortStage;
 
 using Values = std::vector<std::optional<std::uint32_t>>;
-
-std::string shape_name(const PopsShape& s) {
-  return "d" + std::to_string(s.d) + "_g" + std::to_string(s.g);
-}
 
 std::vector<SortStage> sort_stages_only(std::uint32_t log_n, Sorter sorter) {
   std::vector<SortStage> all = pops::sorting_stages(log_n, sorter);
@@ -164,35 +161,39 @@ TEST(sorting_network, SortsRandomPartialPermutationsWithEmptySourcesLast) {
 
 // ---- sort + distribute: every packet ends at its target position ------------------------------
 
-/// Every partial permutation of n <= 8 positions (each subset of sources, every injection of
-/// targets), through the whole stage list.
-TEST(sorting_network, SortThenDistributeDeliversEveryPartialPermutationOfEightPositions) {
-  const std::uint32_t log_n = 3;
+/// Every partial permutation of 8 positions up to the order of its packets (which the sort
+/// removes): every set of sources with every set of targets of the same size, the targets
+/// dealt to the sources in a random order, through the whole stage list.
+TEST(sorting_network, SortThenDistributeDeliversEveryPartialPermutationShapeOfEightPositions) {
   const std::uint32_t n = 8;
-  const auto stages = pops::sorting_stages(log_n, Sorter::kOddEvenMerge);
-  std::vector<std::uint32_t> perm(n);
-  std::iota(perm.begin(), perm.end(), 0);
-  std::uint64_t cases = 0;
-  do {
-    for (std::uint32_t mask = 0; mask < (1U << n); ++mask) {
-      Values v(n);
-      for (std::uint32_t x = 0; x < n; ++x) {
-        if (mask >> x & 1U) v[x] = perm[x];
-      }
-      ASSERT_TRUE(pops::run_stages_on_values(stages, v)) << "collision in distribution";
-      for (std::uint32_t x = 0; x < n; ++x) {
-        // Target x is used iff some source in the mask has target x.
-        bool used = false;
-        for (std::uint32_t y = 0; y < n; ++y) used |= (mask >> y & 1U) && perm[y] == x;
-        ASSERT_EQ(v[x].has_value(), used);
-        if (used) {
-          ASSERT_EQ(*v[x], x);
+  std::mt19937_64 rng(8);
+  for (const Sorter sorter : {Sorter::kOddEvenMerge, Sorter::kBitonic}) {
+    const auto stages = pops::sorting_stages(3, sorter);
+    std::uint64_t cases = 0;
+    for (std::uint32_t sources = 0; sources < (1U << n); ++sources) {
+      for (std::uint32_t targets = 0; targets < (1U << n); ++targets) {
+        if (__builtin_popcount(sources) != __builtin_popcount(targets)) continue;
+        std::vector<std::uint32_t> dealt;
+        for (std::uint32_t x = 0; x < n; ++x) {
+          if (targets >> x & 1U) dealt.push_back(x);
         }
+        std::shuffle(dealt.begin(), dealt.end(), rng);
+        Values v(n);
+        for (std::uint32_t x = 0, k = 0; x < n; ++x) {
+          if (sources >> x & 1U) v[x] = dealt[k++];
+        }
+        ASSERT_TRUE(pops::run_stages_on_values(stages, v)) << "collision in distribution";
+        for (std::uint32_t x = 0; x < n; ++x) {
+          ASSERT_EQ(v[x].has_value(), (targets >> x & 1U) == 1U);
+          if (v[x]) {
+            ASSERT_EQ(*v[x], x);
+          }
+        }
+        ++cases;
       }
-      ++cases;
     }
-  } while (std::next_permutation(perm.begin(), perm.end()));
-  EXPECT_EQ(cases, 40320u * 256u);
+    EXPECT_EQ(cases, 12870u);  // C(16, 8)
+  }
 }
 
 TEST(sorting_network, DistributeNeverCollidesOnRandomLargePartialPermutations) {
@@ -231,10 +232,10 @@ TEST(sorting_network, PlacementIsABijectionAndTheIdentityForDEqualsGOrDLessThanG
     for (NodeId i = 0; i < s.n(); ++i) {
       const std::uint32_t p = pops::position_of_node(s, i);
       ASSERT_LT(p, s.n());
-      EXPECT_TRUE(seen.insert(p).second) << shape_name(s);
-      EXPECT_EQ(pops::node_of_position(s, p), i) << shape_name(s);
+      EXPECT_TRUE(seen.insert(p).second) << test::sorting_shape_name(s);
+      EXPECT_EQ(pops::node_of_position(s, p), i) << test::sorting_shape_name(s);
       if (s.d <= s.g) {
-        EXPECT_EQ(p, i) << shape_name(s);
+        EXPECT_EQ(p, i) << test::sorting_shape_name(s);
       }
     }
   }
@@ -254,7 +255,7 @@ TEST(sorting_network, FirstTwoLogGMergeLevelsStayInsideOnePopsGGSubnetwork) {
         const NodeId b = pops::node_of_position(s, c.high);
         const bool same_subnetwork = s.index_in_group(a) / s.g == s.index_in_group(b) / s.g;
         if (inner) {
-          EXPECT_TRUE(same_subnetwork) << shape_name(s) << " p " << stage.p;
+          EXPECT_TRUE(same_subnetwork) << test::sorting_shape_name(s) << " p " << stage.p;
         }
       }
     }
@@ -262,14 +263,6 @@ TEST(sorting_network, FirstTwoLogGMergeLevelsStayInsideOnePopsGGSubnetwork) {
 }
 
 // ---- slot counts ------------------------------------------------------------------------------
-
-/// (L(L+1)/2 + L) stages of 1 slot (d = 1) or 2 ceil(d/g) slots, written out independently.
-std::uint64_t expected_slots(const PopsShape& s) {
-  std::uint64_t log_n = 0;
-  while ((1ULL << log_n) < s.n()) ++log_n;
-  const std::uint64_t per_stage = s.d == 1 ? 1 : 2 * ((s.d + s.g - 1) / s.g);
-  return (log_n * (log_n + 1) / 2 + log_n) * per_stage;
-}
 
 TEST(sorting_network, SlotsHaveTheClosedForm) {
   EXPECT_EQ(pops::sorting_slots({1, 1}), 0u);
@@ -283,7 +276,8 @@ TEST(sorting_network, SlotsHaveTheClosedForm) {
   for (std::uint32_t log_d = 0; log_d <= 10; ++log_d) {
     for (std::uint32_t log_g = 0; log_g <= 10; ++log_g) {
       const PopsShape s{1U << log_d, 1U << log_g};
-      EXPECT_EQ(pops::sorting_slots(s), expected_slots(s)) << shape_name(s);
+      EXPECT_EQ(pops::sorting_slots(s), test::expected_sorting_slots(s))
+          << test::sorting_shape_name(s);
     }
   }
   for (std::uint32_t log_g = 0; log_g <= 10; ++log_g) {  // d = g: 4 log^2 g + 6 log g
@@ -310,18 +304,18 @@ TEST(sorting_network, BoundHoldsForDEqualsGAndFailsForDGreaterThanGAsDocumented)
   for (std::uint32_t log_g = 1; log_g <= 12; ++log_g) {
     const PopsShape dg{1U << log_g, 1U << log_g};
     EXPECT_LE(static_cast<double>(pops::sorting_slots(dg)), pops::paper_sorting_slots(dg))
-        << shape_name(dg);
+        << test::sorting_shape_name(dg);
   }
   for (std::uint32_t log_g = 1; log_g <= 11; ++log_g) {
     const PopsShape d4{4U << log_g, 1U << log_g};
     const bool within =
         static_cast<double>(pops::sorting_slots(d4)) <= pops::paper_sorting_slots(d4);
-    EXPECT_EQ(within, log_g == 1) << shape_name(d4);
+    EXPECT_EQ(within, log_g == 1) << test::sorting_shape_name(d4);
   }
   for (std::uint32_t log_g = 1; log_g <= 10; ++log_g) {
     const PopsShape d16{16U << log_g, 1U << log_g};
     EXPECT_GT(static_cast<double>(pops::sorting_slots(d16)), pops::paper_sorting_slots(d16))
-        << shape_name(d16);
+        << test::sorting_shape_name(d16);
   }
 }
 
