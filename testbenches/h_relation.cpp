@@ -5,6 +5,7 @@
 #include <sstream>
 #include <utility>
 
+#include "testbenches/option_values.h"
 #include "testbenches/traffic.h"
 #include "testbenches/usage_error.h"
 
@@ -136,21 +137,15 @@ Relation read_relation_file(const std::string& path, std::uint32_t n, std::uint3
     std::istringstream words(line);
     std::string a, b, extra;
     if (!(words >> a)) continue;
+    const std::string where =
+        "--relation-file: line " + std::to_string(number) + " of '" + path + "'";
+    if (!(words >> b) || (words >> extra)) {
+      throw UsageError(where + " is not 'source destination'");
+    }
+    // Processor ids 0..n-1 (parse_count names the line and the accepted range).
     const auto id = [&](const std::string& w) {
-      std::size_t used = 0;
-      unsigned long v = 0;
-      try {
-        v = std::stoul(w, &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (used != w.size() || w[0] == '-' || v >= kNoNode) {
-        throw UsageError("--relation-file: line " + std::to_string(number) + " of '" + path +
-                         "' is not 'source destination' (processor ids 0..n-1)");
-      }
-      return static_cast<NodeId>(v);
+      return static_cast<NodeId>(parse_count(where, w, 0, n - 1));
     };
-    if (!(words >> b) || (words >> extra)) id("-");
     r.push_back({id(a), id(b)});
   }
   const std::string why = check_h_relation(r, n, h);

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "models/networks/mob_network.h"
+#include "testbenches/vcd_file.h"
 
 namespace optinet {
 
@@ -61,14 +62,7 @@ void OcpcExperiment::close_trace() {
 }
 
 void OcpcExperiment::open_trace() {
-  std::string base = config_.vcd_path;
-  if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0) {
-    base.resize(base.size() - 4);
-  }
-  trace_file_ = sc_core::sc_create_vcd_trace_file(base.c_str());
-  trace_file_->set_time_unit(1, sc_core::SC_PS);
-  sc_core::sc_trace(trace_file_, clock_, "clk");
-  control_.trace(trace_file_);
+  trace_file_ = open_vcd(config_.vcd_path, clock_, control_);
   for (NodeId i = 0; i < fabric_->shape().n(); ++i) {
     fabric_->processor(i).trace_node(trace_file_, config_.trace_slots);
   }

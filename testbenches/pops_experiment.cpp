@@ -4,6 +4,8 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "testbenches/vcd_file.h"
+
 namespace optinet {
 
 namespace {
@@ -49,14 +51,7 @@ void PopsExperiment::close_trace() {
 }
 
 void PopsExperiment::open_trace() {
-  std::string base = config_.trace.vcd_path;
-  if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0) {
-    base.resize(base.size() - 4);
-  }
-  trace_file_ = sc_core::sc_create_vcd_trace_file(base.c_str());
-  trace_file_->set_time_unit(1, sc_core::SC_PS);
-  sc_core::sc_trace(trace_file_, clock_, "clk");
-  control_.trace(trace_file_);
+  trace_file_ = open_vcd(config_.trace.vcd_path, clock_, control_);
   const pops::PopsShape& s = config_.shape;
   const auto traced = [&](std::uint32_t group) {
     return !config_.trace.group || *config_.trace.group == group;
