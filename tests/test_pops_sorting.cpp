@@ -48,6 +48,9 @@ struct SimCase {
   PopsShape shape;
   PermutationKind traffic;
   const char* protocol;
+  /// Whether sorting_slots stays within the paper's count for [8] on this shape (worked out
+  /// by hand: d = g always; d > g only at POPS(8,2); d < g while log n stays small).
+  bool within_paper_count = true;
 };
 
 class Sim : public testing::TestWithParam<SimCase> {};
@@ -72,11 +75,11 @@ TEST_P(Sim, DeliversEverythingInExactlyTheClosedFormSlotsWithoutCollision) {
     EXPECT_EQ(r.steps, 0u);
     EXPECT_LE(r.max_buffers, 3u);  // own packet, a relay copy, the partner's packet
   }
-  // The paper's count for [8]: within it for d <= g here; above it for d > g (documented).
-  const double bound = pops::paper_sorting_slots(c.shape);
-  if (c.shape.d == c.shape.g && c.shape.g > 1) {
-    EXPECT_LE(static_cast<double>(pops::sorting_slots(c.shape)), bound);
-  }
+  // The paper's count for [8], 4(d/g)log^2 g + 2(d/g)log g + 21d/g + 3log g + 7, checked on
+  // every shape run here (docs/pops-model.md says where and why it is exceeded).
+  EXPECT_EQ(static_cast<double>(pops::sorting_slots(c.shape)) <= pops::paper_sorting_slots(c.shape),
+            c.within_paper_count)
+      << pops::sorting_slots(c.shape) << " slots against " << pops::paper_sorting_slots(c.shape);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -94,11 +97,11 @@ INSTANTIATE_TEST_SUITE_P(
                     SimCase{{8, 8}, PermutationKind::kBitReversal, "sorting"},
                     SimCase{{8, 2}, PermutationKind::kRandom, "sorting"},
                     SimCase{{8, 2}, PermutationKind::kPartial, "sorting"},
-                    SimCase{{32, 2}, PermutationKind::kRandom, "sorting"},
-                    SimCase{{16, 4}, PermutationKind::kPartial, "sorting"},
+                    SimCase{{32, 2}, PermutationKind::kRandom, "sorting", false},
+                    SimCase{{16, 4}, PermutationKind::kPartial, "sorting", false},
                     SimCase{{2, 8}, PermutationKind::kRandom, "sorting"},
                     SimCase{{2, 8}, PermutationKind::kPartial, "sorting"},
-                    SimCase{{4, 16}, PermutationKind::kRandom, "sorting"},
+                    SimCase{{4, 16}, PermutationKind::kRandom, "sorting", false},
                     SimCase{{16, 16}, PermutationKind::kRandom, "sorting"},
                     SimCase{{16, 16}, PermutationKind::kPartial, "sorting"},
                     SimCase{{4, 4}, PermutationKind::kRandom, "sorting-bitonic"},
