@@ -139,9 +139,11 @@ VpRunResult TrafficProcessor::run_one(std::uint64_t seed) {
   put_value<std::uint32_t>(word, C::kControlStart);
   if (!access(tlm::TLM_WRITE_COMMAND, M::kCsrBase + C::kControl, word, 4, r)) return r;
 
-  // Sleep until the run-done interrupt (synchronising first: the run starts at our local time).
+  // Synchronise (the run starts at our local time, at the earliest), then sleep until the
+  // run-done interrupt rises. START lowered it at the call's simulation time, and the run ends at
+  // least half a slot after our local time, so the rising edge is still to come.
   quantum_keeper_.sync();
-  while (!irq.read()) wait(irq.posedge_event());
+  wait(irq.posedge_event());
 
   r.status = read32(M::kCsrBase + C::kStatus, r);
   r.slots = read64(M::kCsrBase + C::kSlots, r);

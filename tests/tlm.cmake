@@ -8,7 +8,8 @@ optinet_gtest(test_tlm_registers)
 # seeds run by the built-in driver (slots, collisions, deliveries per node); d = g, d > g, d < g.
 foreach(case "4;4;randomized;random" "8;2;randomized;random" "2;8;randomized;random"
              "4;4;offline;random" "8;2;offline;random" "2;8;offline;random"
-             "8;8;randomized;bit-reversal" "3;5;randomized;partial")
+             "8;8;randomized;bit-reversal" "3;5;randomized;partial"
+             "4;4;sorting;random" "2;8;sorting-bitonic;random")
   list(GET case 0 d)
   list(GET case 1 g)
   list(GET case 2 protocol)
