@@ -17,16 +17,18 @@ using C = CsrRegisters;
 using M = VpMemoryMap;
 using N = NiRegisters;
 
-VirtualPlatformConfig platform_config(std::uint32_t d, std::uint32_t g) {
+VirtualPlatformConfig platform_config(std::uint32_t d, std::uint32_t g, std::size_t rx_depth = 64) {
   VirtualPlatformConfig c;
   c.system.shape = pops::PopsShape{d, g};
+  c.system.rx_depth = rx_depth;
   return c;
 }
 
 /// A platform elaborated once per test (one test per process).
 class Tlm : public ::testing::Test {
  protected:
-  explicit Tlm(std::uint32_t d = 4, std::uint32_t g = 4) : vp_("vp", platform_config(d, g)) {
+  explicit Tlm(std::uint32_t d = 4, std::uint32_t g = 4, std::size_t rx_depth = 64)
+      : vp_("vp", platform_config(d, g, rx_depth)) {
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
   }
 
@@ -82,6 +84,11 @@ class Tlm : public ::testing::Test {
 class TlmEightByTwo : public Tlm {
  protected:
   TlmEightByTwo() : Tlm(8, 2) {}
+};
+
+class TlmOneEntryFifo : public Tlm {
+ protected:
+  TlmOneEntryFifo() : Tlm(4, 4, 1) {}
 };
 
 // ---- status reads ------------------------------------------------------------------------------
@@ -157,6 +164,42 @@ TEST_F(Tlm, RunThroughTheRegistersDeliversThePacket) {
   run_until_done();
   EXPECT_EQ(read32(M::kCsrBase + C::kPackets), 0u);
   EXPECT_EQ(read64(M::kCsrBase + C::kRuns), 2u);
+}
+
+TEST_F(Tlm, StartHonoursTheAnnotatedDelay) {
+  // START issued 1 us ahead of simulation time (a loosely-timed initiator's local offset): the
+  // run starts at the first falling edge at or after that time, and it takes a few slots.
+  ASSERT_EQ(send(0, 5, 1), tlm::TLM_OK_RESPONSE);
+  const sc_core::sc_time issued = sc_core::sc_time_stamp();
+  unsigned char word[4];
+  put_value(word, C::kControlStart);
+  sc_core::sc_time delay(1, sc_core::SC_US);
+  ASSERT_EQ(vp_.cpu.transport(tlm::TLM_WRITE_COMMAND, M::kCsrBase + C::kControl, word, 4, delay),
+            tlm::TLM_OK_RESPONSE);
+  EXPECT_GT(delay, sc_core::sc_time(1, sc_core::SC_US)) << "the access latency is added";
+  sc_core::sc_start(sc_core::sc_time(990, sc_core::SC_NS));
+  EXPECT_EQ(read32(M::kCsrBase + C::kStatus), C::kStatusBusy) << "armed, not started yet";
+  run_until_done();
+  const std::uint64_t slots = read64(M::kCsrBase + C::kSlots);
+  EXPECT_GE(sc_core::sc_time_stamp(),
+            issued + sc_core::sc_time(1, sc_core::SC_US) +
+                static_cast<double>(slots) * sc_core::sc_time(1, sc_core::SC_NS));
+  EXPECT_EQ(read32(M::kCsrBase + C::kDelivered), 1u);
+}
+
+TEST_F(TlmOneEntryFifo, FullReceiveFifoDropsAndFlagsOverflow) {
+  for (std::uint64_t payload : {1, 2}) {
+    ASSERT_EQ(send(0, 5, payload), tlm::TLM_OK_RESPONSE);
+    ASSERT_EQ(write32(M::kCsrBase + C::kControl, C::kControlStart), tlm::TLM_OK_RESPONSE);
+    run_until_done();
+    EXPECT_EQ(read32(M::kCsrBase + C::kErrors), 0u) << "the network delivered it";
+  }
+  EXPECT_EQ(read32(M::ni(5) + N::kStatus), N::kStatusRxValid | N::kStatusRxOverflow);
+  EXPECT_EQ(read32(M::ni(5) + N::kRxCount), 1u);
+  unsigned char rx[N::kRxBytes];
+  ASSERT_EQ(read(M::ni(5) + N::kRxPacket, rx, sizeof rx), tlm::TLM_OK_RESPONSE);
+  EXPECT_EQ(get_value<std::uint64_t>(rx + 8), 1u) << "the older packet was kept";
+  EXPECT_EQ(read32(M::ni(5) + N::kStatus), N::kStatusRxOverflow) << "overflow is sticky";
 }
 
 TEST_F(Tlm, DebugTransportReadsWithoutSideEffects) {
