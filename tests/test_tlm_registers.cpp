@@ -288,6 +288,13 @@ TEST_F(Tlm, SecondPacketIsAGenericError) {
   EXPECT_EQ(get_value<std::uint64_t>(rx + 8), 10u) << "the first packet was kept";
 }
 
+TEST_F(Tlm, NullDataPointerIsAGenericError) {
+  EXPECT_EQ(read(M::ni(1) + N::kStatus, nullptr, 4), tlm::TLM_GENERIC_ERROR_RESPONSE);
+  EXPECT_EQ(write(M::ni(1) + N::kTxPacket, nullptr, N::kTxBytes), tlm::TLM_GENERIC_ERROR_RESPONSE);
+  EXPECT_EQ(vp_.cpu.debug_read(M::ni(1) + N::kStatus, nullptr, 4), 0u);
+  EXPECT_EQ(read32(M::ni(1) + N::kStatus), 0u);
+}
+
 TEST_F(Tlm, DestinationOutOfRangeIsAGenericError) {
   EXPECT_EQ(send(1, 16, 1), tlm::TLM_GENERIC_ERROR_RESPONSE);
   EXPECT_EQ(send(1, ~std::uint64_t{0}, 1), tlm::TLM_GENERIC_ERROR_RESPONSE);

@@ -30,6 +30,9 @@ tlm::tlm_response_status check(const tlm::tlm_generic_payload& trans,
   if ((trans.is_read() && !reg->readable) || (trans.is_write() && !reg->writable)) {
     return tlm::TLM_COMMAND_ERROR_RESPONSE;
   }
+  // A null data pointer breaks the base protocol's rules; refuse it rather than crash.
+  if (trans.get_command() != tlm::TLM_IGNORE_COMMAND && trans.get_data_ptr() == nullptr)
+    return tlm::TLM_GENERIC_ERROR_RESPONSE;
   return tlm::TLM_OK_RESPONSE;
 }
 

@@ -26,7 +26,8 @@ struct RegisterSpec {
 /// the address is the offset of a register (else TLM_ADDRESS_ERROR_RESPONSE); no byte enables
 /// (TLM_BYTE_ENABLE_ERROR_RESPONSE); data length equal to the register's width and streaming
 /// width equal to the data length (TLM_BURST_ERROR_RESPONSE); a read of a register that is not
-/// readable or a write of one that is not writable (TLM_COMMAND_ERROR_RESPONSE).
+/// readable or a write of one that is not writable (TLM_COMMAND_ERROR_RESPONSE); a null data
+/// pointer on a read or write (TLM_GENERIC_ERROR_RESPONSE).
 /// TLM_IGNORE_COMMAND passes the checks; its caller completes it without effect.
 std::optional<std::size_t> decode_access(tlm::tlm_generic_payload& trans,
                                          const std::vector<RegisterSpec>& map);
