@@ -33,7 +33,8 @@ struct OcpcCommandLine {
 std::string ocpc_usage() {
   return "usage: optinet ocpc --p P [--h H] [--protocol NAME] [--traffic NAME]\n"
          "                    [--relation-file PATH] [--runs N] [--seed S] [--max-slots N]\n"
-         "                    [--vcd FILE] [--json FILE] [--period-ns T] [--quiet]\n"
+         "                    [--vcd FILE] [--trace-slots A:B] [--trace-nodes A:B]\n"
+         "                    [--json FILE] [--period-ns T] [--quiet]\n"
          "       optinet mob --p P ...   (the p x p MOB-PC: P is the side, n = P*P)\n"
          "\n"
          "  --p P               OCPC: 2 <= P <= 262144 processors; MOB-PC: 2 <= P <= 512\n"
@@ -53,6 +54,8 @@ std::string ocpc_usage() {
          "  --seed S            seed of the first run (default 1)\n"
          "  --max-slots N       stop a run after N slots and report it (default 100000)\n"
          "  --vcd FILE          VCD waveform: slot, buses, processors\n"
+         "  --trace-slots A:B   record only slots A..B of each run in the VCD\n"
+         "  --trace-nodes A:B   trace only processors A..B (every bus is traced)\n"
          "  --json FILE         the runs and their summary as JSON\n"
          "  --period-ns T       slot clock period in ns (default 1)\n"
          "  --quiet             print only the summary\n";
@@ -62,11 +65,11 @@ OcpcCommandLine parse(const std::vector<std::string>& args) {
   OcpcCommandLine cl;
   cl.network = args.at(0);
   const bool mob = cl.network == "mob";
-  const OptionValues o =
-      collect_options(args, 1,
-                      {"--p", "--h", "--protocol", "--traffic", "--relation-file", "--runs",
-                       "--seed", "--max-slots", "--vcd", "--json", "--period-ns"},
-                      {"--quiet"});
+  const OptionValues o = collect_options(
+      args, 1,
+      {"--p", "--h", "--protocol", "--traffic", "--relation-file", "--runs", "--seed",
+       "--max-slots", "--vcd", "--trace-slots", "--trace-nodes", "--json", "--period-ns"},
+      {"--quiet"});
   if (o.help) {
     cl.help = true;
     return cl;
@@ -112,6 +115,20 @@ OcpcCommandLine parse(const std::vector<std::string>& args) {
       sc_core::sc_time(parse_positive("--period-ns", o.get("--period-ns", "1")), sc_core::SC_NS);
   e.vcd_path = o.get("--vcd", "");
   if (!e.vcd_path.empty()) check_writable("--vcd", e.vcd_path);
+  for (const char* option : {"--trace-slots", "--trace-nodes"}) {
+    if (o.has(option) && e.vcd_path.empty()) {
+      throw UsageError(std::string(option) + ": needs --vcd FILE");
+    }
+  }
+  if (o.has("--trace-slots")) {
+    const auto range = parse_range("--trace-slots", o.get("--trace-slots", ""), 1000000000);
+    e.trace_slots = TraceWindow{range.first, range.second};
+  }
+  if (o.has("--trace-nodes")) {
+    const auto range = parse_range("--trace-nodes", o.get("--trace-nodes", ""), n - 1);
+    e.trace_first = static_cast<NodeId>(range.first);
+    e.trace_last = static_cast<NodeId>(range.second);
+  }
   cl.json_path = o.get("--json", "");
   if (!cl.json_path.empty()) check_writable("--json", cl.json_path);
   check_thread_capacity("--p", n);

@@ -63,7 +63,8 @@ void OcpcExperiment::close_trace() {
 
 void OcpcExperiment::open_trace() {
   trace_file_ = open_vcd(config_.vcd_path, clock_, control_);
-  for (NodeId i = 0; i < fabric_->shape().n(); ++i) {
+  const NodeId last = std::min<NodeId>(config_.trace_last, fabric_->shape().n() - 1);
+  for (NodeId i = config_.trace_first; i <= last; ++i) {
     fabric_->processor(i).trace_node(trace_file_, config_.trace_slots);
   }
   for (ocpc::MessageBus* bus : fabric_->buses()) bus->trace(trace_file_, config_.trace_slots);

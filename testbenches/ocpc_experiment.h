@@ -28,8 +28,10 @@ struct OcpcExperimentConfig {
   Relation file_relation;  ///< used when traffic == kFile
   std::uint64_t max_slots = 100000;
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
-  std::string vcd_path;  ///< empty: no tracing
-  TraceWindow trace_slots;
+  std::string vcd_path;     ///< empty: no tracing
+  TraceWindow trace_slots;  ///< record only these slots of each run
+  NodeId trace_first = 0;   ///< trace processors trace_first..trace_last only
+  NodeId trace_last = kNoNode;
 };
 
 struct OcpcRunResult {

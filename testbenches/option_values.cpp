@@ -57,6 +57,23 @@ std::uint64_t parse_count(const std::string& option, const std::string& text, st
   return v;
 }
 
+std::pair<std::uint64_t, std::uint64_t> parse_range(const std::string& option,
+                                                    const std::string& text, std::uint64_t hi) {
+  const std::string accepted =
+      "' is not accepted (FROM:TO, integers with FROM <= TO <= " + std::to_string(hi) + ")";
+  const std::size_t colon = text.find(':');
+  if (colon == std::string::npos) throw UsageError(option + ": '" + text + accepted);
+  std::pair<std::uint64_t, std::uint64_t> range;
+  try {
+    range.first = parse_count(option, text.substr(0, colon), 0, hi);
+    range.second = parse_count(option, text.substr(colon + 1), 0, hi);
+  } catch (const UsageError&) {
+    throw UsageError(option + ": '" + text + accepted);
+  }
+  if (range.first > range.second) throw UsageError(option + ": '" + text + accepted);
+  return range;
+}
+
 double parse_positive(const std::string& option, const std::string& text) {
   std::size_t used = 0;
   double v = 0;

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace optinet {
@@ -28,6 +29,10 @@ OptionValues collect_options(const std::vector<std::string>& args, std::size_t f
 /// An unsigned decimal integer in [lo, hi].
 std::uint64_t parse_count(const std::string& option, const std::string& text, std::uint64_t lo,
                           std::uint64_t hi);
+
+/// "FROM:TO", unsigned integers with FROM <= TO <= hi.
+std::pair<std::uint64_t, std::uint64_t> parse_range(const std::string& option,
+                                                    const std::string& text, std::uint64_t hi);
 
 /// A number in (0, 1e6].
 double parse_positive(const std::string& option, const std::string& text);

@@ -22,6 +22,11 @@ optinet_usage_error_test(ocpc_relation_file_missing "--relation-file" ocpc
 optinet_usage_error_test(ocpc_relation_file_and_traffic "--relation-file" ocpc
                          --traffic permutation --relation-file ${E2E_DIR}/ocpc_relation_h1.txt)
 optinet_usage_error_test(ocpc_unwritable_json "--json" ocpc --json /nonexistent-dir/x.json)
+optinet_usage_error_test(ocpc_trace_nodes_without_vcd "--trace-nodes" ocpc --trace-nodes 0:3)
+optinet_usage_error_test(ocpc_trace_nodes_out_of_range "--trace-nodes" ocpc --p 8 --vcd
+                         ${E2E_DIR}/x.vcd --trace-nodes 2:8)
+optinet_usage_error_test(ocpc_trace_slots_reversed "--trace-slots" ocpc --vcd ${E2E_DIR}/x.vcd
+                         --trace-slots 9:3)
 
 # The same relation file with h = 2 runs (exit 0).
 add_test(NAME ocpc_relation_file_runs
