@@ -22,7 +22,7 @@ d = 1), L = log2 n; the script stops otherwise.
 
 Examples
   scripts/pops_table1.py                       # sweep up to n = 2^16: 3 runs per size, 1 at 2^16
-  scripts/pops_table1.py --resume --max-n 262144   # add larger sizes to the CSV
+  scripts/pops_table1.py --resume --families dg --max-n 262144   # add d = g at 2^18
   scripts/pops_table1.py --max-n 4096 --runs 1 # a quick subset
   scripts/pops_table1.py --report-only         # table and plot from the CSV
 """
@@ -190,6 +190,7 @@ def main():
     ap.add_argument("--resume", action="store_true", help="keep the CSV's sizes, run the rest")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sorter", choices=["odd-even", "bitonic"], default="odd-even")
+    ap.add_argument("--families", nargs="+", choices=list(pt.FAMILIES), default=list(pt.FAMILIES))
     ap.add_argument("--report-only", action="store_true")
     args = ap.parse_args()
 
@@ -198,7 +199,7 @@ def main():
             rows = pt.read_csv(CSV_PATH)
         else:
             done = {(r["family"], int(r["n"])): r for r in pt.read_csv(CSV_PATH)}
-            for fam in pt.FAMILIES:
+            for fam in args.families:
                 for d, g, n in pt.shapes(fam, args.max_n, 4):
                     if args.resume and (fam, n) in done:
                         continue
