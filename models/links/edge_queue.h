@@ -3,8 +3,8 @@
 /// The queue at a node for one outgoing edge (section 2 (d)) and the queueing disciplines that
 /// name its head.
 #include <cstddef>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "models/links/sf_packet.h"
 
