@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 
+#include "models/links/edge_queue.h"
 #include "models/networks/ccc.h"
 #include "models/networks/grid.h"
 #include "models/networks/hypercube.h"
@@ -235,6 +236,22 @@ TEST(SfTickets, UnmodifiedShuffleRoutesCanRepeat) {
     for (const auto& b : routes) violations += non_repeating(a, b) ? 0 : 1;
   }
   EXPECT_GT(violations, 0u);
+}
+
+TEST(SfQueues, TheDisciplineNamesTheHead) {
+  EdgeQueue q(3);
+  const unsigned left[] = {2, 5, 5};  // hops left; the first two have not moved yet
+  for (int i = 0; i < 3; ++i) {
+    q[i].ticket.length = static_cast<std::uint8_t>(left[i]);
+    q[i].ticket.moved = i == 2;
+  }
+  const auto remaining = [](const SfPacket& p) { return unsigned{p.ticket.length}; };
+  EXPECT_EQ(head_of(q, Discipline::kFifo, false, remaining), 0u);
+  EXPECT_EQ(head_of(q, Discipline::kFurthestFirst, false, remaining), 1u);  // FIFO among equals
+  EXPECT_EQ(head_of(q, Discipline::kFifo, true, remaining), 2u);            // moved packets first
+  q[2].ticket.moved = false;
+  EXPECT_EQ(head_of(q, Discipline::kFifo, true, remaining), 0u);
+  EXPECT_EQ(head_of(q, Discipline::kFurthestFirst, true, remaining), 1u);
 }
 
 }  // namespace
