@@ -30,7 +30,9 @@ SfExperiment::SfExperiment(const SfExperimentConfig& config)
     trace_file_->set_time_unit(1, sc_core::SC_PS);
     sc_core::sc_trace(trace_file_, clock_, "clk");
     control_.trace(trace_file_);
-    for (NodeId x = 0; x < network_.size(); ++x) network_.node(x).trace(trace_file_);
+    for (NodeId x = config.trace_first; x < network_.size() && x <= config.trace_last; ++x) {
+      network_.node(x).trace(trace_file_);
+    }
   }
   sc_core::sc_start(sc_core::SC_ZERO_TIME);
   elaboration_seconds_ =

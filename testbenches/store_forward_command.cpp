@@ -38,7 +38,8 @@ std::string usage(const std::string& network) {
   return "usage: optinet " + network +
          " [network options] [--protocol NAME] [--traffic identity|random|bit-reversal|"
          "transpose|partial] [--runs N] [--seed S] [--max-slots N] [--queue-capacity Q] "
-         "[--discipline fifo|ftg] [--phase-b-start T] [--vcd FILE] [--json FILE] [--quiet]\n"
+         "[--discipline fifo|ftg] [--phase-b-start T] [--vcd FILE [--trace-nodes FIRST:LAST]] "
+         "[--json FILE] [--quiet]\n"
          "network options: hypercube --n N (N = 2^n); shuffle --d D --n N (N = d^n); "
          "ccc --s S (N = s 2^s); shuffle-exchange --n N (N = 2^n); grid --n SIDE --k DIMS "
          "(N = n^k)\n"
@@ -94,8 +95,8 @@ std::vector<std::string> network_options(const std::string& network) {
 SfCommandLine parse(const std::vector<std::string>& args) {
   const std::string& network = args.at(0);
   std::vector<std::string> valued = {
-      "--protocol",       "--traffic",    "--runs",          "--seed", "--max-slots",
-      "--queue-capacity", "--discipline", "--phase-b-start", "--vcd",  "--json"};
+      "--protocol",   "--traffic",       "--runs", "--seed", "--max-slots",  "--queue-capacity",
+      "--discipline", "--phase-b-start", "--vcd",  "--json", "--trace-nodes"};
   for (const std::string& o : network_options(network)) valued.push_back(o);
   const OptionValues o = collect_options(args, 1, valued, {"--quiet"});
   SfCommandLine cl;
@@ -129,6 +130,20 @@ SfCommandLine parse(const std::vector<std::string>& args) {
   if (o.has("--vcd")) {
     e.vcd_path = o.get("--vcd", "");
     check_writable("--vcd", e.vcd_path);
+  }
+  if (o.has("--trace-nodes")) {
+    // FIRST:LAST, inclusive: a large network's VCD restricted to some nodes and their links.
+    if (e.vcd_path.empty()) throw UsageError("--trace-nodes: needs --vcd FILE");
+    const std::string range = o.get("--trace-nodes", "");
+    const std::size_t colon = range.find(':');
+    const std::uint64_t last_node = e.graph->nodes() - 1;
+    if (colon == std::string::npos) {
+      throw UsageError("--trace-nodes: '" + range + "' is not accepted (FIRST:LAST, node ids)");
+    }
+    e.trace_first =
+        static_cast<NodeId>(parse_count("--trace-nodes", range.substr(0, colon), 0, last_node));
+    e.trace_last = static_cast<NodeId>(
+        parse_count("--trace-nodes", range.substr(colon + 1), e.trace_first, last_node));
   }
   if (o.has("--json")) {
     cl.json_path = o.get("--json", "");

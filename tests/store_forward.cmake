@@ -36,3 +36,11 @@ add_test(NAME sf_vcd_names
          COMMAND sh -c "\"$1\" hypercube --n 3 --vcd \"$2\" --quiet && grep -q 'link_d2' \"$2\" && grep -q 'busy' \"$2\""
                  sh ${OPTINET_BIN} ${E2E_DIR}/sf_run.vcd)
 set_tests_properties(sf_vcd_names PROPERTIES TIMEOUT 30)
+
+# --trace-nodes: only the chosen nodes and their links are in the VCD.
+add_test(NAME sf_vcd_trace_nodes
+         COMMAND sh -c "\"$1\" hypercube --n 4 --vcd \"$2\" --trace-nodes 2:3 --quiet && grep -q 'node3' \"$2\" && ! grep -q 'node4 ' \"$2\" && ! grep -q 'node1 ' \"$2\""
+                 sh ${OPTINET_BIN} ${E2E_DIR}/sf_nodes.vcd)
+set_tests_properties(sf_vcd_trace_nodes PROPERTIES TIMEOUT 30)
+optinet_usage_error_test(sf_trace_nodes_without_vcd "--trace-nodes" hypercube --trace-nodes 0:1)
+optinet_usage_error_test(sf_trace_nodes_out_of_range "--trace-nodes" hypercube --n 3 --vcd ${E2E_DIR}/x.vcd --trace-nodes 2:9)
