@@ -134,16 +134,10 @@ SfCommandLine parse(const std::vector<std::string>& args) {
   if (o.has("--trace-nodes")) {
     // FIRST:LAST, inclusive: a large network's VCD restricted to some nodes and their links.
     if (e.vcd_path.empty()) throw UsageError("--trace-nodes: needs --vcd FILE");
-    const std::string range = o.get("--trace-nodes", "");
-    const std::size_t colon = range.find(':');
-    const std::uint64_t last_node = e.graph->nodes() - 1;
-    if (colon == std::string::npos) {
-      throw UsageError("--trace-nodes: '" + range + "' is not accepted (FIRST:LAST, node ids)");
-    }
-    e.trace_first =
-        static_cast<NodeId>(parse_count("--trace-nodes", range.substr(0, colon), 0, last_node));
-    e.trace_last = static_cast<NodeId>(
-        parse_count("--trace-nodes", range.substr(colon + 1), e.trace_first, last_node));
+    const auto [first, last] =
+        parse_range("--trace-nodes", o.get("--trace-nodes", ""), e.graph->nodes() - 1);
+    e.trace_first = static_cast<NodeId>(first);
+    e.trace_last = static_cast<NodeId>(last);
   }
   if (o.has("--json")) {
     cl.json_path = o.get("--json", "");
