@@ -94,12 +94,19 @@ def load_rows():
         return {key(r): r for r in csv.DictReader(f)}
 
 
-def save_rows(rows):
-    with open(CSV, "w", newline="") as f:
+def save_rows(measured):
+    """Writes the CSV: its rows as they are on disk now, with `measured` replacing or adding
+    (so two sweeps of different networks or protocols may run at the same time)."""
+    rows = load_rows()
+    rows.update(measured)
+    tmp = CSV + f".{os.getpid()}.tmp"
+    with open(tmp, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=FIELDS)
         w.writeheader()
         for k in sorted(rows):
             w.writerow({name: rows[k][name] for name in FIELDS})
+    os.replace(tmp, CSV)
+    return rows
 
 
 def h_of(label, p):
@@ -154,11 +161,17 @@ def tables(rows):
                 label = f"2^{int(math.log2(p))}" if network == "ocpc" else str(p)
                 out.append(f"| {label} | " + " | ".join(cells) + f" | {fmt(lb)} | "
                            f"{'/'.join(sorted(runs, key=int))} |")
-            fb = [r for r in rs if float(r["fallbacks_mean"]) > 0]
-            if fb:
-                out.append("\nFallbacks (mean per run) where any: " + ", ".join(
-                    f"p={r['p']} h={r['h']} {r['traffic']}: {r['fallbacks_mean']}" for r in
-                    sorted(fb, key=lambda r: (r['traffic'], int(r['p']), int(r['h'])))) + ".")
+            if any(float(r["fallbacks_mean"]) > 0 for r in rs):
+                out.append(f"\n`{protocol}`: mean fallbacks per run (see the protocol's "
+                           "header for what counts as one).\n")
+                out.append(f"| {size} | " + " | ".join(f"h = {c}" for c in cols) +
+                           " | lower-bound |")
+                out.append("|---:|" + "---:|" * (len(cols) + 1))
+                for p in ps:
+                    cells = [cell.get((p, h_of(c, p))) for c in cols] + [lower.get(p)]
+                    label = f"2^{int(math.log2(p))}" if network == "ocpc" else str(p)
+                    out.append(f"| {label} | " + " | ".join(
+                        f"{float(r['fallbacks_mean']):g}" if r else "" for r in cells) + " |")
     fits = []
     for network in ("ocpc", "mob"):
         for protocol in sorted({r["protocol"] for r in rows.values() if r["network"] == network}):
@@ -256,8 +269,11 @@ def main():
     ap.add_argument("--max-slots", type=int, default=1000000)
     ap.add_argument("--optinet", default=os.path.join(REPO, "build", "optinet"))
     ap.add_argument("--report-only", action="store_true")
+    ap.add_argument("--csv", default=None, help="the data file (default docs/results/...csv)")
     a = ap.parse_args()
-    rows = load_rows()
+    global CSV
+    CSV = a.csv or CSV
+    measured = {}
     if not a.report_only:
         protocols = (a.protocols or ("coinflip,thinning,valiant" if a.network == "ocpc"
                                      else "row-column")).split(",")
@@ -278,12 +294,12 @@ def main():
                     runs = runs_for(n, h, a.runs)
                     row = measure(a.optinet, a.network, p, h, protocol, traffic, runs,
                                   a.max_slots)
-                    rows[key(row)] = {k: str(v) for k, v in row.items()}
+                    measured[key(row)] = {k: str(v) for k, v in row.items()}
                     log(f"{a.network} p={p} h={h} {protocol} {traffic}: steps "
                         f"{row['steps_mean']} (max {row['steps_max']}), {runs} runs, "
                         f"{row['wall_seconds']} s")
-                    save_rows(rows)
-    report(rows)
+                    save_rows(measured)
+    report(save_rows(measured) if measured else load_rows())
 
 
 if __name__ == "__main__":

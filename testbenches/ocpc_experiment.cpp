@@ -87,9 +87,8 @@ OcpcRunResult OcpcExperiment::run(std::uint64_t seed, const std::vector<Packet>&
   for (const Packet& p : packets) loads.at(p.source).push_back(p);
   for (NodeId i = 0; i < n; ++i) fabric_->processor(i).load(std::move(loads[i]));
   fabric_->reset_media();
-  const std::uint64_t receiver_collisions0 = fabric_->receivers().collisions();
-  std::uint64_t bus_collisions0 = 0;
-  for (ocpc::MessageBus* bus : fabric_->buses()) bus_collisions0 += bus->garbled_receivers();
+  const std::uint64_t collisions0 = fabric_->receivers().collisions();
+  const std::uint64_t cross_bus0 = fabric_->receivers().cross_bus_collisions();
 
   control_.arm(RunPlan{seed, runs_done_++, config_.max_slots, n});
   const auto t0 = std::chrono::steady_clock::now();
@@ -103,10 +102,8 @@ OcpcRunResult OcpcExperiment::run(std::uint64_t seed, const std::vector<Packet>&
   r.hit_limit = outcome.hit_limit;
   r.packets = scoreboard_.expected();
   r.delivered = scoreboard_.delivered();
-  r.collisions = fabric_->receivers().collisions() - receiver_collisions0;
-  std::uint64_t bus_collisions = 0;
-  for (ocpc::MessageBus* bus : fabric_->buses()) bus_collisions += bus->garbled_receivers();
-  r.cross_bus_collisions = r.collisions - (bus_collisions - bus_collisions0);
+  r.collisions = fabric_->receivers().collisions() - collisions0;
+  r.cross_bus_collisions = fabric_->receivers().cross_bus_collisions() - cross_bus0;
   for (NodeId i = 0; i < n; ++i) {
     r.max_buffers = std::max(r.max_buffers, fabric_->processor(i).max_buffers());
     r.fallbacks += fabric_->processor(i).fallbacks();

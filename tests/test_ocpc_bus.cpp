@@ -107,6 +107,19 @@ TEST(MobBus, RowAndColumnLightOnOneReceiverGarbleIt) {
   for (ocpc::MessageBus* bus : e.network().buses()) EXPECT_EQ(bus->garbled_receivers(), 0u);
 }
 
+TEST(MobBus, RowCollisionPlusColumnLightIsOneCollisionNotCrossBus) {
+  // (1,0)=3 and (1,2)=5 -> (1,1)=4 on row bus 1 (garbled there) and (0,1)=1 -> 4 on column
+  // bus 1: receiver 4 is garbled once; the bus collided, so it is not a cross-bus collision.
+  ScriptedStep script({{3, 4}, {5, 4}, {1, 4}});
+  OcpcExperiment e(config(ocpc::Topology::kMob, 3, script));
+  const OcpcRunResult r = e.run(5, {});
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.collisions, 1u);
+  EXPECT_EQ(r.cross_bus_collisions, 0u);
+  EXPECT_FALSE(script.outcomes.at(4).received.has_value());
+  for (NodeId i : {1u, 3u, 5u}) EXPECT_FALSE(script.outcomes.at(i).acknowledged) << i;
+}
+
 TEST(MobBus, TwoOnARowBusIsABusCollision) {
   // (1,0)=3 and (1,2)=5 -> (1,1)=4 on row bus 1; (0,0)=0 -> (0,2)=2 on row bus 0 alone;
   // (2,1)=7 -> (0,1)=1 on column bus 1 alone.

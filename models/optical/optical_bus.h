@@ -80,7 +80,11 @@ class ReceiverArray : public sc_core::sc_prim_channel,
   void light(NodeId receiver, const FrameT& frame, std::uint64_t slot) override {
     Cell& c = stamp(receiver, slot);
     if (++c.beams == 1) c.frame = frame;
-    if (c.beams == 2) collide(receiver, slot);
+    // A bus lights a receiver at most once per slot: a second light is a second bus.
+    if (c.beams == 2) {
+      ++cross_bus_collisions_;
+      collide(receiver, slot);
+    }
   }
   void garbled(NodeId receiver, std::uint64_t slot) override {
     Cell& c = stamp(receiver, slot);
@@ -97,7 +101,10 @@ class ReceiverArray : public sc_core::sc_prim_channel,
     const Cell& c = cells_.at(node);
     return c.slot == slot && c.beams > 1;
   }
+  /// Garbled receiver-slots since construction.
   std::uint64_t collisions() const { return collisions_; }
+  /// Of those, the ones where two buses each lit the receiver once (MOB-PC row + column).
+  std::uint64_t cross_bus_collisions() const { return cross_bus_collisions_; }
 
  private:
   struct Cell {
@@ -120,6 +127,7 @@ class ReceiverArray : public sc_core::sc_prim_channel,
   std::vector<Cell> cells_;
   BusCollisionObserver* observer_ = nullptr;
   std::uint64_t collisions_ = 0;
+  std::uint64_t cross_bus_collisions_ = 0;
 };
 
 /// Which processors a bus attaches: local index i is global node first + i * stride.
