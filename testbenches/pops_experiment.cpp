@@ -8,21 +8,10 @@
 
 namespace optinet {
 
-namespace {
-// Random stream domain of the traffic generator: stream (run seed, kTrafficStreams, 0).
-constexpr std::uint64_t kTrafficStreams = 2;
-
-const pops::ProtocolInfo& lookup(const std::string& name) {
-  const pops::ProtocolInfo* info = pops::find_protocol(name);
-  if (info == nullptr) throw std::invalid_argument("unknown POPS protocol '" + name + "'");
-  return *info;
-}
-}  // namespace
-
 PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
     : t0_(std::chrono::steady_clock::now()),
       config_(config),
-      info_(&lookup(config.protocol)),
+      info_(&pops::protocol_info(config.protocol)),
       protocol_(info_->make(config.shape)),
       clock_("clk", config.period),
       control_("control", config.period),
@@ -71,11 +60,8 @@ PopsRunResult PopsExperiment::run(std::uint64_t seed) {
   PopsRunResult r;
   r.seed = seed;
 
-  Rng traffic_rng = Rng::stream(seed, kTrafficStreams, 0);
-  const Permutation perm = config_.traffic == PermutationKind::kFile
-                               ? config_.file_permutation
-                               : make_permutation(config_.traffic, s.n(), traffic_rng);
-  const std::vector<Packet> packets = packets_of(perm, seed);
+  const std::vector<Packet> packets =
+      permutation_packets(config_.traffic, config_.file_permutation, s.n(), seed);
   protocol_->plan(packets);  // offline protocols: the planner, outside the nodes
   scoreboard_.expect(packets);
   for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).load({});

@@ -13,6 +13,7 @@
 #include "models/core/run_control.h"
 #include "models/networks/pops_network.h"
 #include "protocols/pops/registry.h"
+#include "testbenches/collision_tally.h"
 #include "testbenches/scoreboard.h"
 #include "testbenches/traffic.h"
 
@@ -48,38 +49,6 @@ struct PopsRunResult {
   double wall_seconds = 0;
   std::vector<std::string> errors;  ///< conservation or invariant violations
   bool ok() const { return errors.empty() && !hit_limit; }
-};
-
-/// Counts collisions, by slot phase within a protocol step, and keeps the first lockstep
-/// mismatch.
-class CollisionTally : public CollisionObserver {
- public:
-  explicit CollisionTally(unsigned slots_per_step) : by_phase_(slots_per_step, 0) {}
-  void reset() {
-    total_ = 0;
-    std::fill(by_phase_.begin(), by_phase_.end(), 0);
-    first_mismatch_.clear();
-  }
-  void on_mismatch(std::uint64_t slot, const std::string& coupler,
-                   const std::string& detail) override {
-    if (first_mismatch_.empty()) {
-      first_mismatch_ = "lockstep mismatch in slot " + std::to_string(slot) + " at " + coupler +
-                        " (" + detail + ")";
-    }
-  }
-  /// Empty when the RTL and behavioural couplers agreed in every slot.
-  const std::string& first_mismatch() const { return first_mismatch_; }
-  void on_collision(std::uint64_t slot, std::uint32_t, std::uint32_t) override {
-    ++total_;
-    if (!by_phase_.empty()) ++by_phase_[slot % by_phase_.size()];
-  }
-  std::uint64_t total() const { return total_; }
-  const std::vector<std::uint64_t>& by_phase() const { return by_phase_; }
-
- private:
-  std::uint64_t total_ = 0;
-  std::vector<std::uint64_t> by_phase_;
-  std::string first_mismatch_;
 };
 
 class PopsExperiment {

@@ -4,11 +4,6 @@
 
 namespace optinet {
 
-namespace {
-// Random stream domain of the traffic generator (as the POPS testbench).
-constexpr std::uint64_t kTrafficStreams = 2;
-}  // namespace
-
 SfExperiment::SfExperiment(const SfExperimentConfig& config)
     : t0_(std::chrono::steady_clock::now()),
       config_(config),
@@ -47,9 +42,7 @@ void SfExperiment::close_trace() {
 }
 
 SfRunResult SfExperiment::run(std::uint64_t seed) {
-  Rng traffic_rng = Rng::stream(seed, kTrafficStreams, 0);
-  const Permutation perm = make_permutation(config_.traffic, network_.size(), traffic_rng);
-  return run_packets(seed, packets_of(perm, seed));
+  return run_packets(seed, permutation_packets(config_.traffic, {}, network_.size(), seed));
 }
 
 void SfExperiment::on_subphase_end(NodeId, const sf::SfPacket& p, std::uint64_t slot) {

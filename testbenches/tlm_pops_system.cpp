@@ -9,12 +9,6 @@ namespace optinet {
 
 namespace {
 
-const pops::ProtocolInfo& lookup(const std::string& name) {
-  const pops::ProtocolInfo* info = pops::find_protocol(name);
-  if (info == nullptr) throw std::invalid_argument("unknown POPS protocol '" + name + "'");
-  return *info;
-}
-
 const std::vector<RegisterSpec>& csr_register_map() {
   using R = CsrRegisters;
   static const std::vector<RegisterSpec> map = {
@@ -70,7 +64,7 @@ NetworkInterfaceScope::~NetworkInterfaceScope() {
 PopsTlmSystem::PopsTlmSystem(const sc_core::sc_module_name& name, const PopsTlmSystemConfig& config)
     : sc_core::sc_module(name),
       config_(config),
-      info_(&lookup(config.protocol)),
+      info_(&pops::protocol_info(config.protocol)),
       protocol_(info_->make(config.shape)),
       clock_("clk", config.period),
       control_("control", config.period),

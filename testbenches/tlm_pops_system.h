@@ -45,7 +45,7 @@
 #include "models/networks/pops_network.h"
 #include "models/tlm/network_interface.h"
 #include "protocols/pops/registry.h"
-#include "testbenches/pops_experiment.h"
+#include "testbenches/collision_tally.h"
 #include "testbenches/scoreboard.h"
 
 namespace optinet {

@@ -9,10 +9,6 @@
 namespace optinet {
 
 namespace {
-// The random stream domain of PopsExperiment's traffic generator (kTrafficStreams in
-// pops_experiment.cpp): stream (run seed, 2, 0). The equivalence tests fail if they drift apart.
-constexpr std::uint64_t kTrafficStreams = 2;
-
 const char* response_name(tlm::tlm_response_status s) {
   switch (s) {
     case tlm::TLM_OK_RESPONSE:
@@ -35,12 +31,8 @@ const char* response_name(tlm::tlm_response_status s) {
 }  // namespace
 
 std::vector<Packet> reference_packets(const VirtualPlatformConfig& config, std::uint64_t seed) {
-  const std::uint32_t n = config.system.shape.n();
-  Rng traffic_rng = Rng::stream(seed, kTrafficStreams, 0);
-  const Permutation perm = config.traffic == PermutationKind::kFile
-                               ? config.file_permutation
-                               : make_permutation(config.traffic, n, traffic_rng);
-  return packets_of(perm, seed);
+  return permutation_packets(config.traffic, config.file_permutation, config.system.shape.n(),
+                             seed);
 }
 
 TrafficProcessor::TrafficProcessor(const sc_core::sc_module_name& name,

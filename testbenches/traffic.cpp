@@ -152,4 +152,16 @@ std::vector<Packet> packets_of(const Permutation& p, std::uint64_t run_seed) {
   return packets;
 }
 
+Rng traffic_rng(std::uint64_t run_seed) {
+  constexpr std::uint64_t kTrafficStreams = 2;  // the random stream domain of traffic
+  return Rng::stream(run_seed, kTrafficStreams, 0);
+}
+
+std::vector<Packet> permutation_packets(PermutationKind kind, const Permutation& file,
+                                        std::uint32_t n, std::uint64_t run_seed) {
+  if (kind == PermutationKind::kFile) return packets_of(file, run_seed);
+  Rng rng = traffic_rng(run_seed);
+  return packets_of(make_permutation(kind, n, rng), run_seed);
+}
+
 }  // namespace optinet

@@ -32,6 +32,15 @@ std::string check_partial_permutation(const Permutation& p, std::uint32_t n);
 /// "-" (or -1) for a source without a packet; '#' starts a comment. Throws UsageError.
 Permutation read_permutation_file(const std::string& path, std::uint32_t n);
 
+/// The traffic generator's random stream for a run: stream (run seed, 2, 0). Every testbench
+/// draws its traffic from it, so a seed names the same traffic in every driver.
+Rng traffic_rng(std::uint64_t run_seed);
+
+/// A run's packets: `file` if `kind` is kFile, otherwise a permutation of `kind` on n nodes
+/// drawn from traffic_rng(run_seed).
+std::vector<Packet> permutation_packets(PermutationKind kind, const Permutation& file,
+                                        std::uint32_t n, std::uint64_t run_seed);
+
 /// The packets of a permutation: packet id = source, payload a function of (seed, id).
 std::vector<Packet> packets_of(const Permutation& p, std::uint64_t run_seed);
 std::uint64_t payload_of(std::uint64_t run_seed, std::uint32_t packet_id);

@@ -1,5 +1,7 @@
 #include "protocols/pops/registry.h"
 
+#include <stdexcept>
+
 #include "protocols/pops/offline.h"
 #include "protocols/pops/randomized.h"
 #include "protocols/pops/sorting.h"
@@ -62,6 +64,12 @@ const ProtocolInfo* find_protocol(const std::string& name) {
     if (p.name == name) return &p;
   }
   return nullptr;
+}
+
+const ProtocolInfo& protocol_info(const std::string& name) {
+  const ProtocolInfo* info = find_protocol(name);
+  if (info == nullptr) throw std::invalid_argument("unknown POPS protocol '" + name + "'");
+  return *info;
 }
 
 std::string protocol_names() {

@@ -24,6 +24,8 @@ struct ProtocolInfo {
 const std::vector<ProtocolInfo>& protocols();
 /// nullptr if unknown.
 const ProtocolInfo* find_protocol(const std::string& name);
+/// The protocol named `name`; throws std::invalid_argument if there is none.
+const ProtocolInfo& protocol_info(const std::string& name);
 /// "a, b, c" for messages.
 std::string protocol_names();
 
