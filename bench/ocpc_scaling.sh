@@ -16,7 +16,7 @@ cases=(
   "ocpc 65536 16 coinflip random-h-relation"
   "ocpc 65536 16 thinning random-h-relation"
   "ocpc 65536 2 valiant lower-bound"
-  "mob 256 2 row-column random-h-relation"
+  "mob 256 1 row-column random-h-relation"
 )
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
