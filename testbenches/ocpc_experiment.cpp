@@ -4,14 +4,12 @@
 #include <stdexcept>
 
 #include "models/networks/mob_network.h"
+#include "testbenches/traffic.h"
 #include "testbenches/vcd_file.h"
 
 namespace optinet {
 
 namespace {
-// Random stream domain of the traffic generator: stream (run seed, kTrafficStreams, 0).
-constexpr std::uint64_t kTrafficStreams = 2;
-
 std::unique_ptr<ocpc::OcpcProtocol> make_protocol(const OcpcExperimentConfig& config) {
   if (config.protocol_override != nullptr) return nullptr;
   const ocpc::ProtocolInfo* info = ocpc::find_protocol(config.protocol);
@@ -73,8 +71,8 @@ void OcpcExperiment::open_trace() {
 OcpcRunResult OcpcExperiment::run(std::uint64_t seed) {
   if (config_.traffic == RelationKind::kFile)
     return run(seed, packets_of(config_.file_relation, seed));
-  Rng traffic_rng = Rng::stream(seed, kTrafficStreams, 0);
-  const Relation r = make_relation(config_.traffic, config_.shape.n(), config_.h, traffic_rng);
+  Rng rng = traffic_rng(seed);
+  const Relation r = make_relation(config_.traffic, config_.shape.n(), config_.h, rng);
   return run(seed, packets_of(r, seed));
 }
 
