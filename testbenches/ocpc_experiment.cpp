@@ -5,7 +5,6 @@
 
 #include "models/networks/mob_network.h"
 #include "testbenches/traffic.h"
-#include "testbenches/vcd_file.h"
 
 namespace optinet {
 
@@ -22,11 +21,7 @@ std::unique_ptr<ocpc::OcpcProtocol> make_protocol(const OcpcExperimentConfig& co
 }  // namespace
 
 OcpcExperiment::OcpcExperiment(const OcpcExperimentConfig& config)
-    : t0_(std::chrono::steady_clock::now()),
-      config_(config),
-      protocol_(make_protocol(config)),
-      clock_("clk", config.period),
-      control_("control", config.period) {
+    : ExperimentBase(config.period), config_(config), protocol_(make_protocol(config)) {
   const ocpc::OcpcProtocol* protocol =
       config.protocol_override != nullptr ? config.protocol_override : protocol_.get();
   const ocpc::OcpcNetworkConfig net{config.shape, config.h, protocol};
@@ -43,24 +38,14 @@ OcpcExperiment::OcpcExperiment(const OcpcExperimentConfig& config)
     fabric_ = network.get();
     module_ = std::move(network);
   }
-  control_.set_clock(clock_);
-  control_.set_sink(&scoreboard_);
   if (!config.vcd_path.empty()) open_trace();
-  // Finish elaboration now (thread stacks are created here), so runs time only simulation.
-  sc_core::sc_start(sc_core::SC_ZERO_TIME);
-  elaboration_seconds_ =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  finish_elaboration();
 }
 
 OcpcExperiment::~OcpcExperiment() { close_trace(); }
 
-void OcpcExperiment::close_trace() {
-  if (trace_file_ != nullptr) sc_core::sc_close_vcd_trace_file(trace_file_);
-  trace_file_ = nullptr;
-}
-
 void OcpcExperiment::open_trace() {
-  trace_file_ = open_vcd(config_.vcd_path, clock_, control_);
+  open_trace_file(config_.vcd_path);
   const NodeId last = std::min<NodeId>(config_.trace_last, fabric_->shape().n() - 1);
   for (NodeId i = config_.trace_first; i <= last; ++i) {
     fabric_->processor(i).trace_node(trace_file_, config_.trace_slots);
@@ -88,12 +73,9 @@ OcpcRunResult OcpcExperiment::run(std::uint64_t seed, const std::vector<Packet>&
   const std::uint64_t collisions0 = fabric_->receivers().collisions();
   const std::uint64_t cross_bus0 = fabric_->receivers().cross_bus_collisions();
 
-  control_.arm(RunPlan{seed, runs_done_++, config_.max_slots, n});
-  const auto t0 = std::chrono::steady_clock::now();
-  const RunOutcome outcome = control_.run_to_completion();
-  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (outcome.hit_limit) control_.wind_down();
-  scoreboard_.finish();
+  const TimedOutcome timed = run_armed(seed, config_.max_slots, n);
+  const RunOutcome& outcome = timed.outcome;
+  r.wall_seconds = timed.wall_seconds;
 
   r.slots = outcome.slots;
   r.steps = r.slots / 2;
@@ -108,8 +90,7 @@ OcpcRunResult OcpcExperiment::run(std::uint64_t seed, const std::vector<Packet>&
   }
   r.errors = scoreboard_.errors();
   if (r.hit_limit) {
-    r.errors.push_back("stopped at the slot limit (--max-slots " +
-                       std::to_string(config_.max_slots) + ") before every node finished");
+    r.errors.push_back(slot_limit_error(config_.max_slots, "every node finished"));
   }
   return r;
 }

@@ -3,7 +3,6 @@
 /// An OCPC / MOB-PC testbench: elaborates the network once, then runs experiments on it (a new
 /// h-relation and seed each run), checking every run with the scoreboard and a slot limit.
 /// A communication step is two slots (data, acknowledgement): steps = slots / 2.
-#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -13,8 +12,8 @@
 #include "models/core/run_control.h"
 #include "models/networks/ocpc_network.h"
 #include "protocols/ocpc/registry.h"
+#include "testbenches/experiment_base.h"
 #include "testbenches/h_relation.h"
-#include "testbenches/scoreboard.h"
 
 namespace optinet {
 
@@ -50,13 +49,11 @@ struct OcpcRunResult {
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
-class OcpcExperiment {
+class OcpcExperiment : public ExperimentBase {
  public:
   /// Elaborates the network with the named protocol (which must exist and fit the topology).
   explicit OcpcExperiment(const OcpcExperimentConfig& config);
   ~OcpcExperiment();
-  OcpcExperiment(const OcpcExperiment&) = delete;
-  OcpcExperiment& operator=(const OcpcExperiment&) = delete;
 
   /// One run: traffic from `seed`, every node's random stream from `seed`.
   OcpcRunResult run(std::uint64_t seed);
@@ -64,23 +61,14 @@ class OcpcExperiment {
   OcpcRunResult run(std::uint64_t seed, const std::vector<Packet>& packets);
 
   ocpc::OcpcFabric& network() { return *fabric_; }
-  void close_trace();
-  double elaboration_seconds() const { return elaboration_seconds_; }
 
  private:
   void open_trace();
 
-  std::chrono::steady_clock::time_point t0_;
   OcpcExperimentConfig config_;
   std::unique_ptr<ocpc::OcpcProtocol> protocol_;  ///< the named protocol (null with an override)
-  sc_core::sc_clock clock_;
-  RunControl control_;
   std::unique_ptr<sc_core::sc_module> module_;
   ocpc::OcpcFabric* fabric_ = nullptr;
-  Scoreboard scoreboard_;
-  sc_core::sc_trace_file* trace_file_ = nullptr;
-  std::uint64_t runs_done_ = 0;
-  double elaboration_seconds_ = 0;
 };
 
 }  // namespace optinet

@@ -14,6 +14,7 @@
 #include "models/networks/pops_network.h"
 #include "protocols/pops/registry.h"
 #include "testbenches/collision_tally.h"
+#include "testbenches/experiment_base.h"
 #include "testbenches/scoreboard.h"
 #include "testbenches/traffic.h"
 
@@ -51,39 +52,26 @@ struct PopsRunResult {
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
-class PopsExperiment {
+class PopsExperiment : public ExperimentBase {
  public:
   /// Elaborates POPS(d,g) with the named protocol (which must exist).
   explicit PopsExperiment(const PopsExperimentConfig& config);
   ~PopsExperiment();
-  PopsExperiment(const PopsExperiment&) = delete;
-  PopsExperiment& operator=(const PopsExperiment&) = delete;
 
   /// One run: traffic from `seed`, every node's random stream from `seed`.
   PopsRunResult run(std::uint64_t seed);
 
   pops::PopsNetwork& network() { return network_; }
   const pops::ProtocolInfo& protocol() const { return *info_; }
-  /// Flushes and closes the VCD file (also done by the destructor).
-  void close_trace();
-  /// Wall time of elaboration (construction, binding and the first delta cycle).
-  double elaboration_seconds() const { return elaboration_seconds_; }
 
  private:
   void open_trace();
 
-  std::chrono::steady_clock::time_point t0_;
   PopsExperimentConfig config_;
   const pops::ProtocolInfo* info_;
   std::unique_ptr<pops::PopsProtocol> protocol_;
-  sc_core::sc_clock clock_;
-  RunControl control_;
   pops::PopsNetwork network_;
-  Scoreboard scoreboard_;
   CollisionTally tally_;
-  sc_core::sc_trace_file* trace_file_ = nullptr;
-  std::uint64_t runs_done_ = 0;
-  double elaboration_seconds_ = 0;
 };
 
 }  // namespace optinet

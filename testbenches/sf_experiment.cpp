@@ -5,41 +5,24 @@
 namespace optinet {
 
 SfExperiment::SfExperiment(const SfExperimentConfig& config)
-    : t0_(std::chrono::steady_clock::now()),
+    : ExperimentBase(config.period),
       config_(config),
       scheme_(sf::make_scheme(config.protocol, *config.graph)),
-      clock_("clk", config.period),
-      control_("control", config.period),
       network_(config.graph->name().c_str(),
                sf::SfNetworkConfig{config.graph.get(), scheme_.get(), config.discipline,
                                    config.capacity, config.phase_b_start, this}) {
   network_.clk(clock_);
   network_.control(control_);
-  control_.set_clock(clock_);
-  control_.set_sink(&scoreboard_);
   if (!config.vcd_path.empty()) {
-    std::string base = config.vcd_path;
-    if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0)
-      base.resize(base.size() - 4);
-    trace_file_ = sc_core::sc_create_vcd_trace_file(base.c_str());
-    trace_file_->set_time_unit(1, sc_core::SC_PS);
-    sc_core::sc_trace(trace_file_, clock_, "clk");
-    control_.trace(trace_file_);
+    open_trace_file(config.vcd_path);
     for (NodeId x = config.trace_first; x < network_.size() && x <= config.trace_last; ++x) {
       network_.node(x).trace(trace_file_);
     }
   }
-  sc_core::sc_start(sc_core::SC_ZERO_TIME);
-  elaboration_seconds_ =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  finish_elaboration();
 }
 
 SfExperiment::~SfExperiment() { close_trace(); }
-
-void SfExperiment::close_trace() {
-  if (trace_file_ != nullptr) sc_core::sc_close_vcd_trace_file(trace_file_);
-  trace_file_ = nullptr;
-}
 
 SfRunResult SfExperiment::run(std::uint64_t seed) {
   return run_packets(seed, permutation_packets(config_.traffic, {}, network_.size(), seed));
@@ -79,13 +62,10 @@ SfRunResult SfExperiment::run_packets(std::uint64_t seed, const std::vector<Pack
   for (NodeId x = 0; x < network_.size(); ++x) network_.node(x).load(by_node[x], seed);
 
   // The run ends with the last delivery: each delivery reports one finish.
-  control_.arm(
-      RunPlan{seed, runs_done_++, config_.max_slots, static_cast<std::uint32_t>(packets.size())});
-  const auto t0 = std::chrono::steady_clock::now();
-  const RunOutcome outcome = control_.run_to_completion();
-  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (outcome.hit_limit) control_.wind_down();
-  scoreboard_.finish();
+  const TimedOutcome timed =
+      run_armed(seed, config_.max_slots, static_cast<std::uint32_t>(packets.size()));
+  const RunOutcome& outcome = timed.outcome;
+  r.wall_seconds = timed.wall_seconds;
 
   r.slots = outcome.slots;
   r.hit_limit = outcome.hit_limit;
@@ -99,8 +79,7 @@ SfRunResult SfExperiment::run_packets(std::uint64_t seed, const std::vector<Pack
   }
   r.errors = scoreboard_.errors();
   if (r.hit_limit) {
-    r.errors.push_back("stopped at the slot limit (--max-slots " +
-                       std::to_string(config_.max_slots) + ") before every packet was delivered");
+    r.errors.push_back(slot_limit_error(config_.max_slots, "every packet was delivered"));
   }
   return r;
 }

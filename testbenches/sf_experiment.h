@@ -2,7 +2,6 @@
 /// \file
 /// A store-and-forward testbench: elaborates a network once, then runs experiments on it (new
 /// traffic and seed each run), checking every run with the scoreboard.
-#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -12,7 +11,7 @@
 #include "models/core/run_control.h"
 #include "models/networks/store_forward_network.h"
 #include "protocols/store_forward/scheme.h"
-#include "testbenches/scoreboard.h"
+#include "testbenches/experiment_base.h"
 #include "testbenches/traffic.h"
 
 namespace optinet {
@@ -51,12 +50,10 @@ struct SfRunResult {
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
-class SfExperiment : public sf::SubphaseObserver {
+class SfExperiment : public ExperimentBase, public sf::SubphaseObserver {
  public:
   explicit SfExperiment(const SfExperimentConfig& config);
   ~SfExperiment() override;
-  SfExperiment(const SfExperiment&) = delete;
-  SfExperiment& operator=(const SfExperiment&) = delete;
 
   /// One run of the configured traffic: traffic and every node's stream from `seed`.
   SfRunResult run(std::uint64_t seed);
@@ -65,8 +62,6 @@ class SfExperiment : public sf::SubphaseObserver {
 
   sf::SfNetwork& network() { return network_; }
   const sf::Scheme& scheme() const { return *scheme_; }
-  void close_trace();
-  double elaboration_seconds() const { return elaboration_seconds_; }
   /// Per packet id: slots waited in queues in the last run (delivery slot - hops).
   const std::vector<std::uint64_t>& delays() const { return delays_; }
   /// Per packet id: slots waited in queues during Phase A in the last run.
@@ -75,16 +70,9 @@ class SfExperiment : public sf::SubphaseObserver {
   void on_subphase_end(NodeId node, const sf::SfPacket& p, std::uint64_t slot) override;
 
  private:
-  std::chrono::steady_clock::time_point t0_;
   SfExperimentConfig config_;
   std::unique_ptr<sf::Scheme> scheme_;
-  sc_core::sc_clock clock_;
-  RunControl control_;
   sf::SfNetwork network_;
-  Scoreboard scoreboard_;
-  sc_core::sc_trace_file* trace_file_ = nullptr;
-  std::uint64_t runs_done_ = 0;
-  double elaboration_seconds_ = 0;
   SfRunResult current_;
   std::vector<std::uint64_t> delays_;
   std::vector<std::uint64_t> phase_a_delays_;

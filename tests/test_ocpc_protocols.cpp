@@ -204,7 +204,9 @@ TEST(MobRowColumn, NextHopIsTheRowToTheDestinationColumnThenTheColumn) {
   EXPECT_EQ(ocpc::row_column_next_hop(mob, 2, 14), 14u);
   for (NodeId a = 0; a < 16; ++a) {
     for (NodeId b = 0; b < 16; ++b) {
-      if (a != b) EXPECT_TRUE(mob.can_send(a, ocpc::row_column_next_hop(mob, a, b)));
+      if (a != b) {
+        EXPECT_TRUE(mob.can_send(a, ocpc::row_column_next_hop(mob, a, b)));
+      }
     }
   }
 }

@@ -1,0 +1,48 @@
+#include "testbenches/experiment_base.h"
+
+#include "testbenches/vcd_file.h"
+
+namespace optinet {
+
+ExperimentBase::ExperimentBase(const sc_core::sc_time& period)
+    : t0_(std::chrono::steady_clock::now()), clock_("clk", period), control_("control", period) {
+  control_.set_clock(clock_);
+  control_.set_sink(&scoreboard_);
+}
+
+ExperimentBase::~ExperimentBase() { close_trace(); }
+
+void ExperimentBase::close_trace() {
+  if (trace_file_ != nullptr) sc_core::sc_close_vcd_trace_file(trace_file_);
+  trace_file_ = nullptr;
+}
+
+void ExperimentBase::open_trace_file(const std::string& vcd_path) {
+  trace_file_ = open_vcd(vcd_path, clock_, control_);
+}
+
+void ExperimentBase::finish_elaboration() {
+  sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  elaboration_seconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+}
+
+ExperimentBase::TimedOutcome ExperimentBase::run_armed(std::uint64_t seed, std::uint64_t max_slots,
+                                                       std::uint32_t nodes) {
+  control_.arm(RunPlan{seed, runs_done_++, max_slots, nodes});
+  TimedOutcome r;
+  const auto t0 = std::chrono::steady_clock::now();
+  r.outcome = control_.run_to_completion();
+  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (r.outcome.hit_limit) control_.wind_down();
+  scoreboard_.finish();
+  return r;
+}
+
+std::string ExperimentBase::slot_limit_error(std::uint64_t max_slots,
+                                             const std::string& unfinished) {
+  return "stopped at the slot limit (--max-slots " + std::to_string(max_slots) + ") before " +
+         unfinished;
+}
+
+}  // namespace optinet

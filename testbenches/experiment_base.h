@@ -1,0 +1,59 @@
+#pragma once
+/// \file
+/// What every experiment driver shares: the slot clock, the run control with the scoreboard as
+/// its delivery sink, the VCD file, the elaboration time, and the running of one armed run.
+/// A driver elaborates its network after this base (so the clock and control exist to bind),
+/// then calls finish_elaboration().
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <systemc>
+
+#include "models/core/run_control.h"
+#include "testbenches/scoreboard.h"
+
+namespace optinet {
+
+class ExperimentBase {
+ public:
+  ExperimentBase(const ExperimentBase&) = delete;
+  ExperimentBase& operator=(const ExperimentBase&) = delete;
+
+  /// Wall time of elaboration (construction, binding and the first delta cycle).
+  double elaboration_seconds() const { return elaboration_seconds_; }
+  /// Flushes and closes the VCD file (also done by the destructor).
+  void close_trace();
+
+ protected:
+  /// The clock "clk" and run control "control" at the top of the hierarchy.
+  explicit ExperimentBase(const sc_core::sc_time& period);
+  ~ExperimentBase();
+
+  /// Opens the VCD file (clock and slot number traced first); drivers then add their signals.
+  void open_trace_file(const std::string& vcd_path);
+  /// Runs the first delta cycle (thread stacks are created there), so that runs time only
+  /// simulation, and records the elaboration time.
+  void finish_elaboration();
+
+  struct TimedOutcome {
+    RunOutcome outcome;
+    double wall_seconds = 0;
+  };
+  /// One run: arms it (run index counted here), simulates until `nodes` finishes were reported
+  /// or the slot limit, lets an aborted run unwind, and closes the scoreboard's books.
+  TimedOutcome run_armed(std::uint64_t seed, std::uint64_t max_slots, std::uint32_t nodes);
+  /// The error line of a run stopped at the slot limit; `unfinished` says what was left.
+  static std::string slot_limit_error(std::uint64_t max_slots, const std::string& unfinished);
+
+  std::chrono::steady_clock::time_point t0_;
+  sc_core::sc_clock clock_;
+  RunControl control_;
+  Scoreboard scoreboard_;
+  sc_core::sc_trace_file* trace_file_ = nullptr;
+
+ private:
+  double elaboration_seconds_ = 0;
+  std::uint64_t runs_done_ = 0;
+};
+
+}  // namespace optinet
