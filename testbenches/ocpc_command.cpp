@@ -159,17 +159,14 @@ void write_json(std::ostream& out, const OcpcCommandLine& cl,
   j.end_object();
   j.field("protocol", e.protocol).field("traffic", cl.traffic_name).field("seed", cl.seed);
   j.key("runs").begin_array();
-  bool all_ok = true;
   for (const auto& r : runs) {
-    all_ok = all_ok && r.ok();
     j.begin_object();
     j.field("seed", r.seed).field("slots", r.slots).field("steps", r.steps);
     j.field("packets", r.packets).field("delivered", r.delivered);
     j.field("collisions", r.collisions).field("cross_bus_collisions", r.cross_bus_collisions);
     j.field("fallbacks", r.fallbacks);
     j.field("max_buffers", static_cast<std::uint64_t>(r.max_buffers));
-    j.field("hit_limit", r.hit_limit).field("ok", r.ok()).field("wall_seconds", r.wall_seconds);
-    j.array("errors", r.errors);
+    json_run_status(j, r);
     j.end_object();
   }
   j.end_array();
@@ -177,13 +174,7 @@ void write_json(std::ostream& out, const OcpcCommandLine& cl,
   json_summary(j, "slots", summarize(series(runs, &OcpcRunResult::slots)));
   json_summary(j, "steps", summarize(series(runs, &OcpcRunResult::steps)));
   json_summary(j, "fallbacks", summarize(series(runs, &OcpcRunResult::fallbacks)));
-  j.field("ok", all_ok);
-  j.end_object();
-  j.key("timing_seconds").begin_object();
-  j.field("elaboration", elaboration).field("simulation", simulation);
-  j.end_object();
-  j.end_object();
-  out << '\n';
+  json_finish(j, out, all_ok(runs), elaboration, simulation);
 }
 
 }  // namespace
@@ -203,14 +194,8 @@ int run_ocpc_command(const std::vector<std::string>& args) {
     auto experiment = std::make_unique<OcpcExperiment>(e);
     const double elaboration = experiment->elaboration_seconds();
     double simulation = 0;
-    std::vector<OcpcRunResult> runs;
-    for (std::uint64_t k = 0; k < cl.runs; ++k) {
-      runs.push_back(experiment->run(cl.seed + k));
-      simulation += runs.back().wall_seconds;
-      if (!cl.quiet && (cl.runs <= 20 || !runs.back().ok())) print_run(std::cout, k, runs.back());
-      if (cl.runs > 1) std::cerr << "\rrun " << k + 1 << "/" << cl.runs << std::flush;
-    }
-    if (cl.runs > 1) std::cerr << '\n';
+    const std::vector<OcpcRunResult> runs =
+        run_series(*experiment, cl.seed, cl.runs, cl.quiet, print_run, simulation);
     experiment->close_trace();
     // Leave the network to process exit: SystemC's teardown of n modules is O(n^2).
     (void)experiment.release();

@@ -9,6 +9,7 @@
 #include "testbenches/cli.h"
 #include "testbenches/network_commands.h"
 #include "testbenches/report.h"
+#include "testbenches/run_summary.h"
 #include "testbenches/usage_error.h"
 
 int sc_main(int argc, char* argv[]) {
@@ -41,16 +42,8 @@ int sc_main(int argc, char* argv[]) {
     Timing timing;
     auto experiment = std::make_unique<PopsExperiment>(cl.pops);
     timing.elaboration = experiment->elaboration_seconds();
-    std::vector<PopsRunResult> runs;
-    for (std::uint64_t k = 0; k < cl.runs; ++k) {
-      runs.push_back(experiment->run(cl.seed + k));
-      timing.simulation += runs.back().wall_seconds;
-      if (!cl.quiet && (cl.runs <= 20 || !runs.back().ok())) print_run(std::cout, k, runs.back());
-      if (cl.runs > 1) {
-        std::cerr << "\rrun " << k + 1 << "/" << cl.runs << std::flush;
-      }
-    }
-    if (cl.runs > 1) std::cerr << '\n';
+    const std::vector<PopsRunResult> runs =
+        run_series(*experiment, cl.seed, cl.runs, cl.quiet, print_run, timing.simulation);
     experiment->close_trace();
     // SystemC 2.3.4 removes each destroyed module from its registry by a linear scan from the
     // front, and children always go before parents, so destroying n modules costs O(n^2)
@@ -62,10 +55,7 @@ int sc_main(int argc, char* argv[]) {
       std::ofstream out(cl.json_path);
       write_json(out, cl, runs, timing);
     }
-    for (const auto& r : runs) {
-      if (!r.ok()) return 1;
-    }
-    return 0;
+    return all_ok(runs) ? 0 : 1;
   } catch (const std::exception& e) {
     std::cerr << "optinet: error: " << e.what() << '\n';
     return 1;

@@ -68,23 +68,14 @@ void write_json(std::ostream& out, const CommandLine& cl, const std::vector<Pops
     j.field("packets", r.packets).field("delivered", r.delivered);
     j.field("collisions", r.collisions).array("collisions_by_slot_of_step", r.collisions_by_phase);
     j.field("max_buffers", static_cast<std::uint64_t>(r.max_buffers));
-    j.field("hit_limit", r.hit_limit).field("ok", r.ok()).field("wall_seconds", r.wall_seconds);
-    j.array("errors", r.errors);
+    json_run_status(j, r);
     j.end_object();
   }
   j.end_array();
   j.key("summary").begin_object();
   json_summary(j, "slots", summarize(series(runs, &PopsRunResult::slots)));
   json_summary(j, "steps", summarize(series(runs, &PopsRunResult::steps)));
-  bool all_ok = true;
-  for (const auto& r : runs) all_ok = all_ok && r.ok();
-  j.field("ok", all_ok);
-  j.end_object();
-  j.key("timing_seconds").begin_object();
-  j.field("elaboration", timing.elaboration).field("simulation", timing.simulation);
-  j.end_object();
-  j.end_object();
-  out << '\n';
+  json_finish(j, out, all_ok(runs), timing.elaboration, timing.simulation);
 }
 
 }  // namespace optinet

@@ -183,8 +183,7 @@ void write_json(std::ostream& out, const std::string& network, const SfCommandLi
     j.field("max_node_population", r.max_node_population);
     j.field("max_node_population_phase_a", r.max_node_population_a);
     j.field("max_queue", r.max_queue).field("max_delay", r.max_delay).field("hops", r.hops);
-    j.field("hit_limit", r.hit_limit).field("ok", r.ok()).field("wall_seconds", r.wall_seconds);
-    j.array("errors", r.errors);
+    json_run_status(j, r);
     j.end_object();
   }
   j.end_array();
@@ -197,15 +196,7 @@ void write_json(std::ostream& out, const std::string& network, const SfCommandLi
   json_summary(j, "max_node_population_phase_a",
                summarize(series(runs, &SfRunResult::max_node_population_a)));
   json_summary(j, "max_queue", summarize(series(runs, &SfRunResult::max_queue)));
-  bool all_ok = true;
-  for (const auto& r : runs) all_ok = all_ok && r.ok();
-  j.field("ok", all_ok);
-  j.end_object();
-  j.key("timing_seconds").begin_object();
-  j.field("elaboration", elaboration).field("simulation", simulation);
-  j.end_object();
-  j.end_object();
-  out << '\n';
+  json_finish(j, out, all_ok(runs), elaboration, simulation);
 }
 
 }  // namespace
@@ -225,15 +216,9 @@ int run_store_forward_command(const std::vector<std::string>& args) {
             << ", " << cl.runs << " run(s)\n";
   try {
     auto experiment = std::make_unique<SfExperiment>(e);
-    std::vector<SfRunResult> runs;
     double simulation = 0;
-    for (std::uint64_t k = 0; k < cl.runs; ++k) {
-      runs.push_back(experiment->run(cl.seed + k));
-      simulation += runs.back().wall_seconds;
-      if (!cl.quiet && (cl.runs <= 20 || !runs.back().ok())) print_run(std::cout, k, runs.back());
-      if (cl.runs > 1) std::cerr << "\rrun " << k + 1 << "/" << cl.runs << std::flush;
-    }
-    if (cl.runs > 1) std::cerr << '\n';
+    const std::vector<SfRunResult> runs =
+        run_series(*experiment, cl.seed, cl.runs, cl.quiet, print_run, simulation);
     experiment->close_trace();
     const double elaboration = experiment->elaboration_seconds();
     const std::uint64_t links = experiment->network().links();
@@ -256,10 +241,7 @@ int run_store_forward_command(const std::vector<std::string>& args) {
       std::ofstream out(cl.json_path);
       write_json(out, network, cl, runs, elaboration, simulation, links);
     }
-    for (const auto& r : runs) {
-      if (!r.ok()) return 1;
-    }
-    return 0;
+    return all_ok(runs) ? 0 : 1;
   } catch (const std::exception& ex) {
     std::cerr << "optinet: error: " << ex.what() << '\n';
     return 1;
