@@ -35,6 +35,25 @@ inline void expect_run_invariants(const PopsRunResult& r) {
   EXPECT_EQ(r.steps * 5, r.slots);
 }
 
+/// What every run of a deterministic, collision-free router (offline, sorting) must satisfy: the
+/// scoreboard passed, every packet of the traffic arrived, no slot collided, the run took
+/// exactly `slots`, and no node held more than three packets (its own, a relay copy, the one
+/// that arrived for it).
+inline void expect_collision_free_run(const PopsRunResult& r, PermutationKind traffic,
+                                      const pops::PopsShape& shape, std::uint64_t slots) {
+  SCOPED_TRACE("seed " + std::to_string(r.seed));
+  EXPECT_TRUE(r.ok()) << errors_of(r);
+  EXPECT_FALSE(r.hit_limit);
+  EXPECT_EQ(r.delivered, r.packets);
+  if (traffic != PermutationKind::kPartial) {
+    EXPECT_EQ(r.packets, shape.n());
+  }
+  EXPECT_EQ(r.collisions, 0u);
+  EXPECT_EQ(r.slots, slots);
+  EXPECT_EQ(r.steps, 0u);
+  EXPECT_LE(r.max_buffers, 3u);
+}
+
 inline PopsExperimentConfig pops_config(std::uint32_t d, std::uint32_t g,
                                         PermutationKind traffic = PermutationKind::kRandom) {
   PopsExperimentConfig c;

@@ -395,18 +395,8 @@ TEST_P(Sim, DeliversEverythingInExactlyTheTheoremsSlotsWithoutCollision) {
   config.protocol = "offline";
   PopsExperiment experiment(config);
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    const PopsRunResult r = experiment.run(seed);
-    SCOPED_TRACE("seed " + std::to_string(seed));
-    EXPECT_TRUE(r.ok()) << errors_of(r);
-    EXPECT_FALSE(r.hit_limit);
-    EXPECT_EQ(r.delivered, r.packets);
-    if (c.traffic != PermutationKind::kPartial) {
-      EXPECT_EQ(r.packets, c.shape.n());
-    }
-    EXPECT_EQ(r.collisions, 0u);
-    EXPECT_EQ(r.slots, theorem_slots(c.shape));
-    EXPECT_EQ(r.steps, 0u);
-    EXPECT_LE(r.max_buffers, 3u);  // own packet, a relay copy, the one delivered
+    test::expect_collision_free_run(experiment.run(seed), c.traffic, c.shape,
+                                    theorem_slots(c.shape));
   }
 }
 

@@ -62,18 +62,8 @@ TEST_P(Sim, DeliversEverythingInExactlyTheClosedFormSlotsWithoutCollision) {
   PopsExperiment experiment(config);
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const PopsRunResult r = experiment.run(seed);
-    SCOPED_TRACE("seed " + std::to_string(seed));
-    EXPECT_TRUE(r.ok()) << errors_of(r);
-    EXPECT_FALSE(r.hit_limit);
-    EXPECT_EQ(r.delivered, r.packets);
-    if (c.traffic != PermutationKind::kPartial) {
-      EXPECT_EQ(r.packets, c.shape.n());
-    }
-    EXPECT_EQ(r.collisions, 0u);
-    EXPECT_EQ(r.slots, pops::sorting_slots(c.shape));
+    test::expect_collision_free_run(r, c.traffic, c.shape, pops::sorting_slots(c.shape));
     EXPECT_EQ(r.slots, test::expected_sorting_slots(c.shape));
-    EXPECT_EQ(r.steps, 0u);
-    EXPECT_LE(r.max_buffers, 3u);  // own packet, a relay copy, the partner's packet
   }
   // The paper's count for [8], 4(d/g)log^2 g + 2(d/g)log g + 21d/g + 3log g + 7, checked on
   // every shape run here (docs/pops-model.md says where and why it is exceeded).
