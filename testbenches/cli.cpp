@@ -160,19 +160,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   }
   if (values.count("--trace-slots")) {
     if (cl.vcd_path.empty()) throw UsageError("--trace-slots: needs --vcd FILE");
-    const std::string& range = values["--trace-slots"];
-    const std::size_t colon = range.find(':');
-    const std::string accepted = "' is not accepted (FROM:TO, slot numbers with FROM <= TO)";
-    if (colon == std::string::npos) throw UsageError("--trace-slots: '" + range + accepted);
-    try {
-      p.trace.slots.first = parse_count("--trace-slots", range.substr(0, colon), 0, 1000000000);
-      p.trace.slots.last = parse_count("--trace-slots", range.substr(colon + 1), 0, 1000000000);
-    } catch (const UsageError&) {
-      throw UsageError("--trace-slots: '" + range + accepted);
-    }
-    if (p.trace.slots.first > p.trace.slots.last) {
-      throw UsageError("--trace-slots: '" + range + accepted);
-    }
+    const auto range = parse_range("--trace-slots", values["--trace-slots"], 1000000000);
+    p.trace.slots.first = range.first;
+    p.trace.slots.last = range.second;
   }
   cl.json_path = get("--json", "");
   if (!cl.json_path.empty()) check_writable("--json", cl.json_path);

@@ -141,6 +141,7 @@ void print_run(std::ostream& out, std::size_t index, const OcpcRunResult& r) {
       << " collisions";
   if (r.cross_bus_collisions) out << " (" << r.cross_bus_collisions << " row+column)";
   if (r.fallbacks) out << ", " << r.fallbacks << " fallbacks";
+  if (r.recoveries) out << ", " << r.recoveries << " recoveries";
   out << ", max " << r.max_buffers << " buffers/node";
   if (r.hit_limit) out << ", STOPPED AT SLOT LIMIT";
   out << '\n';
@@ -164,7 +165,7 @@ void write_json(std::ostream& out, const OcpcCommandLine& cl,
     j.field("seed", r.seed).field("slots", r.slots).field("steps", r.steps);
     j.field("packets", r.packets).field("delivered", r.delivered);
     j.field("collisions", r.collisions).field("cross_bus_collisions", r.cross_bus_collisions);
-    j.field("fallbacks", r.fallbacks);
+    j.field("fallbacks", r.fallbacks).field("recoveries", r.recoveries);
     j.field("max_buffers", static_cast<std::uint64_t>(r.max_buffers));
     json_run_status(j, r);
     j.end_object();
@@ -174,6 +175,7 @@ void write_json(std::ostream& out, const OcpcCommandLine& cl,
   json_summary(j, "slots", summarize(series(runs, &OcpcRunResult::slots)));
   json_summary(j, "steps", summarize(series(runs, &OcpcRunResult::steps)));
   json_summary(j, "fallbacks", summarize(series(runs, &OcpcRunResult::fallbacks)));
+  json_summary(j, "recoveries", summarize(series(runs, &OcpcRunResult::recoveries)));
   json_finish(j, out, all_ok(runs), elaboration, simulation);
 }
 

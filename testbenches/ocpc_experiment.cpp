@@ -87,6 +87,7 @@ OcpcRunResult OcpcExperiment::run(std::uint64_t seed, const std::vector<Packet>&
   for (NodeId i = 0; i < n; ++i) {
     r.max_buffers = std::max(r.max_buffers, fabric_->processor(i).max_buffers());
     r.fallbacks += fabric_->processor(i).fallbacks();
+    r.recoveries += fabric_->processor(i).recoveries();
   }
   r.errors = scoreboard_.errors();
   if (r.hit_limit) {

@@ -42,6 +42,7 @@ struct OcpcRunResult {
   std::uint64_t collisions = 0;            ///< garbled receiver-slots
   std::uint64_t cross_bus_collisions = 0;  ///< MOB-PC: a row and a column bus lit one receiver
   std::uint64_t fallbacks = 0;             ///< sum over nodes of note_fallback()
+  std::uint64_t recoveries = 0;            ///< sum over nodes of note_recovery()
   unsigned max_buffers = 0;
   bool hit_limit = false;
   double wall_seconds = 0;

@@ -14,6 +14,7 @@ void OcpcProcessor::run_protocol() {
   received_.reset();
   sent_in_slot_ = ~std::uint64_t{0};
   fallbacks_ = 0;
+  recoveries_ = 0;
   if (protocol_ == nullptr) SC_REPORT_ERROR(name(), "no protocol set");
   protocol_->run(*this);
 }

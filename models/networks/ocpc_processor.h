@@ -37,6 +37,8 @@ class OcpcProcessor : public Processor, public OcpcNodeContext {
   void set_h(std::uint32_t h) { h_ = h; }
   /// Fallbacks noted during the last run.
   std::uint64_t fallbacks() const { return fallbacks_; }
+  /// Recoveries noted during the last run.
+  std::uint64_t recoveries() const { return recoveries_; }
   /// Processor::trace plus rx_collision (the receiver was garbled in the slot).
   void trace_node(sc_core::sc_trace_file* tf, const TraceWindow& window = {});
 
@@ -46,6 +48,7 @@ class OcpcProcessor : public Processor, public OcpcNodeContext {
   void send(NodeId to, const Message& message) override;
   const std::optional<Message>& received() const override { return received_; }
   void note_fallback(std::uint32_t count) override { fallbacks_ += count; }
+  void note_recovery(std::uint32_t count) override { recoveries_ += count; }
 
  protected:
   void run_protocol() override;
@@ -59,6 +62,7 @@ class OcpcProcessor : public Processor, public OcpcNodeContext {
   std::uint64_t sent_in_slot_ = ~std::uint64_t{0};
   std::optional<Message> received_;
   std::uint64_t fallbacks_ = 0;
+  std::uint64_t recoveries_ = 0;
   TraceWindow window_;
   bool rx_collision_ = false;  // trace register
 };

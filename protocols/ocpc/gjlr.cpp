@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <map>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "protocols/ocpc/coinflip.h"
@@ -150,6 +152,17 @@ class GjlrNode {
   void copies_phase(const Universe& u, const Grouping& g, std::uint32_t nominal_n,
                     std::optional<std::uint32_t> collected);
   void valiant(const Universe& sub, std::uint32_t size_max, std::uint32_t h);
+  /// Step 4 of section 4 (see gjlr.h), run by every node right after step 3.
+  void block_recovery(const gjlr::MobPlan& plan, const Universe& block_row,
+                      const Universe& block_column);
+  /// One step of step 4's copying: sends `out` (if set) to `to`, which must acknowledge (the
+  /// copy pattern is one-to-one, so a missing acknowledgement is a protocol error).
+  StepOutcome copy_step(NodeId to, const std::optional<Message>& out);
+  /// A scan (prefix.h) that keeps the step count.
+  ScanResult scan_words(const Universe& g, const ScanWords& value, const ScanOps& ops) {
+    steps_ += scan_steps(g.size);
+    return scan(node_, g, value, ops);
+  }
 
   OcpcNodeContext& node_;
   Constants c_;
@@ -231,11 +244,15 @@ void GjlrNode::run_mob() {
   ocpc_on(block_row, plan.h_mob, block_max);
   retarget([&](const Packet& pk) {
     // A message whose destination row is not in this block (step 2 failed for it) stays: the
-    // block failed, and the fallback finishes it (step 4 is not formed, see gjlr.h).
+    // block failed, and step 4 cannot help it (another block's rows are no better), so the
+    // fallback finishes it.
     const NodeId there = shape.node(shape.row(pk.destination), col);
     return rank_in(block_column, there) ? there : me();
   });
   ocpc_on(block_column, plan.h_mob, block_max);
+
+  // Step 4: a block that failed step 3 repeats it in a borrowed super-block.
+  block_recovery(plan, block_row, block_column);
 
   // Step 5, on each row: to the final destinations.
   retarget([&](const Packet& pk) { return pk.destination; });
@@ -243,6 +260,135 @@ void GjlrNode::run_mob() {
 
   if (!box_.empty()) node_.note_fallback();
   coinflip_until_done(node_, box_, row_column_next_hop);
+}
+
+StepOutcome GjlrNode::copy_step(NodeId to, const std::optional<Message>& out) {
+  const StepOutcome o = step(out ? to : kNoNode, out);
+  if (out && !o.acknowledged) {
+    throw std::logic_error("gjlr step 4: node " + std::to_string(me()) + " sent a copy to node " +
+                           std::to_string(to) + " without acknowledgement (contention)");
+  }
+  return o;
+}
+
+void GjlrNode::block_recovery(const gjlr::MobPlan& plan, const Universe& block_row,
+                              const Universe& block_column) {
+  const std::uint32_t s = plan.super_block;
+  if (s == 0) return;
+  const std::uint64_t end = steps_ + plan.step4.total();
+  const OcpcShape& shape = node_.shape();
+  const std::uint32_t p = shape.p, k = plan.k, cap = plan.h_mob;
+  const std::uint32_t blocks = p / k;
+  const std::uint32_t r = shape.row(me()), col = shape.column(me());
+  const std::uint32_t b = r / k, offset = r % k;  // block in the column of blocks, row in it
+  const Grouping supers{blocks, s};
+  // Node (row `offset` of block `x`, this column): the partner of this node in block x.
+  const auto partner = [&](std::uint32_t x) { return shape.node(x * k + offset, col); };
+  // The same-offset nodes of `count` consecutive blocks from block `first` (one column bus).
+  const auto across = [&](std::uint32_t first, std::uint32_t count) {
+    return Universe{partner(first), k * p, count};
+  };
+  const auto dest_row = [&](const Packet& pk) { return shape.row(pk.destination); };
+
+  // 4a. Failure flags. This block failed step 3 if one of its messages is not in its
+  // destination's row; it cannot be recovered if a message's destination row is outside the
+  // block (step 2 failed for it) or a node holds more than `cap` messages (more than the copy
+  // schedule moves). OR over the block (parallel prefix on the block row, then the block
+  // column), then each node gathers the flags of the whole column of blocks from its partners
+  // (a sum of distinct bits is their OR).
+  std::uint64_t failed = 0, unrecoverable = box_.size() > cap ? 1 : 0;
+  for (const Packet& pk : box_.packets()) {
+    if (dest_row(pk) != r) failed = 1;
+    if (dest_row(pk) / k != b) unrecoverable = 1;
+  }
+  failed |= unrecoverable;
+  const ScanOps max2{ScanOp::kMax, ScanOp::kMax}, sum2{ScanOp::kSum, ScanOp::kSum};
+  ScanWords flags = scan_words(block_row, {failed, unrecoverable}, max2).total;
+  flags = scan_words(block_column, flags, max2).total;
+  const ScanWords masks =
+      scan_words(across(0, blocks), {flags[0] << b, flags[1] << b}, sum2).total;
+  const std::vector<std::optional<std::uint32_t>> helper_of =
+      gjlr::allocate_super_blocks(masks[0], masks[1], blocks, s);
+
+  // This node's role: a member of a failed block that borrowed super-block `lent`, or of a
+  // helper block of super-block `mine` lent to block `client`.
+  const std::optional<std::uint32_t> lent = helper_of[b];
+  const std::uint32_t mine = supers.group_of(b);
+  std::optional<std::uint32_t> client;
+  for (std::uint32_t x = 0; x < blocks; ++x) {
+    if (helper_of[x] == mine) client = x;
+  }
+  // A helper's copies are the messages for the client block's rows (its own are in their rows).
+  const auto is_copy = [&](const Packet& pk) { return client && dest_row(pk) / k == *client; };
+
+  // 4b. Copy out: message t of this node to its partner in helper block m, over the column bus.
+  for (std::uint32_t m = 0; m < supers.max_size(); ++m) {
+    for (std::uint32_t t = 0; t < cap; ++t) {
+      std::optional<Message> out;
+      NodeId to = kNoNode;
+      if (lent && m < supers.size_of(*lent) && t < box_.size()) {
+        to = partner(supers.first(*lent) + m);
+        out = carry(box_[t]);
+      }
+      const StepOutcome o = copy_step(to, out);
+      if (const auto pk = arrived(o)) box_.add(*pk);
+    }
+  }
+
+  // 4c. Step 3 again in every helper block, on the copies only (everything else stays put): to
+  // a random member of the block row, then along the block column to the row at the offset of
+  // the destination's row (the row that stands for it in the client block).
+  retarget([&](const Packet& pk) {
+    return is_copy(pk) ? block_row.node(rng().below(block_row.size)) : me();
+  });
+  ocpc_on(block_row, plan.h_mob, k);
+  retarget([&](const Packet& pk) {
+    return is_copy(pk) ? shape.node(b * k + dest_row(pk) % k, col) : me();
+  });
+  ocpc_on(block_column, plan.h_mob, k);
+
+  // 4d. Verdict: a helper block succeeded if every copy is in the row standing for its
+  // destination's row and no node holds more than `cap` copies (the copy-back schedule). OR
+  // over the helper block, then a gather over the super-block; the first good block wins.
+  std::vector<Packet> copies;
+  std::uint64_t bad = 0;
+  for (const Packet& pk : box_.packets()) {
+    if (!is_copy(pk)) continue;
+    copies.push_back(pk);
+    if (dest_row(pk) % k != offset) bad = 1;
+  }
+  if (copies.size() > cap) bad = 1;
+  ScanWords verdict = scan_words(block_row, {bad, 0}, max2).total;
+  verdict = scan_words(block_column, verdict, max2).total;
+  const std::uint32_t m = b - supers.first(mine);
+  const std::uint64_t good =
+      scan_words(across(supers.first(mine), supers.size_of(mine)),
+                 {client && verdict[0] == 0 ? std::uint64_t{1} << m : 0, 0}, sum2)
+          .total[0];
+  pad_to(end - plan.step4.copy_back);
+  const bool winner = client && good != 0 && (good & -good) == (std::uint64_t{1} << m);
+
+  // 4e. Copy back: the winner's nodes signal their partners in the client block, which drop
+  // their originals (each was copied to every helper, so the winner holds every one of them
+  // exactly once), then send their copies back; every helper drops its copies. Exactly one
+  // instance of each message survives: the originals if no helper succeeded, else the copies.
+  {
+    const StepOutcome o = copy_step(client ? partner(*client) : kNoNode,
+                                    winner ? std::optional<Message>(control_message(1))
+                                           : std::nullopt);
+    if (lent && control_in(o)) {
+      while (!box_.empty()) remove_id(box_[0].id);
+      if (offset == 0 && col % k == 0) node_.note_recovery();
+    }
+  }
+  for (std::uint32_t t = 0; t < cap; ++t) {
+    std::optional<Message> out;
+    if (winner && t < copies.size()) out = carry(copies[t]);
+    const StepOutcome o = copy_step(client ? partner(*client) : kNoNode, out);
+    if (const auto pk = arrived(o)) take(*pk);
+  }
+  for (const Packet& pk : copies) remove_id(pk.id);
+  pad_to(end);
 }
 
 void GjlrNode::level(const Universe& u, const Grouping& g, std::uint32_t nominal_n, std::uint32_t h,

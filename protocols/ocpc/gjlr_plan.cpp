@@ -188,8 +188,54 @@ MobPlan mob_plan(std::uint32_t p, std::uint32_t h, const Constants& c) {
   const std::uint32_t block = Grouping{p, plan.k}.max_size();
   plan.step3 = 2 * std::max(ocpc_plan(block, plan.h_mob, c).scheduled_steps(),
                             ocpc_plan(plan.k, plan.h_mob, c).scheduled_steps());
+  plan.super_block = super_block_size(p, plan.k);
+  plan.step4 = recovery_steps(p, plan.k, plan.h_mob, plan.step3);
   plan.step5 = ocpc_plan(p, plan.h_mob, c).scheduled_steps();
   return plan;
+}
+
+std::uint32_t super_block_size(std::uint32_t p, std::uint32_t k) {
+  if (k == 0 || p % k != 0) return 0;
+  const std::uint32_t blocks = p / k;
+  if (blocks < 2 || blocks > 64) return 0;
+  return blocks >= 2 * k ? k : blocks / 2;
+}
+
+std::vector<std::optional<std::uint32_t>> allocate_super_blocks(std::uint64_t failed,
+                                                                std::uint64_t unrecoverable,
+                                                                std::uint32_t blocks,
+                                                                std::uint32_t size) {
+  std::vector<std::optional<std::uint32_t>> helper(blocks);
+  const Grouping supers{blocks, size};
+  std::vector<std::uint32_t> good;
+  for (std::uint32_t s = 0; s < supers.count(); ++s) {
+    bool ok = true;
+    for (std::uint32_t b = supers.first(s); b < supers.first(s) + supers.size_of(s); ++b) {
+      if (failed >> b & 1) ok = false;
+    }
+    if (ok) good.push_back(s);
+  }
+  std::size_t next = 0;
+  for (std::uint32_t b = 0; b < blocks && next < good.size(); ++b) {
+    if ((failed >> b & 1) && !(unrecoverable >> b & 1)) helper[b] = good[next++];
+  }
+  return helper;
+}
+
+RecoverySteps recovery_steps(std::uint32_t p, std::uint32_t k, std::uint32_t capacity,
+                             std::uint32_t step3) {
+  RecoverySteps r;
+  const std::uint32_t s = super_block_size(p, k);
+  if (s == 0) return r;
+  const Grouping supers{p / k, s};
+  r.flags = 2 * scan_steps(k) + scan_steps(p / k);
+  r.copy_out = supers.max_size() * capacity;
+  r.repeat = step3;
+  // Super-blocks have s or (the last) max_size blocks; scan_steps is not monotone (a power of
+  // two is cheaper), so all pad to the longer of the two gathers.
+  r.verdict = 2 * scan_steps(k) + std::max(scan_steps(s), scan_steps(supers.max_size()));
+  r.copy_back = 1 + capacity;
+  return r;
 }
 
 }  // namespace optinet::ocpc::gjlr

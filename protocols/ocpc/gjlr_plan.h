@@ -191,8 +191,42 @@ OcpcPlan ocpc_plan(std::uint32_t p, std::uint32_t h, const Constants& c);
 /// 2h + log log p is left to the fallback.
 std::uint32_t mob_h(std::uint32_t h, std::uint32_t p);
 
-/// Steps of the five steps on a p x p MOB-PC (blocks of k x k; step 4 is not formed, see
-/// gjlr.h).
+// ---- Step 4: failed blocks recovered by super-blocks --------------------------------------
+
+/// Blocks per super-block in a column of `blocks` blocks of k x k. The paper takes k blocks
+/// (p/k^2 super-blocks per column of blocks, it assumes k^3 | p). At the model's sizes a column
+/// of blocks has p/k <= 32 blocks, fewer than 2k, so we scale: s = k when blocks >= 2k, else
+/// the largest s that still gives at least two super-blocks, floor(blocks / 2). 0 when step 4
+/// is not formed: fewer than 2 blocks (the machine is one block: nobody to borrow from), more
+/// than 64 (the failure flags of a column of blocks are gathered as one 64-bit mask), or k not
+/// dividing p (a remainder block would have more rows than its helpers).
+std::uint32_t super_block_size(std::uint32_t p, std::uint32_t k);
+
+/// Step 4's allocation, computed by every node of a column of blocks from the flags it learned
+/// (bit b = block b of the column of blocks): a super-block (Grouping{blocks, size}) fails if
+/// one of its blocks failed; the i-th failed block (by index) that is not `unrecoverable` takes
+/// the i-th super-block that has not failed. Entry b is the super-block block b borrows, or
+/// nullopt (not failed, unrecoverable, or no super-block left: the generic fallback).
+std::vector<std::optional<std::uint32_t>> allocate_super_blocks(std::uint64_t failed,
+                                                                std::uint64_t unrecoverable,
+                                                                std::uint32_t blocks,
+                                                                std::uint32_t size);
+
+/// Steps of step 4 (all fixed; 0 when super_block_size() is 0).
+struct RecoverySteps {
+  std::uint32_t flags = 0;     ///< OR over block rows and columns, gather over the column of blocks
+  std::uint32_t copy_out = 0;  ///< each failed-block node's messages to each helper block
+  std::uint32_t repeat = 0;    ///< step 3 again, in the helper blocks
+  std::uint32_t verdict = 0;   ///< OR over each helper block, gather over the super-block
+  std::uint32_t copy_back = 0;  ///< the first good helper block: a success signal, the messages
+  std::uint32_t total() const { return flags + copy_out + repeat + verdict + copy_back; }
+};
+/// `capacity`: messages a node may hold to take part (more: its block is unrecoverable, or its
+/// helper block fails); `step3`: the length of step 3.
+RecoverySteps recovery_steps(std::uint32_t p, std::uint32_t k, std::uint32_t capacity,
+                             std::uint32_t step3);
+
+/// Steps of the five steps on a p x p MOB-PC (blocks of k x k).
 struct MobPlan {
   std::uint32_t p = 1;
   std::uint32_t k = 1;
@@ -200,8 +234,12 @@ struct MobPlan {
   std::uint32_t step1 = 0;  ///< rows: to random row target groups (0 if k = p)
   std::uint32_t step2 = 0;  ///< columns: to the target group meeting the destination's row
   std::uint32_t step3 = 0;  ///< blocks: the OCPC algorithm on block rows, then block columns
-  std::uint32_t step5 = 0;  ///< rows: the OCPC algorithm to the destinations
-  std::uint32_t scheduled_steps() const { return step1 + step2 + step3 + step5; }
+  std::uint32_t super_block = 0;  ///< blocks per super-block (0: step 4 not formed)
+  RecoverySteps step4;            ///< failed blocks repeat step 3 in a borrowed super-block
+  std::uint32_t step5 = 0;        ///< rows: the OCPC algorithm to the destinations
+  std::uint32_t scheduled_steps() const {
+    return step1 + step2 + step3 + step4.total() + step5;
+  }
 };
 MobPlan mob_plan(std::uint32_t p, std::uint32_t h, const Constants& c);
 
