@@ -1,6 +1,7 @@
 #pragma once
 /// \file
-/// The optinet command for the store-and-forward networks (hypercube, shuffle, ccc, shuffle-exchange, grid).
+/// The optinet command for the store-and-forward networks (hypercube, shuffle, ccc,
+/// shuffle-exchange, grid).
 #include <string>
 #include <vector>
 

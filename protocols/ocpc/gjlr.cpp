@@ -241,7 +241,7 @@ void GjlrNode::run_mob() {
   const Universe block_column = slice(column, groups.first(rg), groups.size_of(rg));
   retarget([&](const Packet&) { return block_row.node(rng().below(block_row.size)); });
   const std::uint32_t block_max = groups.max_size();
-  ocpc_on(block_row, plan.h_mob, block_max);
+  ocpc_on(block_row, plan.h_block, block_max);
   retarget([&](const Packet& pk) {
     // A message whose destination row is not in this block (step 2 failed for it) stays: the
     // block failed, and step 4 cannot help it (another block's rows are no better), so the
@@ -249,7 +249,7 @@ void GjlrNode::run_mob() {
     const NodeId there = shape.node(shape.row(pk.destination), col);
     return rank_in(block_column, there) ? there : me();
   });
-  ocpc_on(block_column, plan.h_mob, block_max);
+  ocpc_on(block_column, plan.h_block, block_max);
 
   // Step 4: a block that failed step 3 repeats it in a borrowed super-block.
   block_recovery(plan, block_row, block_column);
@@ -341,11 +341,11 @@ void GjlrNode::block_recovery(const gjlr::MobPlan& plan, const Universe& block_r
   retarget([&](const Packet& pk) {
     return is_copy(pk) ? block_row.node(rng().below(block_row.size)) : me();
   });
-  ocpc_on(block_row, plan.h_mob, k);
+  ocpc_on(block_row, plan.h_block, k);
   retarget([&](const Packet& pk) {
     return is_copy(pk) ? shape.node(b * k + dest_row(pk) % k, col) : me();
   });
-  ocpc_on(block_column, plan.h_mob, k);
+  ocpc_on(block_column, plan.h_block, k);
 
   // 4d. Verdict: a helper block succeeded if every copy is in the row standing for its
   // destination's row and no node holds more than `cap` copies (the copy-back schedule). OR

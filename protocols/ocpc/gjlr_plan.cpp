@@ -186,8 +186,9 @@ MobPlan mob_plan(std::uint32_t p, std::uint32_t h, const Constants& c) {
   // Block rows and columns have k members (the last block up to 2k - 1; all run in step with
   // the largest).
   const std::uint32_t block = Grouping{p, plan.k}.max_size();
-  plan.step3 = 2 * std::max(ocpc_plan(block, plan.h_mob, c).scheduled_steps(),
-                            ocpc_plan(plan.k, plan.h_mob, c).scheduled_steps());
+  plan.h_block = c.block_h ? c.block_h : plan.h_mob;
+  plan.step3 = 2 * std::max(ocpc_plan(block, plan.h_block, c).scheduled_steps(),
+                            ocpc_plan(plan.k, plan.h_block, c).scheduled_steps());
   plan.super_block = super_block_size(p, plan.k);
   plan.step4 = recovery_steps(p, plan.k, plan.h_mob, plan.step3);
   plan.step5 = ocpc_plan(p, plan.h_mob, c).scheduled_steps();

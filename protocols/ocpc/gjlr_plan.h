@@ -46,6 +46,9 @@ struct Constants {
   std::uint32_t c1 = 2;            ///< target groups of 2^ceil(log2(L^c1)) nodes, L = log n
   std::uint32_t c3 = 2;            ///< thinning phase length factor
   std::uint32_t compaction_c = 2;  ///< compaction steps T = compaction_c * log log n
+  /// MOB-PC step 3 (and its repeat in step 4): the h its OCPC runs are sized for; 0 (the
+  /// default) means mob_h(h, p). Tests set it low to starve step 3 so that blocks fail.
+  std::uint32_t block_h = 0;
 };
 
 /// The rank of `id` in universe `u`, if it belongs to it.
@@ -231,6 +234,7 @@ struct MobPlan {
   std::uint32_t p = 1;
   std::uint32_t k = 1;
   std::uint32_t h_mob = 1;
+  std::uint32_t h_block = 1;  ///< the h of step 3's OCPC runs (h_mob unless c.block_h is set)
   std::uint32_t step1 = 0;  ///< rows: to random row target groups (0 if k = p)
   std::uint32_t step2 = 0;  ///< columns: to the target group meeting the destination's row
   std::uint32_t step3 = 0;  ///< blocks: the OCPC algorithm on block rows, then block columns

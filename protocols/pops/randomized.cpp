@@ -37,8 +37,8 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
     std::optional<std::uint32_t> relay_group;
     if (original) {
       const double p = participation_probability(s, step, options_.c_plus_eps);
-      const bool backoff = options_.relay_rule == RelayRule::kKeyed && s.d != s.g && p >= 1.0 &&
-                           failed_last_attempt;
+      const bool backoff =
+          options_.relay_rule == RelayRule::kKeyed && s.d != s.g && p >= 1.0 && failed_last_attempt;
       if (node.rng().chance(backoff ? 0.5 : p)) {
         relay_group = choose_relay_group(s, node.run_seed(), step, my_group, original->destination,
                                          node.rng(), options_.relay_rule);
