@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "protocols/ocpc/gjlr_plan.h"
+#include "protocols/ocpc/prefix.h"
 
 namespace optinet::ocpc::gjlr {
 namespace {
@@ -337,6 +338,80 @@ TEST(GjlrPlan, MobPlanSteps) {
   EXPECT_EQ(four.step1, level_steps(128, four.h_mob, true, c).total());
   EXPECT_EQ(four.step2, four.step1);
   EXPECT_GT(four.scheduled_steps(), one.scheduled_steps());
+}
+
+TEST(GjlrPlan, SuperBlockSizeScalesToTheColumnOfBlocks) {
+  EXPECT_EQ(super_block_size(64, 64), 0u);    // one block: nobody to borrow from
+  EXPECT_EQ(super_block_size(100, 64), 0u);   // k does not divide p
+  EXPECT_EQ(super_block_size(128, 64), 1u);   // 2 blocks: 2 super-blocks of 1
+  EXPECT_EQ(super_block_size(512, 128), 2u);  // 4 blocks: 2 of 2
+  EXPECT_EQ(super_block_size(64, 8), 4u);     // 8 blocks < 2k: 2 of 4
+  EXPECT_EQ(super_block_size(48, 8), 3u);     // 6 blocks: 2 of 3
+  EXPECT_EQ(super_block_size(40, 8), 2u);     // 5 blocks: floor(5/2), the last takes 3
+  EXPECT_EQ(super_block_size(32, 2), 2u);     // 16 blocks >= 2k: the paper's k
+  EXPECT_EQ(super_block_size(256, 2), 0u);    // 128 blocks: more than the 64-bit mask
+}
+
+TEST(GjlrPlan, FailedBlocksTakeTheSuperBlocksThatHaveNotFailedInOrder) {
+  // 8 blocks, super-blocks of 2: {0,1} {2,3} {4,5} {6,7}.
+  auto a = allocate_super_blocks(0, 0, 8, 2);
+  for (const auto& x : a) EXPECT_FALSE(x);
+  // Blocks 1 and 4 fail: super-blocks 0 and 2 fail; 1 takes super-block 1, 4 takes 3.
+  a = allocate_super_blocks(0b00010010, 0, 8, 2);
+  ASSERT_EQ(a.size(), 8u);
+  EXPECT_EQ(a[1], std::optional<std::uint32_t>(1));
+  EXPECT_EQ(a[4], std::optional<std::uint32_t>(3));
+  EXPECT_FALSE(a[0]);
+  EXPECT_FALSE(a[2]);
+  // An unrecoverable block (4) takes none and does not use up a super-block.
+  a = allocate_super_blocks(0b00010010, 0b00010000, 8, 2);
+  EXPECT_EQ(a[1], std::optional<std::uint32_t>(1));
+  EXPECT_FALSE(a[4]);
+  // More failed blocks than good super-blocks: the first ones in block order get them.
+  a = allocate_super_blocks(0b00010101, 0, 8, 2);  // blocks 0, 2, 4: only super-block 3 is good
+  EXPECT_EQ(a[0], std::optional<std::uint32_t>(3));
+  EXPECT_FALSE(a[2]);
+  EXPECT_FALSE(a[4]);
+  // Every super-block failed: nothing to borrow.
+  a = allocate_super_blocks(0b01010101, 0, 8, 2);
+  for (const auto& x : a) EXPECT_FALSE(x);
+  // A remainder super-block: 5 blocks, {0,1} {2,3,4}; block 0 takes super-block 1.
+  a = allocate_super_blocks(0b00001, 0, 5, 2);
+  EXPECT_EQ(a[0], std::optional<std::uint32_t>(1));
+  // Distinct blocks never share a super-block.
+  a = allocate_super_blocks(0b0000000000000101, 0, 16, 2);
+  EXPECT_EQ(a[0], std::optional<std::uint32_t>(2));
+  EXPECT_EQ(a[2], std::optional<std::uint32_t>(3));
+}
+
+TEST(GjlrPlan, Step4StepsAreFixedAndPartOfTheMobSchedule) {
+  const Constants c;
+  EXPECT_EQ(mob_plan(64, 2, c).step4.total(), 0u);  // one block
+  const MobPlan two = mob_plan(128, 2, c);          // 2 blocks of 64, super-blocks of 1
+  EXPECT_EQ(two.super_block, 1u);
+  EXPECT_EQ(two.step4.flags, 2 * scan_steps(64) + scan_steps(2));
+  EXPECT_EQ(two.step4.copy_out, two.h_mob);
+  EXPECT_EQ(two.step4.repeat, two.step3);
+  EXPECT_EQ(two.step4.verdict, 2 * scan_steps(64) + scan_steps(1));
+  EXPECT_EQ(two.step4.copy_back, 1 + two.h_mob);
+  EXPECT_EQ(two.scheduled_steps(),
+            two.step1 + two.step2 + two.step3 + two.step4.total() + two.step5);
+  // 5 blocks of 8 (c1 = 1, p = 40): super-blocks of 2 and 3; copy out to 3 helpers, and the
+  // gather pads to the slower of scan_steps(2) = 1 and scan_steps(3) = 4.
+  Constants small;
+  small.c1 = 1;
+  const MobPlan five = mob_plan(40, 2, small);
+  EXPECT_EQ(five.k, 8u);
+  EXPECT_EQ(five.super_block, 2u);
+  EXPECT_EQ(five.step4.copy_out, 3 * five.h_mob);
+  EXPECT_EQ(five.step4.verdict, 2 * scan_steps(8) + scan_steps(3));
+  // block_h starves step 3 (and its repeat) only.
+  small.block_h = 3;
+  const MobPlan starved = mob_plan(40, 2, small);
+  EXPECT_EQ(starved.h_block, 3u);
+  EXPECT_EQ(starved.step3, 2 * ocpc_plan(8, 3, small).scheduled_steps());
+  EXPECT_EQ(starved.step4.repeat, starved.step3);
+  EXPECT_EQ(starved.step4.copy_out, 3 * starved.h_mob);
 }
 
 }  // namespace

@@ -152,5 +152,54 @@ TEST(GjlrMobBlocks, StepsOneAndTwoWithManyBlocks) {
   }
 }
 
+/// Step 4 (section 4): step 3 starved (its OCPC runs sized for h = 3 instead of 2h + log log p)
+/// so that some blocks fail it; c1 = 1 gives blocks of 8 x 8. A run with recoveries and no
+/// fallback had failed blocks (a recovery needs one) that step 4 alone finished: each packet
+/// once (the scoreboard), and the run is exactly the fixed schedule.
+struct Step4Case {
+  std::uint32_t p;
+  std::uint64_t seeds;
+};
+
+class GjlrMobStep4 : public testing::TestWithParam<Step4Case> {};
+
+TEST_P(GjlrMobStep4, StarvedBlocksAreRecoveredBySuperBlocks) {
+  const Step4Case& c = GetParam();
+  ocpc::gjlr::Constants starved;
+  starved.c1 = 1;
+  starved.block_h = 3;
+  const ocpc::GjlrProtocol protocol(starved);
+  OcpcExperimentConfig config = gjlr_config(c.p, 2, RelationKind::kRandom);
+  config.shape.topology = ocpc::Topology::kMob;
+  config.protocol_override = &protocol;
+  OcpcExperiment e(config);
+  const ocpc::gjlr::MobPlan plan = ocpc::gjlr::mob_plan(c.p, 2, starved);
+  ASSERT_GT(plan.super_block, 0u);
+  ASSERT_GT(plan.step4.total(), 0u);
+  std::uint64_t recoveries = 0;
+  int recovered_without_fallback = 0;
+  for (std::uint64_t seed = 1; seed <= c.seeds; ++seed) {
+    const OcpcRunResult r = e.run(seed);
+    ASSERT_TRUE(r.ok()) << "seed " << seed << ": " << (r.errors.empty() ? "" : r.errors[0]);
+    EXPECT_EQ(r.delivered, r.packets);
+    EXPECT_EQ(r.packets, std::uint64_t{c.p} * c.p * 2);
+    recoveries += r.recoveries;
+    if (r.fallbacks == 0) {
+      EXPECT_EQ(r.steps, plan.scheduled_steps()) << "seed " << seed;
+      recovered_without_fallback += r.recoveries > 0;
+    } else {
+      EXPECT_GT(r.steps, plan.scheduled_steps()) << "seed " << seed;
+    }
+  }
+  EXPECT_GT(recoveries, 0u);
+  EXPECT_GT(recovered_without_fallback, 0);
+}
+
+// p = 32: 4 blocks per column of blocks, super-blocks of 2; p = 64: 8 blocks, super-blocks of 4.
+INSTANTIATE_TEST_SUITE_P(Gjlr, GjlrMobStep4, testing::Values(Step4Case{32, 6}, Step4Case{64, 1}),
+                         [](const testing::TestParamInfo<Step4Case>& info) {
+                           return "p" + std::to_string(info.param.p);
+                         });
+
 }  // namespace
 }  // namespace optinet

@@ -305,8 +305,7 @@ void GjlrNode::block_recovery(const gjlr::MobPlan& plan, const Universe& block_r
   const ScanOps max2{ScanOp::kMax, ScanOp::kMax}, sum2{ScanOp::kSum, ScanOp::kSum};
   ScanWords flags = scan_words(block_row, {failed, unrecoverable}, max2).total;
   flags = scan_words(block_column, flags, max2).total;
-  const ScanWords masks =
-      scan_words(across(0, blocks), {flags[0] << b, flags[1] << b}, sum2).total;
+  const ScanWords masks = scan_words(across(0, blocks), {flags[0] << b, flags[1] << b}, sum2).total;
   const std::vector<std::optional<std::uint32_t>> helper_of =
       gjlr::allocate_super_blocks(masks[0], masks[1], blocks, s);
 
@@ -373,9 +372,9 @@ void GjlrNode::block_recovery(const gjlr::MobPlan& plan, const Universe& block_r
   // exactly once), then send their copies back; every helper drops its copies. Exactly one
   // instance of each message survives: the originals if no helper succeeded, else the copies.
   {
-    const StepOutcome o = copy_step(client ? partner(*client) : kNoNode,
-                                    winner ? std::optional<Message>(control_message(1))
-                                           : std::nullopt);
+    const StepOutcome o =
+        copy_step(client ? partner(*client) : kNoNode,
+                  winner ? std::optional<Message>(control_message(1)) : std::nullopt);
     if (lent && control_in(o)) {
       while (!box_.empty()) remove_id(box_[0].id);
       if (offset == 0 && col % k == 0) node_.note_recovery();

@@ -234,16 +234,14 @@ struct MobPlan {
   std::uint32_t p = 1;
   std::uint32_t k = 1;
   std::uint32_t h_mob = 1;
-  std::uint32_t h_block = 1;  ///< the h of step 3's OCPC runs (h_mob unless c.block_h is set)
-  std::uint32_t step1 = 0;  ///< rows: to random row target groups (0 if k = p)
-  std::uint32_t step2 = 0;  ///< columns: to the target group meeting the destination's row
-  std::uint32_t step3 = 0;  ///< blocks: the OCPC algorithm on block rows, then block columns
+  std::uint32_t h_block = 1;      ///< the h of step 3's OCPC runs (h_mob unless c.block_h is set)
+  std::uint32_t step1 = 0;        ///< rows: to random row target groups (0 if k = p)
+  std::uint32_t step2 = 0;        ///< columns: to the target group meeting the destination's row
+  std::uint32_t step3 = 0;        ///< blocks: the OCPC algorithm on block rows, then block columns
   std::uint32_t super_block = 0;  ///< blocks per super-block (0: step 4 not formed)
   RecoverySteps step4;            ///< failed blocks repeat step 3 in a borrowed super-block
   std::uint32_t step5 = 0;        ///< rows: the OCPC algorithm to the destinations
-  std::uint32_t scheduled_steps() const {
-    return step1 + step2 + step3 + step4.total() + step5;
-  }
+  std::uint32_t scheduled_steps() const { return step1 + step2 + step3 + step4.total() + step5; }
 };
 MobPlan mob_plan(std::uint32_t p, std::uint32_t h, const Constants& c);
 
