@@ -195,8 +195,11 @@ TEST_P(GjlrMobStep4, StarvedBlocksAreRecoveredBySuperBlocks) {
   EXPECT_GT(recovered_without_fallback, 0);
 }
 
-// p = 32: 4 blocks per column of blocks, super-blocks of 2; p = 64: 8 blocks, super-blocks of 4.
-INSTANTIATE_TEST_SUITE_P(Gjlr, GjlrMobStep4, testing::Values(Step4Case{32, 6}, Step4Case{64, 1}),
+// Blocks per column of blocks (super-block size): p = 24: 3 (1); p = 32: 4 (2); p = 40: 5 (2,
+// the last super-block takes 3); p = 64: 8 (4).
+INSTANTIATE_TEST_SUITE_P(Gjlr, GjlrMobStep4,
+                         testing::Values(Step4Case{24, 6}, Step4Case{32, 6}, Step4Case{40, 6},
+                                         Step4Case{64, 1}),
                          [](const testing::TestParamInfo<Step4Case>& info) {
                            return "p" + std::to_string(info.param.p);
                          });
