@@ -367,6 +367,9 @@ TEST(GjlrPlan, FailedBlocksTakeTheSuperBlocksThatHaveNotFailedInOrder) {
   a = allocate_super_blocks(0b00010010, 0b00010000, 8, 2);
   EXPECT_EQ(a[1], std::optional<std::uint32_t>(1));
   EXPECT_FALSE(a[4]);
+  // The unrecoverable flag of a block that did not fail is ignored: it can still help.
+  a = allocate_super_blocks(0b0001, 0b0100, 4, 2);
+  EXPECT_EQ(a[0], std::optional<std::uint32_t>(1));
   // More failed blocks than good super-blocks: the first ones in block order get them.
   a = allocate_super_blocks(0b00010101, 0, 8, 2);  // blocks 0, 2, 4: only super-block 3 is good
   EXPECT_EQ(a[0], std::optional<std::uint32_t>(3));

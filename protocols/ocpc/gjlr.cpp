@@ -291,9 +291,10 @@ void GjlrNode::block_recovery(const gjlr::MobPlan& plan, const Universe& block_r
   const auto dest_row = [&](const Packet& pk) { return shape.row(pk.destination); };
 
   // 4a. Failure flags. This block failed step 3 if one of its messages is not in its
-  // destination's row; it cannot be recovered if a message's destination row is outside the
-  // block (step 2 failed for it) or a node holds more than `cap` messages (more than the copy
-  // schedule moves). OR over the block (parallel prefix on the block row, then the block
+  // destination's row; a failed block cannot be recovered if a message's destination row is
+  // outside the block (step 2 failed for it) or a node holds more than `cap` messages (more
+  // than the copy schedule moves; allocate_super_blocks ignores the flag of a block that did not
+  // fail). OR over the block (parallel prefix on the block row, then the block
   // column), then each node gathers the flags of the whole column of blocks from its partners
   // (a sum of distinct bits is their OR).
   std::uint64_t failed = 0, unrecoverable = box_.size() > cap ? 1 : 0;
@@ -301,7 +302,6 @@ void GjlrNode::block_recovery(const gjlr::MobPlan& plan, const Universe& block_r
     if (dest_row(pk) != r) failed = 1;
     if (dest_row(pk) / k != b) unrecoverable = 1;
   }
-  failed |= unrecoverable;
   const ScanOps max2{ScanOp::kMax, ScanOp::kMax}, sum2{ScanOp::kSum, ScanOp::kSum};
   ScanWords flags = scan_words(block_row, {failed, unrecoverable}, max2).total;
   flags = scan_words(block_column, flags, max2).total;
