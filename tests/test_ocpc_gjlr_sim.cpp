@@ -2,7 +2,8 @@
 /// gjlr on the SystemC OCPC model: conservation over traffic kinds and seeds, the schedule's
 /// exact length when no procedure fails (so the measured steps grow as the plan's do, which
 /// test_ocpc_gjlr_plan checks is like log log p + O(h)), and the fallback recorded (and correct)
-/// when the constants are starved so that procedures fail.
+/// when the constants are starved so that procedures fail; on the MOB-PC, step 4 recovering
+/// blocks whose step 3 was starved (recoveries without fallback, exact schedule, each packet once).
 /// One elaboration per TEST (one process each).
 #include <gtest/gtest.h>
 

@@ -24,6 +24,8 @@
 ///    receiver gets at most one message (Lemma 1's construction). The paper's ratio of 36
 ///    receivers per sender per step is what the given receiver sets offer at these sizes.
 ///  - copies (section 2.3): l = ceil(log2 n) copies per completely undelivered message.
+///  - MOB-PC step 4: super-blocks of super_block_size() blocks (the paper's k scaled down to
+///    the p/k <= 32 blocks a column of blocks has here), copy capacity h_mob per node.
 #include <cstdint>
 #include <optional>
 #include <vector>
