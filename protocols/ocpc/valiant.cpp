@@ -62,7 +62,7 @@ void ValiantProtocol::run(OcpcNodeContext& node) const {
   const NodeGroup all{0, 1, p};
   std::uint32_t g = 1;
   while (2 * g <= p) g *= 2;
-  const NodeGroup sorters{0, 1, g};
+  std::uint32_t sort_size = 1;
   while (true) {
     // 1. count
     const ScanResult count =
@@ -74,10 +74,15 @@ void ValiantProtocol::run(OcpcNodeContext& node) const {
       for (std::uint32_t t = 0; t < ceil_log2(p); ++t) coinflip_step(node, box);
       continue;
     }
+    // Every node knows the total, so all agree on the sorters: the smallest power of two
+    // that holds the remaining messages.
+    while (sort_size < total) sort_size *= 2;
     // 2. redistribute
     redistribute(node, box, count.inclusive[0] - box.size(), count.total[1]);
     break;
   }
+  g = sort_size;
+  const NodeGroup sorters{0, 1, g};
   require(box.size() <= 1, node, "holds more than one message after redistribution");
   require(node.id() < g || box.empty(), node, "a node outside the sorters holds a message");
 

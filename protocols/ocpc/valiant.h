@@ -5,10 +5,10 @@
 /// phase that realises the remaining O(p) messages deterministically:
 ///  1. count: a parallel prefix over all p nodes of (messages held, max held) gives each node
 ///     the global index of its first message, the total M and the largest count;
-///  2. redistribute: the message of global index g goes to node g (g < M <= G, G the largest
-///     power of two <= p), the k-th message of every node in step k: every node then holds at
-///     most one message, contention-free;
-///  3. sort: bitonic sort of the held messages by destination over nodes 0..G-1;
+///  2. redistribute: the message of global index i goes to node i (i < M), the k-th message of
+///     every node in step k: every node then holds at most one message, contention-free;
+///  3. sort: bitonic sort of the held messages by destination over nodes 0..G-1, G the smallest
+///     power of two >= M (every node knows M from step 1, so all agree on G);
 ///  4. rank: each node sends its destination to the next rank (1 step); the first of each run
 ///     of equal destinations is a head, and a max-prefix over the head positions gives each
 ///     message its rank in its run;
@@ -16,9 +16,12 @@
 ///     gets at most one per round, so every send succeeds; the rounds end when the wired-OR
 ///     line drops.
 /// Choices: Valiant sorts with a randomized O(log p) sort; here bitonic sort (deterministic,
-/// log G (log G + 1)/2 steps) does it, so the second phase is Theta(h + log^2 p). If M > G
-/// (thinning left more than G messages, which its analysis makes unlikely), ceil(log2 p)
-/// coin-flip steps are run and the count repeated; node 0 notes one fallback each time.
+/// log G (log G + 1)/2 steps) sorts only the M messages thinning left, so the second phase costs
+/// Theta(log p) for the count and ranking plus Theta(log^2 M) for the sort: Theta(log p) while
+/// M stays polylogarithmic, Theta(log^2 p) only if thinning leaves a constant fraction. If M
+/// exceeds the largest power of two <= p (which thinning's analysis makes unlikely),
+/// ceil(log2 p) coin-flip steps are run and the count repeated; node 0 notes one fallback each
+/// time.
 #include "protocols/ocpc/ocpc_node.h"
 #include "protocols/ocpc/thinning.h"
 
