@@ -7,6 +7,7 @@
 #include <map>
 
 #include "models/networks/mob_network.h"
+#include "ocpc_checks.h"
 #include "testbenches/ocpc_experiment.h"
 
 namespace optinet {
@@ -41,12 +42,7 @@ class ScriptedStep : public ocpc::OcpcProtocol {
 
 OcpcExperimentConfig config(ocpc::Topology topology, std::uint32_t p,
                             const ocpc::OcpcProtocol& protocol) {
-  OcpcExperimentConfig c;
-  c.shape.topology = topology;
-  c.shape.p = p;
-  c.protocol_override = &protocol;
-  c.max_slots = 100;
-  return c;
+  return test::scripted_config(topology, p, protocol, 100);
 }
 
 TEST(OcpcBus, OneSenderIsDeliveredTwoAreGarbledWithTheCollisionCounted) {

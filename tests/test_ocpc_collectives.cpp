@@ -9,6 +9,7 @@
 #include <map>
 #include <vector>
 
+#include "ocpc_checks.h"
 #include "protocols/ocpc/bitonic.h"
 #include "protocols/ocpc/prefix.h"
 #include "testbenches/ocpc_experiment.h"
@@ -56,13 +57,9 @@ void expect_scans(const ScanAll& s, const std::vector<NodeGroup>& groups) {
   }
 }
 
-OcpcExperimentConfig config(ocpc::Topology t, std::uint32_t p, const ocpc::OcpcProtocol& proto) {
-  OcpcExperimentConfig c;
-  c.shape.topology = t;
-  c.shape.p = p;
-  c.protocol_override = &proto;
-  c.max_slots = 1000;
-  return c;
+OcpcExperimentConfig config(ocpc::Topology topology, std::uint32_t p,
+                            const ocpc::OcpcProtocol& protocol) {
+  return test::scripted_config(topology, p, protocol, 1000);
 }
 
 TEST(OcpcPrefix, StepCounts) {
