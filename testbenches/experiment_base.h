@@ -23,6 +23,8 @@ class ExperimentBase {
   double elaboration_seconds() const { return elaboration_seconds_; }
   /// Flushes and closes the VCD file (also done by the destructor).
   void close_trace();
+  /// The last run's checks and delivery slots.
+  const Scoreboard& scoreboard() const { return scoreboard_; }
 
  protected:
   /// The clock "clk" and run control "control" at the top of the hierarchy.

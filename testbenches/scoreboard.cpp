@@ -13,6 +13,7 @@ void Scoreboard::expect(const std::vector<Packet>& packets) {
   for (const Packet& p : packets) max_id = std::max(max_id, p.id);
   by_id_.assign(packets.empty() ? 0 : max_id + 1, Packet{});
   state_.assign(by_id_.size(), 0);
+  slot_of_.assign(by_id_.size(), 0);
   errors_.clear();
   suppressed_ = 0;
   delivered_count_ = 0;
@@ -50,6 +51,7 @@ void Scoreboard::deliver(NodeId node, const Packet& packet, std::uint64_t slot) 
   }
   if (!(packet == sent)) error(what + " arrived corrupted (header or payload differs)");
   state_[packet.id] = 2;
+  slot_of_[packet.id] = slot;
   ++delivered_count_;
   last_slot_ = std::max(last_slot_, slot);
 }

@@ -21,6 +21,8 @@ class Scoreboard : public DeliverySink {
   std::size_t expected() const { return expected_count_; }
   std::size_t delivered() const { return delivered_count_; }
   std::uint64_t last_delivery_slot() const { return last_slot_; }
+  /// By packet id: the slot of its delivery in the current run (0 if not delivered).
+  const std::vector<std::uint64_t>& delivery_slots() const { return slot_of_; }
   const std::vector<std::string>& errors() const { return errors_; }
 
  private:
@@ -28,6 +30,7 @@ class Scoreboard : public DeliverySink {
 
   std::vector<Packet> by_id_;
   std::vector<std::uint8_t> state_;  // 0 unknown id, 1 expected, 2 delivered
+  std::vector<std::uint64_t> slot_of_;
   std::size_t expected_count_ = 0;
   std::size_t delivered_count_ = 0;
   std::uint64_t last_slot_ = 0;

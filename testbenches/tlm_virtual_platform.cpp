@@ -176,7 +176,8 @@ VirtualPlatform::VirtualPlatform(const sc_core::sc_module_name& name,
 }
 
 std::vector<std::string> compare_runs(const VpRunResult& vp, const PopsRunResult& reference,
-                                      const std::vector<Packet>& expected) {
+                                      const std::vector<Packet>& expected,
+                                      const std::vector<std::uint64_t>& delivery_slots) {
   std::vector<std::string> diffs;
   const auto differ = [&](const char* what, std::uint64_t mine, std::uint64_t theirs) {
     if (mine != theirs) {
@@ -194,6 +195,9 @@ std::vector<std::string> compare_runs(const VpRunResult& vp, const PopsRunResult
   // The reference's deliveries are known only where its scoreboard passed (all of `expected`).
   if (!reference.ok()) return diffs;
 
+  if (delivery_slots.empty() && !expected.empty()) {
+    diffs.push_back("built-in: no delivery slots to compare with");
+  }
   // Per node, the packets received against those the reference delivered there.
   std::map<NodeId, std::vector<Packet>> want;
   for (const Packet& p : expected) want[p.destination].push_back(p);
@@ -207,6 +211,11 @@ std::vector<std::string> compare_runs(const VpRunResult& vp, const PopsRunResult
       if (r.slot > vp.slots) {
         diffs.push_back("node " + std::to_string(i) + ": delivery in slot " +
                         std::to_string(r.slot) + " of a " + std::to_string(vp.slots) + "-slot run");
+      }
+      if (r.packet.id < delivery_slots.size() && r.slot != delivery_slots[r.packet.id]) {
+        diffs.push_back("packet " + std::to_string(r.packet.id) + ": delivered in slot " +
+                        std::to_string(r.slot) + ", built-in in slot " +
+                        std::to_string(delivery_slots[r.packet.id]));
       }
     }
     std::vector<Packet> expect = want[i];

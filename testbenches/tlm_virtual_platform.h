@@ -113,7 +113,10 @@ class VirtualPlatform : public sc_core::sc_module {
 /// each of which its scoreboard saw delivered exactly once, intact, at its destination). Empty when
 /// they agree. Scoreboard violations and the slot limit are failures of a run, not differences: see
 /// VpRunResult::status.
+/// `delivery_slots` gives, by packet id, the slot in which the built-in driver delivered it: each
+/// delivery the platform read must carry the same slot.
 std::vector<std::string> compare_runs(const VpRunResult& vp, const PopsRunResult& reference,
-                                      const std::vector<Packet>& expected);
+                                      const std::vector<Packet>& expected,
+                                      const std::vector<std::uint64_t>& delivery_slots);
 
 }  // namespace optinet

@@ -94,10 +94,12 @@ int sc_main(int argc, char* argv[]) {
 
   std::vector<std::uint64_t> seeds;
   std::vector<PopsRunResult> built_in;
-  std::vector<std::vector<Packet>> built_in_packets;  // what the built-in driver loaded
+  std::vector<std::vector<Packet>> built_in_packets;       // what the built-in driver loaded
+  std::vector<std::vector<std::uint64_t>> built_in_slots;  // its delivery slot of each packet
   for (std::uint64_t k = 0; k < options.runs; ++k) {
     seeds.push_back(options.seed + k);
     built_in.push_back(reference.run(seeds.back()));
+    built_in_slots.push_back(reference.scoreboard().delivery_slots());
     built_in_packets.emplace_back();
     for (NodeId i = 0; i < s.shape.n(); ++i) {
       const auto& loaded = reference.network().processor(i).packets();
@@ -116,7 +118,7 @@ int sc_main(int argc, char* argv[]) {
   bool all_good = vp.cpu.results().size() == seeds.size();
   for (std::size_t k = 0; k < vp.cpu.results().size(); ++k) {
     const VpRunResult& r = vp.cpu.results()[k];
-    const auto diffs = compare_runs(r, built_in[k], built_in_packets[k]);
+    const auto diffs = compare_runs(r, built_in[k], built_in_packets[k], built_in_slots[k]);
     std::cout << "seed " << r.seed << ": slots " << r.slots << ", collisions " << r.collisions
               << ", delivered " << r.delivered << "/" << r.packets << ": "
               << (diffs.empty() ? "same as built-in" : "DIFFERENT from built-in") << '\n';

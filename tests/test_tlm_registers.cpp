@@ -371,6 +371,7 @@ struct ComparedRuns {
   VpRunResult vp;
   PopsRunResult reference;
   std::vector<Packet> expected;
+  std::vector<std::uint64_t> slots;  ///< the built-in delivery slot of each packet
 };
 
 ComparedRuns agreeing_runs() {
@@ -383,50 +384,59 @@ ComparedRuns agreeing_runs() {
   c.vp.status = C::kStatusDone;
   c.vp.received.resize(3);
   for (const Packet& p : c.expected) c.vp.received[p.destination].push_back(RxRecord{p, 7, 0});
+  c.slots.assign(c.expected.size(), 7);
   return c;
 }
 
 TEST(TlmCompareRuns, AgreeingRunsHaveNoDifferences) {
   const ComparedRuns c = agreeing_runs();
-  EXPECT_TRUE(compare_runs(c.vp, c.reference, c.expected).empty());
+  EXPECT_TRUE(compare_runs(c.vp, c.reference, c.expected, c.slots).empty());
 }
 
 TEST(TlmCompareRuns, EveryKindOfDifferenceIsFound) {
   {
     ComparedRuns c = agreeing_runs();
     c.vp.slots = 20;
-    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected).size(), 1u) << "slots";
+    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected, c.slots).size(), 1u) << "slots";
   }
   {
     ComparedRuns c = agreeing_runs();
     c.vp.collisions = 5;
-    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected).size(), 1u) << "collisions";
+    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected, c.slots).size(), 1u) << "collisions";
   }
   {
     ComparedRuns c = agreeing_runs();
     c.vp.received[2][0].packet.payload ^= 1;
-    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected).size(), 1u) << "payload";
+    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected, c.slots).size(), 1u) << "payload";
   }
   {
     ComparedRuns c = agreeing_runs();
     c.vp.received[1].push_back(c.vp.received[1][0]);
-    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected).size(), 1u) << "a duplicate";
+    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected, c.slots).size(), 1u) << "a duplicate";
   }
   {
     ComparedRuns c = agreeing_runs();
     std::swap(c.vp.received[0], c.vp.received[1]);
-    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected).size(), 2u) << "wrong nodes";
+    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected, c.slots).size(), 2u) << "wrong nodes";
   }
   {
     ComparedRuns c = agreeing_runs();
     c.vp.received[0][0].slot = 16;
-    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected).size(), 1u) << "after the end";
+    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected, c.slots).size(), 2u)
+        << "after the end, and not the built-in slot";
+  }
+  {
+    ComparedRuns c = agreeing_runs();
+    c.vp.received[0][0].slot = 6;
+    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected, c.slots).size(), 1u)
+        << "a delivery one slot early";
   }
   {
     ComparedRuns c = agreeing_runs();
     c.vp.status = 0;
     c.vp.bus_errors.push_back("read at 0x0: ADDRESS_ERROR");
-    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected).size(), 2u) << "no DONE, bus error";
+    EXPECT_EQ(compare_runs(c.vp, c.reference, c.expected, c.slots).size(), 2u)
+        << "no DONE, bus error";
   }
 }
 
