@@ -9,8 +9,6 @@ namespace {
 // The protocols keep a handful of locals; 64 KiB leaves ample headroom and keeps the virtual
 // footprint of 2^18 threads at 16 GiB (only touched pages count towards RSS).
 constexpr std::size_t kThreadStackBytes = 64 * 1024;
-// Random stream domain of processors: stream (run seed, kNodeStreams, node id).
-constexpr std::uint64_t kNodeStreams = 1;
 }  // namespace
 
 Processor::Processor(const sc_core::sc_module_name& name, const ProcessorConfig& config)
@@ -22,7 +20,7 @@ Processor::Processor(const sc_core::sc_module_name& name, const ProcessorConfig&
 void Processor::thread() {
   while (true) {
     wait(control->start_event());
-    rng_ = Rng::stream(control->run_seed(), kNodeStreams, id_);
+    rng_ = Rng::node_stream(control->run_seed(), id_);
     max_buffers_ = 0;
     listening_ = false;
     try {

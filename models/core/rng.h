@@ -23,6 +23,13 @@ class Rng {
     return Rng(mix64(mix64(mix64(seed) ^ run) ^ stream));
   }
 
+  /// A node's own stream for a run: stream (run seed, 1, node id). Every network's nodes draw
+  /// from it, so a seed names the same node streams everywhere.
+  static Rng node_stream(std::uint64_t run_seed, std::uint32_t node) {
+    constexpr std::uint64_t kNodeStreams = 1;  // the random stream domain of nodes
+    return stream(run_seed, kNodeStreams, node);
+  }
+
   void reseed(std::uint64_t seed) {
     for (auto& w : s_) {
       seed = mix64(seed);

@@ -5,11 +5,6 @@
 
 namespace optinet::sf {
 
-namespace {
-// Random stream domain of nodes (as the Processor base): stream (run seed, 1, node id).
-constexpr std::uint64_t kNodeStreams = 1;
-}  // namespace
-
 SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config)
     : sc_core::sc_module(name), config_(config), inbox_("inbox", *this) {
   const unsigned degree = config.graph->degree();
@@ -41,7 +36,7 @@ void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   inbox_.requests_.clear();
   loaded_.clear();
   for (const Packet& p : packets) loaded_.push_back(SfPacket{p, Ticket{}, PacketClock{}});
-  rng_ = Rng::stream(run_seed, kNodeStreams, config_.id);
+  rng_ = Rng::node_stream(run_seed, config_.id);
   running_ = false;
   population_ = max_population_ = max_population_a_ = max_queue_ = 0;
   // The first activation (at elaboration's end or right after the previous run) re-arms the
@@ -90,24 +85,26 @@ void SfNode::slot_step(std::uint64_t slot) {
     settle(p, slot, false);
   }
   loaded_.clear();
-  std::vector<SfPacket> arrived;
-  arrived.swap(arrivals_);
-  for (SfPacket& p : arrived) {
+  settling_.swap(arrivals_);
+  for (SfPacket& p : settling_) {
     ++p.ticket.next;
     p.ticket.moved = true;
     ++p.clock.hops;
     settle(p, slot, true);
   }
+  settling_.clear();
   // 3. Phase B starts for the packets held at this node (in random order, as the paper's
   // experiments randomized the queues before Phase B).
   if (!held_.empty() && slot >= config_.phase_b_start) {
-    std::vector<SfPacket> held;
-    held.swap(held_);
-    for (std::size_t i = held.size(); i > 1; --i) std::swap(held[i - 1], held[rng_.below(i)]);
-    for (SfPacket& p : held) {
+    settling_.swap(held_);
+    for (std::size_t i = settling_.size(); i > 1; --i) {
+      std::swap(settling_[i - 1], settling_[rng_.below(i)]);
+    }
+    for (SfPacket& p : settling_) {
       start_subphase(p, slot);
       settle(p, slot, false);
     }
+    settling_.clear();
   }
   // 4. Staged packets enter their queues where there is room, in order.
   std::size_t kept = 0;

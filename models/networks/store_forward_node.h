@@ -108,6 +108,7 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   std::vector<Staged> staging_;
   std::vector<SfPacket> held_;      ///< finished Phase A, waiting for phase_b_start
   std::vector<SfPacket> arrivals_;  ///< admitted last slot, placed at this rising edge
+  std::vector<SfPacket> settling_;  ///< scratch: the packets being placed (keeps its capacity)
   std::vector<SfPacket> loaded_;    ///< the node's own packets, placed at slot 0
   Inbox inbox_;
   sc_core::sc_event wake_;
