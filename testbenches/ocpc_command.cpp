@@ -202,25 +202,17 @@ int run_ocpc_command(const std::vector<std::string>& args) {
     // Leave the network to process exit: SystemC's teardown of n modules is O(n^2).
     (void)experiment.release();
     const Summary steps = summarize(series(runs, &OcpcRunResult::steps));
-    std::size_t failed = 0;
-    for (const auto& r : runs) failed += r.ok() ? 0 : 1;
     std::cout << std::fixed << std::setprecision(2) << "summary over " << runs.size()
               << " run(s): steps mean " << steps.mean << " sd " << steps.sd << " max " << steps.max
               << " min " << steps.min << " (slots = 2 * steps)\n";
     std::cout.unsetf(std::ios::floatfield);
-    if (failed == 0) {
-      std::cout << "check: every packet delivered exactly once, intact, to its destination\n";
-    } else {
-      std::cout << "check: " << failed << " run(s) FAILED (see errors above)\n";
-    }
-    std::cout << std::setprecision(3) << "time: elaboration " << elaboration << " s, simulation "
-              << simulation << " s\n";
+    print_check_and_time(std::cout, runs, "", elaboration, simulation);
     if (!cl.json_path.empty()) {
       std::ofstream out(cl.json_path);
       write_json(out, cl, runs, elaboration, simulation);
       std::cout << "json: " << cl.json_path << '\n';
     }
-    return failed == 0 ? 0 : 1;
+    return all_ok(runs) ? 0 : 1;
   } catch (const std::exception& ex) {
     std::cerr << "optinet: error: " << ex.what() << '\n';
     return 1;

@@ -27,8 +27,6 @@ void print_summary(std::ostream& out, const CommandLine& cl, const std::vector<P
                    const Timing& timing) {
   const Summary slots = summarize(series(runs, &PopsRunResult::slots));
   const Summary steps = summarize(series(runs, &PopsRunResult::steps));
-  std::size_t failed = 0;
-  for (const auto& r : runs) failed += r.ok() ? 0 : 1;
   out << std::fixed << std::setprecision(2);
   out << "summary over " << runs.size() << " run(s): slots mean " << slots.mean << " sd "
       << slots.sd << " max " << slots.max;
@@ -37,15 +35,8 @@ void print_summary(std::ostream& out, const CommandLine& cl, const std::vector<P
   }
   out << '\n';
   out.unsetf(std::ios::floatfield);
-  if (failed == 0) {
-    out << "check: every packet delivered exactly once, intact, to its destination; "
-           "protocol invariants held\n";
-  } else {
-    out << "check: " << failed << " run(s) FAILED (see errors above)\n";
-  }
-  out << std::setprecision(3) << "time: elaboration " << timing.elaboration << " s, simulation "
-      << timing.simulation << " s\n";
-  out << std::setprecision(6);
+  print_check_and_time(out, runs, "protocol invariants held", timing.elaboration,
+                       timing.simulation);
   if (!cl.vcd_path.empty()) out << "waveform: " << cl.vcd_path << '\n';
   if (!cl.json_path.empty()) out << "json: " << cl.json_path << '\n';
 }

@@ -53,6 +53,24 @@ bool all_ok(const std::vector<Run>& runs) {
   return true;
 }
 
+/// The summary's closing lines: whether every run passed its checks (conservation, plus
+/// `also_held` if not empty), and the wall time of elaboration and of the runs.
+template <typename Run>
+void print_check_and_time(std::ostream& out, const std::vector<Run>& runs,
+                          const std::string& also_held, double elaboration, double simulation) {
+  std::size_t failed = 0;
+  for (const Run& r : runs) failed += r.ok() ? 0 : 1;
+  if (failed == 0) {
+    out << "check: every packet delivered exactly once, intact, to its destination"
+        << (also_held.empty() ? "" : "; " + also_held) << '\n';
+  } else {
+    out << "check: " << failed << " run(s) FAILED (see errors above)\n";
+  }
+  const auto precision = out.precision(3);
+  out << "time: elaboration " << elaboration << " s, simulation " << simulation << " s\n";
+  out.precision(precision);
+}
+
 /// The last fields of a run's JSON object: hit_limit, ok, wall_seconds, errors.
 template <typename Run>
 void json_run_status(JsonWriter& j, const Run& r) {

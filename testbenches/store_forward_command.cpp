@@ -236,7 +236,8 @@ int run_store_forward_command(const std::vector<std::string>& args) {
     print("max node population", summarize(series(runs, &SfRunResult::max_node_population)));
     print("max node population (phase A)",
           summarize(series(runs, &SfRunResult::max_node_population_a)));
-    std::cout << "elaboration " << elaboration << " s, simulation " << simulation << " s\n";
+    std::cout.unsetf(std::ios::floatfield);
+    print_check_and_time(std::cout, runs, "", elaboration, simulation);
     if (!cl.json_path.empty()) {
       std::ofstream out(cl.json_path);
       write_json(out, network, cl, runs, elaboration, simulation, links);
