@@ -47,7 +47,7 @@ std::string usage_text() {
          "  --coupler KIND      behavioural (default), rtl (verilated RTL couplers, d <= 64),\n"
          "                      lockstep (both, compared every slot); rtl and lockstep need a\n"
          "                      build with Verilator\n"
-         "  --quiet             print only the summary\n";
+         "  --quiet             print only the summary and any failed run\n";
 }
 
 CommandLine parse_command_line(const std::vector<std::string>& args) {

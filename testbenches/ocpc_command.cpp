@@ -58,7 +58,7 @@ std::string ocpc_usage() {
          "  --trace-nodes A:B   trace only processors A..B (every bus is traced)\n"
          "  --json FILE         the runs and their summary as JSON\n"
          "  --period-ns T       slot clock period in ns (default 1)\n"
-         "  --quiet             print only the summary\n";
+         "  --quiet             print only the summary and any failed run\n";
 }
 
 OcpcCommandLine parse(const std::vector<std::string>& args) {

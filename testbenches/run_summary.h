@@ -29,7 +29,7 @@ inline void json_summary(JsonWriter& j, const std::string& name, const Summary& 
 }
 
 /// Runs seeds first_seed, first_seed + 1, ... on `experiment`, printing each run with
-/// print_run (all of them up to 20 runs, otherwise only failed ones, none if quiet) and progress
+/// print_run (every failed run; the others too if there are at most 20 and not quiet), progress
 /// on stderr. Adds the runs' wall time to `simulation_seconds`.
 template <typename Experiment, typename PrintRun>
 auto run_series(Experiment& experiment, std::uint64_t first_seed, std::uint64_t runs, bool quiet,
@@ -38,7 +38,7 @@ auto run_series(Experiment& experiment, std::uint64_t first_seed, std::uint64_t 
   for (std::uint64_t k = 0; k < runs; ++k) {
     results.push_back(experiment.run(first_seed + k));
     simulation_seconds += results.back().wall_seconds;
-    if (!quiet && (runs <= 20 || !results.back().ok())) print_run(std::cout, k, results.back());
+    if (!results.back().ok() || (!quiet && runs <= 20)) print_run(std::cout, k, results.back());
     if (runs > 1) std::cerr << "\rrun " << k + 1 << "/" << runs << std::flush;
   }
   if (runs > 1) std::cerr << '\n';
