@@ -1,5 +1,7 @@
 #include "protocols/pops/sorting.h"
 
+#include "protocols/pops/class_delivery.h"
+
 #include <map>
 #include <stdexcept>
 #include <utility>
@@ -18,42 +20,56 @@ std::pair<std::uint32_t, std::uint32_t> matching_key(const SortStage& stage) {
   return {0, stage.k};
 }
 
-/// The sort key of a packet: the position its destination holds.
-std::uint32_t key_of(const PopsShape& s, const Packet& p) {
-  return position_of_node(s, p.destination);
+std::uint32_t key_of(const PopsShape& s, const Packet& p) { return sort_key(s, p.destination); }
+
+/// The permutation that sends every position to the next one of its block (cyclically): with
+/// it, each node hears the packet of its predecessor in the sorted order.
+std::vector<NodeId> successor_permutation(const PopsShape& s) {
+  const std::uint32_t block = sort_block(s);
+  std::vector<NodeId> to(s.n());
+  for (std::uint32_t p = 0; p < s.n(); ++p) {
+    const std::uint32_t base = p - p % block;
+    to[node_of_position(s, p)] = node_of_position(s, base + (p - base + 1) % block);
+  }
+  return to;
 }
 
 }  // namespace
+
+SortingRouter::CompactSchedule SortingRouter::compact(const OfflineSchedule& plan) {
+  CompactSchedule c;
+  c.slots = plan.slots;
+  c.first.reserve(plan.program.size() + 1);
+  for (const auto& program : plan.program) {
+    c.first.push_back(static_cast<std::uint32_t>(c.actions.size()));
+    c.actions.insert(c.actions.end(), program.begin(), program.end());
+  }
+  c.first.push_back(static_cast<std::uint32_t>(c.actions.size()));
+  c.actions.shrink_to_fit();
+  return c;
+}
 
 SortingRouter::SortingRouter(const PopsShape& shape, Sorter sorter) : shape_(shape) {
   const std::string why = sorting_unavailable(shape);
   if (!why.empty()) throw std::invalid_argument(why);
   const std::uint32_t n = shape.n();
-  stages_ = sorting_stages(*exact_log2(n), sorter);
+  const std::uint32_t block = sort_block(shape);
+  stages_ = router_stages(shape, sorter);
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> planned;
   for (const SortStage& stage : stages_) {
     const auto key = matching_key(stage);
     auto it = planned.find(key);
     if (it == planned.end()) {
       std::vector<Comparator> on_nodes;
-      for (const Comparator& c : stage_comparators(stage, n)) {
+      for (const Comparator& c : stage_comparators(stage, n, block)) {
         on_nodes.push_back({node_of_position(shape, c.low), node_of_position(shape, c.high)});
       }
-      const OfflineSchedule plan = plan_comparator_stage(shape, on_nodes);
-      CompactSchedule compact;
-      compact.slots = plan.slots;
-      compact.first.reserve(n + 1);
-      for (const auto& program : plan.program) {
-        compact.first.push_back(static_cast<std::uint32_t>(compact.actions.size()));
-        compact.actions.insert(compact.actions.end(), program.begin(), program.end());
-      }
-      compact.first.push_back(static_cast<std::uint32_t>(compact.actions.size()));
-      compact.actions.shrink_to_fit();
       it = planned.emplace(key, static_cast<std::uint32_t>(schedules_.size())).first;
-      schedules_.push_back(std::move(compact));
+      schedules_.push_back(compact(plan_comparator_stage(shape, on_nodes)));
     }
     schedule_of_stage_.push_back(it->second);
   }
+  if (!uses_distribute(shape)) successor_ = compact(plan_offline(shape, successor_permutation(shape)));
 }
 
 std::optional<Packet> SortingRouter::exchange(PopsNodeContext& node,
@@ -92,7 +108,7 @@ std::optional<Packet> SortingRouter::exchange(PopsNodeContext& node,
 void SortingRouter::run(PopsNodeContext& node) const {
   const PopsShape& s = shape_;
   const NodeId me = node.id();
-  const std::uint32_t n = s.n();
+  const std::uint32_t block = sort_block(s);
   const std::uint32_t my_position = position_of_node(s, me);
   std::optional<Packet> mine;
   for (const Packet& p : node.packets()) mine = p;  // at most one: a partial permutation
@@ -100,7 +116,7 @@ void SortingRouter::run(PopsNodeContext& node) const {
 
   for (std::size_t t = 0; t < stages_.size(); ++t) {
     const SortStage& stage = stages_[t];
-    const std::optional<StageRole> role = stage_role(stage, n, my_position);
+    const std::optional<StageRole> role = stage_role(stage, block, my_position);
     const CompactSchedule& schedule = schedules_[schedule_of_stage_[t]];
     if (stage.kind == SortStage::Kind::kDistribute) {
       const bool moves = mine && distribute_moves(stage.k, my_position, key_of(s, *mine));
@@ -119,7 +135,37 @@ void SortingRouter::run(PopsNodeContext& node) const {
     const bool mine_smaller = mine && (!theirs || key_of(s, *mine) < key_of(s, *theirs));
     if (role->keeps_min ? theirs_smaller : mine_smaller) mine = theirs;
   }
-  if (mine && mine->destination == me) node.deliver(*mine);
+  if (uses_distribute(s)) {
+    if (mine && mine->destination == me) node.deliver(*mine);
+    return;
+  }
+  // The position before this one in its block; the first position of a block has none.
+  std::optional<Packet> predecessor = exchange(node, successor_, mine);
+  if (my_position % block == 0) predecessor.reset();
+  deliver_by_class(node, mine, predecessor);
+}
+
+void SortingRouter::deliver_by_class(PopsNodeContext& node, const std::optional<Packet>& mine,
+                                     const std::optional<Packet>& predecessor) const {
+  DeliveryNode delivery(shape_, node.id(), mine, predecessor);
+  std::vector<std::uint32_t> all_groups(shape_.g);
+  for (std::uint32_t b = 0; b < shape_.g; ++b) all_groups[b] = b;
+  const std::uint32_t slots = delivery_slots(shape_);
+  for (std::uint32_t slot = 0; slot < slots; ++slot) {
+    const DeliveryNode::Action a = delivery.action(slot);
+    if (a.frame) {
+      if (a.to_all_groups) {
+        node.transmit(all_groups.data(), all_groups.size(), *a.frame);
+      } else {
+        node.transmit(a.to.data(), a.to[1] == kNoGroup ? 1 : 2, *a.frame);
+      }
+    }
+    if (a.listen != kNoGroup) node.listen(a.listen);
+    node.next_slot();
+    delivery.heard(slot, a.listen != kNoGroup ? node.received() : std::optional<Frame>{});
+    node.note_buffers(delivery.buffers());
+  }
+  for (const Packet& p : delivery.delivered()) node.deliver(p);
 }
 
 }  // namespace optinet::pops

@@ -59,11 +59,16 @@ class SortingRouter : public PopsProtocol {
   /// says, and returns what arrived for this node.
   std::optional<Packet> exchange(PopsNodeContext& node, const CompactSchedule& schedule,
                                  const std::optional<Packet>& outgoing) const;
+  static CompactSchedule compact(const OfflineSchedule& plan);
+  /// The class delivery (class_delivery.h) after a sort into POPS(g,g) sub-networks.
+  void deliver_by_class(PopsNodeContext& node, const std::optional<Packet>& mine,
+                        const std::optional<Packet>& predecessor) const;
 
   PopsShape shape_;
   std::vector<SortStage> stages_;
   std::vector<CompactSchedule> schedules_;
   std::vector<std::uint32_t> schedule_of_stage_;
+  CompactSchedule successor_;  // d >= g: each position hears its predecessor
 };
 
 }  // namespace optinet::pops

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "protocols/pops/class_delivery.h"
+
 namespace optinet::pops {
 
 std::optional<std::uint32_t> exact_log2(std::uint64_t n) {
@@ -20,10 +22,10 @@ std::string sorting_unavailable(const PopsShape& shape) {
   return "";
 }
 
-std::vector<SortStage> sorting_stages(std::uint32_t log_n, Sorter sorter) {
+std::vector<SortStage> sorting_stages(std::uint32_t log_block, Sorter sorter, bool distribute) {
   std::vector<SortStage> stages;
-  const std::uint32_t n = 1U << log_n;
-  for (std::uint32_t p = 1; p < n; p <<= 1) {
+  const std::uint32_t block = 1U << log_block;
+  for (std::uint32_t p = 1; p < block; p <<= 1) {
     for (std::uint32_t k = p; k >= 1; k >>= 1) {
       if (sorter == Sorter::kOddEvenMerge) {
         stages.push_back({SortStage::Kind::kOddEvenMerge, p, k});
@@ -32,16 +34,34 @@ std::vector<SortStage> sorting_stages(std::uint32_t log_n, Sorter sorter) {
       }
     }
   }
-  for (std::uint32_t bit = log_n; bit-- > 0;) {
+  for (std::uint32_t bit = distribute ? log_block : 0; bit-- > 0;) {
     stages.push_back({SortStage::Kind::kDistribute, 0, 1U << bit});
   }
   return stages;
 }
 
+std::uint32_t sort_block(const PopsShape& shape) {
+  return uses_distribute(shape) ? shape.n() : shape.g * shape.g;
+}
+
+std::vector<SortStage> router_stages(const PopsShape& shape, Sorter sorter) {
+  return sorting_stages(*exact_log2(sort_block(shape)), sorter, uses_distribute(shape));
+}
+
+std::uint32_t sort_key(const PopsShape& s, NodeId destination) {
+  if (uses_distribute(s)) return position_of_node(s, destination);
+  const std::uint32_t group = s.group_of(destination);
+  const std::uint32_t index = s.index_in_group(destination);
+  return (index % s.g) * s.d + group * (s.d / s.g) + index / s.g;
+}
+
 std::uint64_t sorting_slots(const PopsShape& shape) {
-  const std::optional<std::uint32_t> log_n = exact_log2(shape.n());
-  if (!log_n) return 0;
-  return sorting_stage_count(*log_n) * offline_slots(shape);
+  const std::optional<std::uint32_t> log_block = exact_log2(sort_block(shape));
+  if (!log_block || !exact_log2(shape.n())) return 0;
+  const bool distribute = uses_distribute(shape);
+  const std::uint64_t sort = sorting_stage_count(*log_block, distribute) * offline_slots(shape);
+  if (distribute) return sort;
+  return sort + offline_slots(shape) + delivery_slots(shape);
 }
 
 double paper_sorting_slots(const PopsShape& shape) {
@@ -54,17 +74,17 @@ std::uint32_t position_of_node(const PopsShape& s, NodeId node) {
   if (s.d < s.g) return node;
   const std::uint32_t group = s.group_of(node);
   const std::uint32_t index = s.index_in_group(node);
-  const std::uint32_t block = index / s.g;  // the POPS(g,g) sub-network
-  const std::uint32_t column = index % s.g;
-  return block * s.g * s.g + group * s.g + column;
+  const std::uint32_t sub = index / s.g;  // the POPS(g,g) sub-network
+  const std::uint32_t row = index % s.g;
+  return sub * s.g * s.g + row * s.g + group;
 }
 
 NodeId node_of_position(const PopsShape& s, std::uint32_t position) {
   if (s.d < s.g) return position;
   const std::uint32_t gg = s.g * s.g;
-  const std::uint32_t block = position / gg;
+  const std::uint32_t sub = position / gg;
   const std::uint32_t q = position % gg;
-  return s.node(q / s.g, block * s.g + q % s.g);
+  return s.node(q % s.g, sub * s.g + q / s.g);
 }
 
 namespace {
@@ -77,9 +97,9 @@ bool odd_even_low(std::uint32_t p, std::uint32_t k, std::uint32_t n, std::uint32
 }
 }  // namespace
 
-std::optional<StageRole> stage_role(const SortStage& stage, std::uint32_t n,
-                                    std::uint32_t position) {
-  const std::uint32_t x = position;
+namespace {
+/// The role of position x in a stage on n = block positions.
+std::optional<StageRole> role_in_block(const SortStage& stage, std::uint32_t n, std::uint32_t x) {
   switch (stage.kind) {
     case SortStage::Kind::kOddEvenMerge:
       if (odd_even_low(stage.p, stage.k, n, x)) return StageRole{x + stage.k, true};
@@ -99,17 +119,27 @@ std::optional<StageRole> stage_role(const SortStage& stage, std::uint32_t n,
   }
   return std::nullopt;
 }
+}  // namespace
 
-std::vector<Comparator> stage_comparators(const SortStage& stage, std::uint32_t n) {
+std::optional<StageRole> stage_role(const SortStage& stage, std::uint32_t block,
+                                    std::uint32_t position) {
+  const std::uint32_t base = position - position % block;
+  std::optional<StageRole> role = role_in_block(stage, block, position - base);
+  if (role) role->partner += base;
+  return role;
+}
+
+std::vector<Comparator> stage_comparators(const SortStage& stage, std::uint32_t n,
+                                          std::uint32_t block) {
   std::vector<Comparator> out;
   for (std::uint32_t x = 0; x < n; ++x) {
-    const std::optional<StageRole> role = stage_role(stage, n, x);
+    const std::optional<StageRole> role = stage_role(stage, block, x);
     if (role && role->keeps_min) out.push_back({x, role->partner});
   }
   return out;
 }
 
-bool run_stages_on_values(const std::vector<SortStage>& stages,
+bool run_stages_on_values(const std::vector<SortStage>& stages, std::uint32_t block,
                           std::vector<std::optional<std::uint32_t>>& values) {
   const auto n = static_cast<std::uint32_t>(values.size());
   // nullopt (no packet) compares as larger than every value.
@@ -119,7 +149,7 @@ bool run_stages_on_values(const std::vector<SortStage>& stages,
     std::vector<std::optional<std::uint32_t>> next(n);
     std::vector<bool> filled(n, false);
     for (std::uint32_t x = 0; x < n; ++x) {
-      const std::optional<StageRole> role = stage_role(stage, n, x);
+      const std::optional<StageRole> role = stage_role(stage, block, x);
       if (stage.kind != SortStage::Kind::kDistribute) {
         if (!role) {
           next[x] = values[x];

@@ -3,16 +3,20 @@
 /// The data-independent part of the `sorting` router (the deterministic online router of Datta
 /// and Soundaralakshmi that Mei & Rizzi, sections II and IV, use as their rival): Batcher's
 /// sorting networks as comparator stages on positions, the placement of positions on
-/// POPS(d,g) processors, the monotone "distribute" stages that follow the sort, and the closed
-/// form of the slot count. Pure C++ (no SystemC), so it is tested without the kernel.
+/// POPS(d,g) processors, the sort key, the monotone "distribute" stages that follow the sort
+/// when d < g, and the closed form of the slot count. Pure C++ (no SystemC), so it is tested without the kernel.
 ///
 /// Positions 0..n-1 (n = d*g, a power of two) are the wires of the sorting network. Position p
-/// lives on processor node_of_position(p): for d >= g the network is read as d/g POPS(g,g)
-/// sub-networks (sub-network k = the processors with index kg..kg+g-1 of every group), and
-/// p = k*g^2 + q puts the g^2 positions of block k on sub-network k, q = group*g + column. The
-/// first 2 log g merge levels of Batcher's network then compare positions of one POPS(g,g)
-/// sub-network only; the last log(d/g) levels merge across sub-networks. For d < g the
-/// placement is the identity.
+/// lives on processor node_of_position(p).
+/// * d >= g: the network is read as k = d/g POPS(g,g) sub-networks (sub-network s = the
+///   processors with index s*g .. s*g+g-1 of every group), and the sort runs inside each of
+///   them on its own, as in [8]: the stages are Batcher's network on g^2 wires, applied to every
+///   block of g^2 positions (sort_block()). Position p = s*g^2 + row*g + a is processor
+///   (group a, index s*g + row): consecutive positions go round-robin over the groups, which the
+///   class delivery (class_delivery.h) relies on. The sort key is the destination read class
+///   first (sort_key()); the class delivery then takes the packets to their destinations.
+/// * d < g: one block of n positions with the identity placement; the key is the destination,
+///   and after the sort log n monotone "distribute" stages deliver.
 ///
 /// Every stage is a matching of positions, hence (through the placement) of processors: Lemma
 /// 2.2 realizes it in offline_slots(shape) slots (1 for d = 1, 2*ceil(d/g) otherwise) by
@@ -51,18 +55,34 @@ std::optional<std::uint32_t> exact_log2(std::uint64_t n);
 /// Empty if `sorting` runs on this shape, otherwise why not (for a usage error naming --d/--g).
 std::string sorting_unavailable(const PopsShape& shape);
 
-/// The stages of the router for n = 2^log_n positions: the log_n(log_n + 1)/2 stages of the
-/// chosen sorter, then log_n distribute stages (highest dimension first).
-std::vector<SortStage> sorting_stages(std::uint32_t log_n, Sorter sorter);
+/// The stages of a sort of blocks of 2^log_block positions: the log_block(log_block + 1)/2
+/// stages of the chosen sorter, then, if `distribute`, log_block distribute stages (highest
+/// dimension first).
+std::vector<SortStage> sorting_stages(std::uint32_t log_block, Sorter sorter, bool distribute);
 
-/// Number of stages: L(L+1)/2 + L for n = 2^L.
-constexpr std::uint64_t sorting_stage_count(std::uint32_t log_n) {
-  return std::uint64_t{log_n} * (log_n + 1) / 2 + log_n;
+/// Number of stages: L(L+1)/2, plus L distribute stages.
+constexpr std::uint64_t sorting_stage_count(std::uint32_t log_block, bool distribute) {
+  return std::uint64_t{log_block} * (log_block + 1) / 2 + (distribute ? log_block : 0);
 }
 
-/// The closed-form slot count of `sorting` on POPS(d,g) (n a power of two):
-/// (L(L+1)/2 + L) * s, L = log2(n), s = 1 for d = 1 and 2*ceil(d/g) for d > 1. The same for
-/// every (partial) permutation and both sorters. For d = g: 4 log^2 g + 6 log g.
+/// The positions sorted together: g^2 (one POPS(g,g) sub-network) for d >= g, n for d < g.
+std::uint32_t sort_block(const PopsShape& shape);
+/// True if the router ends with distribute stages (d < g) rather than the class delivery.
+inline bool uses_distribute(const PopsShape& shape) { return shape.d < shape.g; }
+/// The stages of the router on this shape.
+std::vector<SortStage> router_stages(const PopsShape& shape, Sorter sorter);
+
+/// The sort key of a packet bound for `destination`. d < g: its position. d >= g: class first,
+/// key = (X mod g)*d + A*(d/g) + X div g for destination (group A, index X), a bijection of
+/// 0..n-1.
+std::uint32_t sort_key(const PopsShape& shape, NodeId destination);
+
+/// The closed-form slot count of `sorting` on POPS(d,g) (d, g powers of two), with
+/// s = offline_slots(shape) (1 for d = 1, 2*ceil(d/g) otherwise) per comparator stage:
+/// * d >= g, k = d/g, L = log2 g: L(2L+1) sort stages, the predecessor exchange (s slots) and
+///   the class delivery (8k - 1): k(4L^2 + 2L) + 10k - 1 for d > 1; 8 for d = g = 1.
+/// * d < g, L = log2 n: (L(L+1)/2 + L) * s.
+/// The same for every (partial) permutation and both sorters.
 std::uint64_t sorting_slots(const PopsShape& shape);
 
 /// The paper's count for the algorithm of [8] (Mei & Rizzi section IV, corrected):
@@ -73,17 +93,19 @@ double paper_sorting_slots(const PopsShape& shape);
 std::uint32_t position_of_node(const PopsShape& shape, NodeId node);
 NodeId node_of_position(const PopsShape& shape, std::uint32_t position);
 
-/// The comparator partner of `position` in a sort stage, and whether `position` keeps the
-/// minimum; nullopt if the position is idle in that stage.
+/// The comparator partner of `position` in a stage applied to every block of `block` positions
+/// (a power of two), and whether `position` keeps the minimum; nullopt if it is idle.
 struct StageRole {
   std::uint32_t partner = 0;
   bool keeps_min = false;
 };
-std::optional<StageRole> stage_role(const SortStage& stage, std::uint32_t n,
+std::optional<StageRole> stage_role(const SortStage& stage, std::uint32_t block,
                                     std::uint32_t position);
 
-/// The comparators of a stage on positions (low keeps the minimum), in increasing low order.
-std::vector<Comparator> stage_comparators(const SortStage& stage, std::uint32_t n);
+/// The comparators of a stage on n positions in blocks of `block` (low keeps the minimum), in
+/// increasing low order.
+std::vector<Comparator> stage_comparators(const SortStage& stage, std::uint32_t n,
+                                          std::uint32_t block);
 
 /// A distribute stage along dimension `dimension`: true if the packet at `position`, bound for
 /// position `target`, crosses to position ^ dimension. After the sort the m packets sit at
@@ -95,10 +117,10 @@ inline bool distribute_moves(std::uint32_t dimension, std::uint32_t position,
   return ((position ^ target) & dimension) != 0;
 }
 
-/// Applies the stages of `sorting_stages(log_n, sorter)` to one value per position (nullopt =
-/// no packet, sorted after every value): the router's data movement without the network, for
+/// Applies `stages` to one value per position, in blocks of `block` positions (nullopt = no
+/// packet, sorted after every value): the router's data movement without the network, for
 /// tests. Returns false if a distribute stage would put two values on one position.
-bool run_stages_on_values(const std::vector<SortStage>& stages,
+bool run_stages_on_values(const std::vector<SortStage>& stages, std::uint32_t block,
                           std::vector<std::optional<std::uint32_t>>& values);
 
 }  // namespace optinet::pops
