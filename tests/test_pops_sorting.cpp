@@ -35,13 +35,17 @@ TEST(sorting, RefusesShapesThatAreNotPowersOfTwo) {
 }
 
 TEST(sorting, SharesOneScheduleAmongStagesWithTheSameMatching) {
-  // Bitonic and the distribute stages use only the log n dimension exchanges.
-  const pops::SortingRouter bitonic(PopsShape{8, 4}, pops::Sorter::kBitonic);
+  // d < g: bitonic and the distribute stages use only the log n dimension exchanges.
+  const pops::SortingRouter bitonic(PopsShape{4, 8}, pops::Sorter::kBitonic);
   EXPECT_EQ(bitonic.distinct_schedules(), 5u);
-  EXPECT_EQ(bitonic.stages().size(), pops::sorting_stage_count(5));
+  EXPECT_EQ(bitonic.stages().size(), pops::sorting_stage_count(5, true));
   // Odd-even merge: one per (p, k) with k < p, plus the 5 exchanges.
-  const pops::SortingRouter odd_even(PopsShape{8, 4}, pops::Sorter::kOddEvenMerge);
+  const pops::SortingRouter odd_even(PopsShape{4, 8}, pops::Sorter::kOddEvenMerge);
   EXPECT_EQ(odd_even.distinct_schedules(), 5u + 10u);
+  // d >= g: the sort of each POPS(4,4) sub-network uses the 4 exchanges inside a block.
+  const pops::SortingRouter blocks(PopsShape{8, 4}, pops::Sorter::kBitonic);
+  EXPECT_EQ(blocks.distinct_schedules(), 4u);
+  EXPECT_EQ(blocks.stages().size(), pops::sorting_stage_count(4, false));
 }
 
 struct SimCase {
@@ -49,7 +53,7 @@ struct SimCase {
   PermutationKind traffic;
   const char* protocol;
   /// Whether sorting_slots stays within the paper's count for [8] on this shape (worked out
-  /// by hand: d = g always; d > g only at POPS(8,2); d < g while log n stays small).
+  /// by hand: every d >= g; d < g, outside [8]'s setting, while log n stays small).
   bool within_paper_count = true;
 };
 
@@ -87,8 +91,13 @@ INSTANTIATE_TEST_SUITE_P(
                     SimCase{{8, 8}, PermutationKind::kBitReversal, "sorting"},
                     SimCase{{8, 2}, PermutationKind::kRandom, "sorting"},
                     SimCase{{8, 2}, PermutationKind::kPartial, "sorting"},
-                    SimCase{{32, 2}, PermutationKind::kRandom, "sorting", false},
-                    SimCase{{16, 4}, PermutationKind::kPartial, "sorting", false},
+                    SimCase{{32, 2}, PermutationKind::kRandom, "sorting"},
+                    SimCase{{16, 4}, PermutationKind::kPartial, "sorting"},
+                    SimCase{{64, 4}, PermutationKind::kRandom, "sorting"},
+                    SimCase{{32, 8}, PermutationKind::kPartial, "sorting"},
+                    SimCase{{64, 8}, PermutationKind::kIdentity, "sorting"},
+                    SimCase{{64, 8}, PermutationKind::kBitReversal, "sorting"},
+                    SimCase{{16, 4}, PermutationKind::kRandom, "sorting-bitonic"},
                     SimCase{{2, 8}, PermutationKind::kRandom, "sorting"},
                     SimCase{{2, 8}, PermutationKind::kPartial, "sorting"},
                     SimCase{{4, 16}, PermutationKind::kRandom, "sorting", false},

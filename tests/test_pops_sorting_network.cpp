@@ -28,9 +28,11 @@ using pops::SortStage;
 using Values = std::vector<std::optional<std::uint32_t>>;
 
 std::vector<SortStage> sort_stages_only(std::uint32_t log_n, Sorter sorter) {
-  std::vector<SortStage> all = pops::sorting_stages(log_n, sorter);
-  all.resize(all.size() - log_n);  // drop the distribute stages
-  return all;
+  return pops::sorting_stages(log_n, sorter, false);
+}
+
+bool run_on_values(const std::vector<SortStage>& stages, Values& v) {
+  return pops::run_stages_on_values(stages, static_cast<std::uint32_t>(v.size()), v);
 }
 
 /// Knuth's merge exchange (Batcher's odd-even merge sort), written out independently.
@@ -59,7 +61,7 @@ TEST(sorting_network, OddEvenStagesAreKnuthsMergeExchange) {
     const auto stages = sort_stages_only(log_n, Sorter::kOddEvenMerge);
     ASSERT_EQ(stages.size(), reference.size()) << n;
     for (std::size_t t = 0; t < stages.size(); ++t) {
-      const auto got = pops::stage_comparators(stages[t], n);
+      const auto got = pops::stage_comparators(stages[t], n, n);
       ASSERT_EQ(got.size(), reference[t].size()) << "n " << n << " stage " << t;
       for (std::size_t c = 0; c < got.size(); ++c) {
         EXPECT_EQ(got[c].low, reference[t][c].low);
@@ -72,9 +74,9 @@ TEST(sorting_network, OddEvenStagesAreKnuthsMergeExchange) {
 TEST(sorting_network, StageCountIsHalfLogNTimesLogNPlusOnePlusLogNDistributeStages) {
   for (const Sorter sorter : {Sorter::kOddEvenMerge, Sorter::kBitonic}) {
     for (std::uint32_t log_n = 0; log_n <= 20; ++log_n) {
-      const auto stages = pops::sorting_stages(log_n, sorter);
+      const auto stages = pops::sorting_stages(log_n, sorter, true);
       EXPECT_EQ(stages.size(), log_n * (log_n + 1) / 2 + log_n);
-      EXPECT_EQ(stages.size(), pops::sorting_stage_count(log_n));
+      EXPECT_EQ(stages.size(), pops::sorting_stage_count(log_n, true));
       for (std::uint32_t b = 0; b < log_n; ++b) {  // distribute: highest dimension first
         const SortStage& s = stages[stages.size() - log_n + b];
         EXPECT_EQ(s.kind, SortStage::Kind::kDistribute);
@@ -88,9 +90,9 @@ TEST(sorting_network, EveryStageIsAMatchingWithOneMinAndOneMaxEnd) {
   for (const Sorter sorter : {Sorter::kOddEvenMerge, Sorter::kBitonic}) {
     for (std::uint32_t log_n = 1; log_n <= 7; ++log_n) {
       const std::uint32_t n = 1U << log_n;
-      for (const SortStage& stage : pops::sorting_stages(log_n, sorter)) {
+      for (const SortStage& stage : pops::sorting_stages(log_n, sorter, true)) {
         std::set<std::uint32_t> used;
-        for (const auto& c : pops::stage_comparators(stage, n)) {
+        for (const auto& c : pops::stage_comparators(stage, n, n)) {
           EXPECT_TRUE(used.insert(c.low).second);
           EXPECT_TRUE(used.insert(c.high).second);
           ASSERT_LT(c.high, n);
@@ -119,7 +121,7 @@ TEST(sorting_network, BothSortersSortEveryZeroOneInputUpToSixteenWires) {
       for (std::uint32_t bits = 0; bits < (1U << n); ++bits) {
         Values v(n);
         for (std::uint32_t x = 0; x < n; ++x) v[x] = bits >> x & 1U;
-        ASSERT_TRUE(pops::run_stages_on_values(stages, v));
+        ASSERT_TRUE(run_on_values(stages, v));
         for (std::uint32_t x = 1; x < n; ++x) ASSERT_LE(*v[x - 1], *v[x]) << "input " << bits;
       }
     }
@@ -145,7 +147,7 @@ TEST(sorting_network, SortsRandomPartialPermutationsWithEmptySourcesLast) {
           if (x) expected.push_back(*x);
         }
         std::sort(expected.begin(), expected.end());
-        ASSERT_TRUE(pops::run_stages_on_values(stages, v));
+        ASSERT_TRUE(run_on_values(stages, v));
         for (std::uint32_t x = 0; x < n; ++x) {
           if (x < expected.size()) {
             ASSERT_TRUE(v[x].has_value());
@@ -168,7 +170,7 @@ TEST(sorting_network, SortThenDistributeDeliversEveryPartialPermutationShapeOfEi
   const std::uint32_t n = 8;
   std::mt19937_64 rng(8);
   for (const Sorter sorter : {Sorter::kOddEvenMerge, Sorter::kBitonic}) {
-    const auto stages = pops::sorting_stages(3, sorter);
+    const auto stages = pops::sorting_stages(3, sorter, true);
     std::uint64_t cases = 0;
     for (std::uint32_t sources = 0; sources < (1U << n); ++sources) {
       for (std::uint32_t targets = 0; targets < (1U << n); ++targets) {
@@ -182,7 +184,7 @@ TEST(sorting_network, SortThenDistributeDeliversEveryPartialPermutationShapeOfEi
         for (std::uint32_t x = 0, k = 0; x < n; ++x) {
           if (sources >> x & 1U) v[x] = dealt[k++];
         }
-        ASSERT_TRUE(pops::run_stages_on_values(stages, v)) << "collision in distribution";
+        ASSERT_TRUE(run_on_values(stages, v)) << "collision in distribution";
         for (std::uint32_t x = 0; x < n; ++x) {
           ASSERT_EQ(v[x].has_value(), (targets >> x & 1U) == 1U);
           if (v[x]) {
@@ -201,7 +203,7 @@ TEST(sorting_network, DistributeNeverCollidesOnRandomLargePartialPermutations) {
   for (const Sorter sorter : {Sorter::kOddEvenMerge, Sorter::kBitonic}) {
     for (std::uint32_t log_n : {6U, 9U, 12U}) {
       const std::uint32_t n = 1U << log_n;
-      const auto stages = pops::sorting_stages(log_n, sorter);
+      const auto stages = pops::sorting_stages(log_n, sorter, true);
       for (int trial = 0; trial < 10; ++trial) {
         std::vector<std::uint32_t> perm(n);
         std::iota(perm.begin(), perm.end(), 0);
@@ -211,7 +213,7 @@ TEST(sorting_network, DistributeNeverCollidesOnRandomLargePartialPermutations) {
         for (auto& x : v) {
           if (keep != 0 && rng() % 4 < keep) x.reset();
         }
-        ASSERT_TRUE(pops::run_stages_on_values(stages, v));
+        ASSERT_TRUE(run_on_values(stages, v));
         for (std::uint32_t x = 0; x < n; ++x) {
           if (v[x]) {
             EXPECT_EQ(*v[x], x);
@@ -224,7 +226,7 @@ TEST(sorting_network, DistributeNeverCollidesOnRandomLargePartialPermutations) {
 
 // ---- placement --------------------------------------------------------------------------------
 
-TEST(sorting_network, PlacementIsABijectionAndTheIdentityForDEqualsGOrDLessThanG) {
+TEST(sorting_network, PlacementIsABijectionIdentityForDLessThanGAndRoundRobinOtherwise) {
   for (const PopsShape s :
        {PopsShape{1, 1}, PopsShape{4, 4}, PopsShape{8, 2}, PopsShape{2, 8}, PopsShape{16, 4},
         PopsShape{64, 2}, PopsShape{16, 1}, PopsShape{1, 16}}) {
@@ -234,29 +236,77 @@ TEST(sorting_network, PlacementIsABijectionAndTheIdentityForDEqualsGOrDLessThanG
       ASSERT_LT(p, s.n());
       EXPECT_TRUE(seen.insert(p).second) << test::sorting_shape_name(s);
       EXPECT_EQ(pops::node_of_position(s, p), i) << test::sorting_shape_name(s);
-      if (s.d <= s.g) {
+      if (s.d < s.g) {
         EXPECT_EQ(p, i) << test::sorting_shape_name(s);
+      }
+    }
+    if (s.d < s.g) continue;
+    for (std::uint32_t p = 0; p < s.n(); ++p) {  // position s*g^2 + row*g + a
+      const NodeId node = pops::node_of_position(s, p);
+      EXPECT_EQ(s.group_of(node), p % s.g) << test::sorting_shape_name(s);
+      EXPECT_EQ(s.index_in_group(node), p / (s.g * s.g) * s.g + p % (s.g * s.g) / s.g);
+    }
+  }
+}
+
+TEST(sorting_network, ForDAtLeastGEveryComparatorStaysInsideOnePopsGGSubnetwork) {
+  for (const PopsShape s :
+       {PopsShape{8, 2}, PopsShape{16, 4}, PopsShape{64, 4}, PopsShape{32, 8}, PopsShape{8, 8}}) {
+    for (const Sorter sorter : {Sorter::kOddEvenMerge, Sorter::kBitonic}) {
+      const auto stages = pops::router_stages(s, sorter);
+      const std::uint32_t log_g = *pops::exact_log2(s.g);
+      EXPECT_EQ(stages.size(), log_g * (2 * log_g + 1)) << test::sorting_shape_name(s);
+      for (const SortStage& stage : stages) {
+        ASSERT_NE(stage.kind, SortStage::Kind::kDistribute);
+        for (const auto& c : pops::stage_comparators(stage, s.n(), pops::sort_block(s))) {
+          const NodeId a = pops::node_of_position(s, c.low);
+          const NodeId b = pops::node_of_position(s, c.high);
+          EXPECT_EQ(s.index_in_group(a) / s.g, s.index_in_group(b) / s.g)
+              << test::sorting_shape_name(s) << " p " << stage.p << " k " << stage.k;
+        }
       }
     }
   }
 }
 
-TEST(sorting_network, FirstTwoLogGMergeLevelsStayInsideOnePopsGGSubnetwork) {
-  for (const PopsShape s :
-       {PopsShape{8, 2}, PopsShape{16, 4}, PopsShape{64, 4}, PopsShape{32, 8}}) {
-    const std::uint32_t n = s.n();
-    const std::uint32_t log_g = *pops::exact_log2(s.g);
-    for (const SortStage& stage :
-         pops::sorting_stages(*pops::exact_log2(n), Sorter::kOddEvenMerge)) {
-      if (stage.kind != SortStage::Kind::kOddEvenMerge) continue;
-      const bool inner = stage.p < (1U << (2 * log_g));  // merges of blocks of at most g^2
-      for (const auto& c : pops::stage_comparators(stage, n)) {
-        const NodeId a = pops::node_of_position(s, c.low);
-        const NodeId b = pops::node_of_position(s, c.high);
-        const bool same_subnetwork = s.index_in_group(a) / s.g == s.index_in_group(b) / s.g;
-        if (inner) {
-          EXPECT_TRUE(same_subnetwork) << test::sorting_shape_name(s) << " p " << stage.p;
+/// Every block of g^2 positions ends sorted (each block on its own, ascending), for both
+/// sorters, on random partial inputs.
+TEST(sorting_network, BlockStagesSortEveryBlockAscending) {
+  std::mt19937_64 rng(12);
+  for (const Sorter sorter : {Sorter::kOddEvenMerge, Sorter::kBitonic}) {
+    for (const PopsShape s : {PopsShape{16, 4}, PopsShape{32, 8}, PopsShape{8, 2}}) {
+      const std::uint32_t block = pops::sort_block(s);
+      for (int trial = 0; trial < 20; ++trial) {
+        std::vector<std::uint32_t> perm(s.n());
+        std::iota(perm.begin(), perm.end(), 0);
+        std::shuffle(perm.begin(), perm.end(), rng);
+        Values v(perm.begin(), perm.end());
+        for (auto& x : v) {
+          if (trial % 2 == 1 && rng() % 3 == 0) x.reset();
         }
+        Values expected = v;
+        for (std::uint32_t base = 0; base < s.n(); base += block) {
+          std::sort(expected.begin() + base, expected.begin() + base + block,
+                    [](const auto& a, const auto& b) { return a && (!b || *a < *b); });
+        }
+        ASSERT_TRUE(pops::run_stages_on_values(pops::router_stages(s, sorter), block, v));
+        EXPECT_EQ(v, expected) << test::sorting_shape_name(s);
+      }
+    }
+  }
+}
+
+TEST(sorting_network, SortKeyIsABijectionWithTheClassFirstForDAtLeastG) {
+  for (const PopsShape s : {PopsShape{4, 4}, PopsShape{16, 4}, PopsShape{8, 1}, PopsShape{2, 8}}) {
+    std::set<std::uint32_t> keys;
+    for (NodeId dst = 0; dst < s.n(); ++dst) {
+      const std::uint32_t key = pops::sort_key(s, dst);
+      ASSERT_LT(key, s.n());
+      EXPECT_TRUE(keys.insert(key).second) << test::sorting_shape_name(s);
+      if (s.d >= s.g) {  // class = index mod g, d keys per class
+        EXPECT_EQ(key / s.d, s.index_in_group(dst) % s.g) << test::sorting_shape_name(s);
+      } else {
+        EXPECT_EQ(key, dst);
       }
     }
   }
@@ -265,14 +315,16 @@ TEST(sorting_network, FirstTwoLogGMergeLevelsStayInsideOnePopsGGSubnetwork) {
 // ---- slot counts ------------------------------------------------------------------------------
 
 TEST(sorting_network, SlotsHaveTheClosedForm) {
-  EXPECT_EQ(pops::sorting_slots({1, 1}), 0u);
-  EXPECT_EQ(pops::sorting_slots({1, 2}), 2u);    // L = 1: 1 + 1 stages of 1 slot
-  EXPECT_EQ(pops::sorting_slots({2, 1}), 8u);    // L = 1: 2 stages of 4 slots
-  EXPECT_EQ(pops::sorting_slots({2, 2}), 10u);   // L = 2: 5 stages of 2 slots
-  EXPECT_EQ(pops::sorting_slots({4, 4}), 28u);   // 4 log^2 g + 6 log g, log g = 2
-  EXPECT_EQ(pops::sorting_slots({8, 2}), 112u);  // L = 4: 14 stages of 8 slots
-  EXPECT_EQ(pops::sorting_slots({2, 8}), 28u);   // L = 4: 14 stages of 2 slots
-  EXPECT_EQ(pops::sorting_slots({256, 256}), 304u);
+  EXPECT_EQ(pops::sorting_slots({1, 1}), 8u);   // 1 exchange slot + 7 delivery slots
+  EXPECT_EQ(pops::sorting_slots({1, 2}), 2u);   // d < g, L = 1: 1 + 1 stages of 1 slot
+  EXPECT_EQ(pops::sorting_slots({2, 1}), 19u);  // no sort stage, 4 + 15
+  EXPECT_EQ(pops::sorting_slots({2, 2}), 15u);  // 3 stages of 2 slots, 2 + 7
+  EXPECT_EQ(pops::sorting_slots({4, 4}), 29u);  // 4 log^2 g + 2 log g + 9, log g = 2
+  EXPECT_EQ(pops::sorting_slots({8, 2}), 63u);  // 3 stages of 8 slots, 8 + 31
+  EXPECT_EQ(pops::sorting_slots({2, 8}), 28u);  // d < g, L = 4: 14 stages of 2 slots
+  EXPECT_EQ(pops::sorting_slots({256, 256}), 281u);
+  EXPECT_EQ(pops::sorting_slots({512, 128}), 879u);   // 4 * (4*49 + 14) + 8 + 31
+  EXPECT_EQ(pops::sorting_slots({1024, 64}), 2655u);  // 16 * (4*36 + 12) + 32 + 127
   for (std::uint32_t log_d = 0; log_d <= 10; ++log_d) {
     for (std::uint32_t log_g = 0; log_g <= 10; ++log_g) {
       const PopsShape s{1U << log_d, 1U << log_g};
@@ -280,9 +332,9 @@ TEST(sorting_network, SlotsHaveTheClosedForm) {
           << test::sorting_shape_name(s);
     }
   }
-  for (std::uint32_t log_g = 0; log_g <= 10; ++log_g) {  // d = g: 4 log^2 g + 6 log g
+  for (std::uint32_t log_g = 1; log_g <= 10; ++log_g) {  // d = g: 4 log^2 g + 2 log g + 9
     const std::uint64_t lg = log_g;
-    EXPECT_EQ(pops::sorting_slots({1U << log_g, 1U << log_g}), 4 * lg * lg + 6 * lg);
+    EXPECT_EQ(pops::sorting_slots({1U << log_g, 1U << log_g}), 4 * lg * lg + 2 * lg + 9);
   }
 }
 
@@ -296,26 +348,22 @@ TEST(sorting_network, PaperCountReproducesColumnBOfTableI) {
   EXPECT_DOUBLE_EQ(pops::paper_sorting_slots({1024, 64}), 2857);
 }
 
-/// Where our count stays within the paper's: d = g for log g <= 28 (4L^2 + 6L <= 4L^2 + 5L +
-/// 28), d = 4g only for g = 2, d = 16g never. For d > g we merge across the d/g sub-networks
-/// with Batcher's network (log(d/g) more levels) instead of [8]'s stage 2, which the paper does
-/// not describe. These are the shapes of Table I up to n = 2^24.
-TEST(sorting_network, BoundHoldsForDEqualsGAndFailsForDGreaterThanGAsDocumented) {
-  for (std::uint32_t log_g = 1; log_g <= 12; ++log_g) {
-    const PopsShape dg{1U << log_g, 1U << log_g};
-    EXPECT_LE(static_cast<double>(pops::sorting_slots(dg)), pops::paper_sorting_slots(dg))
-        << test::sorting_shape_name(dg);
-  }
-  for (std::uint32_t log_g = 1; log_g <= 11; ++log_g) {
-    const PopsShape d4{4U << log_g, 1U << log_g};
-    const bool within =
-        static_cast<double>(pops::sorting_slots(d4)) <= pops::paper_sorting_slots(d4);
-    EXPECT_EQ(within, log_g == 1) << test::sorting_shape_name(d4);
-  }
-  for (std::uint32_t log_g = 1; log_g <= 10; ++log_g) {
-    const PopsShape d16{16U << log_g, 1U << log_g};
-    EXPECT_GT(static_cast<double>(pops::sorting_slots(d16)), pops::paper_sorting_slots(d16))
-        << test::sorting_shape_name(d16);
+/// For d >= g our count is [8]'s sort term plus 10 d/g - 1, and [8]'s second stage costs
+/// 21 d/g + 3 log g + 7: within the paper's count on every shape with d >= g, the shapes of
+/// Table I (d = g, 4g, 16g) among them. d < g is outside [8]'s setting.
+TEST(sorting_network, BoundHoldsForEveryShapeWithDAtLeastG) {
+  for (std::uint32_t log_g = 0; log_g <= 14; ++log_g) {
+    for (std::uint32_t log_k = 0; log_k <= 12 && 2 * log_g + log_k <= 30; ++log_k) {
+      const PopsShape s{1U << (log_g + log_k), 1U << log_g};
+      EXPECT_LE(static_cast<double>(pops::sorting_slots(s)), pops::paper_sorting_slots(s))
+          << test::sorting_shape_name(s);
+      // Equal sort terms; the second stages differ by 11 d/g + 3 log g + 8 (20 for d = 1,
+      // where a stage takes 1 slot).
+      const double gap = s.d == 1 ? 20.0 : 11.0 * (1U << log_k) + 3.0 * log_g + 8;
+      EXPECT_DOUBLE_EQ(pops::paper_sorting_slots(s) - static_cast<double>(pops::sorting_slots(s)),
+                       gap)
+          << test::sorting_shape_name(s);
+    }
   }
 }
 

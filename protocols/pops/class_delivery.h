@@ -75,8 +75,12 @@ class DeliveryNode {
   std::uint32_t buffers() const;
 
  private:
-  std::uint32_t class_of(const Packet& p) const { return shape_.index_in_group(p.destination) % g_; }
-  std::uint32_t round_of(const Packet& p) const { return shape_.index_in_group(p.destination) / g_; }
+  std::uint32_t class_of(const Packet& p) const {
+    return shape_.index_in_group(p.destination) % g_;
+  }
+  std::uint32_t round_of(const Packet& p) const {
+    return shape_.index_in_group(p.destination) / g_;
+  }
   /// True in the slots of phases 3 and 4 in which this node listens.
   bool listens_in_round(std::uint32_t round) const { return round % k_ == sub_; }
   std::optional<Frame> bounds_report(bool ends) const;
@@ -95,7 +99,7 @@ class DeliveryNode {
   std::optional<std::uint32_t> held_end_;
   std::vector<std::optional<std::uint32_t>> run_start_;  // of mine's class, per sub-network
   std::vector<std::optional<std::uint32_t>> run_end_;
-  std::vector<Packet> carried_;  // packets received in phase 3, in arrival order
+  std::vector<Packet> carried_;           // packets received in phase 3, in arrival order
   std::vector<std::uint32_t> send_slot_;  // phase-4 slot of each carried packet
   std::vector<Packet> delivered_;
 };

@@ -1,10 +1,10 @@
 #include "protocols/pops/sorting.h"
 
-#include "protocols/pops/class_delivery.h"
-
 #include <map>
 #include <stdexcept>
 #include <utility>
+
+#include "protocols/pops/class_delivery.h"
 
 namespace optinet::pops {
 
@@ -69,7 +69,8 @@ SortingRouter::SortingRouter(const PopsShape& shape, Sorter sorter) : shape_(sha
     }
     schedule_of_stage_.push_back(it->second);
   }
-  if (!uses_distribute(shape)) successor_ = compact(plan_offline(shape, successor_permutation(shape)));
+  if (!uses_distribute(shape))
+    successor_ = compact(plan_offline(shape, successor_permutation(shape)));
 }
 
 std::optional<Packet> SortingRouter::exchange(PopsNodeContext& node,

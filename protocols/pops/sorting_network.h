@@ -4,7 +4,8 @@
 /// and Soundaralakshmi that Mei & Rizzi, sections II and IV, use as their rival): Batcher's
 /// sorting networks as comparator stages on positions, the placement of positions on
 /// POPS(d,g) processors, the sort key, the monotone "distribute" stages that follow the sort
-/// when d < g, and the closed form of the slot count. Pure C++ (no SystemC), so it is tested without the kernel.
+/// when d < g, and the closed form of the slot count. Pure C++ (no SystemC), so it is tested
+/// without the kernel.
 ///
 /// Positions 0..n-1 (n = d*g, a power of two) are the wires of the sorting network. Position p
 /// lives on processor node_of_position(p).
