@@ -2,29 +2,31 @@
 /// \file
 /// The `sorting` router: the deterministic online router of Datta and Soundaralakshmi ([8] in
 /// Mei & Rizzi) as Mei & Rizzi describe it in sections II and IV, column B of their Table I.
-/// Every processor knows only its own packet. The packets are sorted by destination with
-/// Batcher's odd-even merge sort (or bitonic sort), each comparator stage realized on the
-/// network by Lemma 2.2; then monotone "distribute" stages carry each packet from its rank to
-/// its destination. Run length: sorting_slots(shape), the same for every (partial) permutation.
+/// Every processor knows only its own packet. Run length: sorting_slots(shape), the same for
+/// every (partial) permutation.
 ///
-/// Stage by stage (sorting_network.h has the stages and the placement of positions):
-/// * Sort stage: both ends of every comparator send their packet to each other along the
-///   stage's exchange permutation, scheduled by Theorem 2.1 (plan_comparator_stage); the low end
-///   keeps the smaller key, the high end the larger. A processor without a packet sends nothing,
-///   and its partner, hearing nothing, treats it as a key larger than every destination (the
-///   dummy key of a partial permutation).
-/// * Distribute stage along dimension b: the same kind of exchange schedule; a packet is sent
-///   only if its position and its destination's position differ in bit b.
+/// Stage 1, the sort (sorting_network.h has the stages, the placement and the keys): Batcher's
+/// odd-even merge sort (or bitonic sort), each comparator stage realized on the network by
+/// Lemma 2.2. Both ends of every comparator send their packet to each other along the stage's
+/// exchange permutation, scheduled by Theorem 2.1 (plan_comparator_stage); the low end keeps
+/// the smaller key, the high end the larger. A processor without a packet sends nothing, and its
+/// partner, hearing nothing, treats it as a key larger than every destination (the dummy key of
+/// a partial permutation). For d >= g the sort runs inside each POPS(g,g) sub-network, as in
+/// [8]: its cost is [8]'s sort term, (d/g)(4 log^2 g + 2 log g).
+///
+/// Stage 2, delivery. d >= g: every position hears its predecessor's packet (one more exchange,
+/// Theorem 2.1), then the class delivery of class_delivery.h (8 d/g - 1 slots). d < g (outside
+/// [8]'s setting): the sort is over all n positions, and log n monotone "distribute" stages
+/// carry each packet from its rank to its destination.
+///
 /// The schedules depend on (d, g) only: they are computed once, when the protocol is built for
 /// a shape, before any traffic exists; each processor executes only its own part, like a
 /// program in its ROM. What moves and what is kept is decided by each processor from the keys
 /// it holds and hears. No coupler ever carries two frames in a slot.
 ///
-/// Choices the papers leave open: [8] is not available to us and Mei & Rizzi give only its slot
-/// count, so stage 2 of [8] (21 d/g + 3 log g + 7 slots) is not reproduced. For d > g we keep
-/// merging with Batcher's network across the d/g POPS(g,g) sub-networks instead (log(d/g) more
-/// merge levels), which is why our count exceeds the paper's for d > g except on the smallest
-/// networks; see docs/pops-model.md.
+/// Choice the papers leave open: Mei & Rizzi give only the cost of [8]'s second stage,
+/// 21 d/g + 3 log g + 7 slots, and [8] is not available to us, so the class delivery is ours. It
+/// takes 10 d/g - 1 slots with the predecessor exchange, within that cost for every d >= g.
 #include <cstdint>
 #include <vector>
 
