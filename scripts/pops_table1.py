@@ -17,11 +17,16 @@ Writes
   * docs/results/pops-table1.png          (three panels like the paper's Figures 4-6).
 
 Every run must be ok (conservation checked by the model, no collision, no slot cap) and take
-exactly the closed-form count sorting_slots(d,g) = (L(L+1)/2 + L) * (2 ceil(d/g), or 1 for
-d = 1), L = log2 n; the script stops otherwise.
+exactly the closed-form count sorting_slots(d,g) of protocols/pops/sorting_network.h; the script
+stops otherwise. With s = 1 for d = 1, else 2 ceil(d/g) (the slots of one comparator stage):
+  * d >= g, k = d/g, L = log2 g: L(2L+1) s + s + (8k - 1), that is Batcher on the g^2 wires of
+    each POPS(g,g) sub-network, the predecessor exchange and the class delivery
+    (protocols/pops/class_delivery.h); for d > 1 this is k(4L^2 + 2L) + 10k - 1;
+  * d < g, L = log2 n: (L(L+1)/2 + L) s (Batcher on all n wires, then L distribute stages).
 
 Examples
   scripts/pops_table1.py                       # sweep up to n = 2^16: 3 runs per size, 1 at 2^16
+  scripts/pops_table1.py --optinet /tmp/optinet-table1   # a copy of the binary, safe from rebuilds
   scripts/pops_table1.py --resume --families dg --max-n 262144   # add d = g at 2^18
   scripts/pops_table1.py --max-n 4096 --runs 1 # a quick subset
   scripts/pops_table1.py --report-only         # table and plot from the CSV
@@ -52,8 +57,11 @@ FIELDS = ["family", "d", "g", "n", "runs", "sorter", "slots_min", "slots_max", "
 
 def closed_form(d: int, g: int) -> int:
     """sorting_slots(d, g) of protocols/pops/sorting_network.h, for checking the runs."""
-    log_n = (d * g).bit_length() - 1
     per_stage = 1 if d == 1 else 2 * math.ceil(d / g)
+    if d >= g:  # sort each POPS(g,g) sub-network, predecessor exchange, class delivery
+        log_g = g.bit_length() - 1
+        return log_g * (2 * log_g + 1) * per_stage + per_stage + 8 * (d // g) - 1
+    log_n = (d * g).bit_length() - 1
     return (log_n * (log_n + 1) // 2 + log_n) * per_stage
 
 
