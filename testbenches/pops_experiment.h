@@ -60,6 +60,8 @@ class PopsExperiment : public ExperimentBase {
 
   /// One run: traffic from `seed`, every node's random stream from `seed`.
   PopsRunResult run(std::uint64_t seed);
+  /// The slot limit of the following runs.
+  void set_max_slots(std::uint64_t max_slots) { config_.max_slots = max_slots; }
 
   pops::PopsNetwork& network() { return network_; }
   const pops::ProtocolInfo& protocol() const { return *info_; }

@@ -129,4 +129,24 @@ TEST(sorting, LonePacketsOfAPartialPermutationArriveInTheSameSlots) {
   EXPECT_EQ(r.slots, pops::sorting_slots({8, 4}));
 }
 
+/// Runs stopped at the slot limit while many nodes sleep through the gaps of a 32-slot stage
+/// (skip_slots) must wind down completely: the next run, on another permutation, is exact.
+TEST(sorting, RunsStoppedWhileNodesSleepLeaveNothingBehind) {
+  PopsExperimentConfig config = test::pops_config(64, 4, PermutationKind::kRandom);
+  config.protocol = "sorting";
+  PopsExperiment experiment(config);
+  std::uint64_t seed = 1;
+  for (const std::uint64_t limit : {37u, 70u, 101u, 150u, 203u}) {
+    experiment.set_max_slots(limit);
+    const PopsRunResult r = experiment.run(seed++);
+    EXPECT_TRUE(r.hit_limit);
+    EXPECT_EQ(r.slots, limit);
+  }
+  experiment.set_max_slots(100000);
+  const PopsRunResult r = experiment.run(seed);
+  test::expect_collision_free_run(r, PermutationKind::kRandom, {64, 4},
+                                  pops::sorting_slots({64, 4}));
+  EXPECT_EQ(r.slots, pops::sorting_slots({64, 4}));
+}
+
 }  // namespace

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "models/tlm/register_map.h"
+#include "protocols/pops/sorting_network.h"
 #include "testbenches/tlm_virtual_platform.h"
 
 namespace {
@@ -17,18 +18,21 @@ using C = CsrRegisters;
 using M = VpMemoryMap;
 using N = NiRegisters;
 
-VirtualPlatformConfig platform_config(std::uint32_t d, std::uint32_t g, std::size_t rx_depth = 64) {
+VirtualPlatformConfig platform_config(std::uint32_t d, std::uint32_t g, std::size_t rx_depth = 64,
+                                      const char* protocol = "randomized") {
   VirtualPlatformConfig c;
   c.system.shape = pops::PopsShape{d, g};
   c.system.rx_depth = rx_depth;
+  c.system.protocol = protocol;
   return c;
 }
 
 /// A platform elaborated once per test (one test per process).
 class Tlm : public ::testing::Test {
  protected:
-  explicit Tlm(std::uint32_t d = 4, std::uint32_t g = 4, std::size_t rx_depth = 64)
-      : vp_("vp", platform_config(d, g, rx_depth)) {
+  explicit Tlm(std::uint32_t d = 4, std::uint32_t g = 4, std::size_t rx_depth = 64,
+               const char* protocol = "randomized")
+      : vp_("vp", platform_config(d, g, rx_depth, protocol)) {
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
   }
 
@@ -84,6 +88,13 @@ class Tlm : public ::testing::Test {
 class TlmEightByTwo : public Tlm {
  protected:
   TlmEightByTwo() : Tlm(8, 2) {}
+};
+
+/// The sorting router on POPS(64,4): comparator stages of 32 slots, in which most nodes sleep
+/// through long gaps (skip_slots) instead of waking every slot.
+class TlmSortingSleepers : public Tlm {
+ protected:
+  TlmSortingSleepers() : Tlm(64, 4, 64, "sorting") {}
 };
 
 class TlmOneEntryFifo : public Tlm {
@@ -363,6 +374,43 @@ TEST_F(TlmEightByTwo, RunStoppedAtTheLimitReportsItAndTheNextRunCompletes) {
   EXPECT_EQ(read32(M::kCsrBase + C::kDelivered), 16u);
   EXPECT_EQ(read32(M::kCsrBase + C::kErrors), 0u);
   for (const Packet& p : packets) EXPECT_EQ(read32(M::ni(p.destination) + N::kRxCount), 1u);
+}
+
+TEST_F(TlmSortingSleepers, RunsStoppedWhileNodesSleepWindDownAndTheNextRunCompletes) {
+  const VirtualPlatformConfig config = platform_config(64, 4, 64, "sorting");
+  const auto queue = [&](const std::vector<Packet>& packets) {
+    for (const Packet& p : packets)
+      ASSERT_EQ(send(p.source, p.destination, p.payload), tlm::TLM_OK_RESPONSE);
+  };
+  // Limits inside the sort (16 stages of 32 slots), at several offsets within a stage, where
+  // many nodes are asleep until a later slot when the run is stopped. Each run has its own
+  // permutation, so a node left asleep would replay a stale packet into a later run.
+  std::uint64_t seed = 3;
+  for (const std::uint64_t limit : {37u, 70u, 101u, 150u, 203u}) {
+    queue(reference_packets(config, seed++));
+    ASSERT_EQ(write64(M::kCsrBase + C::kMaxSlots, limit), tlm::TLM_OK_RESPONSE);
+    ASSERT_EQ(write32(M::kCsrBase + C::kControl, C::kControlStart), tlm::TLM_OK_RESPONSE);
+    run_until_done();
+    EXPECT_EQ(read32(M::kCsrBase + C::kStatus), C::kStatusDone | C::kStatusLimit | C::kStatusError);
+    EXPECT_EQ(read64(M::kCsrBase + C::kSlots), limit);
+    EXPECT_EQ(read32(M::kCsrBase + C::kDelivered), 0u);
+  }
+  const std::vector<Packet> packets = reference_packets(config, seed);
+  queue(packets);
+  ASSERT_EQ(write64(M::kCsrBase + C::kMaxSlots, 100000), tlm::TLM_OK_RESPONSE);
+  ASSERT_EQ(write32(M::kCsrBase + C::kControl, C::kControlStart), tlm::TLM_OK_RESPONSE);
+  run_until_done();
+  EXPECT_EQ(read32(M::kCsrBase + C::kStatus), C::kStatusDone);
+  EXPECT_EQ(read64(M::kCsrBase + C::kSlots), pops::sorting_slots({64, 4}));
+  EXPECT_EQ(read32(M::kCsrBase + C::kDelivered), 256u);
+  EXPECT_EQ(read32(M::kCsrBase + C::kErrors), 0u);
+  for (const Packet& p : packets) {
+    EXPECT_EQ(read32(M::ni(p.destination) + N::kRxCount), 1u);
+    unsigned char rx[N::kRxBytes];
+    ASSERT_EQ(read(M::ni(p.destination) + N::kRxPacket, rx, sizeof rx), tlm::TLM_OK_RESPONSE);
+    EXPECT_EQ(get_value<std::uint32_t>(rx + 0), p.source);
+    EXPECT_EQ(get_value<std::uint64_t>(rx + 8), p.payload);
+  }
 }
 
 // ---- the comparison with the built-in driver (no simulation) -----------------------------------

@@ -29,6 +29,13 @@ class NodeContext {
   /// Ends the current slot: samples the receiver if the node listened, then waits for the next
   /// slot to begin.
   virtual void next_slot() = 0;
+  /// Ends the current slot like next_slot(), then sleeps through `idle` more slots in which the
+  /// node neither transmits nor listens: the same as idle + 1 calls of next_slot(), without
+  /// waking in between. Afterwards received() is empty (call next_slot() to end a slot in which
+  /// the node listened).
+  virtual void skip_slots(std::uint32_t idle) {
+    for (std::uint32_t i = 0; i <= idle; ++i) next_slot();
+  }
 
   /// Hands a packet that reached its destination to the host.
   virtual void deliver(const Packet& packet) = 0;

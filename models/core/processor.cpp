@@ -9,6 +9,8 @@ namespace {
 // The protocols keep a handful of locals; 64 KiB leaves ample headroom and keeps the virtual
 // footprint of 2^18 threads at 16 GiB (only touched pages count towards RSS).
 constexpr std::size_t kThreadStackBytes = 64 * 1024;
+// skip_slots() sleeps on a slot event only for gaps of at least this many slots.
+constexpr std::uint32_t kMinSleepSlots = 8;
 }  // namespace
 
 Processor::Processor(const sc_core::sc_module_name& name, const ProcessorConfig& config)
@@ -55,6 +57,25 @@ void Processor::next_slot() {
   }
   tx_valid_ = false;
   rx_valid_ = false;
+  start_of_slot();
+}
+
+void Processor::skip_slots(std::uint32_t idle) {
+  next_slot();
+  if (idle == 0) return;
+  // Short gaps are stepped: for them sleeping on a slot event measured slower than waking with
+  // the clock (docs/benchmarks.md). A traced processor always steps, so its signals change
+  // slot by slot.
+  if (idle < kMinSleepSlots || sample_at_falling_edge_) {
+    for (std::uint32_t i = 0; i < idle; ++i) next_slot();
+    return;
+  }
+  const std::uint64_t target = slot() + idle;
+  while (slot() < target) {
+    const std::uint64_t wake = std::min(target, slot() + RunControlIf::kSlotEvents - 1);
+    wait(control->slot_event(wake));  // also notified when the run is aborted
+    if (control->abort_requested()) throw RunAborted{};
+  }
   start_of_slot();
 }
 

@@ -44,6 +44,7 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   const std::vector<Packet>& packets() const override { return packets_; }
   void begin_slots() override;
   void next_slot() override;
+  void skip_slots(std::uint32_t idle) override;
   void deliver(const Packet& packet) override { control->deliver(id_, packet); }
   void raise_pending() override { control->raise_pending(); }
   void release_pending() override { control->release_pending(); }

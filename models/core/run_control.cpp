@@ -45,9 +45,9 @@ RunOutcome RunControl::run_to_completion() {
 }
 
 void RunControl::wind_down() {
-  // Every unfinished processor waits for a clock edge; at the next ones it sees the abort and
-  // unwinds to its idle wait for a start.
-  aborting_ = true;
+  // Every unfinished processor waits for a clock edge or sleeps until a slot; at the next edge
+  // (or the abort event) it sees the abort and unwinds to its idle wait for a start.
+  begin_abort(sc_core::SC_ZERO_TIME);
   sc_core::sc_start(2 * period_);
   aborting_ = false;
 }
@@ -67,11 +67,18 @@ void RunControl::end_run() {
     sc_core::sc_pause();
   } else if (hit_limit_) {
     // As wind_down(): unfinished processors see the abort at their next clock edges.
-    aborting_ = true;
+    begin_abort(sc_core::SC_ZERO_TIME);
     wind_down_end_.notify(2 * period_);
   } else {
     run_done_.notify(sc_core::SC_ZERO_TIME);
   }
+}
+
+void RunControl::begin_abort(const sc_core::sc_time& delay) {
+  aborting_ = true;
+  // Sleepers wait on one slot event each (an or-list with a shared abort event would cost every
+  // wake-up a linear search of that event's waiters).
+  for (sc_core::sc_event& e : slot_events_) e.notify(delay);
 }
 
 void RunControl::on_wind_down_end() {
@@ -105,7 +112,10 @@ void RunControl::on_clock_edge() {
   // Active only while a run is (two activations per slot). The rising edge updates the traced
   // slot number; the limit is checked at the falling edge, after the processors of a run that
   // needs exactly max_slots slots have finished at the rising edge of slot max_slots.
-  if (running_ && clk_->read()) slot_register_ = current_slot();
+  if (running_ && clk_->read()) {
+    slot_register_ = current_slot();
+    slot_events_[slot_register_ % kSlotEvents].notify();  // sleepers run with the clock's waiters
+  }
   if (running_ && !clk_->read() && current_slot() >= plan_.max_slots) {
     hit_limit_ = true;
     end_run();

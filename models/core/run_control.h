@@ -38,6 +38,12 @@ class RunControlIf : public virtual sc_core::sc_interface {
   virtual void node_finished() = 0;
   /// True while a run stopped at the slot limit is being wound down.
   virtual bool abort_requested() const = 0;
+  /// Slot alarms for nodes that sleep through idle slots: slot_event(s) is notified at the
+  /// rising edge that starts slot s, in the delta in which the clock's waiters run. The events
+  /// form a ring, so a sleeper may wait for at most kSlotEvents - 1 slots ahead.
+  /// When a run stopped at the slot limit starts winding down, every slot event is notified.
+  static constexpr std::uint64_t kSlotEvents = 256;
+  virtual const sc_core::sc_event& slot_event(std::uint64_t slot) const = 0;
 };
 
 /// Thrown at a slot boundary of a run being aborted; unwinds the protocol to the thread loop.
@@ -98,6 +104,9 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
   void deliver(NodeId node, const Packet& packet) override;
   void node_finished() override;
   bool abort_requested() const override { return aborting_; }
+  const sc_core::sc_event& slot_event(std::uint64_t slot) const override {
+    return slot_events_[slot % kSlotEvents];
+  }
 
  private:
   void update() override;
@@ -106,6 +115,8 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
   /// The run has ended (all nodes finished, or the limit): pause sc_start or notify the event.
   void end_run();
   void on_wind_down_end();
+  /// Sets aborting_ and wakes every sleeping node (all slot events, after `delay`).
+  void begin_abort(const sc_core::sc_time& delay);
 
   sc_core::sc_time period_;
   const sc_core::sc_signal_in_if<bool>* clk_ = nullptr;
@@ -127,6 +138,7 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
   sc_core::sc_event clock_watch_;
   sc_core::sc_event run_done_;
   sc_core::sc_event wind_down_end_;
+  sc_core::sc_event slot_events_[kSlotEvents];
 };
 
 }  // namespace optinet

@@ -81,8 +81,9 @@ std::optional<Packet> SortingRouter::exchange(PopsNodeContext& node,
   const OfflineAction* const end = schedule.actions.data() + schedule.first[me + 1];
   std::optional<Packet> held;     // a relay copy, from the first to the second slot of a round
   std::optional<Packet> arrived;  // the partner's packet
-  for (std::uint32_t slot = 0; slot < schedule.slots; ++slot) {
+  for (std::uint32_t slot = 0; slot < schedule.slots;) {
     const OfflineAction* a = next != end && next->slot == slot ? next++ : nullptr;
+    const bool listening = a != nullptr && a->listen_group != kNoGroup;
     if (a != nullptr) {
       if (a->send == OfflineSend::kOwn && outgoing) {
         node.transmit_to(a->send_group, Frame::data(*outgoing));
@@ -90,10 +91,13 @@ std::optional<Packet> SortingRouter::exchange(PopsNodeContext& node,
         node.transmit_to(a->send_group, Frame::data(*held));
         held.reset();
       }
-      if (a->listen_group != kNoGroup) node.listen(a->listen_group);
+      if (listening) node.listen(a->listen_group);
     }
-    node.next_slot();
-    if (a != nullptr && a->listen_group != kNoGroup) {
+    // Sleep through the slots without an action, unless what was heard must be read now.
+    const std::uint32_t until = next != end ? next->slot : schedule.slots;
+    const std::uint32_t idle = listening ? 0 : until - slot - 1;
+    node.skip_slots(idle);
+    if (listening) {
       if (std::optional<Packet> got = data_in(node.received())) {
         // A copy this node forwards in the next slot is a relay copy; any other is for it.
         const bool relay =
@@ -101,6 +105,7 @@ std::optional<Packet> SortingRouter::exchange(PopsNodeContext& node,
         (relay ? held : arrived) = got;
       }
     }
+    slot += idle + 1;
     node.note_buffers((outgoing ? 1U : 0U) + (held ? 1U : 0U) + (arrived ? 1U : 0U));
   }
   return arrived;
