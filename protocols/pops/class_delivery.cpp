@@ -1,10 +1,13 @@
 #include "protocols/pops/class_delivery.h"
 
+#include <limits>
 #include <stdexcept>
 
 namespace optinet::pops {
 
 namespace {
+constexpr std::uint32_t kSent = std::numeric_limits<std::uint32_t>::max();
+
 /// Phase lengths in units of k = d/g: bounds 2k, announcement 2k, spread 2k-1, final hop 2k.
 struct Phases {
   std::uint32_t announce;  // first slot of each phase
@@ -21,6 +24,7 @@ std::uint32_t delivery_slots(const PopsShape& shape) { return Phases(shape.d / s
 DeliveryNode::DeliveryNode(const PopsShape& shape, NodeId me, std::optional<Packet> mine,
                            std::optional<Packet> predecessor)
     : shape_(shape),
+      me_(me),
       g_(shape.g),
       k_(shape.d / shape.g),
       group_(shape.group_of(me)),
@@ -55,7 +59,7 @@ std::optional<Frame> DeliveryNode::bounds_report(bool ends) const {
   return std::nullopt;
 }
 
-std::uint32_t DeliveryNode::spread_slot() const {
+std::uint32_t DeliveryNode::compute_spread_slot() const {
   std::uint32_t offset = 0;
   for (std::uint32_t s = 0; s < sub_; ++s) {
     if (run_start_[s]) offset += (*run_end_[s] - *run_start_[s] + 1 + g_ - 1) / g_;
@@ -92,7 +96,7 @@ DeliveryNode::Action DeliveryNode::action(std::uint32_t slot) {
   }
   if (slot < phase.final_hop) {  // spread to the class's group
     const std::uint32_t u = slot - phase.spread;
-    if (mine_ && u == spread_slot()) {
+    if (mine_ && u == spread_slot_) {
       a.frame = Frame::data(*mine_);
       a.to[0] = class_of(*mine_);
     }
@@ -124,11 +128,12 @@ void DeliveryNode::heard(std::uint32_t slot, const std::optional<Frame>& frame) 
     if (std::optional<std::uint32_t> v = control_value(frame, class_of(*mine_))) {
       (u % 2 == 0 ? run_start_ : run_end_)[u / 2] = v;
     }
+    if (slot + 1 == phase.spread) spread_slot_ = compute_spread_slot();
     return;
   }
   const std::optional<Packet> got = data_in(frame);
   if (slot < phase.final_hop) {
-    if (mine_ && slot - phase.spread == spread_slot()) mine_.reset();  // it has left
+    if (mine_ && slot - phase.spread == spread_slot_) mine_.reset();  // it has left
     if (!got) return;
     std::uint32_t send = round_of(*got);
     for (std::uint32_t taken : send_slot_) {
@@ -140,14 +145,14 @@ void DeliveryNode::heard(std::uint32_t slot, const std::optional<Frame>& frame) 
   }
   const std::uint32_t u = slot - phase.final_hop;
   for (std::size_t i = 0; i < carried_.size(); ++i) {
-    if (send_slot_[i] == u) send_slot_[i] = kNoGroup;  // sent
+    if (send_slot_[i] == u) send_slot_[i] = kSent;
   }
-  if (got && shape_.node(group_, sub_ * g_ + row_) == got->destination) delivered_.push_back(*got);
+  if (got && got->destination == me_) delivered_.push_back(*got);
 }
 
 std::uint32_t DeliveryNode::buffers() const {
   std::uint32_t n = mine_ ? 1 : 0;
-  for (std::uint32_t s : send_slot_) n += s != kNoGroup ? 1 : 0;
+  for (std::uint32_t s : send_slot_) n += s != kSent ? 1 : 0;
   return n;
 }
 

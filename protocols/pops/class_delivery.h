@@ -84,9 +84,11 @@ class DeliveryNode {
   /// True in the slots of phases 3 and 4 in which this node listens.
   bool listens_in_round(std::uint32_t round) const { return round % k_ == sub_; }
   std::optional<Frame> bounds_report(bool ends) const;
-  std::uint32_t spread_slot() const;
+  /// Phase 3 slot of mine_'s crossing; needs the announced runs of its class.
+  std::uint32_t compute_spread_slot() const;
 
   PopsShape shape_;
+  NodeId me_;
   std::uint32_t g_;
   std::uint32_t k_;
   std::uint32_t group_;
@@ -99,8 +101,9 @@ class DeliveryNode {
   std::optional<std::uint32_t> held_end_;
   std::vector<std::optional<std::uint32_t>> run_start_;  // of mine's class, per sub-network
   std::vector<std::optional<std::uint32_t>> run_end_;
+  std::uint32_t spread_slot_ = 0;         // set at the end of the announcement
   std::vector<Packet> carried_;           // packets received in phase 3, in arrival order
-  std::vector<std::uint32_t> send_slot_;  // phase-4 slot of each carried packet
+  std::vector<std::uint32_t> send_slot_;  // phase-4 slot of each carried packet, kSent once sent
   std::vector<Packet> delivered_;
 };
 

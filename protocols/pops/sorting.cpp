@@ -69,8 +69,11 @@ SortingRouter::SortingRouter(const PopsShape& shape, Sorter sorter) : shape_(sha
     }
     schedule_of_stage_.push_back(it->second);
   }
-  if (!uses_distribute(shape))
+  if (!uses_distribute(shape)) {
     successor_ = compact(plan_offline(shape, successor_permutation(shape)));
+    all_groups_.resize(shape.g);
+    for (std::uint32_t b = 0; b < shape.g; ++b) all_groups_[b] = b;
+  }
 }
 
 std::optional<Packet> SortingRouter::exchange(PopsNodeContext& node,
@@ -154,14 +157,12 @@ void SortingRouter::run(PopsNodeContext& node) const {
 void SortingRouter::deliver_by_class(PopsNodeContext& node, const std::optional<Packet>& mine,
                                      const std::optional<Packet>& predecessor) const {
   DeliveryNode delivery(shape_, node.id(), mine, predecessor);
-  std::vector<std::uint32_t> all_groups(shape_.g);
-  for (std::uint32_t b = 0; b < shape_.g; ++b) all_groups[b] = b;
   const std::uint32_t slots = delivery_slots(shape_);
   for (std::uint32_t slot = 0; slot < slots; ++slot) {
     const DeliveryNode::Action a = delivery.action(slot);
     if (a.frame) {
       if (a.to_all_groups) {
-        node.transmit(all_groups.data(), all_groups.size(), *a.frame);
+        node.transmit(all_groups_.data(), all_groups_.size(), *a.frame);
       } else {
         node.transmit(a.to.data(), a.to[1] == kNoGroup ? 1 : 2, *a.frame);
       }

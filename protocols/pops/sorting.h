@@ -70,7 +70,8 @@ class SortingRouter : public PopsProtocol {
   std::vector<SortStage> stages_;
   std::vector<CompactSchedule> schedules_;
   std::vector<std::uint32_t> schedule_of_stage_;
-  CompactSchedule successor_;  // d >= g: each position hears its predecessor
+  CompactSchedule successor_;              // d >= g: each position hears its predecessor
+  std::vector<std::uint32_t> all_groups_;  // d >= g: 0..g-1, for the class delivery's broadcasts
 };
 
 }  // namespace optinet::pops
