@@ -3,21 +3,21 @@
 find_package(verilator HINTS /usr/share/verilator $ENV{VERILATOR_ROOT})
 if(verilator_FOUND)
   message(STATUS "Verilator ${verilator_VERSION}: RTL couplers enabled")
-  target_sources(optinet_model PRIVATE models/optical/rtl_passive_star.cpp)
-  verilate(optinet_model SYSTEMC
+  target_sources(optinet_models PRIVATE models/optical/rtl_passive_star.cpp)
+  verilate(optinet_models SYSTEMC
     SOURCES rtl/single_source_select.sv rtl/optical_passive_star.sv
     TOP_MODULE optical_passive_star
     PREFIX Voptical_passive_star
     VERILATOR_ARGS -GD=64 -GW=192 -Wall)
   # The OCPC / MOB-PC bus receiver stage: K = 64 transmitters, 16-bit addresses, 192-bit frames.
-  verilate(optinet_model SYSTEMC
+  verilate(optinet_models SYSTEMC
     SOURCES rtl/single_source_select.sv rtl/ocpc_bus_receiver.sv
     TOP_MODULE ocpc_bus_receiver
     PREFIX Vocpc_bus_receiver
     VERILATOR_ARGS -GK=64 -GA=16 -GW=192 -Wall)
-  target_compile_definitions(optinet_model PUBLIC OPTINET_HAVE_VERILATOR)
+  target_compile_definitions(optinet_models PUBLIC OPTINET_HAVE_VERILATOR)
   find_package(Threads REQUIRED)
-  target_link_libraries(optinet_model PUBLIC Threads::Threads)
+  target_link_libraries(optinet_models PUBLIC Threads::Threads)
 else()
   message(STATUS "Verilator not found: behavioural couplers only")
 endif()

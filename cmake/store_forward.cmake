@@ -1,8 +1,10 @@
 # Store-and-forward networks of Valiant and Brebner (issue 5): links, networks, schemes, commands.
-target_sources(optinet_model PRIVATE
+target_sources(optinet_models PRIVATE
   models/networks/store_forward_network.cpp
   models/networks/store_forward_node.cpp
-  protocols/store_forward/scheme.cpp
+)
+target_sources(optinet_protocols PRIVATE protocols/store_forward/schemes.cpp)
+target_sources(optinet_testbenches PRIVATE
   testbenches/sf_experiment.cpp
   testbenches/store_forward_command.cpp
 )

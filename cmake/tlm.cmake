@@ -1,11 +1,11 @@
 # TLM-2.0 network interfaces and the example virtual platform (issue 6).
-target_sources(optinet_model PRIVATE
+target_sources(optinet_models PRIVATE
   models/tlm/address_router.cpp
   models/tlm/network_interface.cpp
+  models/tlm/pops_tlm_system.cpp
   models/tlm/register_map.cpp
-  testbenches/tlm_pops_system.cpp
-  testbenches/tlm_virtual_platform.cpp
 )
+target_sources(optinet_testbenches PRIVATE testbenches/tlm_virtual_platform.cpp)
 
 # The example virtual platform: a traffic processor drives permutations into POPS through the
 # TLM-2.0 sockets and checks each run against the built-in experiment driver.

@@ -6,7 +6,7 @@ namespace optinet {
 
 ExperimentBase::ExperimentBase(const sc_core::sc_time& period)
     : t0_(std::chrono::steady_clock::now()), clock_("clk", period), control_("control", period) {
-  control_.set_clock(clock_);
+  control_.clk(clock_);
   control_.set_sink(&scoreboard_);
 }
 

@@ -13,7 +13,7 @@
 #include "models/core/run_control.h"
 #include "models/networks/pops_network.h"
 #include "protocols/pops/registry.h"
-#include "testbenches/collision_tally.h"
+#include "models/optical/collision_tally.h"
 #include "testbenches/experiment_base.h"
 #include "testbenches/scoreboard.h"
 #include "testbenches/traffic.h"

@@ -6,17 +6,17 @@
 #include <string>
 #include <vector>
 
-#include "models/core/run_control.h"
+#include "models/core/run_checker.h"
 
 namespace optinet {
 
-class Scoreboard : public DeliverySink {
+class Scoreboard : public RunChecker {
  public:
   /// Starts a run expecting exactly `packets` (ids must be distinct).
-  void expect(const std::vector<Packet>& packets);
+  void expect(const std::vector<Packet>& packets) override;
   void deliver(NodeId node, const Packet& packet, std::uint64_t slot) override;
   /// Adds an error for each packet not delivered; call once at the end of the run.
-  void finish();
+  void finish() override;
 
   std::size_t expected() const { return expected_count_; }
   std::size_t delivered() const { return delivered_count_; }
@@ -24,6 +24,7 @@ class Scoreboard : public DeliverySink {
   /// By packet id: the slot of its delivery in the current run (0 if not delivered).
   const std::vector<std::uint64_t>& delivery_slots() const { return slot_of_; }
   const std::vector<std::string>& errors() const { return errors_; }
+  std::size_t violations() const override { return errors_.size(); }
 
  private:
   void error(const std::string& message);

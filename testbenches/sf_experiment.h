@@ -10,7 +10,7 @@
 
 #include "models/core/run_control.h"
 #include "models/networks/store_forward_network.h"
-#include "protocols/store_forward/scheme.h"
+#include "protocols/store_forward/schemes.h"
 #include "testbenches/experiment_base.h"
 #include "testbenches/traffic.h"
 

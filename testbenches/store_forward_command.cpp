@@ -5,11 +5,11 @@
 #include <iostream>
 #include <memory>
 
-#include "models/networks/ccc.h"
-#include "models/networks/grid.h"
-#include "models/networks/hypercube.h"
-#include "models/networks/shuffle.h"
-#include "models/networks/shuffle_exchange.h"
+#include "models/topology/ccc.h"
+#include "models/topology/grid.h"
+#include "models/topology/hypercube.h"
+#include "models/topology/shuffle.h"
+#include "models/topology/shuffle_exchange.h"
 #include "testbenches/json_writer.h"
 #include "testbenches/option_values.h"
 #include "testbenches/run_summary.h"
@@ -108,7 +108,8 @@ SfCommandLine parse(const std::vector<std::string>& args) {
   e.graph = make_graph(network, o);
   const std::vector<std::string> schemes = sf::scheme_names(*e.graph);
   e.protocol = o.get("--protocol", schemes.front());
-  sf::make_scheme(e.protocol, *e.graph);  // throws UsageError (--protocol) if it does not apply
+  const std::string unavailable = sf::scheme_unavailable(e.protocol, *e.graph);
+  if (!unavailable.empty()) throw UsageError("--protocol: " + unavailable);
   cl.traffic_name = o.get("--traffic", "identity");
   e.traffic = permutation_kind(cl.traffic_name);
   const std::string why = permutation_unavailable(e.traffic, e.graph->nodes());

@@ -28,6 +28,11 @@ const char* response_name(tlm::tlm_response_status s) {
   }
   return "?";
 }
+
+PopsTlmSystemConfig with_protocol(PopsTlmSystemConfig config, pops::PopsProtocol* protocol) {
+  config.protocol = protocol;
+  return config;
+}
 }  // namespace
 
 std::vector<Packet> reference_packets(const VirtualPlatformConfig& config, std::uint64_t seed) {
@@ -165,7 +170,12 @@ VpRunResult TrafficProcessor::run_one(std::uint64_t seed) {
 
 VirtualPlatform::VirtualPlatform(const sc_core::sc_module_name& name,
                                  const VirtualPlatformConfig& config)
-    : sc_core::sc_module(name), cpu("cpu", config), bus("bus"), pops("pops", config.system) {
+    : sc_core::sc_module(name),
+      protocol_(pops::protocol_info(config.protocol).make(config.system.shape)),
+      cpu("cpu", config),
+      bus("bus"),
+      pops("pops", with_protocol(config.system, protocol_.get())) {
+  pops.attach_checker(&scoreboard);
   cpu.socket.bind(bus.target);
   cpu.irq(irq);
   pops.irq(irq);

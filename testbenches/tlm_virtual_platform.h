@@ -20,8 +20,9 @@
 
 #include "models/tlm/address_router.h"
 #include "models/tlm/network_interface.h"
+#include "models/tlm/pops_tlm_system.h"
 #include "testbenches/pops_experiment.h"
-#include "testbenches/tlm_pops_system.h"
+#include "testbenches/scoreboard.h"
 #include "testbenches/traffic.h"
 
 namespace optinet {
@@ -47,7 +48,8 @@ struct VpRunResult {
 };
 
 struct VirtualPlatformConfig {
-  PopsTlmSystemConfig system;
+  PopsTlmSystemConfig system;  ///< its protocol is set by the platform from `protocol`
+  std::string protocol = "randomized";
   PermutationKind traffic = PermutationKind::kRandom;
   Permutation file_permutation;  ///< used when traffic == kFile
   sc_core::sc_time quantum = sc_core::sc_time(1, sc_core::SC_US);
@@ -95,15 +97,21 @@ class TrafficProcessor : public sc_core::sc_module {
   sc_core::sc_event jobs_ready_;
 };
 
-/// The platform: vp.cpu, vp.bus, vp.pops (the device), vp.irq.
+/// The platform: vp.cpu, vp.bus, vp.pops (the device, its scoreboard attached), vp.irq.
 class VirtualPlatform : public sc_core::sc_module {
  public:
   VirtualPlatform(const sc_core::sc_module_name& name, const VirtualPlatformConfig& config);
 
+ private:
+  std::unique_ptr<pops::PopsProtocol> protocol_;  // before pops, which runs it
+
+ public:
   TrafficProcessor cpu;
   AddressRouter bus;
   PopsTlmSystem pops;
   sc_core::sc_signal<bool> irq{"irq"};
+  /// Checks every run of the device: delivered once, intact, at the destination.
+  Scoreboard scoreboard;
 };
 
 /// Differences between a run of the virtual platform and the same seed's run of the built-in

@@ -45,9 +45,9 @@ VpOptions parse(const std::vector<std::string>& args) {
   s.shape.d = static_cast<std::uint32_t>(parse_count("--d", o.get("--d", "4"), 1, 1024));
   s.shape.g = static_cast<std::uint32_t>(parse_count("--g", o.get("--g", "4"), 1, 1024));
   if (s.shape.n() > 4096) throw UsageError("--d: d*g must be at most 4096 for the example");
-  s.protocol = o.get("--protocol", "randomized");
-  if (pops::find_protocol(s.protocol) == nullptr) {
-    throw UsageError("--protocol: unknown protocol '" + s.protocol +
+  v.platform.protocol = o.get("--protocol", "randomized");
+  if (pops::find_protocol(v.platform.protocol) == nullptr) {
+    throw UsageError("--protocol: unknown protocol '" + v.platform.protocol +
                      "'; accepted: " + pops::protocol_names());
   }
   v.platform.traffic = permutation_kind(o.get("--traffic", "random"));
@@ -85,7 +85,7 @@ int sc_main(int argc, char* argv[]) {
   VirtualPlatform& vp = *new VirtualPlatform("vp", options.platform);
   PopsExperimentConfig reference_config;
   reference_config.shape = s.shape;
-  reference_config.protocol = s.protocol;
+  reference_config.protocol = options.platform.protocol;
   reference_config.traffic = options.platform.traffic;
   reference_config.max_slots = s.max_slots;
   reference_config.period = s.period;
@@ -112,7 +112,7 @@ int sc_main(int argc, char* argv[]) {
   sc_core::sc_start();
   const double platform_seconds = seconds_since(t1);
 
-  std::cout << "POPS(" << s.shape.d << "," << s.shape.g << "), protocol " << s.protocol
+  std::cout << "POPS(" << s.shape.d << "," << s.shape.g << "), protocol " << options.platform.protocol
             << ", traffic " << permutation_kind_name(options.platform.traffic)
             << ": TLM-2.0 platform vs built-in driver\n";
   bool all_good = vp.cpu.results().size() == seeds.size();

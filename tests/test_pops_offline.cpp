@@ -355,7 +355,7 @@ TEST_P(ComparatorStage, EachPairExchangesAndKeepsMinAndMax) {
   pops::PopsNetwork network("pops", pops::PopsNetworkConfig{s, &protocol});
   network.clk(clock);
   network.control(control);
-  control.set_clock(clock);
+  control.clk(clock);
   CountingSink sink;
   sink.at.assign(n, 0);
   control.set_sink(&sink);

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "protocols/pops/pops_node.h"
+#include "models/networks/pops_node.h"
 
 namespace optinet::test {
 

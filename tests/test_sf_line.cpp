@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "models/networks/grid.h"
+#include "models/topology/grid.h"
 #include "testbenches/sf_experiment.h"
 
 namespace optinet {

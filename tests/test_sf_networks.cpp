@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <memory>
 
-#include "models/networks/ccc.h"
-#include "models/networks/grid.h"
-#include "models/networks/hypercube.h"
-#include "models/networks/shuffle.h"
-#include "models/networks/shuffle_exchange.h"
+#include "models/topology/ccc.h"
+#include "models/topology/grid.h"
+#include "models/topology/hypercube.h"
+#include "models/topology/shuffle.h"
+#include "models/topology/shuffle_exchange.h"
 #include "testbenches/sf_experiment.h"
 
 namespace optinet {

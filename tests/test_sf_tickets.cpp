@@ -10,12 +10,12 @@
 #include <vector>
 
 #include "models/links/edge_queue.h"
-#include "models/networks/ccc.h"
-#include "models/networks/grid.h"
-#include "models/networks/hypercube.h"
-#include "models/networks/shuffle.h"
-#include "models/networks/shuffle_exchange.h"
-#include "protocols/store_forward/scheme.h"
+#include "models/topology/ccc.h"
+#include "models/topology/grid.h"
+#include "models/topology/hypercube.h"
+#include "models/topology/shuffle.h"
+#include "models/topology/shuffle_exchange.h"
+#include "protocols/store_forward/schemes.h"
 
 namespace optinet::sf {
 namespace {

@@ -23,7 +23,7 @@ VirtualPlatformConfig platform_config(std::uint32_t d, std::uint32_t g, std::siz
   VirtualPlatformConfig c;
   c.system.shape = pops::PopsShape{d, g};
   c.system.rx_depth = rx_depth;
-  c.system.protocol = protocol;
+  c.protocol = protocol;
   return c;
 }
 

@@ -5,8 +5,8 @@
 
 namespace optinet {
 
-RunControl::RunControl(const char* name, sc_core::sc_time period)
-    : sc_core::sc_prim_channel(name), period_(period) {
+RunControl::RunControl(const sc_core::sc_module_name& name, sc_core::sc_time period)
+    : sc_core::sc_module(name), period_(period) {
   // Two tiny methods watch the clock while a run is armed or running: one starts the run, one
   // counts slots and enforces the limit. Both are woken by run_to_completion().
   sc_core::sc_spawn_options options;
@@ -27,15 +27,13 @@ void RunControl::arm(const RunPlan& plan) {
   if (running_ || armed_) throw std::logic_error("RunControl::arm: a run is already in progress");
   plan_ = plan;
   armed_ = true;
-  pending_ = 0;
-  pending_change_ = 0;
+  pending_.clear();
   hit_limit_ = false;
   finished_ = 0;
 }
 
 RunOutcome RunControl::run_to_completion() {
   if (!armed_) throw std::logic_error("RunControl::run_to_completion: no run armed");
-  if (clk_ == nullptr) throw std::logic_error("RunControl: no clock set");
   pause_at_end_ = true;
   // Each clock watcher then re-arms itself on the edges it needs.
   clock_watch_.notify(sc_core::SC_ZERO_TIME);
@@ -54,7 +52,6 @@ void RunControl::wind_down() {
 
 void RunControl::start(const RunPlan& plan, const sc_core::sc_time& delay) {
   if (!idle()) throw std::logic_error("RunControl::start: a run is already in progress");
-  if (clk_ == nullptr) throw std::logic_error("RunControl: no clock set");
   arm(plan);
   pause_at_end_ = false;
   clock_watch_.notify(delay);
@@ -97,7 +94,7 @@ void RunControl::on_falling_edge() {
   if (!armed_) return;
   if (!waiting_for_falling_edge_) {
     waiting_for_falling_edge_ = true;
-    sc_core::next_trigger(clk_->negedge_event());
+    sc_core::next_trigger(clk->negedge_event());
     return;
   }
   waiting_for_falling_edge_ = false;
@@ -112,35 +109,20 @@ void RunControl::on_clock_edge() {
   // Active only while a run is (two activations per slot). The rising edge updates the traced
   // slot number; the limit is checked at the falling edge, after the processors of a run that
   // needs exactly max_slots slots have finished at the rising edge of slot max_slots.
-  if (running_ && clk_->read()) {
+  if (running_ && clk->read()) {
     slot_register_ = current_slot();
     slot_events_[slot_register_ % kSlotEvents].notify();  // sleepers run with the clock's waiters
   }
-  if (running_ && !clk_->read() && current_slot() >= plan_.max_slots) {
+  if (running_ && !clk->read() && current_slot() >= plan_.max_slots) {
     hit_limit_ = true;
     end_run();
     return;
   }
-  if (running_ || armed_) sc_core::next_trigger(clk_->value_changed_event());
+  if (running_ || armed_) sc_core::next_trigger(clk->value_changed_event());
 }
 
 void RunControl::trace(sc_core::sc_trace_file* tf) const {
   sc_core::sc_trace(tf, slot_register_, std::string(name()) + ".slot", 32);
-}
-
-void RunControl::raise_pending() {
-  ++pending_change_;
-  request_update();
-}
-
-void RunControl::release_pending() {
-  --pending_change_;
-  request_update();
-}
-
-void RunControl::update() {
-  pending_ += pending_change_;
-  pending_change_ = 0;
 }
 
 void RunControl::deliver(NodeId node, const Packet& packet) {

@@ -63,12 +63,38 @@ struct RunOutcome {
   bool hit_limit = false;
 };
 
-class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
+/// The machine's wired-OR "pending" line: raised and released by processors, its value changes
+/// in the update phase, so every reader of a delta cycle sees the same value.
+class PendingLine : public sc_core::sc_prim_channel {
  public:
-  explicit RunControl(const char* name, sc_core::sc_time period);
+  explicit PendingLine(const char* name) : sc_core::sc_prim_channel(name) {}
+  void raise() { change(+1); }
+  void release() { change(-1); }
+  bool any() const { return count_ > 0; }
+  void clear() { count_ = change_ = 0; }
 
-  /// Must be called once with the clock the processors use, before simulation.
-  void set_clock(const sc_core::sc_signal_in_if<bool>& clk) { clk_ = &clk; }
+ private:
+  void change(std::int64_t by) {
+    change_ += by;
+    request_update();
+  }
+  void update() override {
+    count_ += change_;
+    change_ = 0;
+  }
+  std::int64_t count_ = 0;
+  std::int64_t change_ = 0;
+};
+
+/// Run control: a hierarchical channel (processors bind their control port to it) with the
+/// slot clock as a port, so an unbound clock is an elaboration error.
+class RunControl : public sc_core::sc_module, public RunControlIf {
+ public:
+  /// The slot clock the processors use.
+  sc_core::sc_in<bool> clk{"clk"};
+
+  RunControl(const sc_core::sc_module_name& name, sc_core::sc_time period);
+
   void set_sink(DeliverySink* sink) { sink_ = sink; }
 
   /// Arms a run: the next falling clock edge starts it. Call from sc_main, then sc_start().
@@ -98,9 +124,9 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
   std::uint64_t current_slot() const override;
   std::uint64_t run_seed() const override { return plan_.seed; }
   std::uint64_t run_index() const override { return plan_.index; }
-  void raise_pending() override;
-  void release_pending() override;
-  bool any_pending() const override { return pending_ > 0; }
+  void raise_pending() override { pending_.raise(); }
+  void release_pending() override { pending_.release(); }
+  bool any_pending() const override { return pending_.any(); }
   void deliver(NodeId node, const Packet& packet) override;
   void node_finished() override;
   bool abort_requested() const override { return aborting_; }
@@ -109,7 +135,6 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
   }
 
  private:
-  void update() override;
   void on_falling_edge();
   void on_clock_edge();
   /// The run has ended (all nodes finished, or the limit): pause sc_start or notify the event.
@@ -119,7 +144,6 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
   void begin_abort(const sc_core::sc_time& delay);
 
   sc_core::sc_time period_;
-  const sc_core::sc_signal_in_if<bool>* clk_ = nullptr;
   DeliverySink* sink_ = nullptr;
   RunPlan plan_;
   bool armed_ = false;
@@ -132,8 +156,7 @@ class RunControl : public sc_core::sc_prim_channel, public RunControlIf {
   std::uint64_t end_slot_ = 0;
   std::uint32_t finished_ = 0;
   std::uint64_t slot_register_ = 0;  // traced copy of the slot number
-  std::int64_t pending_ = 0;
-  std::int64_t pending_change_ = 0;
+  PendingLine pending_{"pending"};
   sc_core::sc_event start_;
   sc_core::sc_event clock_watch_;
   sc_core::sc_event run_done_;

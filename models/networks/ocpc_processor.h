@@ -10,7 +10,7 @@
 
 #include "models/core/processor.h"
 #include "models/optical/optical_bus.h"
-#include "protocols/ocpc/ocpc_node.h"
+#include "models/networks/ocpc_node.h"
 
 namespace optinet::ocpc {
 

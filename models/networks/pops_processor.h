@@ -6,7 +6,7 @@
 
 #include "models/core/processor.h"
 #include "models/optical/pops_bundles.h"
-#include "protocols/pops/pops_node.h"
+#include "models/networks/pops_node.h"
 
 namespace optinet::pops {
 

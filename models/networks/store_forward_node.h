@@ -21,8 +21,8 @@
 #include "models/core/run_control.h"
 #include "models/links/edge_queue.h"
 #include "models/links/link.h"
-#include "models/networks/store_forward_graph.h"
-#include "protocols/store_forward/scheme.h"
+#include "models/links/scheme.h"
+#include "models/topology/store_forward_graph.h"
 
 namespace optinet::sf {
 

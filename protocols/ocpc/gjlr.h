@@ -59,7 +59,7 @@
 /// recorded like the OCPC's). Every OCPC run is sized for h_mob = 2h + log log p (mob_h).
 /// All universes run schedules padded to the largest one, so all nodes stay in step.
 #include "protocols/ocpc/gjlr_plan.h"
-#include "protocols/ocpc/ocpc_node.h"
+#include "models/networks/ocpc_node.h"
 
 namespace optinet::ocpc {
 

@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "protocols/ocpc/node_group.h"
-#include "protocols/ocpc/ocpc_node.h"
+#include "models/networks/ocpc_node.h"
 
 namespace optinet::ocpc {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "protocols/ocpc/ocpc_node.h"
+#include "models/networks/ocpc_node.h"
 
 namespace optinet::ocpc {
 

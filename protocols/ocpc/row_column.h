@@ -7,7 +7,7 @@
 /// coin-flip rule: each step a node holding messages sends, with probability 1/2, one chosen
 /// uniformly, to its next hop. Relays keep what they receive (their buffers are reported as
 /// max_buffers). The run ends when the wired-OR line drops.
-#include "protocols/ocpc/ocpc_node.h"
+#include "models/networks/ocpc_node.h"
 
 namespace optinet::ocpc {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "protocols/pops/offline_plan.h"
-#include "protocols/pops/pops_node.h"
+#include "models/networks/pops_node.h"
 
 namespace optinet::pops {
 

@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-#include "protocols/pops/pops_node.h"
+#include "models/networks/pops_node.h"
 
 namespace optinet::pops {
 

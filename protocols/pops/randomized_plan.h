@@ -29,7 +29,7 @@
 #include <optional>
 
 #include "models/core/rng.h"
-#include "protocols/pops/pops_node.h"
+#include "models/networks/pops_node.h"
 
 namespace optinet::pops {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "protocols/pops/pops_node.h"
+#include "models/networks/pops_node.h"
 
 namespace optinet::pops {
 

@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "protocols/pops/offline_plan.h"
-#include "protocols/pops/pops_node.h"
+#include "models/networks/pops_node.h"
 #include "protocols/pops/sorting_network.h"
 
 namespace optinet::pops {

@@ -1,14 +1,13 @@
-#include "protocols/store_forward/scheme.h"
+#include "protocols/store_forward/schemes.h"
 
 #include <algorithm>
 #include <stdexcept>
 
-#include "models/networks/ccc.h"
-#include "models/networks/grid.h"
-#include "models/networks/hypercube.h"
-#include "models/networks/shuffle.h"
-#include "models/networks/shuffle_exchange.h"
-#include "testbenches/usage_error.h"
+#include "models/topology/ccc.h"
+#include "models/topology/grid.h"
+#include "models/topology/hypercube.h"
+#include "models/topology/shuffle.h"
+#include "models/topology/shuffle_exchange.h"
 
 namespace optinet::sf {
 
@@ -235,14 +234,6 @@ std::string joined(const std::vector<std::string>& names) {
 
 }  // namespace
 
-int Scheme::next_edge(const SfPacket& p, NodeId) const {
-  return p.ticket.next < p.ticket.length ? p.ticket.steps[p.ticket.next] : kNoEdge;
-}
-
-unsigned Scheme::remaining(const SfPacket& p, NodeId) const {
-  return p.ticket.length - p.ticket.next;
-}
-
 std::vector<unsigned> pack(const std::vector<unsigned>& t) {
   std::vector<unsigned> packed;
   for (unsigned x : t) {
@@ -291,12 +282,19 @@ std::vector<std::string> scheme_names(const SfGraph& graph) {
   return {};
 }
 
-std::unique_ptr<Scheme> make_scheme(const std::string& name, const SfGraph& graph) {
+std::string scheme_unavailable(const std::string& name, const SfGraph& graph) {
   const std::vector<std::string> names = scheme_names(graph);
   if (std::find(names.begin(), names.end(), name) == names.end()) {
-    throw UsageError("--protocol: '" + name + "' is not accepted on " + graph.name() + " (one of " +
-                     joined(names) + ")");
+    return "'" + name + "' is not accepted on " + graph.name() + " (one of " + joined(names) + ")";
   }
+  const auto* grid = dynamic_cast<const GridGraph*>(&graph);
+  if (name == "grid3" && grid->k() != 2) return "'grid3' needs --k 2 (use gridk for k != 2)";
+  return "";
+}
+
+std::unique_ptr<Scheme> make_scheme(const std::string& name, const SfGraph& graph) {
+  const std::string why = scheme_unavailable(name, graph);
+  if (!why.empty()) throw std::invalid_argument("make_scheme: " + why);
   if (auto* g = dynamic_cast<const HypercubeGraph*>(&graph)) {
     const auto v = name == "cubes"   ? CubeScheme::Variant::kCubes
                    : name == "basic" ? CubeScheme::Variant::kBasic
@@ -311,10 +309,7 @@ std::unique_ptr<Scheme> make_scheme(const std::string& name, const SfGraph& grap
     return std::make_unique<ShuffleExchangeScheme>(*g);
   }
   const auto& g = dynamic_cast<const GridGraph&>(graph);
-  if (name == "grid3") {
-    if (g.k() != 2) throw UsageError("--protocol: 'grid3' needs --k 2 (use gridk for k != 2)");
-    return std::make_unique<GridScheme>(g, name, grid3_plan());
-  }
+  if (name == "grid3") return std::make_unique<GridScheme>(g, name, grid3_plan());
   return std::make_unique<GridScheme>(g, name, gridk_plan(g.k()));
 }
 

@@ -3,8 +3,9 @@
 /// POPS(d,g) as a TLM-2.0 device: one network interface target socket per node
 /// (pops.ni.group<b>.proc<k>.socket, see models/tlm/network_interface.h) and one control/status
 /// target socket (pops.csr) that starts a run from inside the simulation and reports its end by
-/// an interrupt line and an event. The device has its own slot clock and run control, and checks
-/// every run with the scoreboard. The network and its processors are the unchanged model: the
+/// an interrupt line and an event. The device has its own slot clock and run control; a checker
+/// (a testbench's scoreboard) may be attached from outside. The network and its processors are
+/// the unchanged model: the
 /// sockets are added around it, so a network built without this class pays nothing for them.
 ///
 /// Control/status registers (offsets in the 0x100-byte CSR window; host-endian; every access
@@ -28,7 +29,8 @@
 ///   0x28 COLLISIONS 8 B, R: coupler collisions in the last run.
 ///   0x30 RUNS       8 B, R: runs completed since elaboration.
 ///   0x38 SHAPE      8 B, R: [0..3] d, [4..7] g.
-///   0x40 ERRORS     4 B, R: scoreboard violations in the last run.
+///   0x40 ERRORS     4 B, R: violations the attached checker found in the last run (0 without
+///        a checker).
 ///
 /// Timing: b_transport adds the access latency to the annotated delay and never waits.
 /// transport_dbg reads every readable register without side effects.
@@ -41,18 +43,17 @@
 #include <tlm>
 #include <vector>
 
+#include "models/core/run_checker.h"
 #include "models/core/run_control.h"
 #include "models/networks/pops_network.h"
+#include "models/optical/collision_tally.h"
 #include "models/tlm/network_interface.h"
-#include "protocols/pops/registry.h"
-#include "testbenches/collision_tally.h"
-#include "testbenches/scoreboard.h"
 
 namespace optinet {
 
 struct PopsTlmSystemConfig {
   pops::PopsShape shape;
-  std::string protocol = "randomized";
+  pops::PopsProtocol* protocol = nullptr;  ///< every node's protocol (the caller owns it)
   std::uint64_t max_slots = 100000;  ///< MAX_SLOTS after reset
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
   sc_core::sc_time access_latency = sc_core::sc_time(10, sc_core::SC_NS);
@@ -105,7 +106,7 @@ class PopsTlmSystem : public sc_core::sc_module, private DeliverySink {
   sc_core::sc_port<sc_core::sc_signal_inout_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND> irq{"irq"};
 
   OPTINET_HAS_PROCESS(PopsTlmSystem);
-  /// Elaborates POPS(d,g) with the named protocol (which must exist).
+  /// Elaborates POPS(d,g) running config.protocol (which must be set).
   PopsTlmSystem(const sc_core::sc_module_name& name, const PopsTlmSystemConfig& config);
   ~PopsTlmSystem() override;
 
@@ -117,8 +118,8 @@ class PopsTlmSystem : public sc_core::sc_module, private DeliverySink {
   pops::PopsNetwork& network() { return network_; }
   /// Notified when a run has ended and DONE is set.
   const sc_core::sc_event& done_event() const { return done_event_; }
-  /// The last run's scoreboard violations (their number is the ERRORS register).
-  const std::vector<std::string>& last_errors() const { return errors_; }
+  /// Attaches the checker of the following runs (nullptr: none).
+  void attach_checker(RunChecker* checker) { checker_ = checker; }
 
  private:
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
@@ -133,14 +134,12 @@ class PopsTlmSystem : public sc_core::sc_module, private DeliverySink {
   void deliver(NodeId node, const Packet& packet, std::uint64_t slot) override;
 
   PopsTlmSystemConfig config_;
-  const pops::ProtocolInfo* info_;
-  std::unique_ptr<pops::PopsProtocol> protocol_;
   sc_core::sc_clock clock_;
   RunControl control_;
   pops::PopsNetwork network_;
   NetworkInterfaceScope interfaces_;
-  Scoreboard scoreboard_;
-  CollisionTally tally_;
+  RunChecker* checker_ = nullptr;
+  CollisionTally tally_{0};
   sc_core::sc_event done_event_;
   sc_core::sc_event irq_change_;
   bool irq_level_ = false;
@@ -154,7 +153,7 @@ class PopsTlmSystem : public sc_core::sc_module, private DeliverySink {
   std::uint64_t packets_ = 0;
   std::uint64_t delivered_ = 0;
   std::uint64_t collisions_ = 0;
-  std::vector<std::string> errors_;
+  std::uint64_t errors_ = 0;
 };
 
 }  // namespace optinet

@@ -1,0 +1,39 @@
+#pragma once
+/// \file
+/// The contract between a store-and-forward node and its routing scheme (Valiant and Brebner).
+/// A scheme prepares tickets and reads them: which out-edge a packet takes next at a node
+/// depends only on the packet's ticket and that node's id (the schemes are oblivious, section
+/// 2). Tickets are prepared at the node where a sub-phase starts, with that node's random
+/// stream. The schemes themselves are in protocols/store_forward.
+#include <string>
+
+#include "models/core/rng.h"
+#include "models/links/sf_packet.h"
+
+namespace optinet::sf {
+
+class Scheme {
+ public:
+  virtual ~Scheme() = default;
+  virtual std::string name() const = 0;
+  /// Number of sub-phases of a route.
+  virtual unsigned subphases() const = 0;
+  /// Sub-phases [0, randomizing()) are Phase A (randomization), the rest Phase B.
+  virtual unsigned randomizing() const { return 1; }
+  /// Prepares the ticket of sub-phase p.ticket.subphase for packet p, now at node `here`.
+  virtual void prepare(SfPacket& p, NodeId here, Rng& rng) const = 0;
+  /// The out-edge p takes next from `here`, or kNoEdge if its sub-phase ends here. Step-list
+  /// schemes read the ticket's next step.
+  virtual int next_edge(const SfPacket& p, NodeId /*here*/) const {
+    return p.ticket.next < p.ticket.length ? p.ticket.steps[p.ticket.next] : kNoEdge;
+  }
+  /// Hops left in the current sub-phase (furthest-to-go-first discipline).
+  virtual unsigned remaining(const SfPacket& p, NodeId /*here*/) const {
+    return p.ticket.length - p.ticket.next;
+  }
+  /// True if queues must serve packets that have moved in their current sub-phase before those
+  /// that have not (the precedence rule of section 8).
+  virtual bool moved_first() const { return false; }
+};
+
+}  // namespace optinet::sf

@@ -1,0 +1,36 @@
+#pragma once
+/// \file
+/// The two-phase randomized routing schemes of Valiant and Brebner (the Scheme contract is in
+/// models/links/scheme.h): CUBES, BASIC, CUBESS, the d-way shuffles, CCC, shuffle-exchange and
+/// the grids, and the registry that names them.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/core/rng.h"
+#include "models/links/scheme.h"
+#include "models/topology/store_forward_graph.h"
+
+namespace optinet::sf {
+
+
+/// The schemes a network accepts, the first being its default.
+std::vector<std::string> scheme_names(const SfGraph& graph);
+/// Why the named scheme does not apply to the graph (for --protocol), or "" if it does.
+std::string scheme_unavailable(const std::string& name, const SfGraph& graph);
+/// Builds the named scheme for the graph; throws std::invalid_argument if it does not apply.
+std::unique_ptr<Scheme> make_scheme(const std::string& name, const SfGraph& graph);
+
+// Ticket building blocks, exposed for tests.
+
+/// "Pack T" (section 4 (iii)): the non-zero elements of t in order of occurrence, then zeros.
+std::vector<unsigned> pack(const std::vector<unsigned>& t);
+/// The shortest route in the d-way shuffle from u to v as out-edge labels (section 6: the
+/// unique path of the least length k, tried for k = 0, 1, ..., n).
+std::vector<unsigned> shortest_shuffle_route(unsigned d, unsigned n, NodeId u, NodeId v);
+/// Follows a step list from `from`; returns the node reached.
+NodeId follow(const SfGraph& graph, NodeId from, const std::vector<unsigned>& labels);
+/// The step list in a ticket.
+std::vector<unsigned> steps_of(const Ticket& t);
+
+}  // namespace optinet::sf
