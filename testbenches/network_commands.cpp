@@ -1,35 +1,29 @@
-#include "testbenches/network_commands.h"
-
+/// \file
+/// The family table of the optinet command: one entry per network.
+#include "testbenches/network_command.h"
 #include "testbenches/ocpc_command.h"
+#include "testbenches/pops_command.h"
 #include "testbenches/store_forward_command.h"
 
 namespace optinet {
 
-namespace {
-
-constexpr NetworkCommand kCommands[] = {
-    {"ocpc", run_ocpc_command},
-    {"mob", run_ocpc_command},
-    {"hypercube", run_store_forward_command},
-    {"shuffle", run_store_forward_command},
-    {"ccc", run_store_forward_command},
-    {"shuffle-exchange", run_store_forward_command},
-    {"grid", run_store_forward_command},
-};
-
-}  // namespace
-
-const NetworkCommand* find_network_command(const std::string& name) {
-  for (const NetworkCommand& c : kCommands) {
-    if (name == c.name) return &c;
-  }
-  return nullptr;
-}
-
-std::string network_names() {
-  std::string names = "pops";
-  for (const NetworkCommand& c : kCommands) names += std::string(", ") + c.name;
-  return names;
+const std::vector<NetworkFamily>& network_families() {
+  static const std::vector<NetworkFamily> families = {
+      {"pops", "POPS(d,g): partitioned optical passive stars (Mei & Rizzi)", PopsCommand::make},
+      {"ocpc", "OCPC: p processors on one optical bus (Goldberg et al.)", OcpcCommand::make},
+      {"mob", "MOB-PC: p x p mesh of optical buses (Goldberg et al.)", OcpcCommand::make},
+      {"hypercube", "Boolean n-cube, store-and-forward (Valiant & Brebner)",
+       StoreForwardCommand::make},
+      {"shuffle", "d-way shuffle, store-and-forward (Valiant & Brebner)",
+       StoreForwardCommand::make},
+      {"ccc", "cube-connected cycles, store-and-forward (Valiant & Brebner)",
+       StoreForwardCommand::make},
+      {"shuffle-exchange", "shuffle-exchange graph, store-and-forward (Valiant & Brebner)",
+       StoreForwardCommand::make},
+      {"grid", "k-dimensional grid, store-and-forward (Valiant & Brebner)",
+       StoreForwardCommand::make},
+  };
+  return families;
 }
 
 }  // namespace optinet

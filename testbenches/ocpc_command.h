@@ -1,12 +1,42 @@
 #pragma once
 /// \file
-/// The optinet command for the OCPC and MOB-PC (ocpc, mob).
+/// The `ocpc` and `mob` network families of the optinet command: the OCPC and the p x p MOB-PC
+/// (Goldberg, Jerrum, Leighton & Rao).
+#include <memory>
+#include <optional>
 #include <string>
-#include <vector>
+
+#include "testbenches/network_command.h"
+#include "testbenches/ocpc_experiment.h"
 
 namespace optinet {
 
-/// args[0] is the network name. Returns the exit status (2 for bad input).
-int run_ocpc_command(const std::vector<std::string>& args);
+class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfig> {
+ public:
+  explicit OcpcCommand(ocpc::Topology topology);
+  static std::unique_ptr<NetworkCommand> make(const std::string& network);
+
+  std::string default_protocol() const override;
+  std::string default_traffic() const override { return "random-h-relation"; }
+  void add_options(CLI::App& app) override;
+  void configure(CommonOptions& common) override;
+  std::uint64_t processors() const override { return config_.shape.n(); }
+  std::string size_option() const override { return "--p"; }
+  std::string banner() const override;
+  Json parameters() const override;
+  std::vector<std::string> summary_fields() const override {
+    return {"slots", "steps", "fallbacks", "recoveries"};
+  }
+  RunRecord run(std::uint64_t seed) override;
+
+ private:
+  bool mob() const { return config_.shape.topology == ocpc::Topology::kMob; }
+
+  std::string p_;
+  std::optional<std::string> h_;
+  std::string relation_file_;
+  std::optional<std::string> trace_slots_;
+  std::optional<std::string> trace_nodes_;
+};
 
 }  // namespace optinet

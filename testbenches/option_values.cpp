@@ -1,6 +1,5 @@
 #include "testbenches/option_values.h"
 
-#include <algorithm>
 #include <cstdio>
 #include <fstream>
 
@@ -8,38 +7,7 @@
 
 namespace optinet {
 
-std::string OptionValues::get(const std::string& option, const std::string& fallback) const {
-  auto it = values.find(option);
-  return it == values.end() ? fallback : it->second;
-}
-
-OptionValues collect_options(const std::vector<std::string>& args, std::size_t first,
-                             const std::vector<std::string>& valued,
-                             const std::vector<std::string>& flags) {
-  OptionValues o;
-  const auto contains = [](const std::vector<std::string>& list, const std::string& a) {
-    return std::find(list.begin(), list.end(), a) != list.end();
-  };
-  for (std::size_t k = first; k < args.size(); ++k) {
-    const std::string& a = args[k];
-    if (a == "--help" || a == "-h") {
-      o.help = true;
-      return o;
-    }
-    if (contains(flags, a)) {
-      o.flags.insert(a);
-      continue;
-    }
-    if (!contains(valued, a)) throw UsageError(a + ": unknown option; see optinet --help");
-    if (k + 1 >= args.size()) throw UsageError(a + ": missing value");
-    if (o.values.count(a)) throw UsageError(a + ": given twice");
-    o.values[a] = args[++k];
-  }
-  return o;
-}
-
-std::uint64_t parse_count(const std::string& option, const std::string& text, std::uint64_t lo,
-                          std::uint64_t hi) {
+std::string count_rejection(const std::string& text, std::uint64_t lo, std::uint64_t hi) {
   std::size_t used = 0;
   unsigned long long v = 0;
   bool ok = !text.empty() && text[0] != '-' && text[0] != '+';
@@ -50,11 +18,45 @@ std::uint64_t parse_count(const std::string& option, const std::string& text, st
       ok = false;
     }
   }
-  if (!ok || used != text.size() || v < lo || v > hi) {
-    throw UsageError(option + ": '" + text + "' is not accepted (an integer from " +
-                     std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  if (ok && used == text.size() && v >= lo && v <= hi) return "";
+  return "'" + text + "' is not accepted (an integer from " + std::to_string(lo) + " to " +
+         std::to_string(hi) + ")";
+}
+
+std::string positive_rejection(const std::string& text) {
+  std::size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
   }
-  return v;
+  if (used == text.size() && v > 0 && v <= 1e6) return "";
+  return "'" + text + "' is not accepted (a number > 0 and <= 1e6)";
+}
+
+CLI::Validator count_in(std::uint64_t lo, std::uint64_t hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& text) { return count_rejection(text, lo, hi); },
+      "INT in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+}
+
+CLI::Validator positive_number() {
+  return CLI::Validator([](std::string& text) { return positive_rejection(text); },
+                        "NUMBER in (0, 1e6]");
+}
+
+CLI::Validator path_given() {
+  return CLI::Validator(
+      [](std::string& text) { return text.empty() ? std::string("an empty path is not accepted") : ""; },
+      "PATH");
+}
+
+std::uint64_t parse_count(const std::string& option, const std::string& text, std::uint64_t lo,
+                          std::uint64_t hi) {
+  const std::string why = count_rejection(text, lo, hi);
+  if (!why.empty()) throw UsageError(option + ": " + why);
+  return std::stoull(text);
 }
 
 std::pair<std::uint64_t, std::uint64_t> parse_range(const std::string& option,
@@ -75,17 +77,9 @@ std::pair<std::uint64_t, std::uint64_t> parse_range(const std::string& option,
 }
 
 double parse_positive(const std::string& option, const std::string& text) {
-  std::size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !(v > 0) || v > 1e6) {
-    throw UsageError(option + ": '" + text + "' is not accepted (a number > 0 and <= 1e6)");
-  }
-  return v;
+  const std::string why = positive_rejection(text);
+  if (!why.empty()) throw UsageError(option + ": " + why);
+  return std::stod(text);
 }
 
 void check_writable(const std::string& option, const std::string& path) {

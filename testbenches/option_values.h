@@ -1,30 +1,26 @@
 #pragma once
 /// \file
-/// Option parsing shared by every network's command line: each bad value is a UsageError of
-/// one line that names the option and what it accepts.
+/// Option values shared by every network's command line: each bad value is a UsageError of one
+/// line that names the option and what it accepts. The CLI11 validators say the same.
+#include <CLI/CLI.hpp>
+
 #include <cstdint>
-#include <map>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace optinet {
 
-/// The options after the network name, as `--name value` pairs and flags. Throws UsageError
-/// for an unknown option, a missing value, or an option given twice.
-struct OptionValues {
-  std::map<std::string, std::string> values;
-  std::set<std::string> flags;
-  bool help = false;
+/// Why `text` is not an unsigned decimal integer in [lo, hi] ("" if it is).
+std::string count_rejection(const std::string& text, std::uint64_t lo, std::uint64_t hi);
+/// Why `text` is not a number in (0, 1e6] ("" if it is).
+std::string positive_rejection(const std::string& text);
 
-  bool has(const std::string& option) const { return values.count(option) != 0; }
-  std::string get(const std::string& option, const std::string& fallback) const;
-};
-
-OptionValues collect_options(const std::vector<std::string>& args, std::size_t first,
-                             const std::vector<std::string>& valued,
-                             const std::vector<std::string>& flags);
+/// CLI11 validators with the same wording: an integer in [lo, hi], a number in (0, 1e6], a path
+/// that is not empty.
+CLI::Validator count_in(std::uint64_t lo, std::uint64_t hi);
+CLI::Validator positive_number();
+CLI::Validator path_given();
 
 /// An unsigned decimal integer in [lo, hi].
 std::uint64_t parse_count(const std::string& option, const std::string& text, std::uint64_t lo,

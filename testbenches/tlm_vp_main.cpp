@@ -4,16 +4,21 @@
 /// through the control registers and collects every delivery; the same seed is also run by the
 /// built-in experiment driver (PopsExperiment), and the two runs must agree exactly.
 ///
-///   optinet_vp [--d D] [--g G] [--protocol NAME] [--traffic NAME] [--seed S] [--runs N]
-///              [--max-slots N]
+///   optinet_vp [--d D] [--g G] [--protocol NAME] [--sorter NAME] [--traffic NAME] [--seed S]
+///              [--runs N] [--max-slots N]
 ///
 /// Exit status: 0 if every run agrees, 1 if one differs (the differences are printed), 2 for
 /// bad input.
+#include <CLI/CLI.hpp>
+
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
+#include <optional>
 #include <systemc>
 
+#include "protocols/pops/registry.h"
 #include "testbenches/option_values.h"
 #include "testbenches/pops_experiment.h"
 #include "testbenches/tlm_virtual_platform.h"
@@ -29,37 +34,50 @@ struct VpOptions {
   std::uint64_t runs = 4;
 };
 
-const char* const kUsage =
-    "usage: optinet_vp [--d D] [--g G] [--protocol NAME] [--traffic NAME] [--seed S] [--runs N] "
-    "[--max-slots N]\n";
-
-VpOptions parse(const std::vector<std::string>& args) {
-  const OptionValues o = collect_options(
-      args, 0, {"--d", "--g", "--protocol", "--traffic", "--seed", "--runs", "--max-slots"}, {});
-  if (o.help) {
-    std::cout << kUsage;
-    std::exit(0);
-  }
-  VpOptions v;
+/// Parses and validates; throws UsageError. Returns false when help was printed.
+bool parse(int argc, char* argv[], VpOptions& v) {
+  CLI::App app("optinet_vp: the example TLM-2.0 virtual platform around POPS(d,g)", "optinet_vp");
+  app.set_help_flag("-h,--help", "print this help and exit");
+  std::uint32_t d = 4;
+  std::uint32_t g = 4;
+  std::optional<std::string> sorter;
+  std::string traffic = "random";
   PopsTlmSystemConfig& s = v.platform.system;
-  s.shape.d = static_cast<std::uint32_t>(parse_count("--d", o.get("--d", "4"), 1, 1024));
-  s.shape.g = static_cast<std::uint32_t>(parse_count("--g", o.get("--g", "4"), 1, 1024));
-  if (s.shape.n() > 4096) throw UsageError("--d: d*g must be at most 4096 for the example");
-  v.platform.protocol = o.get("--protocol", "randomized");
-  if (pops::find_protocol(v.platform.protocol) == nullptr) {
-    throw UsageError("--protocol: unknown protocol '" + v.platform.protocol +
-                     "'; accepted: " + pops::protocol_names());
+  app.add_option("--d", d, "processors per group (d*g <= 4096)")->check(count_in(1, 1024))
+      ->capture_default_str();
+  app.add_option("--g", g, "groups")->check(count_in(1, 1024))->capture_default_str();
+  app.add_option("--protocol", v.platform.protocol, pops::protocol_names())->capture_default_str();
+  app.add_option("--sorter", sorter, "with --protocol sorting: " + pops::sorter_names());
+  app.add_option("--traffic", traffic, "random, identity, bit-reversal, transpose, partial")
+      ->capture_default_str();
+  app.add_option("--seed", v.seed, "seed of the first run")
+      ->check(count_in(0, std::numeric_limits<std::uint64_t>::max() / 2))
+      ->capture_default_str();
+  app.add_option("--runs", v.runs, "runs")->check(count_in(1, 100000))->capture_default_str();
+  app.add_option("--max-slots", s.max_slots, "slot limit of a run")
+      ->check(count_in(1, 1000000000))
+      ->capture_default_str();
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return false;
+  } catch (const CLI::ParseError& e) {
+    throw UsageError(e.what());
   }
-  v.platform.traffic = permutation_kind(o.get("--traffic", "random"));
+  s.shape = pops::PopsShape{d, g};
+  if (s.shape.n() > 4096) throw UsageError("--d: d*g must be at most 4096 for the example");
+  // The same preconditions as optinet pops: the protocol registry states them.
+  const pops::ProtocolChoice choice = pops::choose_protocol(v.platform.protocol, sorter, s.shape);
+  if (choice.info == nullptr) throw UsageError(choice.option + ": " + choice.reason);
+  v.platform.protocol = choice.info->name;
+  v.platform.traffic = permutation_kind(traffic);
   if (v.platform.traffic == PermutationKind::kFile) {
     throw UsageError("--traffic: file traffic is not offered by the example");
   }
   const std::string why = permutation_unavailable(v.platform.traffic, s.shape.n());
   if (!why.empty()) throw UsageError("--traffic: " + why);
-  v.seed = parse_count("--seed", o.get("--seed", "1"), 0, ~std::uint64_t{0});
-  v.runs = parse_count("--runs", o.get("--runs", "4"), 1, 100000);
-  s.max_slots = parse_count("--max-slots", o.get("--max-slots", "100000"), 1, 1000000000);
-  return v;
+  return true;
 }
 
 }  // namespace
@@ -68,7 +86,7 @@ int sc_main(int argc, char* argv[]) {
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   VpOptions options;
   try {
-    options = parse(std::vector<std::string>(argv + 1, argv + argc));
+    if (!parse(argc, argv, options)) return 0;
   } catch (const UsageError& e) {
     std::cerr << "optinet_vp: " << e.what() << '\n';
     return 2;

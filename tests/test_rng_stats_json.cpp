@@ -1,6 +1,6 @@
 /// \file
 /// Random streams (models/core/rng.h), run statistics (testbenches/stats.h) and the JSON writer
-/// (testbenches/json_writer.h).
+/// (json_report, testbenches/network_command.h).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "models/core/rng.h"
-#include "testbenches/json_writer.h"
+#include "testbenches/network_command.h"
 #include "testbenches/stats.h"
 
 namespace {
@@ -151,53 +151,70 @@ TEST(Summarize, NegativeValues) {
   EXPECT_EQ(s.min, -3);
 }
 
-// ---- JsonWriter -------------------------------------------------------------------------------
+// ---- json_report (the command's JSON, nlohmann-json) ---------------------------------------
 
-TEST(JsonWriter, NestedObjectsAndArrays) {
-  std::ostringstream out;
-  JsonWriter j(out);
-  j.begin_object();
-  j.field("network", "pops").field("d", std::uint32_t{4}).field("ok", true);
-  j.key("runs").begin_array();
-  j.begin_object().field("seed", std::uint64_t{1}).field("slots", std::uint64_t{30}).end_object();
-  j.begin_object().field("seed", std::uint64_t{2}).field("slots", std::uint64_t{25}).end_object();
-  j.end_array();
-  j.array("by_slot", std::vector<std::uint64_t>{9, 3, 0});
-  j.key("summary").begin_object().field("mean", 27.5).field("sd", 0.5).end_object();
-  j.end_object();
-  EXPECT_EQ(out.str(),
-            R"({"network":"pops","d":4,"ok":true,"runs":[{"seed":1,"slots":30},)"
-            R"({"seed":2,"slots":25}],"by_slot":[9,3,0],"summary":{"mean":27.5,"sd":0.5}})");
+/// A network family that only describes itself: enough for json_report.
+class FakeCommand : public NetworkCommand {
+ public:
+  std::string default_protocol() const override { return "p"; }
+  std::string default_traffic() const override { return "t"; }
+  void add_options(CLI::App&) override {}
+  void configure(CommonOptions&) override {}
+  std::uint64_t processors() const override { return 0; }
+  std::string size_option() const override { return "--n"; }
+  std::string banner() const override { return "fake"; }
+  Json parameters() const override { return Json{{"n", 4}}; }
+  std::vector<std::string> summary_fields() const override { return {"slots"}; }
+  double elaborate() override { return 0; }
+  RunRecord run(std::uint64_t) override { return {}; }
+  void finish() override {}
+};
+
+RunRecord fake_run(std::uint64_t seed, std::uint64_t slots, std::vector<std::string> errors = {}) {
+  RunRecord r;
+  r.seed = seed;
+  r.fields = Json{{"seed", seed}, {"slots", slots}};
+  r.wall_seconds = 0.5;
+  r.errors = std::move(errors);
+  return r;
 }
 
-TEST(JsonWriter, EmptyContainers) {
-  std::ostringstream out;
-  JsonWriter j(out);
-  j.begin_object().array("errors", std::vector<std::string>{}).key("o").begin_object().end_object();
-  j.end_object();
-  EXPECT_EQ(out.str(), R"({"errors":[],"o":{}})");
+TEST(JsonReport, FieldsInOrderStatusAfterTheFamilysFields) {
+  CommonOptions common;
+  common.network = "fake";
+  common.protocol = "p";
+  common.traffic = "t";
+  common.seed = 7;
+  const Json j = json_report(FakeCommand(), common, {fake_run(7, 10), fake_run(8, 14)}, 1.5, 2.5);
+  std::vector<std::string> keys;
+  for (const auto& item : j.items()) keys.push_back(item.key());
+  EXPECT_EQ(keys, (std::vector<std::string>{"network", "parameters", "protocol", "traffic", "seed",
+                                            "runs", "summary", "timing_seconds"}));
+  std::vector<std::string> run_keys;
+  for (const auto& item : j["runs"][0].items()) run_keys.push_back(item.key());
+  EXPECT_EQ(run_keys, (std::vector<std::string>{"seed", "slots", "hit_limit", "ok", "wall_seconds",
+                                                "errors"}));
+  EXPECT_EQ(j["summary"]["slots"]["mean"].get<double>(), 12.0);
+  EXPECT_NEAR(j["summary"]["slots"]["sd"].get<double>(), std::sqrt(8.0), 1e-12);
+  EXPECT_EQ(j["summary"]["slots"]["max"].get<double>(), 14.0);
+  EXPECT_EQ(j["summary"]["slots"]["min"].get<double>(), 10.0);
+  EXPECT_TRUE(j["summary"]["ok"].get<bool>());
+  EXPECT_EQ(j["timing_seconds"]["simulation"].get<double>(), 2.5);
 }
 
-TEST(JsonWriter, EscapesStrings) {
-  std::ostringstream out;
-  JsonWriter j(out);
-  j.begin_array().value("a\"b\\c\nd\te\x01").end_array();
-  EXPECT_EQ(out.str(), R"(["a\"b\\c\nd\te\u0001"])");
+TEST(JsonReport, OneFailedRunMakesTheSummaryFail) {
+  CommonOptions common;
+  const Json j = json_report(FakeCommand(), common, {fake_run(1, 3), fake_run(2, 3, {"lost"})}, 0, 0);
+  EXPECT_TRUE(j["runs"][0]["ok"].get<bool>());
+  EXPECT_FALSE(j["runs"][1]["ok"].get<bool>());
+  EXPECT_EQ(j["runs"][1]["errors"][0].get<std::string>(), "lost");
+  EXPECT_FALSE(j["summary"]["ok"].get<bool>());
 }
 
-TEST(JsonWriter, NonFiniteNumbersBecomeNull) {
-  std::ostringstream out;
-  JsonWriter j(out);
-  j.begin_array().value(std::numeric_limits<double>::quiet_NaN());
-  j.value(std::numeric_limits<double>::infinity()).value(-1).value(false).end_array();
-  EXPECT_EQ(out.str(), "[null,null,-1,false]");
-}
-
-TEST(JsonWriter, StringArrays) {
-  std::ostringstream out;
-  JsonWriter j(out);
-  j.begin_object().array("errors", std::vector<std::string>{"x", "y"}).end_object();
-  EXPECT_EQ(out.str(), R"({"errors":["x","y"]})");
+TEST(JsonReport, NonFiniteNumbersBecomeNull) {
+  const Json j = Json{{"x", std::numeric_limits<double>::quiet_NaN()},
+                      {"y", std::numeric_limits<double>::infinity()}};
+  EXPECT_EQ(j.dump(), R"({"x":null,"y":null})");
 }
 
 }  // namespace

@@ -32,3 +32,11 @@ add_test(NAME tlm_vp_usage_error
          COMMAND sh -c "e=$(\"$1\" --d 0 2>&1 >/dev/null); s=$?; [ $s -eq 2 ] && [ \"$(printf '%s\\n' \"$e\" | wc -l)\" -eq 1 ] && printf '%s' \"$e\" | grep -q -- --d || { echo \"status $s: $e\"; exit 1; }"
                  sh $<TARGET_FILE:optinet_vp>)
 set_tests_properties(tlm_vp_usage_error PROPERTIES TIMEOUT 30)
+
+# optinet_vp refuses what optinet pops refuses, with the same line (the registry's preconditions).
+add_test(NAME tlm_vp_usage_error.sorting_d_not_power_of_two
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli_usage_error.sh $<TARGET_FILE:optinet_vp> "--d/--g"
+                 --d 3 --g 4 --protocol sorting)
+add_test(NAME tlm_vp_usage_error.sorter_without_sorting
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli_usage_error.sh $<TARGET_FILE:optinet_vp> "--sorter"
+                 --sorter bitonic)

@@ -47,4 +47,12 @@ std::string protocol_names(Topology topology) {
   return names;
 }
 
+std::string protocol_unavailable(const std::string& name, Topology topology) {
+  const ProtocolInfo* info = find_protocol(name);
+  const bool mob = topology == Topology::kMob;
+  if (info != nullptr && (mob ? info->on_mob : info->on_ocpc)) return "";
+  return "'" + name + "' is not a protocol of the " + (mob ? "MOB-PC" : "OCPC") +
+         " (accepted: " + protocol_names(topology) + ")";
+}
+
 }  // namespace optinet::ocpc

@@ -23,5 +23,8 @@ const std::vector<ProtocolInfo>& protocols();
 const ProtocolInfo* find_protocol(const std::string& name);
 /// "a, b, c": the protocols that run on `topology`, for messages.
 std::string protocol_names(Topology topology);
+/// Why `name` cannot run on `topology` (unknown, or made for the other network), naming the
+/// accepted protocols; "" if it can.
+std::string protocol_unavailable(const std::string& name, Topology topology);
 
 }  // namespace optinet::ocpc

@@ -5,6 +5,7 @@
 #include "protocols/pops/offline.h"
 #include "protocols/pops/randomized.h"
 #include "protocols/pops/sorting.h"
+#include "protocols/pops/sorting_network.h"
 
 namespace optinet::pops {
 
@@ -45,7 +46,8 @@ const std::vector<ProtocolInfo>& protocols() {
        [](const PopsShape& shape) -> std::unique_ptr<PopsProtocol> {
          return std::make_unique<SortingRouter>(shape, Sorter::kOddEvenMerge);
        },
-       true},
+       true,
+       sorting_unavailable},
       {"sorting-bitonic",
        "the sorting router with bitonic sort instead of odd-even merge sort (same slot count; "
        "also selected by --protocol sorting --sorter bitonic)",
@@ -54,7 +56,8 @@ const std::vector<ProtocolInfo>& protocols() {
        [](const PopsShape& shape) -> std::unique_ptr<PopsProtocol> {
          return std::make_unique<SortingRouter>(shape, Sorter::kBitonic);
        },
-       true},
+       true,
+       sorting_unavailable},
   };
   return list;
 }
@@ -76,6 +79,38 @@ std::string protocol_names() {
   std::string out;
   for (const auto& p : protocols()) out += (out.empty() ? "" : ", ") + p.name;
   return out;
+}
+
+std::string sorter_names() { return "odd-even, bitonic"; }
+
+ProtocolChoice choose_protocol(const std::string& name, const std::optional<std::string>& sorter,
+                               const PopsShape& shape) {
+  ProtocolChoice choice;
+  const auto refuse = [&](const std::string& option, const std::string& reason) {
+    choice.option = option;
+    choice.reason = reason;
+    return choice;
+  };
+  std::string resolved = name;
+  if (find_protocol(name) == nullptr) {
+    return refuse("--protocol", "unknown '" + name + "' (accepted: " + protocol_names() + ")");
+  }
+  if (sorter) {
+    if (name != "sorting") {
+      return refuse("--sorter", "needs --protocol sorting (got --protocol " + name + ")");
+    }
+    if (*sorter != "odd-even" && *sorter != "bitonic") {
+      return refuse("--sorter", "unknown '" + *sorter + "' (accepted: " + sorter_names() + ")");
+    }
+    if (*sorter == "bitonic") resolved = "sorting-bitonic";
+  }
+  const ProtocolInfo& info = protocol_info(resolved);
+  if (info.unavailable != nullptr) {
+    const std::string why = info.unavailable(shape);
+    if (!why.empty()) return refuse("--d/--g", why);
+  }
+  choice.info = &info;
+  return choice;
 }
 
 }  // namespace optinet::pops

@@ -2,6 +2,7 @@
 /// \file
 /// POPS protocols by name, as the command line and tests select them.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,24 @@ struct ProtocolInfo {
   std::unique_ptr<PopsProtocol> (*make)(const PopsShape& shape) = nullptr;
   /// True if a collision in any slot is a protocol error.
   bool collision_free = false;
+  /// Why the protocol cannot run on a shape ("" if it can); nullptr: it runs on every shape.
+  std::string (*unavailable)(const PopsShape& shape) = nullptr;
 };
+
+/// The protocol a front end asked for, or the option at fault and why.
+struct ProtocolChoice {
+  const ProtocolInfo* info = nullptr;  ///< nullptr when refused
+  std::string option;                  ///< the option at fault
+  std::string reason;                  ///< what is wrong and what is accepted
+};
+
+/// The sorters of `--sorter`, which selects a variant of the `sorting` protocol.
+std::string sorter_names();
+
+/// Resolves `--protocol name` (and `--sorter`, if given) on `shape`, checking every
+/// precondition of the protocol, so that every front end refuses the same input the same way.
+ProtocolChoice choose_protocol(const std::string& name, const std::optional<std::string>& sorter,
+                               const PopsShape& shape);
 
 const std::vector<ProtocolInfo>& protocols();
 /// nullptr if unknown.

@@ -1,0 +1,148 @@
+#pragma once
+/// \file
+/// One command framework for every network family. A family brings its options, its
+/// validation, its experiment and its run fields (a NetworkCommand); the generic driver
+/// (run_optinet) owns everything they share: the shared options and their ranges, parsing with
+/// CLI11, output-path checks, the banner, the series of runs, the summary, the conservation
+/// line, and the JSON report (nlohmann-json). Adding a network family is one NetworkCommand and
+/// one entry in the family table (network_commands.cpp).
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <systemc>
+#include <vector>
+
+namespace optinet {
+
+using Json = nlohmann::ordered_json;
+
+/// The options every network shares, with the same names, ranges and meaning everywhere.
+struct CommonOptions {
+  std::string network;
+  std::string protocol;  ///< the family's default until given
+  std::string traffic;   ///< the family's default until given
+  std::uint64_t runs = 1;
+  std::uint64_t seed = 1;
+  std::uint64_t max_slots = 100000;
+  double period_ns = 1;
+  std::string vcd_path;   ///< empty: no waveform
+  std::string json_path;  ///< empty: no JSON report
+  bool quiet = false;
+  bool traffic_given = false;  ///< --traffic was on the command line
+
+  sc_core::sc_time period() const { return sc_core::sc_time(period_ns, sc_core::SC_NS); }
+};
+
+/// One run as the generic driver reports it.
+struct RunRecord {
+  std::uint64_t seed = 0;
+  /// The family's fields of the run's JSON object, in order (the driver adds hit_limit, ok,
+  /// wall_seconds and errors after them).
+  Json fields = Json::object();
+  /// The run's line after "run K (seed S): ".
+  std::string description;
+  bool hit_limit = false;
+  double wall_seconds = 0;
+  std::vector<std::string> errors;  ///< conservation or invariant violations
+  bool ok() const { return errors.empty() && !hit_limit; }
+};
+
+/// A network family's part of the command.
+class NetworkCommand {
+ public:
+  virtual ~NetworkCommand() = default;
+
+  virtual std::string default_protocol() const = 0;
+  virtual std::string default_traffic() const = 0;
+  /// The family's own options (the shared ones are already on `app`).
+  virtual void add_options(CLI::App& app) = 0;
+  /// Validates the parsed options and builds the configuration; throws UsageError naming the
+  /// option at fault. Nothing is elaborated yet. It may name the protocol and traffic as they
+  /// were resolved (a variant chosen by an option; "file" for traffic read from a file).
+  virtual void configure(CommonOptions& common) = 0;
+  /// Processors (threads) the network will have, and the option that sets its size.
+  virtual std::uint64_t processors() const = 0;
+  virtual std::string size_option() const = 0;
+
+  /// The first line of the output: the network, its size, protocol and traffic.
+  virtual std::string banner() const = 0;
+  /// The "parameters" object of the JSON report.
+  virtual Json parameters() const = 0;
+  /// What else every passing run held, for the check line ("" if nothing beyond conservation).
+  virtual std::string invariants() const { return ""; }
+  /// The numeric run fields summarized over the runs (mean, sd, max, min), in order.
+  virtual std::vector<std::string> summary_fields() const = 0;
+
+  /// Elaborates the network once; returns the elaboration's wall time in seconds.
+  virtual double elaborate() = 0;
+  /// One run with `seed`.
+  virtual RunRecord run(std::uint64_t seed) = 0;
+  /// Flushes and closes the waveform, then leaves the network to process exit: SystemC 2.3.4
+  /// removes each destroyed module from its registry by a linear scan, so tearing down n
+  /// modules costs O(n^2). Code that embeds an experiment destroys it normally.
+  virtual void finish() = 0;
+};
+
+/// What every family's command shares: its configuration and its experiment, elaborated once.
+template <typename Experiment, typename Config>
+class ExperimentCommand : public NetworkCommand {
+ public:
+  const Config& config() const { return config_; }
+  double elaborate() override {
+    experiment_ = std::make_unique<Experiment>(config_);
+    return experiment_->elaboration_seconds();
+  }
+  void finish() override {
+    experiment_->close_trace();
+    (void)experiment_.release();  // see NetworkCommand::finish
+  }
+
+ protected:
+  Config config_;
+  std::unique_ptr<Experiment> experiment_;
+};
+
+/// A run record with the status fields every family's run result has.
+template <typename Result>
+RunRecord record_of(const Result& r) {
+  RunRecord record;
+  record.seed = r.seed;
+  record.hit_limit = r.hit_limit;
+  record.wall_seconds = r.wall_seconds;
+  record.errors = r.errors;
+  return record;
+}
+
+/// A family's command for the network named `network` (one of the names it was listed with).
+using NetworkCommandFactory = std::unique_ptr<NetworkCommand> (*)(const std::string& network);
+
+struct NetworkFamily {
+  const char* network;
+  const char* description;
+  NetworkCommandFactory make;
+};
+
+/// The family table: every network the command accepts (network_commands.cpp).
+const std::vector<NetworkFamily>& network_families();
+/// Every network, comma-separated.
+std::string network_names();
+
+/// The optinet command: argv after the program name. Returns the exit status: 0 every run
+/// passed, 1 a run failed or stopped at the slot limit, 2 bad input (one line on `err`, before
+/// anything is elaborated).
+int run_optinet(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+/// Parses and validates a command line without elaborating: the family's command, configured.
+/// Throws UsageError. Returns nullptr with `help` set to the help text when help was asked for.
+std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& args,
+                                              CommonOptions& common, std::string& help);
+
+/// The JSON report of a series of runs, as run_optinet writes it.
+Json json_report(const NetworkCommand& command, const CommonOptions& common,
+                 const std::vector<RunRecord>& runs, double elaboration, double simulation);
+
+}  // namespace optinet

@@ -1,0 +1,135 @@
+#include "testbenches/pops_command.h"
+
+#include "testbenches/option_values.h"
+#include "testbenches/usage_error.h"
+
+namespace optinet {
+
+namespace {
+
+constexpr std::uint64_t kMaxNodes = std::uint64_t{1} << 20;
+constexpr std::uint64_t kMaxGroups = 1024;
+constexpr std::uint64_t kMaxSlot = 1000000000;
+
+}  // namespace
+
+std::unique_ptr<NetworkCommand> PopsCommand::make(const std::string&) {
+  return std::make_unique<PopsCommand>();
+}
+
+void PopsCommand::add_options(CLI::App& app) {
+  app.add_option("--d", d_, "processors per group (n = d*g <= 2^20)")
+      ->check(count_in(1, kMaxNodes))
+      ->capture_default_str();
+  app.add_option("--g", g_, "groups")->check(count_in(1, kMaxGroups))->capture_default_str();
+  app.add_option("--sorter", sorter_, "with --protocol sorting: " + pops::sorter_names());
+  app.add_option("--coupler", coupler_,
+                 "behavioural, rtl (verilated couplers, d <= 64) or lockstep (both, compared "
+                 "every slot)")
+      ->capture_default_str();
+  app.add_option("--permutation-file", permutation_file_,
+                 "destinations, one per source in order; '-' = no packet")
+      ->check(path_given());
+  app.add_option("--trace-group", trace_group_, "trace only group G's processors and couplers");
+  app.add_option("--trace-slots", trace_slots_, "record only slots A:B of each run in the VCD");
+  app.get_option("--protocol")->description(pops::protocol_names());
+  app.get_option("--traffic")->description("random, identity, bit-reversal, transpose, partial");
+}
+
+void PopsCommand::configure(CommonOptions& common) {
+  PopsExperimentConfig& p = config_;
+  p.shape = pops::PopsShape{d_, g_};
+  const std::uint64_t n = std::uint64_t{d_} * g_;
+  if (n > kMaxNodes) {
+    throw UsageError("--d/--g: n = d*g = " + std::to_string(n) +
+                     " is too large (accepted: <= " + std::to_string(kMaxNodes) + ")");
+  }
+  const pops::ProtocolChoice choice = pops::choose_protocol(common.protocol, sorter_, p.shape);
+  if (choice.info == nullptr) throw UsageError(choice.option + ": " + choice.reason);
+  p.protocol = common.protocol = choice.info->name;
+
+  const std::optional<CouplerKind> kind = coupler_kind(coupler_);
+  if (!kind) {
+    throw UsageError("--coupler: unknown '" + coupler_ +
+                     "' (accepted: " + available_coupler_names() + ")");
+  }
+  if (!coupler_available(*kind)) {
+    throw UsageError(
+        "--coupler: " + coupler_ +
+        " is unavailable (built without Verilator); accepted: " + available_coupler_names());
+  }
+  if (p.shape.d > coupler_max_sources(*kind)) {
+    throw UsageError("--coupler: " + coupler_ + " supports d <= " +
+                     std::to_string(coupler_max_sources(*kind)) + " (the RTL's D)");
+  }
+  p.coupler = *kind;
+  p.max_slots = common.max_slots;
+  p.period = common.period();
+
+  if (!permutation_file_.empty()) {
+    if (common.traffic_given && common.traffic != "file") {
+      throw UsageError("--permutation-file: cannot be combined with --traffic " + common.traffic);
+    }
+    p.traffic = PermutationKind::kFile;
+    common.traffic = "file";
+    p.file_permutation = read_permutation_file(permutation_file_, static_cast<std::uint32_t>(n));
+  } else {
+    if (common.traffic == "file") throw UsageError("--traffic: 'file' needs --permutation-file PATH");
+    p.traffic = permutation_kind(common.traffic);
+    const std::string why = permutation_unavailable(p.traffic, static_cast<std::uint32_t>(n));
+    if (!why.empty()) throw UsageError("--traffic: " + why);
+  }
+
+  p.trace.vcd_path = common.vcd_path;
+  if (trace_group_) {
+    if (common.vcd_path.empty()) throw UsageError("--trace-group: needs --vcd FILE");
+    p.trace.group =
+        static_cast<std::uint32_t>(parse_count("--trace-group", *trace_group_, 0, g_ - 1));
+  }
+  if (trace_slots_) {
+    if (common.vcd_path.empty()) throw UsageError("--trace-slots: needs --vcd FILE");
+    const auto range = parse_range("--trace-slots", *trace_slots_, kMaxSlot);
+    p.trace.slots.first = range.first;
+    p.trace.slots.last = range.second;
+  }
+}
+
+std::string PopsCommand::banner() const {
+  return "POPS(" + std::to_string(d_) + "," + std::to_string(g_) +
+         "), n = " + std::to_string(config_.shape.n()) + ", protocol " + config_.protocol;
+}
+
+Json PopsCommand::parameters() const {
+  return Json{{"d", d_},
+              {"g", g_},
+              {"n", config_.shape.n()},
+              {"max_slots", config_.max_slots},
+              {"period_ns", config_.period.to_seconds() * 1e9}};
+}
+
+RunRecord PopsCommand::run(std::uint64_t seed) {
+  const PopsRunResult r = experiment_->run(seed);
+  RunRecord record = record_of(r);
+  record.fields = Json{{"seed", r.seed},
+                       {"slots", r.slots},
+                       {"steps", r.steps},
+                       {"packets", r.packets},
+                       {"delivered", r.delivered},
+                       {"collisions", r.collisions},
+                       {"collisions_by_slot_of_step", r.collisions_by_phase},
+                       {"max_buffers", r.max_buffers}};
+  std::string& line = record.description;
+  line = std::to_string(r.slots) + " slots";
+  if (r.steps) line += ", " + std::to_string(r.steps) + " steps";
+  line += ", " + std::to_string(r.delivered) + "/" + std::to_string(r.packets) + " delivered, " +
+          std::to_string(r.collisions) + " collisions";
+  if (!r.collisions_by_phase.empty()) {
+    line += " (by slot of step:";
+    for (auto c : r.collisions_by_phase) line += ' ' + std::to_string(c);
+    line += ')';
+  }
+  line += ", max " + std::to_string(r.max_buffers) + " buffers/node";
+  return record;
+}
+
+}  // namespace optinet

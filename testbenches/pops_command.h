@@ -1,0 +1,39 @@
+#pragma once
+/// \file
+/// The `pops` network family of the optinet command: POPS(d,g) (Mei & Rizzi).
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "testbenches/network_command.h"
+#include "testbenches/pops_experiment.h"
+
+namespace optinet {
+
+class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfig> {
+ public:
+  static std::unique_ptr<NetworkCommand> make(const std::string& network);
+
+  std::string default_protocol() const override { return "randomized"; }
+  std::string default_traffic() const override { return "random"; }
+  void add_options(CLI::App& app) override;
+  void configure(CommonOptions& common) override;
+  std::uint64_t processors() const override { return config_.shape.n(); }
+  std::string size_option() const override { return "--d/--g"; }
+  std::string banner() const override;
+  Json parameters() const override;
+  std::string invariants() const override { return "protocol invariants held"; }
+  std::vector<std::string> summary_fields() const override { return {"slots", "steps"}; }
+  RunRecord run(std::uint64_t seed) override;
+
+ private:
+  std::uint32_t d_ = 4;
+  std::uint32_t g_ = 4;
+  std::optional<std::string> sorter_;
+  std::string coupler_ = "behavioural";
+  std::string permutation_file_;
+  std::optional<std::string> trace_group_;
+  std::optional<std::string> trace_slots_;
+};
+
+}  // namespace optinet
