@@ -19,6 +19,14 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
     for (std::uint32_t a = 0; a < s.g; ++a) network_.coupler(b, a).set_observer(&tally_);
   }
   if (!config.trace.vcd_path.empty()) open_trace();
+  if (config.open_loop) {
+    if (!info_->open_loop) {
+      throw std::invalid_argument("protocol " + info_->name + " does not run open-loop");
+    }
+    host_ = std::make_unique<OpenLoopHost>(*config.open_loop, s.n());
+    control_.set_sink(host_.get());
+    for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).set_injection(host_.get());
+  }
   finish_elaboration();
 }
 
@@ -41,6 +49,7 @@ void PopsExperiment::open_trace() {
 }
 
 PopsRunResult PopsExperiment::run(std::uint64_t seed) {
+  if (host_) return run_open_loop(seed);
   const pops::PopsShape& s = config_.shape;
   PopsRunResult r;
   r.seed = seed;
@@ -53,26 +62,60 @@ PopsRunResult PopsExperiment::run(std::uint64_t seed) {
   for (const Packet& p : packets) network_.processor(p.source).load({p});
   tally_.reset();
   network_.reset_media();
+  for (std::uint32_t c = 0; c < s.g * s.g; ++c) network_.coupler(c / s.g, c % s.g).count_slots({});
 
   const TimedOutcome timed = run_armed(seed, config_.max_slots, s.n());
-  const RunOutcome& outcome = timed.outcome;
   r.wall_seconds = timed.wall_seconds;
-
-  r.slots = outcome.slots;
-  r.hit_limit = outcome.hit_limit;
-  r.steps = info_->slots_per_step ? r.slots / info_->slots_per_step : 0;
+  r.hit_limit = timed.outcome.hit_limit;
   r.packets = scoreboard_.expected();
   r.delivered = scoreboard_.delivered();
+  r.errors = scoreboard_.errors();
+  if (r.hit_limit) {
+    r.errors.push_back(slot_limit_error(config_.max_slots, "every node finished"));
+  }
+  finish_run(r, timed.outcome);
+  return r;
+}
+
+PopsRunResult PopsExperiment::run_open_loop(std::uint64_t seed) {
+  const pops::PopsShape& s = config_.shape;
+  const OpenLoopConfig& traffic = *config_.open_loop;
+  PopsRunResult r;
+  r.seed = seed;
+  for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).load({});
+  host_->arm(seed, &control_);
+  tally_.reset();
+  network_.reset_media();
+  const TraceWindow window{traffic.warmup, traffic.warmup + traffic.measure - 1};
+  for (std::uint32_t c = 0; c < s.g * s.g; ++c) {
+    network_.coupler(c / s.g, c % s.g).count_slots(window);
+  }
+  const TimedOutcome timed = run_armed(seed, config_.max_slots, s.n());
+  host_->finish();
+  r.wall_seconds = timed.wall_seconds;
+  r.open_loop = host_->result();
+  r.saturated = !r.open_loop->drained;
+  r.packets = r.open_loop->created - r.open_loop->refused;
+  r.delivered = r.open_loop->delivered;
+  r.errors = host_->errors();
+  finish_run(r, timed.outcome);
+  return r;
+}
+
+void PopsExperiment::finish_run(PopsRunResult& r, const RunOutcome& outcome) {
+  const pops::PopsShape& s = config_.shape;
+  r.slots = outcome.slots;
+  r.steps = info_->slots_per_step ? r.slots / info_->slots_per_step : 0;
+  r.couplers.clear();
+  for (std::uint32_t c = 0; c < s.g * s.g; ++c) {
+    r.couplers.push_back(network_.coupler(c / s.g, c % s.g).counters());
+  }
   r.collisions = tally_.total();
   r.collisions_by_phase = tally_.by_phase();
   for (NodeId i = 0; i < s.n(); ++i) {
     r.max_buffers = std::max(r.max_buffers, network_.processor(i).max_buffers());
   }
-  r.errors = scoreboard_.errors();
   if (!tally_.first_mismatch().empty()) r.errors.push_back(tally_.first_mismatch());
-  if (r.hit_limit) {
-    r.errors.push_back(slot_limit_error(config_.max_slots, "every node finished"));
-  }
   for (unsigned phase : info_->collision_free_phases) {
     const std::uint64_t c = r.collisions_by_phase.at(phase - 1);
     if (c != 0) {
@@ -84,7 +127,6 @@ PopsRunResult PopsExperiment::run(std::uint64_t seed) {
     r.errors.push_back(std::to_string(r.collisions) +
                        " collisions, which the protocol guarantees never happen");
   }
-  return r;
 }
 
 }  // namespace optinet

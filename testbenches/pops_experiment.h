@@ -15,6 +15,7 @@
 #include "protocols/pops/registry.h"
 #include "models/optical/collision_tally.h"
 #include "testbenches/experiment_base.h"
+#include "testbenches/open_loop.h"
 #include "testbenches/scoreboard.h"
 #include "testbenches/traffic.h"
 
@@ -35,6 +36,9 @@ struct PopsExperimentConfig {
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
   PopsTraceOptions trace;
   CouplerKind coupler = CouplerKind::kBehavioural;
+  /// Open-loop runs (a sustained load) instead of one permutation per run; the protocol must
+  /// run open-loop (ProtocolInfo::open_loop).
+  std::optional<OpenLoopConfig> open_loop;
 };
 
 struct PopsRunResult {
@@ -49,6 +53,13 @@ struct PopsRunResult {
   bool hit_limit = false;
   double wall_seconds = 0;
   std::vector<std::string> errors;  ///< conservation or invariant violations
+  /// Open-loop runs: the host's measures; `saturated` when the drain did not finish by the slot
+  /// limit (a result, not a failure: hit_limit stays false).
+  std::optional<OpenLoopResult> open_loop;
+  bool saturated = false;
+  /// Every coupler's counters over the counted slots (the measurement window of an open-loop
+  /// run, the whole run otherwise), c(b,a) at b * g + a.
+  std::vector<MediumCounters> couplers;
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
@@ -68,12 +79,16 @@ class PopsExperiment : public ExperimentBase {
 
  private:
   void open_trace();
+  /// Fills the measures every run has (slots, collisions, buffers, coupler counters, checks).
+  void finish_run(PopsRunResult& r, const RunOutcome& outcome);
+  PopsRunResult run_open_loop(std::uint64_t seed);
 
   PopsExperimentConfig config_;
   const pops::ProtocolInfo* info_;
   std::unique_ptr<pops::PopsProtocol> protocol_;
   pops::PopsNetwork network_;
   CollisionTally tally_;
+  std::unique_ptr<OpenLoopHost> host_;  ///< open-loop runs only
 };
 
 }  // namespace optinet

@@ -23,6 +23,12 @@ class NodeContext {
   virtual Rng& rng() = 0;
   /// The packets this node was loaded with for the run.
   virtual const std::vector<Packet>& packets() const = 0;
+  /// Open-loop run: the host keeps creating packets and the run ends when the host says so
+  /// (the node routes until it is stopped, never finishing on its own).
+  virtual bool open_loop() const { return false; }
+  /// Open-loop run: appends at most `max` of the packets the host has created up to this slot,
+  /// oldest first; the others wait in the host's injection queue.
+  virtual void take_injected(std::size_t /*max*/, std::vector<Packet>& /*out*/) {}
 
   /// Ends the prologue (run half a slot before slot 0) and waits for slot 0 to begin.
   virtual void begin_slots() = 0;

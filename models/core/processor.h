@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "models/core/compat.h"
+#include "models/core/injection_port.h"
 #include "models/core/node_context.h"
 #include "models/core/run_control.h"
 #include "models/core/trace_window.h"
@@ -28,6 +29,9 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
 
   /// Loads the node's input packets for the next run (between runs only).
   void load(std::vector<Packet> packets) { packets_ = std::move(packets); }
+  /// The host's injection port for open-loop runs (nullptr: closed-loop runs of the loaded
+  /// packets). Between runs only.
+  void set_injection(InjectionPort* port) { injection_ = port; }
   /// Largest number of packet buffers held at once during the last run.
   unsigned max_buffers() const { return max_buffers_; }
   /// Registers tx/rx valid and packet id under this module's hierarchical name. A traced
@@ -42,6 +46,10 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   std::uint64_t run_seed() const override { return control->run_seed(); }
   Rng& rng() override { return rng_; }
   const std::vector<Packet>& packets() const override { return packets_; }
+  bool open_loop() const override { return injection_ != nullptr; }
+  void take_injected(std::size_t max, std::vector<Packet>& out) override {
+    if (injection_ != nullptr) injection_->take_created(id_, slot(), max, out);
+  }
   void begin_slots() override;
   void next_slot() override;
   void skip_slots(std::uint32_t idle) override;
@@ -78,6 +86,7 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   NodeId id_;
   Rng rng_;
   std::vector<Packet> packets_;
+  InjectionPort* injection_ = nullptr;
   bool listening_ = false;
   bool sample_at_falling_edge_ = false;
   TraceWindow trace_window_;

@@ -29,6 +29,8 @@ void RunControl::arm(const RunPlan& plan) {
   armed_ = true;
   pending_.clear();
   hit_limit_ = false;
+  stop_requested_ = false;
+  stopped_ = false;
   finished_ = 0;
 }
 
@@ -39,7 +41,7 @@ RunOutcome RunControl::run_to_completion() {
   clock_watch_.notify(sc_core::SC_ZERO_TIME);
   sc_core::sc_start();
   if (running_) throw std::logic_error("RunControl: simulation stopped while a run was active");
-  return RunOutcome{end_slot_, hit_limit_};
+  return last_outcome();
 }
 
 void RunControl::wind_down() {
@@ -62,7 +64,7 @@ void RunControl::end_run() {
   end_slot_ = current_slot();
   if (pause_at_end_) {
     sc_core::sc_pause();
-  } else if (hit_limit_) {
+  } else if (hit_limit_ || stopped_) {
     // As wind_down(): unfinished processors see the abort at their next clock edges.
     begin_abort(sc_core::SC_ZERO_TIME);
     wind_down_end_.notify(2 * period_);
@@ -112,6 +114,11 @@ void RunControl::on_clock_edge() {
   if (running_ && clk->read()) {
     slot_register_ = current_slot();
     slot_events_[slot_register_ % kSlotEvents].notify();  // sleepers run with the clock's waiters
+  }
+  if (running_ && !clk->read() && stop_requested_) {
+    stopped_ = true;
+    end_run();
+    return;
   }
   if (running_ && !clk->read() && current_slot() >= plan_.max_slots) {
     hit_limit_ = true;

@@ -61,6 +61,7 @@ struct RunPlan {
 struct RunOutcome {
   std::uint64_t slots = 0;
   bool hit_limit = false;
+  bool stopped = false;  ///< ended by stop() (an open-loop run whose host has what it needs)
 };
 
 /// The machine's wired-OR "pending" line: raised and released by processors, its value changes
@@ -101,8 +102,13 @@ class RunControl : public sc_core::sc_module, public RunControlIf {
   void arm(const RunPlan& plan);
   /// Simulates until the armed run ends; returns how it ended.
   RunOutcome run_to_completion();
-  /// After a run stopped at the slot limit: lets every processor unwind to its idle state.
+  /// After a run stopped at the slot limit or by stop(): lets every processor unwind to its
+  /// idle state.
   void wind_down();
+  /// Ends the running run at the next falling clock edge, as the slot limit does, without it
+  /// being a failure: the host of an open-loop run calls it once every packet it measures has
+  /// been delivered. The processors unwind as after the slot limit.
+  void stop() { stop_requested_ = running_; }
 
   /// Starts a run from inside the simulation (a control register's doorbell, a process):
   /// `plan` is armed as by arm() and the run starts at the first falling clock edge at or after
@@ -112,7 +118,7 @@ class RunControl : public sc_core::sc_module, public RunControlIf {
   /// Notified (delta) when a run started with start() has ended and every node is idle again.
   const sc_core::sc_event& run_done_event() const { return run_done_; }
   /// How the last run ended (valid once it has ended).
-  RunOutcome last_outcome() const { return RunOutcome{end_slot_, hit_limit_}; }
+  RunOutcome last_outcome() const { return RunOutcome{end_slot_, hit_limit_, stopped_}; }
   /// No run armed, running or winding down: a new run may be armed or started.
   bool idle() const { return !armed_ && !running_ && !aborting_; }
   bool running() const { return running_; }
@@ -149,6 +155,8 @@ class RunControl : public sc_core::sc_module, public RunControlIf {
   bool armed_ = false;
   bool running_ = false;
   bool hit_limit_ = false;
+  bool stop_requested_ = false;
+  bool stopped_ = false;
   bool aborting_ = false;
   bool waiting_for_falling_edge_ = false;
   bool pause_at_end_ = true;  // false for runs started with start()

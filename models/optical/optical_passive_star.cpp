@@ -44,6 +44,14 @@ void PassiveStar::step() {
 
 void PassiveStar::commit(const StarInputLane& lane, const StarOutcome& o) {
   const bool traced = trace_window_.contains(lane.slot);
+  if (count_window_.contains(lane.slot)) {
+    counters_.busy_slots += o.busy ? 1 : 0;
+    counters_.single_slots += o.frame ? 1 : 0;
+    counters_.collision_slots += o.collision ? 1 : 0;
+    counters_.frames_in += lane.drivers;
+    counters_.wasted_frames += o.collision ? lane.drivers : 0;
+    if (o.frame) ++(o.frame->kind == FrameKind::kAck ? counters_.ack_frames : counters_.data_frames);
+  }
   if (o.busy) {
     busy_ = traced;
     ++busy_slots_;

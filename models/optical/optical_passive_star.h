@@ -11,6 +11,7 @@
 #include <string>
 #include <systemc>
 
+#include "models/core/medium_counters.h"
 #include "models/core/compat.h"
 #include "models/core/trace_window.h"
 #include "models/optical/pops_bundles.h"
@@ -62,6 +63,12 @@ class PassiveStar : public sc_core::sc_module {
   /// recorded for the slots in `window`.
   void trace(sc_core::sc_trace_file* tf, const TraceWindow& window = {});
 
+  /// Counts the slots of `window` from now on (counters cleared).
+  void count_slots(const TraceWindow& window) {
+    count_window_ = window;
+    counters_ = MediumCounters{};
+  }
+  const MediumCounters& counters() const { return counters_; }
   std::uint64_t busy_slots() const { return busy_slots_; }
   std::uint64_t collision_slots() const { return collision_slots_; }
   /// The trace registers (meaningful within the trace window).
@@ -95,6 +102,8 @@ class PassiveStar : public sc_core::sc_module {
   std::uint32_t frame_kind_ = 0;
   std::uint64_t busy_slots_ = 0;
   std::uint64_t collision_slots_ = 0;
+  TraceWindow count_window_;
+  MediumCounters counters_;
 };
 
 /// The behavioural coupler: resolves in the delta cycle after its sources drive.

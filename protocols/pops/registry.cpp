@@ -6,6 +6,7 @@
 #include "protocols/pops/randomized.h"
 #include "protocols/pops/sorting.h"
 #include "protocols/pops/sorting_network.h"
+#include "protocols/pops/tdma.h"
 
 namespace optinet::pops {
 
@@ -17,7 +18,10 @@ const std::vector<ProtocolInfo>& protocols() {
        {3, 4, 5},
        [](const PopsShape&) -> std::unique_ptr<PopsProtocol> {
          return std::make_unique<RandomizedRouter>();
-       }},
+       },
+       false,
+       nullptr,
+       true},
       {"randomized-literal",
        "diagnostic: section III.B read literally (independent relay groups for d>g); for d>g "
        "copies collide in slot 5 after their sources were acknowledged, so packets are lost",
@@ -28,6 +32,17 @@ const std::vector<ProtocolInfo>& protocols() {
          literal.relay_rule = RelayRule::kIndependent;
          return std::make_unique<RandomizedRouter>(literal);
        }},
+      {"tdma",
+       "collision-free TDMA baseline: a fixed frame of n slots in which every (source, "
+       "destination) pair owns one slot (protocols/pops/tdma.h); runs under a sustained load too",
+       0,
+       {},
+       [](const PopsShape&) -> std::unique_ptr<PopsProtocol> {
+         return std::make_unique<TdmaRouter>();
+       },
+       true,
+       nullptr,
+       true},
       {"offline",
        "Mei & Rizzi Theorem 2.1: the permutation is planned before the run (edge colouring of "
        "the group demand); 1 slot for d=1, 2*ceil(d/g) for d>1, never a collision",

@@ -22,6 +22,8 @@ struct ProtocolInfo {
   bool collision_free = false;
   /// Why the protocol cannot run on a shape ("" if it can); nullptr: it runs on every shape.
   std::string (*unavailable)(const PopsShape& shape) = nullptr;
+  /// Runs under a sustained load (open-loop traffic): takes its host's packets as they come.
+  bool open_loop = false;
 };
 
 /// The protocol a front end asked for, or the option at fault and why.

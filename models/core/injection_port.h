@@ -1,0 +1,25 @@
+#pragma once
+/// \file
+/// The host side of a node in an open-loop run: the packets its host creates while the run
+/// goes on (an injection process per node, as interconnect simulators drive a network under a
+/// sustained load). A processor asks its port for what has been created up to the current
+/// slot; it never sees another node's packets.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "models/core/packet.h"
+
+namespace optinet {
+
+class InjectionPort {
+ public:
+  virtual ~InjectionPort() = default;
+  /// Moves to `out`, oldest first, at most `max` of the packets node `node` has created in
+  /// slots up to and including `slot` and not handed out before. The rest stay in the node's
+  /// injection queue.
+  virtual void take_created(NodeId node, std::uint64_t slot, std::size_t max,
+                            std::vector<Packet>& out) = 0;
+};
+
+}  // namespace optinet

@@ -1,0 +1,52 @@
+#include "protocols/pops/tdma.h"
+
+#include <vector>
+
+namespace optinet::pops {
+
+std::uint32_t tdma_owner(const PopsShape& s, std::uint64_t t, std::uint32_t b) {
+  return static_cast<std::uint32_t>((t % s.d + b) % s.d);
+}
+
+std::uint32_t tdma_listened_group(const PopsShape& s, std::uint64_t t, std::uint32_t j) {
+  return static_cast<std::uint32_t>(((t / s.d) % s.g + j) % s.g);
+}
+
+bool tdma_reaches(const PopsShape& s, std::uint64_t t, NodeId from, NodeId to) {
+  const std::uint32_t b = s.group_of(to);
+  return tdma_owner(s, t, b) == s.index_in_group(from) &&
+         tdma_listened_group(s, t, s.index_in_group(to)) == s.group_of(from);
+}
+
+void TdmaRouter::run(PopsNodeContext& node) const {
+  const PopsShape& s = node.shape();
+  const NodeId me = node.id();
+  std::vector<Packet> queue;  // the node's virtual output queue, oldest first
+  for (const Packet& p : node.packets()) {
+    if (p.destination == me) {
+      node.deliver(p);
+    } else {
+      queue.push_back(p);
+    }
+  }
+  if (!queue.empty()) node.raise_pending();
+  node.begin_slots();
+  const bool open = node.open_loop();
+  while (open || node.any_pending()) {
+    if (open) node.take_injected(SIZE_MAX, queue);
+    node.note_buffers(static_cast<unsigned>(queue.size()));
+    const std::uint64_t t = node.slot();
+    for (std::size_t k = 0; k < queue.size(); ++k) {
+      if (!tdma_reaches(s, t, me, queue[k].destination)) continue;
+      node.transmit_to(s.group_of(queue[k].destination), Frame::data(queue[k]));
+      queue.erase(queue.begin() + static_cast<std::ptrdiff_t>(k));
+      if (queue.empty() && !open) node.release_pending();
+      break;
+    }
+    node.listen(tdma_listened_group(s, t, s.index_in_group(me)));
+    node.next_slot();
+    if (auto got = data_in(node.received()); got && got->destination == me) node.deliver(*got);
+  }
+}
+
+}  // namespace optinet::pops

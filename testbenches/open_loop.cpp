@@ -1,0 +1,218 @@
+#include "testbenches/open_loop.h"
+
+#include <limits>
+
+#include "models/core/run_control.h"
+#include "testbenches/traffic.h"
+#include "testbenches/usage_error.h"
+
+namespace optinet {
+
+namespace {
+
+constexpr std::size_t kMaxErrors = 20;
+
+const char* const kRuleNames[] = {"uniform", "hotspot", "transpose", "bit-reversal", "neighbour"};
+
+}  // namespace
+
+std::string destination_rule_names() {
+  std::string names;
+  for (const char* name : kRuleNames) names += (names.empty() ? "" : ", ") + std::string(name);
+  return names;
+}
+
+DestinationRule destination_rule(const std::string& name) {
+  for (std::size_t k = 0; k < std::size(kRuleNames); ++k) {
+    if (name == kRuleNames[k]) return static_cast<DestinationRule>(k);
+  }
+  throw UsageError("--pattern: unknown '" + name + "' (accepted: " + destination_rule_names() + ")");
+}
+
+std::string destination_rule_name(DestinationRule rule) {
+  return kRuleNames[static_cast<std::size_t>(rule)];
+}
+
+std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
+                                  std::uint64_t max_slots) {
+  const std::string process =
+      c.bursty ? bursty_unavailable(c.rate, c.mean_burst) : bernoulli_unavailable(c.rate);
+  if (!process.empty()) return "--rate: " + process;
+  std::string rule;
+  switch (c.rule) {
+    case DestinationRule::kUniform:
+      rule = uniform_unavailable(n);
+      break;
+    case DestinationRule::kHotspot:
+      rule = hotspot_unavailable(n, c.hotspot, c.fraction);
+      break;
+    case DestinationRule::kTranspose:
+      rule = transpose_unavailable(n);
+      break;
+    case DestinationRule::kBitReversal:
+      rule = bit_reversal_unavailable(n);
+      break;
+    case DestinationRule::kNeighbour:
+      rule = neighbour_unavailable(n);
+      break;
+  }
+  if (!rule.empty()) return "--pattern: " + rule;
+  if (c.warmup + c.measure >= max_slots) {
+    return "--warmup/--measure: warm-up " + std::to_string(c.warmup) + " + measurement " +
+           std::to_string(c.measure) + " slots leave no drain before --max-slots " +
+           std::to_string(max_slots);
+  }
+  // Ids k*n + i with k < max_slots must fit in 32 bits.
+  if (static_cast<long double>(n) * max_slots > std::numeric_limits<std::uint32_t>::max()) {
+    return "--max-slots: n * max-slots = " + std::to_string(std::uint64_t{n} * max_slots) +
+           " is too large for 32-bit packet ids (accepted: <= 4294967295)";
+  }
+  return "";
+}
+
+OpenLoopHost::OpenLoopHost(const OpenLoopConfig& config, std::uint32_t n)
+    : config_(config), n_(n), nodes_(n) {}
+
+void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
+  seed_ = seed;
+  control_ = control;
+  for (NodeId i = 0; i < n_; ++i) {
+    NodeState& s = nodes_[i];
+    s = NodeState{};
+    s.process = config_.bursty ? InjectionProcess::bursty(config_.rate, config_.mean_burst)
+                               : InjectionProcess::bernoulli(config_.rate);
+    s.rng = injection_rng(seed, i);
+  }
+  window_closed_ = false;
+  labelled_outstanding_ = 0;
+  window_created_ = 0;
+  window_delivered_ = 0;
+  result_ = OpenLoopResult{};
+  errors_.clear();
+  suppressed_ = 0;
+}
+
+NodeId OpenLoopHost::pick_destination(NodeId source, Rng& rng) const {
+  switch (config_.rule) {
+    case DestinationRule::kUniform:
+      return uniform_destination(source, n_, rng);
+    case DestinationRule::kHotspot:
+      return hotspot_destination(source, n_, config_.hotspot, config_.fraction, rng);
+    case DestinationRule::kTranspose:
+      return transpose_destination(source, n_);
+    case DestinationRule::kBitReversal:
+      return bit_reversal_destination(source, n_);
+    case DestinationRule::kNeighbour:
+      return neighbour_destination(source, n_);
+  }
+  return source;
+}
+
+void OpenLoopHost::generate(NodeId node, std::uint64_t until) {
+  NodeState& s = nodes_[node];
+  for (; s.next_slot < until; ++s.next_slot) {
+    const std::uint64_t slot = s.next_slot;
+    const bool window = in_window(slot);
+    if (window) result_.queue.sample(s.queue.size());
+    if (!s.process.inject(s.rng)) continue;
+    const NodeId to = pick_destination(node, s.rng);
+    if (to == node) continue;  // needs no network: not created (see the file comment)
+    const auto seq = static_cast<std::uint32_t>(s.created_slot.size());
+    ++result_.created;
+    if (window) ++window_created_;
+    s.created_slot.push_back(static_cast<std::uint32_t>(slot));
+    s.delivered.push_back(false);
+    if (config_.queue_limit != 0 && s.queue.size() >= config_.queue_limit) {
+      s.destination.push_back(kNoNode);
+      ++result_.refused;
+      continue;
+    }
+    s.destination.push_back(to);
+    const std::uint32_t id = seq * n_ + node;
+    s.queue.push_back(Packet{id, node, to, payload_of(seed_, id)});
+    if (window) {
+      ++result_.labelled;
+      ++labelled_outstanding_;
+    }
+  }
+}
+
+void OpenLoopHost::take_created(NodeId node, std::uint64_t slot, std::size_t max,
+                                std::vector<Packet>& out) {
+  generate(node, slot + 1);
+  NodeState& s = nodes_[node];
+  for (; max > 0 && !s.queue.empty(); --max) {
+    out.push_back(s.queue.front());
+    s.queue.pop_front();
+  }
+  if (!window_closed_ && slot >= config_.warmup + config_.measure) close_window();
+}
+
+void OpenLoopHost::close_window() {
+  const std::uint64_t end = config_.warmup + config_.measure;
+  for (NodeId i = 0; i < n_; ++i) {
+    if (nodes_[i].next_slot < end) generate(i, end);
+  }
+  window_closed_ = true;
+  maybe_stop();
+}
+
+void OpenLoopHost::maybe_stop() {
+  if (window_closed_ && labelled_outstanding_ == 0 && control_ != nullptr) control_->stop();
+}
+
+void OpenLoopHost::error(const std::string& message) {
+  if (errors_.size() < kMaxErrors) {
+    errors_.push_back(message);
+  } else {
+    ++suppressed_;
+  }
+}
+
+void OpenLoopHost::deliver(NodeId node, const Packet& packet, std::uint64_t slot) {
+  const NodeId source = packet.id % n_;
+  const std::uint32_t seq = packet.id / n_;
+  NodeState* s = source < n_ ? &nodes_[source] : nullptr;
+  if (s == nullptr || seq >= s->destination.size() || s->destination[seq] == kNoNode ||
+      packet.source != source) {
+    error("packet " + std::to_string(packet.id) + " delivered at node " + std::to_string(node) +
+          " was never created");
+    return;
+  }
+  if (packet.destination != s->destination[seq] ||
+      packet.payload != payload_of(seed_, packet.id)) {
+    error("packet " + std::to_string(packet.id) + " arrived altered at node " +
+          std::to_string(node));
+    return;
+  }
+  if (node != packet.destination) {
+    error("packet " + std::to_string(packet.id) + " for node " +
+          std::to_string(packet.destination) + " delivered at node " + std::to_string(node));
+    return;
+  }
+  if (s->delivered[seq]) {
+    error("packet " + std::to_string(packet.id) + " delivered twice");
+    return;
+  }
+  s->delivered[seq] = true;
+  ++result_.delivered;
+  if (in_window(slot)) ++window_delivered_;
+  const std::uint64_t created = s->created_slot[seq];
+  if (in_window(created)) {
+    result_.latency.add(slot - created);
+    ++result_.labelled_delivered;
+    result_.drain_slot = slot;
+    --labelled_outstanding_;
+    maybe_stop();
+  }
+}
+
+void OpenLoopHost::finish() {
+  result_.drained = window_closed_ && labelled_outstanding_ == 0;
+  const double node_slots = static_cast<double>(n_) * static_cast<double>(config_.measure);
+  result_.offered = node_slots > 0 ? window_created_ / node_slots : 0;
+  result_.accepted = node_slots > 0 ? window_delivered_ / node_slots : 0;
+  if (suppressed_ > 0) errors_.push_back("... and " + std::to_string(suppressed_) + " more");
+}
+
+}  // namespace optinet

@@ -1,0 +1,127 @@
+#pragma once
+/// \file
+/// Open-loop runs, as BookSim runs them: every node's host creates packets by an injection
+/// process (Bernoulli or bursty) with a destination rule; warm-up slots, then a measurement
+/// window whose packets are labelled, then a drain until every labelled packet is delivered
+/// (the host then stops the run) or the slot limit (the run is reported as saturated).
+///
+/// The host is the nodes' injection port (each node takes its own packets, oldest first, when
+/// its protocol has room; the rest wait in the node's injection queue) and the run's checker:
+/// every delivered packet, labelled or not, must arrive once, intact, at its destination.
+///
+/// Packet ids: node i's k-th packet has id k*n + i, so ids never depend on the order in which
+/// nodes take their packets. Packets whose rule sends them to their own source (the transpose
+/// diagonal, bit-reversal palindromes) are not created: they would not use the network.
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "models/core/injection_port.h"
+#include "models/core/rng.h"
+#include "models/core/run_checker.h"
+#include "testbenches/injection.h"
+#include "testbenches/latency_stats.h"
+
+namespace optinet {
+
+class RunControl;
+
+enum class DestinationRule : std::uint8_t { kUniform, kHotspot, kTranspose, kBitReversal, kNeighbour };
+
+/// "uniform, hotspot, transpose, bit-reversal, neighbour".
+std::string destination_rule_names();
+/// Throws UsageError (--pattern) for an unknown name.
+DestinationRule destination_rule(const std::string& name);
+std::string destination_rule_name(DestinationRule rule);
+
+struct OpenLoopConfig {
+  bool bursty = false;
+  double rate = 0.1;         ///< packets per node per slot
+  double mean_burst = 8;     ///< bursty: mean on-period in slots
+  DestinationRule rule = DestinationRule::kUniform;
+  NodeId hotspot = 0;
+  double fraction = 0.1;     ///< hotspot: share of packets sent to the hotspot
+  std::uint64_t warmup = 1000;
+  std::uint64_t measure = 10000;
+  std::uint64_t queue_limit = 0;  ///< packets an injection queue holds; 0: unbounded
+};
+
+/// Why the configuration cannot run on n nodes with this slot limit (the option at fault
+/// first), or "".
+std::string open_loop_unavailable(const OpenLoopConfig& config, std::uint32_t n,
+                                  std::uint64_t max_slots);
+
+/// What one open-loop run measured.
+struct OpenLoopResult {
+  double offered = 0;   ///< packets created in the window per node per slot (refused included)
+  double accepted = 0;  ///< packets delivered in the window per node per slot
+  std::uint64_t created = 0;    ///< all packets created in the run
+  std::uint64_t refused = 0;    ///< created while the injection queue was full (not sent)
+  std::uint64_t labelled = 0;   ///< created in the measurement window
+  std::uint64_t labelled_delivered = 0;
+  std::uint64_t delivered = 0;  ///< all deliveries in the run
+  bool drained = false;         ///< every labelled packet was delivered
+  std::uint64_t drain_slot = 0; ///< slot of the last labelled delivery
+  LatencyStats latency;         ///< creation to delivery, labelled packets
+  OccupancyStats queue;         ///< injection-queue length per node and slot, in the window
+};
+
+class OpenLoopHost : public InjectionPort, public RunChecker {
+ public:
+  OpenLoopHost(const OpenLoopConfig& config, std::uint32_t n);
+
+  /// Starts a run: every node's process and stream from `seed`; `control` is stopped once the
+  /// window has closed and every labelled packet is delivered.
+  void arm(std::uint64_t seed, RunControl* control);
+
+  // InjectionPort
+  void take_created(NodeId node, std::uint64_t slot, std::size_t max,
+                    std::vector<Packet>& out) override;
+  // RunChecker
+  void expect(const std::vector<Packet>&) override {}
+  void deliver(NodeId node, const Packet& packet, std::uint64_t slot) override;
+  void finish() override;
+  std::size_t violations() const override { return errors_.size(); }
+
+  const std::vector<std::string>& errors() const { return errors_; }
+  /// The last run's measures (valid after finish()).
+  const OpenLoopResult& result() const { return result_; }
+
+ private:
+  struct NodeState {
+    InjectionProcess process = InjectionProcess::bernoulli(0);
+    Rng rng;
+    std::uint64_t next_slot = 0;   ///< first slot not generated yet
+    std::deque<Packet> queue;      ///< created, not yet taken by the node
+    std::vector<std::uint32_t> created_slot;  ///< by sequence number
+    std::vector<NodeId> destination;          ///< by sequence number (kNoNode: refused)
+    std::vector<bool> delivered;              ///< by sequence number
+  };
+
+  /// Creates node's packets for every slot before `until`.
+  void generate(NodeId node, std::uint64_t until);
+  NodeId pick_destination(NodeId source, Rng& rng) const;
+  bool in_window(std::uint64_t slot) const {
+    return slot >= config_.warmup && slot < config_.warmup + config_.measure;
+  }
+  /// Once every node has generated the whole window: the labelled set is known.
+  void close_window();
+  void maybe_stop();
+  void error(const std::string& message);
+
+  OpenLoopConfig config_;
+  std::uint32_t n_;
+  std::uint64_t seed_ = 0;
+  RunControl* control_ = nullptr;
+  std::vector<NodeState> nodes_;
+  bool window_closed_ = false;
+  std::uint64_t labelled_outstanding_ = 0;
+  std::uint64_t window_created_ = 0;
+  std::uint64_t window_delivered_ = 0;
+  OpenLoopResult result_;
+  std::vector<std::string> errors_;
+  std::size_t suppressed_ = 0;
+};
+
+}  // namespace optinet
