@@ -5,5 +5,6 @@ find_package(nlohmann_json 3 REQUIRED)
 target_sources(optinet_model PRIVATE
   models/optical/power_budget.cpp
   testbenches/device_file.cpp
+  testbenches/injection.cpp
 )
 target_link_libraries(optinet_model PRIVATE nlohmann_json::nlohmann_json)

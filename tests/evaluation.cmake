@@ -5,3 +5,4 @@ optinet_gtest(test_evaluation_device_file)
 target_compile_definitions(test_evaluation_device_file PRIVATE
   OPTINET_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
   OPTINET_SCRATCH_DIR="${CMAKE_CURRENT_BINARY_DIR}/evaluation_scratch")
+optinet_gtest(test_evaluation_injection)
