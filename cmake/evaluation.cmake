@@ -6,5 +6,6 @@ target_sources(optinet_model PRIVATE
   models/optical/power_budget.cpp
   testbenches/device_file.cpp
   testbenches/injection.cpp
+  testbenches/latency_stats.cpp
 )
 target_link_libraries(optinet_model PRIVATE nlohmann_json::nlohmann_json)
