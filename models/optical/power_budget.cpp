@@ -1,0 +1,157 @@
+#include "models/optical/power_budget.h"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace optinet {
+
+std::string medium_kind_name(MediumKind kind) {
+  switch (kind) {
+    case MediumKind::kStarCoupler:
+      return "star";
+    case MediumKind::kBus:
+      return "bus";
+    case MediumKind::kPointToPoint:
+      return "point-to-point";
+  }
+  return "?";
+}
+
+std::string fanout_unavailable(MediumKind kind, std::uint64_t fanout) {
+  if (fanout == 0) return "a medium needs at least one receiver (fan-out 0)";
+  if (kind == MediumKind::kPointToPoint && fanout != 1) {
+    return "a point-to-point link has exactly one receiver (fan-out " + std::to_string(fanout) +
+           ")";
+  }
+  if (fanout > kMaxFanout) {
+    return "fan-out " + std::to_string(fanout) + " is above " + std::to_string(kMaxFanout);
+  }
+  return {};
+}
+
+double excess_loss_db(const DeviceParameters& p, MediumKind kind, std::uint32_t fanout) {
+  const std::string why = fanout_unavailable(kind, fanout);
+  if (!why.empty()) throw std::invalid_argument(why);
+  switch (kind) {
+    case MediumKind::kStarCoupler:
+      return p.star_excess_base_db + p.star_excess_per_stage_db * std::log2(double(fanout));
+    case MediumKind::kBus:
+      return p.bus_tap_loss_db * fanout;
+    case MediumKind::kPointToPoint:
+      return 0.0;
+  }
+  return 0.0;
+}
+
+LinkBudget link_budget(const DeviceParameters& p, MediumKind kind, std::uint32_t fanout) {
+  LinkBudget b;
+  b.kind = kind;
+  b.fanout = fanout;
+  b.excess_loss_db = excess_loss_db(p, kind, fanout);  // checks the fan-out
+  b.splitting_loss_db = 10.0 * std::log10(double(fanout));
+  b.connector_loss_db = p.connector_loss_db * p.connectors_per_path;
+  b.fibre_loss_db = p.fibre_loss_db_per_km * p.fibre_length_m / 1000.0;
+  b.total_loss_db = b.splitting_loss_db + b.excess_loss_db + b.connector_loss_db + b.fibre_loss_db;
+  b.received_power_dbm = p.launch_power_dbm - b.total_loss_db;
+  b.margin_db = b.received_power_dbm - p.receiver_sensitivity_dbm - p.system_margin_db;
+  return b;
+}
+
+std::uint32_t max_fanout(const DeviceParameters& p, MediumKind kind) {
+  const auto closes = [&](std::uint32_t k) { return link_budget(p, kind, k).closes(); };
+  if (!closes(1)) return 0;
+  if (kind == MediumKind::kPointToPoint) return 1;
+  // Splitting and excess loss both grow with the fan-out, so the margin falls as it grows.
+  std::uint32_t lo = 1, hi = kMaxFanout;  // closes(lo); hi is tested next
+  if (closes(hi)) return hi;
+  while (hi - lo > 1) {
+    const std::uint32_t mid = lo + (hi - lo) / 2;
+    (closes(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+double dbm_to_mw(double dbm) { return std::pow(10.0, dbm / 10.0); }
+
+double frame_duration_ns(const DeviceParameters& p) { return p.frame_bits / p.bit_rate_gbps; }
+
+double optical_frame_energy_pj(const DeviceParameters& p) {
+  return dbm_to_mw(p.launch_power_dbm) * frame_duration_ns(p);
+}
+
+double tx_frame_energy_pj(const DeviceParameters& p) {
+  return p.frame_bits * p.tx_energy_pj_per_bit;
+}
+
+double rx_frame_energy_pj(const DeviceParameters& p) {
+  return p.frame_bits * p.rx_energy_pj_per_bit;
+}
+
+FrameCounts& FrameCounts::operator+=(const FrameCounts& o) {
+  frames_transmitted += o.frames_transmitted;
+  frames_received += o.frames_received;
+  frames_collided += o.frames_collided;
+  ack_frames_transmitted += o.ack_frames_transmitted;
+  ack_frames_received += o.ack_frames_received;
+  delivered_packets += o.delivered_packets;
+  slots += o.slots;
+  return *this;
+}
+
+std::string FrameCounts::inconsistency() const {
+  const auto more = [](const char* part, std::uint64_t a, const char* whole, std::uint64_t b) {
+    return std::string(part) + " (" + std::to_string(a) + ") exceeds " + whole + " (" +
+           std::to_string(b) + ")";
+  };
+  if (frames_collided > frames_transmitted)
+    return more("frames_collided", frames_collided, "frames_transmitted", frames_transmitted);
+  if (ack_frames_transmitted > frames_transmitted) {
+    return more("ack_frames_transmitted", ack_frames_transmitted, "frames_transmitted",
+                frames_transmitted);
+  }
+  if (ack_frames_received > frames_received)
+    return more("ack_frames_received", ack_frames_received, "frames_received", frames_received);
+  return {};
+}
+
+EnergyTally::EnergyTally(const DeviceParameters& p)
+    : tx_frame_pj_(tx_frame_energy_pj(p)), rx_frame_pj_(rx_frame_energy_pj(p)) {}
+
+void EnergyTally::add(const FrameCounts& counts) {
+  const std::string why = counts.inconsistency();
+  if (!why.empty()) throw std::invalid_argument("frame counts: " + why);
+  counts_ += counts;
+}
+
+double EnergyTally::transmit_pj() const {
+  return double(counts_.frames_transmitted) * tx_frame_pj_;
+}
+
+double EnergyTally::receive_pj() const { return double(counts_.frames_received) * rx_frame_pj_; }
+
+double EnergyTally::total_pj() const { return transmit_pj() + receive_pj(); }
+
+std::optional<double> EnergyTally::per_delivered_packet_pj() const {
+  if (counts_.delivered_packets == 0) return std::nullopt;
+  return total_pj() / double(counts_.delivered_packets);
+}
+
+std::optional<double> EnergyTally::per_slot_pj() const {
+  if (counts_.slots == 0) return std::nullopt;
+  return total_pj() / double(counts_.slots);
+}
+
+double EnergyTally::collision_share() const {
+  const double total = total_pj();
+  return total > 0 ? double(counts_.frames_collided) * tx_frame_pj_ / total : 0.0;
+}
+
+double EnergyTally::acknowledgement_share() const {
+  const double total = total_pj();
+  if (!(total > 0)) return 0.0;
+  return (double(counts_.ack_frames_transmitted) * tx_frame_pj_ +
+          double(counts_.ack_frames_received) * rx_frame_pj_) /
+         total;
+}
+
+}  // namespace optinet

@@ -1,0 +1,160 @@
+#pragma once
+/// \file
+/// Optical power budget and energy of the media, as an architect computes them on paper: losses
+/// in dB along the worst path from a transmitter to a receiver, the margin left over the
+/// receiver's sensitivity, the largest fan-out that still closes the budget, and energy per
+/// frame from per-bit figures. Pure C++: no SystemC kernel needed.
+///
+/// The defaults describe one coherent device class, a 10 Gb/s 1310 nm laser transceiver of the
+/// IEEE 802.3 clause 52 (10GBASE-LR) kind on single-mode fibre, with planar (PLC) star couplers.
+/// They are typical published figures, rounded; docs/devices/README.md gives each one's source.
+/// They are not a worst-case budget: that would use the minimum launch power (-8.2 dBm).
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace optinet {
+
+/// Device figures of a power and energy budget. Units are in the field names.
+struct DeviceParameters {
+  /// Average launch power of a transmitter. 0 dBm (1 mW): a round typical value inside the
+  /// 10GBASE-LR range of -8.2 to +0.5 dBm (IEEE 802.3 clause 52).
+  double launch_power_dbm = 0.0;
+  /// Least average received power for the target bit-error ratio (1e-12) at the bit rate.
+  /// -14.4 dBm: the 10GBASE-LR minimum average receive power (IEEE 802.3 clause 52), PIN receiver.
+  double receiver_sensitivity_dbm = -14.4;
+  /// Star coupler excess loss over the ideal split: base + per_stage * log2(fanout) dB, since a
+  /// fused or planar N-port star is log2(N) stages of 2x2 splitters. 0.7 + 0.25 per stage comes
+  /// within about 0.25 dB of the maximum insertion loss on typical PLC splitter datasheets
+  /// (about 4.0 dB for 1x2, 10.5 dB for 1x8, 17 dB for 1x32), less 10 log10(N).
+  double star_excess_base_db = 0.7;
+  double star_excess_per_stage_db = 0.25;  ///< see star_excess_base_db
+  /// Excess loss of one bus tap (fused-taper tap coupler, about 0.2 dB, plus its splice, about
+  /// 0.1 dB). The worst path of a k-tap bus crosses all k taps.
+  double bus_tap_loss_db = 0.3;
+  /// Loss of one mated connector pair: 0.5 dB, a common planning figure (TIA-568 allows 0.75 dB
+  /// at most; 10GBASE-LR budgets 2 dB of connection loss per channel).
+  double connector_loss_db = 0.5;
+  /// Mated connector pairs on a path: 2, one at the medium's input and one at its output.
+  std::uint32_t connectors_per_path = 2;
+  /// Fibre attenuation: 0.4 dB/km, cabled single-mode fibre at 1310 nm (ITU-T G.652 maximum).
+  double fibre_loss_db_per_km = 0.4;
+  /// Fibre length of a path: 10 m, racks of one machine room.
+  double fibre_length_m = 10.0;
+  /// Margin kept for ageing, temperature and repairs: 3 dB, a common rule of thumb.
+  double system_margin_db = 3.0;
+  /// Data rate: 10 Gb/s (10GBASE-LR: 10.3125 GBd with 64b/66b coding).
+  double bit_rate_gbps = 10.0;
+  /// Bits in one frame (one slot): 512, a 64-byte cache line (and the least Ethernet frame).
+  std::uint32_t frame_bits = 512;
+  /// Electrical energy of the transmitter per bit sent, and of the receiver per bit received:
+  /// 50 pJ/bit each. An SFP+ module may draw 1 W (SFF-8431 power level I), that is 100 pJ/bit
+  /// for transmitter and receiver together at 10 Gb/s; split evenly. On-board VCSEL links reach
+  /// a few pJ/bit.
+  double tx_energy_pj_per_bit = 50.0;
+  double rx_energy_pj_per_bit = 50.0;  ///< see tx_energy_pj_per_bit
+};
+
+/// The medium a frame crosses.
+enum class MediumKind {
+  kStarCoupler,   ///< passive star (a POPS coupler): a frame reaches all `fanout` outputs
+  kBus,           ///< tapped bus (OCPC, MOB row or column) with `fanout` attached receivers
+  kPointToPoint,  ///< one fibre from one transmitter to one receiver (fanout 1)
+};
+
+/// "star", "bus" or "point-to-point".
+std::string medium_kind_name(MediumKind kind);
+
+/// The budget of the worst path through a medium of `fanout` receivers. All losses in dB.
+struct LinkBudget {
+  MediumKind kind = MediumKind::kPointToPoint;
+  std::uint32_t fanout = 1;
+  double splitting_loss_db = 0;   ///< 10 log10(fanout): the power shared among the receivers
+  double excess_loss_db = 0;      ///< the medium's loss beyond the ideal split
+  double connector_loss_db = 0;   ///< connector_loss_db * connectors_per_path
+  double fibre_loss_db = 0;       ///< fibre_loss_db_per_km * fibre_length_m / 1000
+  double total_loss_db = 0;       ///< the sum of the four above
+  double received_power_dbm = 0;  ///< launch power - total loss
+  double margin_db = 0;           ///< received power - sensitivity - system margin
+  bool closes() const { return margin_db >= 0; }
+};
+
+/// Empty if a medium of `kind` may have `fanout` receivers (>= 1; exactly 1 point to point),
+/// otherwise why not.
+std::string fanout_unavailable(MediumKind kind, std::uint64_t fanout);
+
+/// Excess loss of the medium, dB:
+/// star: star_excess_base_db + star_excess_per_stage_db * log2(fanout);
+/// bus: bus_tap_loss_db * fanout (graded tap ratios give every receiver 1/fanout of the light,
+/// and the worst path crosses every tap); point to point: 0.
+/// Throws std::invalid_argument if fanout_unavailable(kind, fanout) is not empty.
+double excess_loss_db(const DeviceParameters& p, MediumKind kind, std::uint32_t fanout);
+
+/// The budget of the worst path. Throws std::invalid_argument as excess_loss_db does.
+LinkBudget link_budget(const DeviceParameters& p, MediumKind kind, std::uint32_t fanout);
+
+/// The largest fan-out whose budget closes (margin >= 0), 0 if not even fanout 1 closes; at most
+/// kMaxFanout. A point-to-point link gives 1 or 0.
+std::uint32_t max_fanout(const DeviceParameters& p, MediumKind kind);
+inline constexpr std::uint32_t kMaxFanout = 1U << 30;
+
+/// 10^(dbm / 10): power in mW.
+double dbm_to_mw(double dbm);
+
+/// Duration of one frame, which is one slot: frame_bits / bit_rate_gbps, in ns.
+double frame_duration_ns(const DeviceParameters& p);
+/// Optical energy a transmitter launches per frame: launch power (mW) * frame duration (ns), pJ.
+double optical_frame_energy_pj(const DeviceParameters& p);
+/// Electrical energy to send one frame: frame_bits * tx_energy_pj_per_bit, pJ.
+double tx_frame_energy_pj(const DeviceParameters& p);
+/// Electrical energy to receive one frame: frame_bits * rx_energy_pj_per_bit, pJ.
+double rx_frame_energy_pj(const DeviceParameters& p);
+
+/// What a run counted, for its energy. Every frame, data or acknowledgement, costs the same
+/// (one slot of frame_bits); idle transmitters and receivers cost nothing (per-bit energy only,
+/// no static power).
+struct FrameCounts {
+  std::uint64_t frames_transmitted = 0;  ///< every frame sent: data and acknowledgements
+  std::uint64_t frames_received = 0;     ///< every frame a receiver took in intact (each copy)
+  /// Frames among frames_transmitted that reached no receiver intact (collisions). Their
+  /// transmit energy is wasted; a garbled slot costs no receive energy.
+  std::uint64_t frames_collided = 0;
+  std::uint64_t ack_frames_transmitted = 0;  ///< acknowledgements among frames_transmitted
+  std::uint64_t ack_frames_received = 0;     ///< acknowledgements among frames_received
+  std::uint64_t delivered_packets = 0;
+  std::uint64_t slots = 0;
+
+  FrameCounts& operator+=(const FrameCounts& o);
+  /// Empty if the counts are consistent (each subset no larger than its set), otherwise why not.
+  std::string inconsistency() const;
+};
+
+/// Electrical energy of runs from their frame counts; counts of several runs add up.
+class EnergyTally {
+ public:
+  explicit EnergyTally(const DeviceParameters& p);
+
+  /// Adds a run's counts. Throws std::invalid_argument if they are inconsistent.
+  void add(const FrameCounts& counts);
+  const FrameCounts& counts() const { return counts_; }
+
+  double transmit_pj() const;  ///< frames_transmitted * tx_frame_energy_pj
+  double receive_pj() const;   ///< frames_received * rx_frame_energy_pj
+  double total_pj() const;     ///< transmit + receive
+  /// total / delivered packets; none if no packet was delivered.
+  std::optional<double> per_delivered_packet_pj() const;
+  /// total / slots; none if there were no slots.
+  std::optional<double> per_slot_pj() const;
+  /// Transmit energy of collided frames / total, in [0, 1]; 0 if nothing was spent.
+  double collision_share() const;
+  /// Energy of acknowledgements (sent and received) / total, in [0, 1]; 0 if nothing was
+  /// spent. A collided acknowledgement counts in both shares.
+  double acknowledgement_share() const;
+
+ private:
+  double tx_frame_pj_;
+  double rx_frame_pj_;
+  FrameCounts counts_;
+};
+
+}  // namespace optinet

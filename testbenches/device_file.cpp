@@ -1,0 +1,203 @@
+#include "testbenches/device_file.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "testbenches/usage_error.h"
+
+namespace optinet {
+
+namespace {
+
+/// One field of a device file: its name, what it accepts, and where it goes.
+struct Field {
+  const char* name;
+  double lo;
+  double hi;
+  bool lo_open;  ///< lo itself is refused
+  bool integer;
+  const char* unit;
+  void (*set)(DeviceParameters&, double);
+};
+
+#define OPTINET_SETTER(member, type) \
+  [](DeviceParameters& p, double v) { p.member = static_cast<type>(v); }
+
+// Bounds: losses and margins cannot be negative; powers in dBm may be (they are negative for
+// anything below 1 mW). Upper bounds only keep the arithmetic sane: each is far past any device.
+const Field kFields[] = {
+    {"launch_power_dbm", -60, 30, false, false, "dBm", OPTINET_SETTER(launch_power_dbm, double)},
+    {"receiver_sensitivity_dbm", -60, 30, false, false, "dBm",
+     OPTINET_SETTER(receiver_sensitivity_dbm, double)},
+    {"star_excess_base_db", 0, 100, false, false, "dB",
+     OPTINET_SETTER(star_excess_base_db, double)},
+    {"star_excess_per_stage_db", 0, 100, false, false, "dB",
+     OPTINET_SETTER(star_excess_per_stage_db, double)},
+    {"bus_tap_loss_db", 0, 100, false, false, "dB", OPTINET_SETTER(bus_tap_loss_db, double)},
+    {"connector_loss_db", 0, 100, false, false, "dB", OPTINET_SETTER(connector_loss_db, double)},
+    {"connectors_per_path", 0, 1000, false, true, "connector pairs",
+     OPTINET_SETTER(connectors_per_path, std::uint32_t)},
+    {"fibre_loss_db_per_km", 0, 1000, false, false, "dB/km",
+     OPTINET_SETTER(fibre_loss_db_per_km, double)},
+    {"fibre_length_m", 0, 1e7, false, false, "m", OPTINET_SETTER(fibre_length_m, double)},
+    {"system_margin_db", 0, 100, false, false, "dB", OPTINET_SETTER(system_margin_db, double)},
+    {"bit_rate_gbps", 0, 1e4, true, false, "Gb/s", OPTINET_SETTER(bit_rate_gbps, double)},
+    {"frame_bits", 1, 1 << 24, false, true, "bits", OPTINET_SETTER(frame_bits, std::uint32_t)},
+    {"tx_energy_pj_per_bit", 0, 1e6, false, false, "pJ/bit",
+     OPTINET_SETTER(tx_energy_pj_per_bit, double)},
+    {"rx_energy_pj_per_bit", 0, 1e6, false, false, "pJ/bit",
+     OPTINET_SETTER(rx_energy_pj_per_bit, double)},
+};
+
+#undef OPTINET_SETTER
+
+/// Printable ASCII as is, anything else as \xNN; at most `limit` characters of input.
+std::string printable(const std::string& s, std::size_t limit = 200) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size() && i < limit; ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x7f && c != '\\') {
+      out += static_cast<char>(c);
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    }
+  }
+  if (s.size() > limit) out += "...";
+  return out;
+}
+
+std::string number_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+std::string accepted(const Field& f) {
+  std::string what = f.integer ? "an integer " : "a number ";
+  if (f.lo_open) {
+    what += "> " + number_text(f.lo) + " and <= " + number_text(f.hi);
+  } else {
+    what += "in [" + number_text(f.lo) + ", " + number_text(f.hi) + "]";
+  }
+  return what + " (" + f.unit + ")";
+}
+
+std::string type_name(const nlohmann::json& v) {
+  switch (v.type()) {
+    case nlohmann::json::value_t::string:
+      return "a string";
+    case nlohmann::json::value_t::boolean:
+      return "a boolean";
+    case nlohmann::json::value_t::null:
+      return "null";
+    case nlohmann::json::value_t::array:
+      return "an array";
+    case nlohmann::json::value_t::object:
+      return "an object";
+    default:
+      return "a number";
+  }
+}
+
+std::string field_list() {
+  std::string list;
+  for (const Field& f : kFields) list += (list.empty() ? "" : ", ") + std::string(f.name);
+  return list;
+}
+
+}  // namespace
+
+std::vector<std::string> device_field_names() {
+  std::vector<std::string> names;
+  for (const Field& f : kFields) names.emplace_back(f.name);
+  return names;
+}
+
+DeviceParameters parse_device_json(const std::string& text, const std::string& path) {
+  const std::string where = "--device: " + printable(path) + ": ";
+  if (text.size() > kMaxDeviceFileBytes) {
+    throw UsageError(where + "larger than " + std::to_string(kMaxDeviceFileBytes) +
+                     " bytes; accepted: one JSON object of device fields");
+  }
+  // Keys of the top-level object, to refuse one given twice (the parser keeps the last).
+  std::set<std::string> seen;
+  std::string duplicate;
+  const auto callback = [&](int depth, nlohmann::json::parse_event_t event,
+                            nlohmann::json& parsed) {
+    if (event == nlohmann::json::parse_event_t::key && depth == 1 && duplicate.empty()) {
+      const auto key = parsed.get<std::string>();
+      if (!seen.insert(key).second) duplicate = key;
+    }
+    return true;
+  };
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text, callback);
+  } catch (const nlohmann::json::parse_error& e) {
+    // e.what() quotes the bytes read: never echo them.
+    throw UsageError(where + "not JSON (syntax error at byte " + std::to_string(e.byte) +
+                     "); accepted: one JSON object of device fields");
+  } catch (const nlohmann::json::exception&) {  // a number beyond a double (out_of_range.406)
+    throw UsageError(where +
+                     "not JSON (a number out of range); accepted: one JSON object of "
+                     "device fields");
+  }
+  if (!doc.is_object()) {
+    throw UsageError(where + "not a JSON object (" + type_name(doc) +
+                     "); accepted: one JSON object of device fields");
+  }
+  if (!duplicate.empty()) {
+    throw UsageError(where + printable(duplicate, 40) + ": given twice; accepted: each field once");
+  }
+  DeviceParameters p;
+  for (const auto& [key, value] : doc.items()) {
+    const Field* field = nullptr;
+    for (const Field& f : kFields) {
+      if (key == f.name) field = &f;
+    }
+    if (field == nullptr) {
+      throw UsageError(where + "'" + printable(key, 40) +
+                       "': unknown field; accepted: " + field_list());
+    }
+    const std::string bad = where + field->name + ": " + accepted(*field) + "; got ";
+    if (!value.is_number()) throw UsageError(bad + type_name(value));
+    if (field->integer && !value.is_number_integer()) {
+      throw UsageError(bad + number_text(value.get<double>()));
+    }
+    const double v = value.get<double>();
+    const bool below = field->lo_open ? !(v > field->lo) : !(v >= field->lo);
+    if (!std::isfinite(v) || below || !(v <= field->hi)) throw UsageError(bad + number_text(v));
+    field->set(p, v);
+  }
+  return p;
+}
+
+DeviceParameters read_device_file(const std::string& path) {
+  const std::string where = "--device: " + printable(path) + ": ";
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    throw UsageError(where + "cannot read (a directory); accepted: a JSON device file");
+  }
+  errno = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    const std::string why = errno != 0 ? std::string(" (") + std::strerror(errno) + ")" : "";
+    throw UsageError(where + "cannot read" + why + "; accepted: a JSON device file");
+  }
+  // Read one byte past the limit: enough to refuse a larger file (or a device without end).
+  std::string text(kMaxDeviceFileBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) throw UsageError(where + "cannot read; accepted: a JSON device file");
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return parse_device_json(text, path);
+}
+
+}  // namespace optinet

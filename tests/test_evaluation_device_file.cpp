@@ -1,0 +1,226 @@
+/// \file
+/// Device files (testbenches/device_file.h): defaults, partial files, every kind of refusal as
+/// one line naming the file and the field, files that cannot be read, size bound, junk.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+
+#include "testbenches/device_file.h"
+#include "testbenches/usage_error.h"
+
+namespace optinet {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// The message of the UsageError `f` throws; fails the test if it throws none.
+std::string usage_error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no UsageError";
+  return {};
+}
+
+std::string refusal(const std::string& json) {
+  return usage_error_of([&] { parse_device_json(json, "dev.json"); });
+}
+
+/// One line of printable ASCII.
+bool printable_line(const std::string& s) {
+  for (unsigned char c : s) {
+    if (c < 0x20 || c >= 0x7f) return false;
+  }
+  return !s.empty();
+}
+
+std::string scratch(const std::string& name) {
+  fs::create_directories(OPTINET_SCRATCH_DIR);
+  return std::string(OPTINET_SCRATCH_DIR) + "/" + name;
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  ASSERT_TRUE(out.good()) << path;
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void expect_same(const DeviceParameters& a, const DeviceParameters& b) {
+  EXPECT_EQ(a.launch_power_dbm, b.launch_power_dbm);
+  EXPECT_EQ(a.receiver_sensitivity_dbm, b.receiver_sensitivity_dbm);
+  EXPECT_EQ(a.star_excess_base_db, b.star_excess_base_db);
+  EXPECT_EQ(a.star_excess_per_stage_db, b.star_excess_per_stage_db);
+  EXPECT_EQ(a.bus_tap_loss_db, b.bus_tap_loss_db);
+  EXPECT_EQ(a.connector_loss_db, b.connector_loss_db);
+  EXPECT_EQ(a.connectors_per_path, b.connectors_per_path);
+  EXPECT_EQ(a.fibre_loss_db_per_km, b.fibre_loss_db_per_km);
+  EXPECT_EQ(a.fibre_length_m, b.fibre_length_m);
+  EXPECT_EQ(a.system_margin_db, b.system_margin_db);
+  EXPECT_EQ(a.bit_rate_gbps, b.bit_rate_gbps);
+  EXPECT_EQ(a.frame_bits, b.frame_bits);
+  EXPECT_EQ(a.tx_energy_pj_per_bit, b.tx_energy_pj_per_bit);
+  EXPECT_EQ(a.rx_energy_pj_per_bit, b.rx_energy_pj_per_bit);
+}
+
+TEST(EvaluationDeviceFile, CommittedDefaultFileHoldsTheDefaults) {
+  const std::string path = std::string(OPTINET_SOURCE_DIR) + "/docs/devices/default.json";
+  expect_same(read_device_file(path), DeviceParameters{});
+  // It names every field, and the README's table documents every field.
+  const std::string json = read_text(path);
+  const std::string readme = read_text(std::string(OPTINET_SOURCE_DIR) + "/docs/devices/README.md");
+  ASSERT_EQ(device_field_names().size(), 14u);
+  for (const std::string& name : device_field_names()) {
+    EXPECT_NE(json.find("\"" + name + "\""), std::string::npos) << name;
+    EXPECT_NE(readme.find("| `" + name + "` |"), std::string::npos) << name;
+  }
+}
+
+TEST(EvaluationDeviceFile, MissingFieldsKeepTheirDefaults) {
+  expect_same(parse_device_json("{}", "dev.json"), DeviceParameters{});
+  const DeviceParameters p = parse_device_json(
+      R"({"launch_power_dbm": -3.5, "receiver_sensitivity_dbm": -28.5, "frame_bits": 1024,
+          "connectors_per_path": 0, "bit_rate_gbps": 25.78125})",
+      "dev.json");
+  DeviceParameters expected;
+  expected.launch_power_dbm = -3.5;  // dBm may be negative
+  expected.receiver_sensitivity_dbm = -28.5;
+  expected.frame_bits = 1024;
+  expected.connectors_per_path = 0;
+  expected.bit_rate_gbps = 25.78125;
+  expect_same(p, expected);
+}
+
+TEST(EvaluationDeviceFile, BadFieldsAreRefusedNamingFileAndField) {
+  EXPECT_EQ(refusal(R"({"connector_loss_db": -0.5})"),
+            "--device: dev.json: connector_loss_db: a number in [0, 100] (dB); got -0.5");
+  EXPECT_EQ(refusal(R"({"bit_rate_gbps": 0})"),
+            "--device: dev.json: bit_rate_gbps: a number > 0 and <= 10000 (Gb/s); got 0");
+  EXPECT_EQ(refusal(R"({"frame_bits": 512.5})"),
+            "--device: dev.json: frame_bits: an integer in [1, 16777216] (bits); got 512.5");
+  EXPECT_EQ(refusal(R"({"connectors_per_path": -1})"),
+            "--device: dev.json: connectors_per_path: an integer in [0, 1000] (connector pairs); "
+            "got -1");
+  EXPECT_EQ(refusal(R"({"system_margin_db": "3"})"),
+            "--device: dev.json: system_margin_db: a number in [0, 100] (dB); got a string");
+  EXPECT_EQ(refusal(R"({"launch_power_dbm": -61})"),
+            "--device: dev.json: launch_power_dbm: a number in [-60, 30] (dBm); got -61");
+  for (const char* bad :
+       {R"({"fibre_length_m": true})", R"({"fibre_length_m": null})", R"({"fibre_length_m": [1]})",
+        R"({"fibre_length_m": {"m": 1}})", R"({"fibre_length_m": -1e-9})",
+        R"({"frame_bits": 18446744073709551615})"}) {
+    const std::string e = refusal(bad);
+    EXPECT_EQ(e.rfind("--device: dev.json: f", 0), 0u) << bad << " -> " << e;
+    EXPECT_TRUE(printable_line(e)) << e;
+  }
+}
+
+TEST(EvaluationDeviceFile, NumbersBeyondADoubleAreRefused) {
+  EXPECT_EQ(refusal(R"({"fibre_length_m": 1e400})"),
+            "--device: dev.json: not JSON (a number out of range); accepted: one JSON object of "
+            "device fields");
+}
+
+TEST(EvaluationDeviceFile, UnknownAndDuplicatedFieldsAreRefused) {
+  const std::string unknown = refusal(R"({"launch_power_dBm": 1})");
+  EXPECT_EQ(unknown.rfind("--device: dev.json: 'launch_power_dBm': unknown field; accepted: "
+                          "launch_power_dbm, receiver_sensitivity_dbm, ",
+                          0),
+            0u)
+      << unknown;
+  EXPECT_TRUE(printable_line(unknown));
+  EXPECT_EQ(refusal(R"({"frame_bits": 512, "frame_bits": 1024})"),
+            "--device: dev.json: frame_bits: given twice; accepted: each field once");
+  // A nested duplicate is not a duplicate field: the nested object itself is refused.
+  EXPECT_EQ(refusal(R"({"fibre_length_m": {"a": 1, "a": 2}})")
+                .rfind("--device: dev.json: fibre_length_m: ", 0),
+            0u);
+}
+
+TEST(EvaluationDeviceFile, NotAnObjectOrNotJsonIsRefused) {
+  EXPECT_EQ(refusal("[1, 2]"),
+            "--device: dev.json: not a JSON object (an array); accepted: one JSON object of "
+            "device fields");
+  EXPECT_EQ(refusal(""),
+            "--device: dev.json: not JSON (syntax error at byte 1); accepted: one JSON object of "
+            "device fields");
+  EXPECT_EQ(
+      refusal("{\"frame_bits\": 512,}").rfind("--device: dev.json: not JSON (syntax error", 0), 0u);
+  // JSON has no comments.
+  EXPECT_EQ(refusal("// defaults\n{}").rfind("--device: dev.json: not JSON", 0), 0u);
+}
+
+TEST(EvaluationDeviceFile, JunkIsNeverEchoedRaw) {
+  const std::string junk[] = {
+      std::string("\x7f"
+                  "ELF\x02\x01\x01\0\0\0\x1b[2J\xff\xfe",
+                  16),
+      std::string("{\"a\x1b[31m\": 1}"),              // raw control byte in a key
+      std::string("{\"\\u001b[2Jx\": 1}"),            // escaped control character in a key
+      std::string("{\"caf\xc3\xa9\": 1}"),            // valid UTF-8, not ASCII
+      std::string("{\"frame_bits\": \"\xff\xfe\"}"),  // invalid UTF-8 in a value
+      std::string(300, '\x01'),
+  };
+  for (const std::string& j : junk) {
+    const std::string e = refusal(j);
+    EXPECT_TRUE(printable_line(e)) << e;
+    EXPECT_EQ(e.rfind("--device: dev.json: ", 0), 0u) << e;
+    EXPECT_LT(e.size(), 400u) << e;
+  }
+  // Control characters of a key are escaped, not dropped.
+  EXPECT_NE(refusal("{\"\\u001b[2Jx\": 1}").find("'\\x1b[2Jx': unknown field"), std::string::npos);
+}
+
+TEST(EvaluationDeviceFile, FilesThatCannotBeReadAreRefused) {
+  const std::string dir = scratch("a_directory.json");
+  fs::create_directories(dir);
+  const std::string e = usage_error_of([&] { read_device_file(dir); });
+  EXPECT_EQ(e, "--device: " + dir + ": cannot read (a directory); accepted: a JSON device file");
+  const std::string missing = scratch("no-such-device.json");
+  const std::string m = usage_error_of([&] { read_device_file(missing); });
+  EXPECT_EQ(m.rfind("--device: " + missing + ": cannot read", 0), 0u) << m;
+  EXPECT_TRUE(printable_line(m));
+}
+
+TEST(EvaluationDeviceFile, FileSizeIsBounded) {
+  // Exactly the limit: read; one byte more: refused, as is an endless device.
+  const std::string body = R"({"frame_bits": 256})";
+  const std::string at_limit = scratch("at_limit.json");
+  write_file(at_limit, body + std::string(kMaxDeviceFileBytes - body.size(), ' '));
+  EXPECT_EQ(read_device_file(at_limit).frame_bits, 256u);
+  const std::string over = scratch("over_limit.json");
+  write_file(over, body + std::string(kMaxDeviceFileBytes - body.size() + 1, ' '));
+  EXPECT_EQ(usage_error_of([&] { read_device_file(over); }),
+            "--device: " + over +
+                ": larger than 65536 bytes; accepted: one JSON object of device fields");
+  if (fs::exists("/dev/zero")) {
+    EXPECT_EQ(usage_error_of([&] {
+                read_device_file("/dev/zero");
+              }).rfind("--device: /dev/zero: larger than 65536 bytes", 0),
+              0u);
+  }
+}
+
+TEST(EvaluationDeviceFile, AGoodFileIsRead) {
+  const std::string path = scratch("good.json");
+  write_file(path, "{\n  \"receiver_sensitivity_dbm\": -28.5,\n  \"bus_tap_loss_db\": 0.5\n}\n");
+  const DeviceParameters p = read_device_file(path);
+  EXPECT_EQ(p.receiver_sensitivity_dbm, -28.5);
+  EXPECT_EQ(p.bus_tap_loss_db, 0.5);
+  EXPECT_EQ(p.frame_bits, DeviceParameters{}.frame_bits);
+}
+
+}  // namespace
+}  // namespace optinet
