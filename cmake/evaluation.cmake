@@ -1,11 +1,11 @@
 # Coupler evaluation (area evaluation): power budget and energy of the media, device files,
-# open-loop injection processes and destination rules, latency and occupancy statistics. Pure
-# C++ building blocks, no SystemC process; the simulator wires them in.
-find_package(nlohmann_json 3 REQUIRED)
-target_sources(optinet_model PRIVATE
-  models/optical/power_budget.cpp
+# open-loop injection processes and destination rules, the open-loop host, capacity bounds,
+# latency and occupancy statistics.
+target_sources(optinet_models PRIVATE models/optical/power_budget.cpp)
+target_sources(optinet_testbenches PRIVATE
+  testbenches/capacity.cpp
   testbenches/device_file.cpp
   testbenches/injection.cpp
   testbenches/latency_stats.cpp
+  testbenches/open_loop.cpp
 )
-target_link_libraries(optinet_model PRIVATE nlohmann_json::nlohmann_json)

@@ -7,6 +7,7 @@
 #include <limits>
 #include <sstream>
 
+#include "testbenches/device_file.h"
 #include "testbenches/option_values.h"
 #include "testbenches/stats.h"
 #include "testbenches/usage_error.h"
@@ -32,6 +33,82 @@ std::string overview() {
     s << "  " << std::left << std::setw(18) << f.network << f.description << '\n';
   }
   return s.str();
+}
+
+/// The options of open-loop runs, kept as given until --traffic says whether they apply.
+struct OpenLoopOptions {
+  double rate = 0.1;
+  double burst = 8;
+  std::string pattern = "uniform";
+  std::uint64_t hotspot = 0;
+  double fraction = 0.1;
+  std::uint64_t warmup = 1000;
+  std::uint64_t measure = 10000;
+  std::uint64_t queue = 0;
+};
+
+const char* const kOpenLoopOptions[] = {"--rate",   "--burst",   "--pattern",
+                                        "--hotspot", "--fraction", "--warmup",
+                                        "--measure", "--injection-queue"};
+
+void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, std::string& device) {
+  const char* group = "Open-loop runs (--traffic bernoulli|bursty)";
+  app.add_option("--rate", o.rate, "packets per node per slot")
+      ->check(unit_interval())
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--burst", o.burst, "bursty: mean burst length in slots (>= 1)")
+      ->check(positive_number())
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--pattern", o.pattern, "destinations: " + destination_rule_names())
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--hotspot", o.hotspot, "hotspot: the hot node")
+      ->check(count_in(0, kMaxSlotLimit))
+      ->group(group);
+  app.add_option("--fraction", o.fraction, "hotspot: share of packets sent to it")
+      ->check(unit_interval())
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--warmup", o.warmup, "slots before the measurement window")
+      ->check(count_in(0, kMaxSlotLimit))
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--measure", o.measure, "slots of the measurement window (labelled packets)")
+      ->check(count_in(1, kMaxSlotLimit))
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--injection-queue", o.queue, "packets an injection queue holds (0: unbounded)")
+      ->check(count_in(0, kMaxSlotLimit))
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--device", device,
+                 "optical devices of the power budget and energy (JSON; docs/devices)")
+      ->check(path_given());
+}
+
+/// --traffic bernoulli|bursty makes the run open-loop; the open-loop options need it.
+void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOptions& c) {
+  const bool open = c.traffic == "bernoulli" || c.traffic == "bursty";
+  for (const char* option : kOpenLoopOptions) {
+    if (!open && app.get_option(option)->count() > 0) {
+      throw UsageError(std::string(option) + ": needs --traffic bernoulli or bursty");
+    }
+  }
+  if (!open) return;
+  if (o.burst < 1) throw UsageError("--burst: '" + std::to_string(o.burst) + "' is below 1");
+  OpenLoopConfig config;
+  config.bursty = c.traffic == "bursty";
+  config.rate = o.rate;
+  config.mean_burst = o.burst;
+  config.rule = destination_rule(o.pattern);
+  config.hotspot = static_cast<NodeId>(std::min<std::uint64_t>(o.hotspot, kNoNode));
+  config.fraction = o.fraction;
+  config.warmup = o.warmup;
+  config.measure = o.measure;
+  config.queue_limit = o.queue;
+  c.open_loop = config;
 }
 
 void add_common_options(CLI::App& app, CommonOptions& c) {
@@ -152,6 +229,86 @@ void write_atomically(const std::string& path, const std::string& text) {
 
 }  // namespace
 
+void add_open_loop_fields(Json& f, const OpenLoopResult& r, bool saturated) {
+  f["offered"] = r.offered;
+  f["accepted"] = r.accepted;
+  f["latency_mean"] = r.latency.mean();
+  f["latency_p50"] = r.latency.p50();
+  f["latency_p99"] = r.latency.p99();
+  f["latency_max"] = r.latency.max();
+  f["latency_histogram"] = r.latency.histogram();
+  f["injection_queue_mean"] = r.queue.mean();
+  f["injection_queue_max"] = r.queue.max();
+  f["created"] = r.created;
+  f["refused"] = r.refused;
+  f["labelled"] = r.labelled;
+  f["labelled_delivered"] = r.labelled_delivered;
+  f["drain_slot"] = r.drain_slot;
+  f["saturated"] = saturated;
+}
+
+void add_media_fields(Json& f, const std::vector<NamedMedium>& media, std::uint64_t slots,
+                      std::uint64_t delivered, const DeviceParameters& device) {
+  Json list = Json::array();
+  MediumCounters total;
+  const NamedMedium* busiest = nullptr;
+  const NamedMedium* most_collided = nullptr;
+  for (const NamedMedium& m : media) {
+    const MediumCounters& c = m.counters;
+    total += c;
+    list.push_back(Json{{"name", m.name},
+                        {"single", c.single_slots},
+                        {"collision", c.collision_slots},
+                        {"idle", slots - c.busy_slots},
+                        {"wasted_frames", c.wasted_frames}});
+    if (busiest == nullptr || c.single_slots > busiest->counters.single_slots) busiest = &m;
+    if (most_collided == nullptr || c.collision_slots > most_collided->counters.collision_slots) {
+      most_collided = &m;
+    }
+  }
+  const double medium_slots = static_cast<double>(slots) * static_cast<double>(media.size());
+  const auto share = [&](std::uint64_t count) {
+    return medium_slots > 0 ? static_cast<double>(count) / medium_slots : 0.0;
+  };
+  f["counted_slots"] = slots;
+  f["utilization"] = share(total.single_slots);
+  f["collision_share"] = share(total.collision_slots);
+  f["wasted_frames"] = total.wasted_frames;
+  if (busiest != nullptr) {
+    f["busiest_medium"] = busiest->name;
+    f["most_collided_medium"] = most_collided->name;
+  }
+  FrameCounts counts;
+  counts.frames_transmitted = total.frames_in;
+  counts.frames_collided = total.wasted_frames;
+  counts.frames_received = total.single_slots;  // one tuned receiver per frame that got through
+  counts.ack_frames_transmitted = total.ack_frames;
+  counts.ack_frames_received = total.ack_frames;
+  counts.delivered_packets = delivered;
+  counts.slots = slots;
+  EnergyTally energy(device);
+  energy.add(counts);
+  f["energy_pj"] = energy.total_pj();
+  f["energy_per_slot_pj"] = energy.per_slot_pj().value_or(0.0);
+  f["energy_per_packet_pj"] = energy.per_delivered_packet_pj().value_or(0.0);
+  f["energy_collision_share"] = energy.collision_share();
+  f["energy_ack_share"] = energy.acknowledgement_share();
+  f["media"] = std::move(list);
+}
+
+Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t fanout) {
+  const LinkBudget b = link_budget(device, kind, fanout);
+  return Json{{"kind", medium_kind_name(kind)},
+              {"fanout", b.fanout},
+              {"splitting_loss_db", b.splitting_loss_db},
+              {"excess_loss_db", b.excess_loss_db},
+              {"total_loss_db", b.total_loss_db},
+              {"received_power_dbm", b.received_power_dbm},
+              {"margin_db", b.margin_db},
+              {"closes", b.closes()},
+              {"max_fanout", max_fanout(device, kind)}};
+}
+
 std::string network_names() {
   std::string names;
   for (const NetworkFamily& f : network_families()) {
@@ -183,6 +340,7 @@ std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& ar
   }
   std::unique_ptr<NetworkCommand> command = family->make(args[0]);
   common = CommonOptions{};
+  OpenLoopOptions open_loop;
   common.network = args[0];
   common.protocol = command->default_protocol();
   common.traffic = command->default_traffic();
@@ -190,6 +348,7 @@ std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& ar
   CLI::App app(family->description, "optinet " + args[0]);
   app.set_help_flag("-h,--help", "print this help and exit");
   add_common_options(app, common);
+  add_open_loop_options(app, open_loop, common.device_path);
   command->add_options(app);
   std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);  // CLI11 pops from the back
   try {
@@ -201,6 +360,8 @@ std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& ar
     throw UsageError(usage_line(e, args[0]));
   }
   common.traffic_given = app.get_option("--traffic")->count() > 0;
+  resolve_open_loop(app, open_loop, common);
+  if (!common.device_path.empty()) common.device = read_device_file(common.device_path);
   if (!common.vcd_path.empty()) check_writable("--vcd", common.vcd_path);
   if (!common.json_path.empty()) check_writable("--json", common.json_path);
   command->configure(common);
@@ -216,6 +377,23 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
   report["protocol"] = common.protocol;
   report["traffic"] = common.traffic;
   report["seed"] = common.seed;
+  if (common.open_loop) {
+    const OpenLoopConfig& o = *common.open_loop;
+    const CapacityBound bound = command.capacity();
+    report["open_loop"] = Json{{"process", o.bursty ? "bursty" : "bernoulli"},
+                               {"rate", o.rate},
+                               {"mean_burst", o.mean_burst},
+                               {"pattern", destination_rule_name(o.rule)},
+                               {"hotspot", o.hotspot},
+                               {"fraction", o.fraction},
+                               {"warmup", o.warmup},
+                               {"measure", o.measure},
+                               {"injection_queue", o.queue_limit},
+                               {"capacity", bound.rate},
+                               {"bottleneck", bound.bottleneck}};
+  }
+  const Json budget = command.power_budget(common.device);
+  if (!budget.empty()) report["power_budget"] = budget;
   Json& list = report["runs"] = Json::array();
   for (const RunRecord& r : runs) {
     Json run = r.fields;

@@ -11,10 +11,16 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <systemc>
 #include <vector>
+
+#include "models/core/medium_counters.h"
+#include "models/optical/power_budget.h"
+#include "testbenches/capacity.h"
+#include "testbenches/open_loop.h"
 
 namespace optinet {
 
@@ -33,6 +39,10 @@ struct CommonOptions {
   std::string json_path;  ///< empty: no JSON report
   bool quiet = false;
   bool traffic_given = false;  ///< --traffic was on the command line
+  /// --traffic bernoulli|bursty: an open-loop run (rate, burst, pattern, window, queue limit).
+  std::optional<OpenLoopConfig> open_loop;
+  std::string device_path;    ///< --device FILE; empty: the documented defaults
+  DeviceParameters device;    ///< the optical devices of the power budget and energy
 
   sc_core::sc_time period() const { return sc_core::sc_time(period_ns, sc_core::SC_NS); }
 };
@@ -76,6 +86,11 @@ class NetworkCommand {
   virtual std::string invariants() const { return ""; }
   /// The numeric run fields summarized over the runs (mean, sd, max, min), in order.
   virtual std::vector<std::string> summary_fields() const = 0;
+  /// Open-loop runs: the hardware's capacity under the pattern (packets per node per slot) and
+  /// what limits it; families without open-loop runs refuse them in configure().
+  virtual CapacityBound capacity() const { return {}; }
+  /// The optical power budget of every kind of medium the network has (empty if none).
+  virtual Json power_budget(const DeviceParameters& /*device*/) const { return Json::object(); }
 
   /// Elaborates the network once; returns the elaboration's wall time in seconds.
   virtual double elaborate() = 0;
@@ -116,6 +131,25 @@ RunRecord record_of(const Result& r) {
   record.errors = r.errors;
   return record;
 }
+
+/// One medium's name and counters, for a run's media fields.
+struct NamedMedium {
+  std::string name;
+  MediumCounters counters;
+};
+
+/// Adds an open-loop run's measures to its JSON fields: offered and accepted load, latency
+/// (mean, p50, p99, max, histogram), injection-queue occupancy, packet counts, drained or
+/// saturated.
+void add_open_loop_fields(Json& fields, const OpenLoopResult& r, bool saturated);
+/// Adds the media's counters over `slots` counted slots: per medium busy, single (utilization),
+/// collision and idle slots and wasted frames; their means; the worst media by name; and the
+/// energy of the frames (EnergyTally), per slot and per delivered packet, with the shares
+/// wasted in collisions and spent on acknowledgements.
+void add_media_fields(Json& fields, const std::vector<NamedMedium>& media, std::uint64_t slots,
+                      std::uint64_t delivered, const DeviceParameters& device);
+/// The JSON of one medium kind's power budget at `fanout`.
+Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t fanout);
 
 /// A family's command for the network named `network` (one of the names it was listed with).
 using NetworkCommandFactory = std::unique_ptr<NetworkCommand> (*)(const std::string& network);

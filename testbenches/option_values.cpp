@@ -35,6 +35,23 @@ std::string positive_rejection(const std::string& text) {
   return "'" + text + "' is not accepted (a number > 0 and <= 1e6)";
 }
 
+std::string unit_rejection(const std::string& text) {
+  std::size_t used = 0;
+  double v = -1;
+  try {
+    v = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == text.size() && v >= 0 && v <= 1) return "";
+  return "'" + text + "' is not accepted (a number from 0 to 1)";
+}
+
+CLI::Validator unit_interval() {
+  return CLI::Validator([](std::string& text) { return unit_rejection(text); },
+                        "NUMBER in [0, 1]");
+}
+
 CLI::Validator count_in(std::uint64_t lo, std::uint64_t hi) {
   return CLI::Validator(
       [lo, hi](std::string& text) { return count_rejection(text, lo, hi); },

@@ -15,11 +15,14 @@ namespace optinet {
 std::string count_rejection(const std::string& text, std::uint64_t lo, std::uint64_t hi);
 /// Why `text` is not a number in (0, 1e6] ("" if it is).
 std::string positive_rejection(const std::string& text);
+/// Why `text` is not a number in [0, 1] ("" if it is).
+std::string unit_rejection(const std::string& text);
 
 /// CLI11 validators with the same wording: an integer in [lo, hi], a number in (0, 1e6], a path
 /// that is not empty.
 CLI::Validator count_in(std::uint64_t lo, std::uint64_t hi);
 CLI::Validator positive_number();
+CLI::Validator unit_interval();
 CLI::Validator path_given();
 
 /// An unsigned decimal integer in [lo, hi].

@@ -1,5 +1,7 @@
 #include "testbenches/pops_command.h"
 
+#include <cstdio>
+
 #include "testbenches/option_values.h"
 #include "testbenches/usage_error.h"
 
@@ -65,8 +67,21 @@ void PopsCommand::configure(CommonOptions& common) {
   p.coupler = *kind;
   p.max_slots = common.max_slots;
   p.period = common.period();
+  device_ = common.device;
 
-  if (!permutation_file_.empty()) {
+  if (common.open_loop) {
+    if (!choice.info->open_loop) {
+      throw UsageError("--protocol: " + p.protocol + " routes one permutation and does not run " +
+                       "under --traffic " + common.traffic + " (accepted: tdma)");
+    }
+    if (!permutation_file_.empty()) {
+      throw UsageError("--permutation-file: cannot be combined with --traffic " + common.traffic);
+    }
+    const std::string why =
+        open_loop_unavailable(*common.open_loop, static_cast<std::uint32_t>(n), p.max_slots);
+    if (!why.empty()) throw UsageError(why);
+    p.open_loop = common.open_loop;
+  } else if (!permutation_file_.empty()) {
     if (common.traffic_given && common.traffic != "file") {
       throw UsageError("--permutation-file: cannot be combined with --traffic " + common.traffic);
     }
@@ -107,6 +122,19 @@ Json PopsCommand::parameters() const {
               {"period_ns", config_.period.to_seconds() * 1e9}};
 }
 
+std::vector<std::string> PopsCommand::summary_fields() const {
+  if (config_.open_loop) return {"offered", "accepted", "latency_mean", "latency_p99", "utilization"};
+  return {"slots", "steps"};
+}
+
+CapacityBound PopsCommand::capacity() const {
+  return config_.open_loop ? pops_capacity(config_.shape, *config_.open_loop) : CapacityBound{};
+}
+
+Json PopsCommand::power_budget(const DeviceParameters& device) const {
+  return Json{{"coupler", budget_json(device, MediumKind::kStarCoupler, d_)}};
+}
+
 RunRecord PopsCommand::run(std::uint64_t seed) {
   const PopsRunResult r = experiment_->run(seed);
   RunRecord record = record_of(r);
@@ -129,6 +157,25 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
     line += ')';
   }
   line += ", max " + std::to_string(r.max_buffers) + " buffers/node";
+  if (r.open_loop) {
+    const OpenLoopResult& o = *r.open_loop;
+    add_open_loop_fields(record.fields, o, r.saturated);
+    std::vector<NamedMedium> media;
+    const pops::PopsShape& s = config_.shape;
+    for (std::uint32_t c = 0; c < s.g * s.g; ++c) {
+      media.push_back(NamedMedium{
+          "c(" + std::to_string(c / s.g) + "," + std::to_string(c % s.g) + ")", r.couplers[c]});
+    }
+    add_media_fields(record.fields, media, config_.open_loop->measure, o.labelled_delivered,
+                     device_);
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "; offered %.4f, accepted %.4f packets/node/slot, latency mean %.2f p99 %llu",
+                  o.offered, o.accepted, o.latency.mean(),
+                  static_cast<unsigned long long>(o.latency.p99()));
+    line += text;
+    if (r.saturated) line += ", SATURATED (the drain did not finish by --max-slots)";
+  }
   return record;
 }
 

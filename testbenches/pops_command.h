@@ -23,7 +23,9 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   std::string banner() const override;
   Json parameters() const override;
   std::string invariants() const override { return "protocol invariants held"; }
-  std::vector<std::string> summary_fields() const override { return {"slots", "steps"}; }
+  std::vector<std::string> summary_fields() const override;
+  CapacityBound capacity() const override;
+  Json power_budget(const DeviceParameters& device) const override;
   RunRecord run(std::uint64_t seed) override;
 
  private:
@@ -34,6 +36,7 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   std::string permutation_file_;
   std::optional<std::string> trace_group_;
   std::optional<std::string> trace_slots_;
+  DeviceParameters device_;
 };
 
 }  // namespace optinet

@@ -1,7 +1,6 @@
 #include "protocols/pops/randomized.h"
 
 #include <optional>
-#include <vector>
 
 #include "protocols/pops/randomized_plan.h"
 
@@ -32,23 +31,12 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
   if (original) node.raise_pending();
   node.begin_slots();
 
-  // Open loop (a sustained load): the node takes its host's next packet whenever its original
-  // has been acknowledged, and routes until the host stops the run. The participation law
-  // belongs to one permutation (its step count starts at the permutation), so under a sustained
-  // load every source with a packet takes part, with the same back-off after a failure.
-  const bool open = node.open_loop();
-  std::vector<Packet> injected;
   bool failed_last_attempt = false;
-  for (std::uint64_t step = 1; open || node.any_pending(); ++step) {
-    if (open && !original) {
-      injected.clear();
-      node.take_injected(1, injected);
-      if (!injected.empty()) original = injected.front();
-    }
+  for (std::uint64_t step = 1; node.any_pending(); ++step) {
     // Slot 1: source -> relay group; every relay listener tunes to its source group.
     std::optional<std::uint32_t> relay_group;
     if (original) {
-      const double p = open ? 1.0 : participation_probability(s, step, options_.c_plus_eps);
+      const double p = participation_probability(s, step, options_.c_plus_eps);
       const bool backoff =
           options_.relay_rule == RelayRule::kKeyed && s.d != s.g && p >= 1.0 && failed_last_attempt;
       if (node.rng().chance(backoff ? 0.5 : p)) {
@@ -86,7 +74,7 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
       failed_last_attempt = !acknowledges(node.received(), original->id);
       if (!failed_last_attempt) {
         original.reset();
-        if (!open) node.release_pending();
+        node.release_pending();
       }
     }
 

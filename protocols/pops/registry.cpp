@@ -18,10 +18,7 @@ const std::vector<ProtocolInfo>& protocols() {
        {3, 4, 5},
        [](const PopsShape&) -> std::unique_ptr<PopsProtocol> {
          return std::make_unique<RandomizedRouter>();
-       },
-       false,
-       nullptr,
-       true},
+       }},
       {"randomized-literal",
        "diagnostic: section III.B read literally (independent relay groups for d>g); for d>g "
        "copies collide in slot 5 after their sources were acknowledged, so packets are lost",
