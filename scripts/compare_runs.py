@@ -57,19 +57,22 @@ def strip_timing(value):
     return value
 
 
-def differences(a, b, path="$"):
+def differences(a, b, path="$", allow_added=False):
     if isinstance(a, dict) and isinstance(b, dict):
         out = []
         for k in sorted(set(a) | set(b)):
+            if k not in a and allow_added:
+                continue
             if k not in a or k not in b:
                 out.append(f"{path}.{k}: only in {'new' if k in b else 'old'}")
             else:
-                out += differences(a[k], b[k], f"{path}.{k}")
+                out += differences(a[k], b[k], f"{path}.{k}", allow_added)
         return out
     if isinstance(a, list) and isinstance(b, list):
         if len(a) != len(b):
             return [f"{path}: {len(a)} items against {len(b)}"]
-        return [d for i, (x, y) in enumerate(zip(a, b)) for d in differences(x, y, f"{path}[{i}]")]
+        return [d for i, (x, y) in enumerate(zip(a, b))
+                for d in differences(x, y, f"{path}[{i}]", allow_added)]
     numbers = (int, float)
     if isinstance(a, numbers) and isinstance(b, numbers) and not isinstance(a, bool):
         if math.isclose(a, b, rel_tol=1e-5, abs_tol=1e-9):
@@ -94,6 +97,8 @@ def main():
     parser.add_argument("old")
     parser.add_argument("new")
     parser.add_argument("--keep", help="folder to keep both JSON files of every case in")
+    parser.add_argument("--allow-added", action="store_true",
+                        help="fields only the new build writes are not differences")
     args = parser.parse_args()
     folder = args.keep or tempfile.mkdtemp(prefix="optinet-compare-")
     os.makedirs(folder, exist_ok=True)
@@ -105,7 +110,7 @@ def main():
             diffs = [f"old: {old_err}" if old_err else "", f"new: {new_err}" if new_err else ""]
             diffs = [d for d in diffs if d]
         else:
-            diffs = differences(old, new)
+            diffs = differences(old, new, allow_added=args.allow_added)
         status = "same" if not diffs else "DIFFERENT"
         print(f"{status:9} optinet {case}")
         for d in diffs[:10]:

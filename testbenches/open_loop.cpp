@@ -148,6 +148,20 @@ void OpenLoopHost::take_created(NodeId node, std::uint64_t slot, std::size_t max
   if (!window_closed_ && slot >= config_.warmup + config_.measure) close_window();
 }
 
+std::optional<Packet> OpenLoopHost::take_created_if(NodeId node, std::uint64_t slot,
+                                                    const std::function<bool(NodeId)>& wanted) {
+  generate(node, slot + 1);
+  if (!window_closed_ && slot >= config_.warmup + config_.measure) close_window();
+  std::deque<Packet>& queue = nodes_[node].queue;
+  for (auto it = queue.begin(); it != queue.end(); ++it) {
+    if (!wanted(it->destination)) continue;
+    const Packet p = *it;
+    queue.erase(it);
+    return p;
+  }
+  return std::nullopt;
+}
+
 void OpenLoopHost::close_window() {
   const std::uint64_t end = config_.warmup + config_.measure;
   for (NodeId i = 0; i < n_; ++i) {

@@ -78,6 +78,8 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
   // InjectionPort
   void take_created(NodeId node, std::uint64_t slot, std::size_t max,
                     std::vector<Packet>& out) override;
+  std::optional<Packet> take_created_if(NodeId node, std::uint64_t slot,
+                                        const std::function<bool(NodeId)>& wanted) override;
   // RunChecker
   void expect(const std::vector<Packet>&) override {}
   void deliver(NodeId node, const Packet& packet, std::uint64_t slot) override;

@@ -7,3 +7,4 @@ target_compile_definitions(test_evaluation_device_file PRIVATE
   OPTINET_SCRATCH_DIR="${CMAKE_CURRENT_BINARY_DIR}/evaluation_scratch")
 optinet_gtest(test_evaluation_injection)
 optinet_gtest(test_evaluation_latency_stats)
+optinet_gtest(test_open_loop)

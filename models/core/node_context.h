@@ -3,6 +3,8 @@
 /// What a protocol running on one processor may use: exactly what that node's hardware has.
 /// Network-specific contexts (e.g. pops::PopsNodeContext) add the medium access.
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <vector>
 
 #include "models/core/packet.h"
@@ -29,6 +31,10 @@ class NodeContext {
   /// Open-loop run: appends at most `max` of the packets the host has created up to this slot,
   /// oldest first; the others wait in the host's injection queue.
   virtual void take_injected(std::size_t /*max*/, std::vector<Packet>& /*out*/) {}
+  /// Open-loop run: takes the oldest created packet whose destination satisfies `wanted`.
+  virtual std::optional<Packet> take_injected_if(const std::function<bool(NodeId)>& /*wanted*/) {
+    return std::nullopt;
+  }
 
   /// Ends the prologue (run half a slot before slot 0) and waits for slot 0 to begin.
   virtual void begin_slots() = 0;

@@ -33,9 +33,15 @@ void TdmaRouter::run(PopsNodeContext& node) const {
   node.begin_slots();
   const bool open = node.open_loop();
   while (open || node.any_pending()) {
-    if (open) node.take_injected(SIZE_MAX, queue);
     node.note_buffers(static_cast<unsigned>(queue.size()));
     const std::uint64_t t = node.slot();
+    if (open) {
+      // Under a sustained load the host's injection queue is the node's virtual output queue.
+      const auto reachable = [&](NodeId to) { return tdma_reaches(s, t, me, to); };
+      if (const std::optional<Packet> p = node.take_injected_if(reachable)) {
+        node.transmit_to(s.group_of(p->destination), Frame::data(*p));
+      }
+    }
     for (std::size_t k = 0; k < queue.size(); ++k) {
       if (!tdma_reaches(s, t, me, queue[k].destination)) continue;
       node.transmit_to(s.group_of(queue[k].destination), Frame::data(queue[k]));

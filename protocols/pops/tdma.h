@@ -9,7 +9,8 @@
 ///   * Receiver (b, j) listens to c(b, (v + j) mod g).
 /// So source (a, k) reaches destination (b, j) in exactly the slot of the frame with
 /// u = (k - b) mod d and v = (a - j) mod g: every pair once per frame. In a slot a source sends
-/// the oldest of its packets whose destination it reaches then (a virtual output queue), so
+/// the oldest of its packets whose destination it reaches then (a virtual output queue; under
+/// a sustained load the host's injection queue, searched by destination), so
 /// the capacity under uniform traffic is g/d packets per node per slot for d >= g (each
 /// coupler carries one packet per slot) and 1 for d < g (each receiver one).
 #include <cstdint>

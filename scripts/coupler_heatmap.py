@@ -1,0 +1,82 @@
+#!/usr/bin/python3
+"""POPS(d,g) coupler heat map: utilization and collisions of every coupler c(b,a).
+
+usage: scripts/coupler_heatmap.py RUN.json OUT.png [--run K]
+
+RUN.json is the --json output of an open-loop `optinet pops` run. The PNG has two g x g panels
+(rows: destination group b, columns: source group a): the share of the measured slots in which
+c(b,a) carried a frame (exactly one transmitter), and the share in which it collided. The
+same two matrices are written to OUT.csv (b, a, utilization, collision share), so that a test
+or a reader can check the picture against the JSON.
+"""
+import argparse
+import csv
+import json
+import re
+import sys
+
+
+def matrices(report, run_index):
+    runs = report["runs"]
+    if not 0 <= run_index < len(runs):
+        raise SystemExit(f"coupler_heatmap: --run {run_index}: the file has {len(runs)} run(s)")
+    run = runs[run_index]
+    if "media" not in run:
+        raise SystemExit("coupler_heatmap: the run has no media counters "
+                         "(run optinet pops with --traffic bernoulli or bursty)")
+    g = report["parameters"]["g"]
+    slots = run["counted_slots"]
+    utilization = [[0.0] * g for _ in range(g)]
+    collisions = [[0.0] * g for _ in range(g)]
+    for medium in run["media"]:
+        b, a = map(int, re.fullmatch(r"c\((\d+),(\d+)\)", medium["name"]).groups())
+        utilization[b][a] = medium["single"] / slots if slots else 0.0
+        collisions[b][a] = medium["collision"] / slots if slots else 0.0
+    return run, utilization, collisions
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("json")
+    parser.add_argument("png")
+    parser.add_argument("--run", type=int, default=0, help="run index (default 0)")
+    args = parser.parse_args()
+    with open(args.json, encoding="utf-8") as f:
+        report = json.load(f)
+    run, utilization, collisions = matrices(report, args.run)
+    g = len(utilization)
+
+    with open(args.png.rsplit(".", 1)[0] + ".csv", "w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(["b", "a", "utilization", "collision_share"])
+        for b in range(g):
+            for a in range(g):
+                out.writerow([b, a, f"{utilization[b][a]:.6f}", f"{collisions[b][a]:.6f}"])
+
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    p = report["parameters"]
+    o = report.get("open_loop", {})
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4.4), constrained_layout=True)
+    for ax, data, title, cmap in ((axes[0], utilization, "utilization (one transmitter)", "viridis"),
+                                  (axes[1], collisions, "collision slots", "magma")):
+        peak = max(map(max, data))
+        image = ax.imshow(data, cmap=cmap, vmin=0, vmax=peak if peak > 0 else 1.0,
+                          origin="upper", interpolation="nearest")
+        ax.set_title(title if peak > 0 else title + ": none")
+        ax.set_xlabel("source group a")
+        ax.set_ylabel("destination group b")
+        fig.colorbar(image, ax=ax, shrink=0.85, label="share of measured slots")
+    fig.suptitle(f"POPS({p['d']},{p['g']}) {report['protocol']}, {o.get('process', '')} "
+                 f"rate {o.get('rate', '')} {o.get('pattern', '')}, seed {run['seed']}: "
+                 f"accepted {run['accepted']:.3f} packets/node/slot")
+    fig.savefig(args.png, dpi=110)
+    print(f"heat map: {args.png} ({g} x {g} couplers); values: "
+          f"{args.png.rsplit('.', 1)[0]}.csv")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

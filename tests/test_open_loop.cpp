@@ -1,0 +1,211 @@
+/// \file
+/// Open-loop runs on POPS (testbenches/open_loop.h): the TDMA baseline never collides, latency
+/// accounting on a hand-checked case, accepted equals offered below the capacity, the drain
+/// never drops a labelled packet, saturation is reported, the capacity bound against a
+/// brute-force traffic matrix, and the TDMA schedule reaches every pair once per frame.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "protocols/pops/tdma.h"
+#include "testbenches/capacity.h"
+#include "testbenches/pops_experiment.h"
+
+namespace {
+
+using namespace optinet;
+
+PopsExperimentConfig open_config(std::uint32_t d, std::uint32_t g, const OpenLoopConfig& o,
+                                 std::uint64_t max_slots = 100000) {
+  PopsExperimentConfig c;
+  c.shape = pops::PopsShape{d, g};
+  c.protocol = "tdma";
+  c.max_slots = max_slots;
+  c.open_loop = o;
+  return c;
+}
+
+OpenLoopConfig bernoulli(double rate, std::uint64_t warmup, std::uint64_t measure) {
+  OpenLoopConfig o;
+  o.rate = rate;
+  o.warmup = warmup;
+  o.measure = measure;
+  return o;
+}
+
+std::uint64_t total_collisions(const PopsRunResult& r) {
+  std::uint64_t sum = 0;
+  for (const MediumCounters& c : r.couplers) sum += c.collision_slots;
+  return sum;
+}
+
+// ---- pure ----------------------------------------------------------------------------------
+
+TEST(TdmaSchedule, EveryPairOncePerFrameAndOneOwnerPerCoupler) {
+  for (const pops::PopsShape s : {pops::PopsShape{4, 4}, pops::PopsShape{8, 2},
+                                  pops::PopsShape{2, 8}, pops::PopsShape{3, 5}}) {
+    const std::uint64_t frame = s.n();
+    for (NodeId from = 0; from < s.n(); ++from) {
+      for (NodeId to = 0; to < s.n(); ++to) {
+        int slots = 0;
+        for (std::uint64_t t = 0; t < frame; ++t) slots += pops::tdma_reaches(s, t, from, to);
+        EXPECT_EQ(slots, 1) << "POPS(" << s.d << "," << s.g << ") " << from << "->" << to;
+      }
+    }
+    for (std::uint64_t t = 0; t < frame; ++t) {
+      for (std::uint32_t b = 0; b < s.g; ++b) EXPECT_LT(pops::tdma_owner(s, t, b), s.d);
+    }
+  }
+}
+
+/// Loads per unit rate from the full n x n expected traffic matrix: the reference the closed
+/// form of pops_capacity must equal.
+double brute_force_capacity(const pops::PopsShape& s, const OpenLoopConfig& o) {
+  const std::uint32_t n = s.n();
+  std::vector<std::vector<double>> t(n, std::vector<double>(n, 0.0));
+  for (NodeId i = 0; i < n; ++i) {
+    for (NodeId j = 0; j < n; ++j) {
+      if (i == j) continue;
+      double p = 0;
+      switch (o.rule) {
+        case DestinationRule::kUniform:
+          p = 1.0 / (n - 1);
+          break;
+        case DestinationRule::kHotspot:
+          p = i == o.hotspot ? 1.0 / (n - 1)
+                             : (1 - o.fraction) / (n - 1) + (j == o.hotspot ? o.fraction : 0.0);
+          break;
+        case DestinationRule::kTranspose:
+          p = transpose_destination(i, n) == j ? 1.0 : 0.0;
+          break;
+        case DestinationRule::kBitReversal:
+          p = bit_reversal_destination(i, n) == j ? 1.0 : 0.0;
+          break;
+        case DestinationRule::kNeighbour:
+          p = neighbour_destination(i, n) == j ? 1.0 : 0.0;
+          break;
+      }
+      t[i][j] = p;
+    }
+  }
+  double worst = 0;
+  for (NodeId i = 0; i < n; ++i) {
+    double out = 0, in = 0;
+    for (NodeId j = 0; j < n; ++j) {
+      out += t[i][j];
+      in += t[j][i];
+    }
+    worst = std::max({worst, out, in});
+  }
+  for (std::uint32_t b = 0; b < s.g; ++b) {
+    for (std::uint32_t a = 0; a < s.g; ++a) {
+      double load = 0;
+      for (std::uint32_t k = 0; k < s.d; ++k) {
+        for (std::uint32_t m = 0; m < s.d; ++m) load += t[s.node(a, k)][s.node(b, m)];
+      }
+      worst = std::max(worst, load);
+    }
+  }
+  return 1.0 / worst;
+}
+
+TEST(PopsCapacity, EqualsTheBruteForceTrafficMatrix) {
+  for (const pops::PopsShape s : {pops::PopsShape{4, 4}, pops::PopsShape{8, 2},
+                                  pops::PopsShape{2, 8}, pops::PopsShape{16, 1}}) {
+    for (const DestinationRule rule :
+         {DestinationRule::kUniform, DestinationRule::kHotspot, DestinationRule::kTranspose,
+          DestinationRule::kBitReversal, DestinationRule::kNeighbour}) {
+      OpenLoopConfig o;
+      o.rule = rule;
+      o.hotspot = 5;
+      o.fraction = 0.3;
+      EXPECT_NEAR(pops_capacity(s, o).rate, brute_force_capacity(s, o), 1e-12)
+          << "POPS(" << s.d << "," << s.g << ") " << destination_rule_name(rule);
+    }
+  }
+}
+
+TEST(PopsCapacity, UniformIsGOverDForDAboveG) {
+  OpenLoopConfig o;
+  const CapacityBound b = pops_capacity(pops::PopsShape{8, 2}, o);
+  EXPECT_NEAR(b.rate, 15.0 / 64.0, 1e-12);  // a coupler carries 8 * 8/15 per unit rate
+  EXPECT_EQ(b.bottleneck.rfind("coupler", 0), 0u);
+}
+
+// ---- simulation (one elaboration per test) ---------------------------------------------------
+
+TEST(OpenLoopTdma, LatencyOfTheHandCheckedCase) {
+  // POPS(1,2): nodes 0 and 1, each owning its couplers in every slot; receiver (b,0) listens to
+  // group t mod 2. Rate 1, neighbour pattern, window = slot 0: node 0's packet of slot 0 goes
+  // out in slot 0 (node 1 listens to group 0) and is delivered at slot 1 (latency 1); node 1's
+  // waits for slot 1 (node 0 listens to group 1) and is delivered at slot 2 (latency 2).
+  OpenLoopConfig o = bernoulli(1.0, 0, 1);
+  o.rule = DestinationRule::kNeighbour;
+  PopsExperiment e(open_config(1, 2, o, 100));
+  const PopsRunResult r = e.run(1);
+  ASSERT_TRUE(r.errors.empty()) << r.errors.front();
+  ASSERT_TRUE(r.open_loop.has_value());
+  EXPECT_EQ(r.open_loop->labelled, 2u);
+  EXPECT_EQ(r.open_loop->labelled_delivered, 2u);
+  EXPECT_EQ(r.open_loop->latency.count(), 2u);
+  EXPECT_DOUBLE_EQ(r.open_loop->latency.mean(), 1.5);
+  EXPECT_EQ(r.open_loop->latency.p50(), 1u);
+  EXPECT_EQ(r.open_loop->latency.max(), 2u);
+  EXPECT_EQ(r.open_loop->drain_slot, 2u);
+  EXPECT_FALSE(r.saturated);
+  EXPECT_FALSE(r.hit_limit);
+}
+
+TEST(OpenLoopTdma, NeverCollidesAndAcceptsWhatIsOfferedBelowCapacity) {
+  // POPS(4,4) uniform: capacity 15/16; at 0.3 every labelled packet drains and the accepted
+  // load equals the offered one within the noise of 16 * 4000 node-slots.
+  PopsExperiment e(open_config(4, 4, bernoulli(0.3, 500, 4000)));
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const PopsRunResult r = e.run(seed);
+    ASSERT_TRUE(r.errors.empty()) << r.errors.front();
+    EXPECT_EQ(r.collisions, 0u);
+    EXPECT_EQ(total_collisions(r), 0u);
+    EXPECT_FALSE(r.saturated);
+    EXPECT_EQ(r.open_loop->labelled_delivered, r.open_loop->labelled);
+    EXPECT_NEAR(r.open_loop->offered, 0.3, 0.015);
+    EXPECT_NEAR(r.open_loop->accepted, r.open_loop->offered, 0.01);
+  }
+}
+
+TEST(OpenLoopTdma, NeverCollidesAtFullLoadOnEveryShapeKind) {
+  for (const auto& [d, g] : std::vector<std::pair<std::uint32_t, std::uint32_t>>{{8, 2}}) {
+    PopsExperiment e(open_config(d, g, bernoulli(1.0, 100, 1000), 5000));
+    const PopsRunResult r = e.run(7);
+    EXPECT_TRUE(r.errors.empty());
+    EXPECT_EQ(total_collisions(r), 0u);
+    // Each coupler carries at most one frame per counted slot.
+    for (const MediumCounters& c : r.couplers) EXPECT_LE(c.single_slots, 1000u);
+  }
+}
+
+TEST(OpenLoopTdma, OverloadSaturatesWithoutLosingAPacket) {
+  // POPS(8,2): four couplers carry at most 4 packets per slot (0.25 per node); at rate 1 the
+  // 16,000 packets of the window need 4,000 slots, so the drain cannot finish by slot 2,000.
+  PopsExperiment e(open_config(8, 2, bernoulli(1.0, 100, 1000), 2000));
+  const PopsRunResult r = e.run(3);
+  EXPECT_TRUE(r.errors.empty());
+  EXPECT_TRUE(r.saturated);
+  EXPECT_FALSE(r.hit_limit);  // a result, not a failure
+  EXPECT_LT(r.open_loop->labelled_delivered, r.open_loop->labelled);
+  EXPECT_LE(r.open_loop->accepted, 0.25);
+}
+
+TEST(OpenLoopTdma, BoundedInjectionQueuesRefuseAndCount) {
+  OpenLoopConfig o = bernoulli(0.9, 100, 1000);
+  o.queue_limit = 2;
+  PopsExperiment e(open_config(8, 2, o, 20000));
+  const PopsRunResult r = e.run(5);
+  EXPECT_TRUE(r.errors.empty());
+  EXPECT_GT(r.open_loop->refused, 0u);
+  EXPECT_LE(r.open_loop->queue.max(), 2u);
+  EXPECT_EQ(r.open_loop->labelled_delivered, r.open_loop->labelled);  // refused are not labelled
+}
+
+}  // namespace
