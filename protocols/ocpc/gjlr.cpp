@@ -152,7 +152,7 @@ class GjlrNode {
   void copies_phase(const Universe& u, const Grouping& g, std::uint32_t nominal_n,
                     std::optional<std::uint32_t> collected);
   void valiant(const Universe& sub, std::uint32_t size_max, std::uint32_t h);
-  /// Step 4 of section 4 (see gjlr.h), run by every node right after step 3.
+  /// Step 4 of section 4 (see gjlr.h), run by every node right after step 3: sub-steps 4a-4f.
   void block_recovery(const gjlr::MobPlan& plan, const Universe& block_row,
                       const Universe& block_column);
   /// One step of step 4's copying: sends `out` (if set) to `to`, which must acknowledge (the
@@ -306,6 +306,8 @@ void GjlrNode::block_recovery(const gjlr::MobPlan& plan, const Universe& block_r
   ScanWords flags = scan_words(block_row, {failed, unrecoverable}, max2).total;
   flags = scan_words(block_column, flags, max2).total;
   const ScanWords masks = scan_words(across(0, blocks), {flags[0] << b, flags[1] << b}, sum2).total;
+
+  // 4b. Allocation, the same at every node of the column of blocks (allocate_super_blocks).
   const std::vector<std::optional<std::uint32_t>> helper_of =
       gjlr::allocate_super_blocks(masks[0], masks[1], blocks, s);
 
@@ -320,7 +322,7 @@ void GjlrNode::block_recovery(const gjlr::MobPlan& plan, const Universe& block_r
   // A helper's copies are the messages for the client block's rows (its own are in their rows).
   const auto is_copy = [&](const Packet& pk) { return client && dest_row(pk) / k == *client; };
 
-  // 4b. Copy out: message t of this node to its partner in helper block m, over the column bus.
+  // 4c. Copy out: message t of this node to its partner in helper block m, over the column bus.
   for (std::uint32_t m = 0; m < supers.max_size(); ++m) {
     for (std::uint32_t t = 0; t < cap; ++t) {
       std::optional<Message> out;
@@ -334,7 +336,7 @@ void GjlrNode::block_recovery(const gjlr::MobPlan& plan, const Universe& block_r
     }
   }
 
-  // 4c. Step 3 again in every helper block, on the copies only (everything else stays put): to
+  // 4d. Step 3 again in every helper block, on the copies only (everything else stays put): to
   // a random member of the block row, then along the block column to the row at the offset of
   // the destination's row (the row that stands for it in the client block).
   retarget([&](const Packet& pk) {
@@ -346,7 +348,7 @@ void GjlrNode::block_recovery(const gjlr::MobPlan& plan, const Universe& block_r
   });
   ocpc_on(block_column, plan.h_block, k);
 
-  // 4d. Verdict: a helper block succeeded if every copy is in the row standing for its
+  // 4e. Verdict: a helper block succeeded if every copy is in the row standing for its
   // destination's row and no node holds more than `cap` copies (the copy-back schedule). OR
   // over the helper block, then a gather over the super-block; the first good block wins.
   std::vector<Packet> copies;
@@ -367,7 +369,7 @@ void GjlrNode::block_recovery(const gjlr::MobPlan& plan, const Universe& block_r
   pad_to(end - plan.step4.copy_back);
   const bool winner = client && good != 0 && (good & -good) == (std::uint64_t{1} << m);
 
-  // 4e. Copy back: the winner's nodes signal their partners in the client block, which drop
+  // 4f. Copy back: the winner's nodes signal their partners in the client block, which drop
   // their originals (each was copied to every helper, so the winner holds every one of them
   // exactly once), then send their copies back; every helper drops its copies. Exactly one
   // instance of each message survives: the originals if no helper succeeded, else the copies.
