@@ -41,6 +41,47 @@ std::optional<std::uint64_t> control_in(const StepOutcome& o) {
   return std::nullopt;
 }
 
+/// Where a node stands in step 4 of section 4 (gjlr.h): its block in its column of blocks, its
+/// row in that block, the super-blocks of s blocks, and (from 4b on) its role.
+struct RecoveryPlace {
+  RecoveryPlace(const OcpcShape& sh, NodeId me, const gjlr::MobPlan& plan)
+      : shape(sh),
+        k(plan.k),
+        cap(plan.h_mob),
+        blocks(sh.p / plan.k),
+        row(sh.row(me)),
+        col(sh.column(me)),
+        b(row / plan.k),
+        offset(row % plan.k),
+        supers{blocks, plan.super_block},
+        mine(supers.group_of(b)) {}
+
+  OcpcShape shape;
+  std::uint32_t k;       ///< block side
+  std::uint32_t cap;     ///< messages a node may hold to take part (h_mob)
+  std::uint32_t blocks;  ///< blocks in the column of blocks
+  std::uint32_t row, col;
+  std::uint32_t b;                      ///< this node's block in the column of blocks
+  std::uint32_t offset;                 ///< this node's row in its block
+  Grouping supers;                      ///< the super-blocks over the column of blocks
+  std::uint32_t mine;                   ///< the super-block of this node's block
+  std::optional<std::uint32_t> lent;    ///< 4b: the super-block this (failed) block borrowed
+  std::optional<std::uint32_t> client;  ///< 4b: the block that borrowed super-block `mine`
+
+  /// 4b: sets `lent` and `client` from the masks of 4a.
+  void allocate_helpers(const ScanWords& masks);
+
+  /// Node (row `offset` of block `x`, this column): the partner of this node in block x.
+  NodeId partner(std::uint32_t x) const { return shape.node(x * k + offset, col); }
+  /// The same-offset nodes of `count` consecutive blocks from block `first` (one column bus).
+  Universe across(std::uint32_t first, std::uint32_t count) const {
+    return Universe{partner(first), k * shape.p, count};
+  }
+  std::uint32_t dest_row(const Packet& pk) const { return shape.row(pk.destination); }
+  /// A helper's copies are the messages for the client block's rows (its own are in their rows).
+  bool is_copy(const Packet& pk) const { return client && dest_row(pk) / k == *client; }
+};
+
 /// One node's part of the algorithm. Messages this node is responsible for live in its Outbox,
 /// which drives the pending line; copies and provisional copies (section 2.3) are not owned and
 /// live outside it until the winner is known.
@@ -152,9 +193,24 @@ class GjlrNode {
   void copies_phase(const Universe& u, const Grouping& g, std::uint32_t nominal_n,
                     std::optional<std::uint32_t> collected);
   void valiant(const Universe& sub, std::uint32_t size_max, std::uint32_t h);
-  /// Step 4 of section 4 (see gjlr.h), run by every node right after step 3.
+  /// Step 4 of section 4 (see gjlr.h), run by every node right after step 3: sub-steps 4a-4f.
   void block_recovery(const gjlr::MobPlan& plan, const Universe& block_row,
                       const Universe& block_column);
+  /// 4a: the failed and unrecoverable flags of every block of the column of blocks, as masks.
+  ScanWords recovery_flags(const RecoveryPlace& at, const Universe& block_row,
+                           const Universe& block_column);
+  /// 4c: every node of a failed block copies its messages to its partner in each helper block.
+  void copy_out(const RecoveryPlace& at);
+  /// 4d: step 3 again in every helper block, on the copies only.
+  void repeat_step3(const RecoveryPlace& at, std::uint32_t h_block, const Universe& block_row,
+                    const Universe& block_column);
+  /// The copies this node holds as a helper (4d's result), in buffer order.
+  std::vector<Packet> held_copies(const RecoveryPlace& at) const;
+  /// 4e: whether this node's helper block is the first good one of its super-block.
+  bool recovery_verdict(const RecoveryPlace& at, const std::vector<Packet>& copies,
+                        const Universe& block_row, const Universe& block_column);
+  /// 4f: the winner's copies replace the client block's originals; helpers drop their copies.
+  void copy_back(const RecoveryPlace& at, const std::vector<Packet>& copies, bool winner);
   /// One step of step 4's copying: sends `out` (if set) to `to`, which must acknowledge (the
   /// copy pattern is one-to-one, so a missing acknowledgement is a protocol error).
   StepOutcome copy_step(NodeId to, const std::optional<Message>& out);
@@ -273,121 +329,130 @@ StepOutcome GjlrNode::copy_step(NodeId to, const std::optional<Message>& out) {
 
 void GjlrNode::block_recovery(const gjlr::MobPlan& plan, const Universe& block_row,
                               const Universe& block_column) {
-  const std::uint32_t s = plan.super_block;
-  if (s == 0) return;
+  if (plan.super_block == 0) return;
   const std::uint64_t end = steps_ + plan.step4.total();
-  const OcpcShape& shape = node_.shape();
-  const std::uint32_t p = shape.p, k = plan.k, cap = plan.h_mob;
-  const std::uint32_t blocks = p / k;
-  const std::uint32_t r = shape.row(me()), col = shape.column(me());
-  const std::uint32_t b = r / k, offset = r % k;  // block in the column of blocks, row in it
-  const Grouping supers{blocks, s};
-  // Node (row `offset` of block `x`, this column): the partner of this node in block x.
-  const auto partner = [&](std::uint32_t x) { return shape.node(x * k + offset, col); };
-  // The same-offset nodes of `count` consecutive blocks from block `first` (one column bus).
-  const auto across = [&](std::uint32_t first, std::uint32_t count) {
-    return Universe{partner(first), k * p, count};
-  };
-  const auto dest_row = [&](const Packet& pk) { return shape.row(pk.destination); };
+  RecoveryPlace at(node_.shape(), me(), plan);
+  at.allocate_helpers(recovery_flags(at, block_row, block_column));
+  copy_out(at);
+  repeat_step3(at, plan.h_block, block_row, block_column);
+  const std::vector<Packet> copies = held_copies(at);
+  const bool winner = recovery_verdict(at, copies, block_row, block_column);
+  pad_to(end - plan.step4.copy_back);
+  copy_back(at, copies, winner);
+  pad_to(end);
+}
 
-  // 4a. Failure flags. This block failed step 3 if one of its messages is not in its
-  // destination's row; a failed block cannot be recovered if a message's destination row is
-  // outside the block (step 2 failed for it) or a node holds more than `cap` messages (more
-  // than the copy schedule moves; allocate_super_blocks ignores the flag of a block that did not
-  // fail). OR over the block (parallel prefix on the block row, then the block
-  // column), then each node gathers the flags of the whole column of blocks from its partners
-  // (a sum of distinct bits is their OR).
-  std::uint64_t failed = 0, unrecoverable = box_.size() > cap ? 1 : 0;
+// 4a. Failure flags. This block failed step 3 if one of its messages is not in its destination's
+// row; a failed block cannot be recovered if a message's destination row is outside the block
+// (step 2 failed for it) or a node holds more than `cap` messages (more than the copy schedule
+// moves; allocate_super_blocks ignores the flag of a block that did not fail). OR over the block
+// (parallel prefix on the block row, then the block column), then each node gathers the flags of
+// the whole column of blocks from its partners (a sum of distinct bits is their OR).
+ScanWords GjlrNode::recovery_flags(const RecoveryPlace& at, const Universe& block_row,
+                                   const Universe& block_column) {
+  std::uint64_t failed = 0, unrecoverable = box_.size() > at.cap ? 1 : 0;
   for (const Packet& pk : box_.packets()) {
-    if (dest_row(pk) != r) failed = 1;
-    if (dest_row(pk) / k != b) unrecoverable = 1;
+    if (at.dest_row(pk) != at.row) failed = 1;
+    if (at.dest_row(pk) / at.k != at.b) unrecoverable = 1;
   }
   const ScanOps max2{ScanOp::kMax, ScanOp::kMax}, sum2{ScanOp::kSum, ScanOp::kSum};
   ScanWords flags = scan_words(block_row, {failed, unrecoverable}, max2).total;
   flags = scan_words(block_column, flags, max2).total;
-  const ScanWords masks = scan_words(across(0, blocks), {flags[0] << b, flags[1] << b}, sum2).total;
-  const std::vector<std::optional<std::uint32_t>> helper_of =
-      gjlr::allocate_super_blocks(masks[0], masks[1], blocks, s);
+  return scan_words(at.across(0, at.blocks), {flags[0] << at.b, flags[1] << at.b}, sum2).total;
+}
 
-  // This node's role: a member of a failed block that borrowed super-block `lent`, or of a
-  // helper block of super-block `mine` lent to block `client`.
-  const std::optional<std::uint32_t> lent = helper_of[b];
-  const std::uint32_t mine = supers.group_of(b);
-  std::optional<std::uint32_t> client;
+// 4b. Allocation, the same at every node of the column of blocks: this node's role, a member of
+// a failed block that borrowed super-block `lent`, or of a helper block of super-block `mine`
+// lent to block `client`.
+void RecoveryPlace::allocate_helpers(const ScanWords& masks) {
+  const std::vector<std::optional<std::uint32_t>> helper_of =
+      gjlr::allocate_super_blocks(masks[0], masks[1], blocks, supers.size);
+  lent = helper_of[b];
   for (std::uint32_t x = 0; x < blocks; ++x) {
     if (helper_of[x] == mine) client = x;
   }
-  // A helper's copies are the messages for the client block's rows (its own are in their rows).
-  const auto is_copy = [&](const Packet& pk) { return client && dest_row(pk) / k == *client; };
+}
 
-  // 4b. Copy out: message t of this node to its partner in helper block m, over the column bus.
-  for (std::uint32_t m = 0; m < supers.max_size(); ++m) {
-    for (std::uint32_t t = 0; t < cap; ++t) {
+// 4c. Copy out: message t of this node to its partner in helper block m, over the column bus.
+void GjlrNode::copy_out(const RecoveryPlace& at) {
+  for (std::uint32_t m = 0; m < at.supers.max_size(); ++m) {
+    for (std::uint32_t t = 0; t < at.cap; ++t) {
       std::optional<Message> out;
       NodeId to = kNoNode;
-      if (lent && m < supers.size_of(*lent) && t < box_.size()) {
-        to = partner(supers.first(*lent) + m);
+      if (at.lent && m < at.supers.size_of(*at.lent) && t < box_.size()) {
+        to = at.partner(at.supers.first(*at.lent) + m);
         out = carry(box_[t]);
       }
       const StepOutcome o = copy_step(to, out);
       if (const auto pk = arrived(o)) box_.add(*pk);
     }
   }
+}
 
-  // 4c. Step 3 again in every helper block, on the copies only (everything else stays put): to
-  // a random member of the block row, then along the block column to the row at the offset of
-  // the destination's row (the row that stands for it in the client block).
+// 4d. Step 3 again in every helper block, on the copies only (everything else stays put): to a
+// random member of the block row, then along the block column to the row at the offset of the
+// destination's row (the row that stands for it in the client block).
+void GjlrNode::repeat_step3(const RecoveryPlace& at, std::uint32_t h_block,
+                            const Universe& block_row, const Universe& block_column) {
   retarget([&](const Packet& pk) {
-    return is_copy(pk) ? block_row.node(rng().below(block_row.size)) : me();
+    return at.is_copy(pk) ? block_row.node(rng().below(block_row.size)) : me();
   });
-  ocpc_on(block_row, plan.h_block, k);
+  ocpc_on(block_row, h_block, at.k);
   retarget([&](const Packet& pk) {
-    return is_copy(pk) ? shape.node(b * k + dest_row(pk) % k, col) : me();
+    return at.is_copy(pk) ? at.shape.node(at.b * at.k + at.dest_row(pk) % at.k, at.col) : me();
   });
-  ocpc_on(block_column, plan.h_block, k);
+  ocpc_on(block_column, h_block, at.k);
+}
 
-  // 4d. Verdict: a helper block succeeded if every copy is in the row standing for its
-  // destination's row and no node holds more than `cap` copies (the copy-back schedule). OR
-  // over the helper block, then a gather over the super-block; the first good block wins.
+std::vector<Packet> GjlrNode::held_copies(const RecoveryPlace& at) const {
   std::vector<Packet> copies;
-  std::uint64_t bad = 0;
   for (const Packet& pk : box_.packets()) {
-    if (!is_copy(pk)) continue;
-    copies.push_back(pk);
-    if (dest_row(pk) % k != offset) bad = 1;
+    if (at.is_copy(pk)) copies.push_back(pk);
   }
-  if (copies.size() > cap) bad = 1;
+  return copies;
+}
+
+// 4e. Verdict: a helper block succeeded if every copy is in the row standing for its
+// destination's row and no node holds more than `cap` copies (the copy-back schedule). OR over
+// the helper block, then a gather over the super-block; the first good block wins.
+bool GjlrNode::recovery_verdict(const RecoveryPlace& at, const std::vector<Packet>& copies,
+                                const Universe& block_row, const Universe& block_column) {
+  std::uint64_t bad = copies.size() > at.cap ? 1 : 0;
+  for (const Packet& pk : copies) {
+    if (at.dest_row(pk) % at.k != at.offset) bad = 1;
+  }
+  const ScanOps max2{ScanOp::kMax, ScanOp::kMax}, sum2{ScanOp::kSum, ScanOp::kSum};
   ScanWords verdict = scan_words(block_row, {bad, 0}, max2).total;
   verdict = scan_words(block_column, verdict, max2).total;
-  const std::uint32_t m = b - supers.first(mine);
+  const std::uint32_t m = at.b - at.supers.first(at.mine);
   const std::uint64_t good =
-      scan_words(across(supers.first(mine), supers.size_of(mine)),
-                 {client && verdict[0] == 0 ? std::uint64_t{1} << m : 0, 0}, sum2)
+      scan_words(at.across(at.supers.first(at.mine), at.supers.size_of(at.mine)),
+                 {at.client && verdict[0] == 0 ? std::uint64_t{1} << m : 0, 0}, sum2)
           .total[0];
-  pad_to(end - plan.step4.copy_back);
-  const bool winner = client && good != 0 && (good & -good) == (std::uint64_t{1} << m);
+  return at.client && good != 0 && (good & -good) == (std::uint64_t{1} << m);
+}
 
-  // 4e. Copy back: the winner's nodes signal their partners in the client block, which drop
-  // their originals (each was copied to every helper, so the winner holds every one of them
-  // exactly once), then send their copies back; every helper drops its copies. Exactly one
-  // instance of each message survives: the originals if no helper succeeded, else the copies.
+// 4f. Copy back: the winner's nodes signal their partners in the client block, which drop their
+// originals (each was copied to every helper, so the winner holds every one of them exactly
+// once), then send their copies back; every helper drops its copies. Exactly one instance of
+// each message survives: the originals if no helper succeeded, else the copies.
+void GjlrNode::copy_back(const RecoveryPlace& at, const std::vector<Packet>& copies, bool winner) {
+  const NodeId to = at.client ? at.partner(*at.client) : kNoNode;
   {
     const StepOutcome o =
-        copy_step(client ? partner(*client) : kNoNode,
-                  winner ? std::optional<Message>(control_message(1)) : std::nullopt);
-    if (lent && control_in(o)) {
+        copy_step(to, winner ? std::optional<Message>(control_message(1)) : std::nullopt);
+    if (at.lent && control_in(o)) {
       while (!box_.empty()) remove_id(box_[0].id);
-      if (offset == 0 && col % k == 0) node_.note_recovery();
+      if (at.offset == 0 && at.col % at.k == 0) node_.note_recovery();
     }
   }
-  for (std::uint32_t t = 0; t < cap; ++t) {
+  for (std::uint32_t t = 0; t < at.cap; ++t) {
     std::optional<Message> out;
     if (winner && t < copies.size()) out = carry(copies[t]);
-    const StepOutcome o = copy_step(client ? partner(*client) : kNoNode, out);
+    const StepOutcome o = copy_step(to, out);
     if (const auto pk = arrived(o)) take(*pk);
   }
   for (const Packet& pk : copies) remove_id(pk.id);
-  pad_to(end);
 }
 
 void GjlrNode::level(const Universe& u, const Grouping& g, std::uint32_t nominal_n, std::uint32_t h,
