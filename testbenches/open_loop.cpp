@@ -129,7 +129,8 @@ void OpenLoopHost::generate(NodeId node, std::uint64_t until) {
     }
     s.destination.push_back(to);
     const std::uint32_t id = seq * n_ + node;
-    s.queue.push_back(Packet{id, node, to, payload_of(seed_, id)});
+    s.queue.emplace(seq, Packet{id, node, to, payload_of(seed_, id)});
+    s.by_destination[to].push_back(seq);
     if (window) {
       ++result_.labelled;
       ++labelled_outstanding_;
@@ -142,24 +143,36 @@ void OpenLoopHost::take_created(NodeId node, std::uint64_t slot, std::size_t max
   generate(node, slot + 1);
   NodeState& s = nodes_[node];
   for (; max > 0 && !s.queue.empty(); --max) {
-    out.push_back(s.queue.front());
-    s.queue.pop_front();
+    out.push_back(s.queue.begin()->second);
+    s.queue.erase(s.queue.begin());
   }
   if (!window_closed_ && slot >= config_.warmup + config_.measure) close_window();
 }
 
-std::optional<Packet> OpenLoopHost::take_created_if(NodeId node, std::uint64_t slot,
-                                                    const std::function<bool(NodeId)>& wanted) {
+std::optional<Packet> OpenLoopHost::take_created_for(NodeId node, std::uint64_t slot,
+                                                     const NodeId* destinations,
+                                                     std::size_t count) {
   generate(node, slot + 1);
   if (!window_closed_ && slot >= config_.warmup + config_.measure) close_window();
-  std::deque<Packet>& queue = nodes_[node].queue;
-  for (auto it = queue.begin(); it != queue.end(); ++it) {
-    if (!wanted(it->destination)) continue;
-    const Packet p = *it;
-    queue.erase(it);
-    return p;
+  NodeState& s = nodes_[node];
+  std::deque<std::uint32_t>* oldest = nullptr;
+  for (std::size_t k = 0; k < count; ++k) {
+    const auto it = s.by_destination.find(destinations[k]);
+    if (it == s.by_destination.end()) continue;
+    std::deque<std::uint32_t>& seqs = it->second;
+    while (!seqs.empty() && s.queue.count(seqs.front()) == 0) seqs.pop_front();  // taken
+    if (seqs.empty()) {
+      s.by_destination.erase(it);
+      continue;
+    }
+    if (oldest == nullptr || seqs.front() < oldest->front()) oldest = &seqs;
   }
-  return std::nullopt;
+  if (oldest == nullptr) return std::nullopt;
+  const auto it = s.queue.find(oldest->front());
+  const Packet p = it->second;
+  s.queue.erase(it);
+  oldest->pop_front();
+  return p;
 }
 
 void OpenLoopHost::close_window() {

@@ -14,6 +14,9 @@
 /// diagonal, bit-reversal palindromes) are not created: they would not use the network.
 #include <cstdint>
 #include <deque>
+#include <map>
+#include <optional>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -78,8 +81,8 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
   // InjectionPort
   void take_created(NodeId node, std::uint64_t slot, std::size_t max,
                     std::vector<Packet>& out) override;
-  std::optional<Packet> take_created_if(NodeId node, std::uint64_t slot,
-                                        const std::function<bool(NodeId)>& wanted) override;
+  std::optional<Packet> take_created_for(NodeId node, std::uint64_t slot,
+                                         const NodeId* destinations, std::size_t count) override;
   // RunChecker
   void expect(const std::vector<Packet>&) override {}
   void deliver(NodeId node, const Packet& packet, std::uint64_t slot) override;
@@ -95,7 +98,10 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
     InjectionProcess process = InjectionProcess::bernoulli(0);
     Rng rng;
     std::uint64_t next_slot = 0;   ///< first slot not generated yet
-    std::deque<Packet> queue;      ///< created, not yet taken by the node
+    std::map<std::uint32_t, Packet> queue;  ///< created, not taken yet, by sequence number
+    /// The same packets' sequence numbers by destination, oldest first (entries already taken
+    /// through the FIFO are skipped when met).
+    std::unordered_map<NodeId, std::deque<std::uint32_t>> by_destination;
     std::vector<std::uint32_t> created_slot;  ///< by sequence number
     std::vector<NodeId> destination;          ///< by sequence number (kNoNode: refused)
     std::vector<bool> delivered;              ///< by sequence number

@@ -70,10 +70,8 @@ void PopsCommand::configure(CommonOptions& common) {
   device_ = common.device;
 
   if (common.open_loop) {
-    if (!choice.info->open_loop) {
-      throw UsageError("--protocol: " + p.protocol + " routes one permutation and does not run " +
-                       "under --traffic " + common.traffic + " (accepted: tdma)");
-    }
+    const std::string unavailable = pops::open_loop_unavailable(*choice.info, p.shape);
+    if (!unavailable.empty()) throw UsageError("--protocol: " + unavailable);
     if (!permutation_file_.empty()) {
       throw UsageError("--permutation-file: cannot be combined with --traffic " + common.traffic);
     }

@@ -54,8 +54,18 @@ TEST(TdmaSchedule, EveryPairOncePerFrameAndOneOwnerPerCoupler) {
         EXPECT_EQ(slots, 1) << "POPS(" << s.d << "," << s.g << ") " << from << "->" << to;
       }
     }
+    std::vector<NodeId> reachable;
     for (std::uint64_t t = 0; t < frame; ++t) {
       for (std::uint32_t b = 0; b < s.g; ++b) EXPECT_LT(pops::tdma_owner(s, t, b), s.d);
+      for (NodeId from = 0; from < s.n(); ++from) {
+        std::vector<NodeId> expected;
+        for (NodeId to = 0; to < s.n(); ++to) {
+          if (pops::tdma_reaches(s, t, from, to)) expected.push_back(to);
+        }
+        pops::tdma_reachable(s, t, from, reachable);
+        std::sort(reachable.begin(), reachable.end());
+        EXPECT_EQ(reachable, expected) << "slot " << t << " from " << from;
+      }
     }
   }
 }

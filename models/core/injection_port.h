@@ -6,7 +6,6 @@
 /// slot; it never sees another node's packets.
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <vector>
 
@@ -22,10 +21,11 @@ class InjectionPort {
   /// injection queue.
   virtual void take_created(NodeId node, std::uint64_t slot, std::size_t max,
                             std::vector<Packet>& out) = 0;
-  /// Takes the oldest packet node `node` has created up to `slot` whose destination satisfies
-  /// `wanted` (an injection queue the node searches, as a virtual output queue), if any.
-  virtual std::optional<Packet> take_created_if(NodeId node, std::uint64_t slot,
-                                                const std::function<bool(NodeId)>& wanted) = 0;
+  /// Takes the oldest packet node `node` has created up to `slot` for one of the `count`
+  /// destinations listed, if any: the injection queue as a virtual output queue, one queue per
+  /// destination.
+  virtual std::optional<Packet> take_created_for(NodeId node, std::uint64_t slot,
+                                                 const NodeId* destinations, std::size_t count) = 0;
 };
 
 }  // namespace optinet

@@ -3,7 +3,6 @@
 /// What a protocol running on one processor may use: exactly what that node's hardware has.
 /// Network-specific contexts (e.g. pops::PopsNodeContext) add the medium access.
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <vector>
 
@@ -31,8 +30,10 @@ class NodeContext {
   /// Open-loop run: appends at most `max` of the packets the host has created up to this slot,
   /// oldest first; the others wait in the host's injection queue.
   virtual void take_injected(std::size_t /*max*/, std::vector<Packet>& /*out*/) {}
-  /// Open-loop run: takes the oldest created packet whose destination satisfies `wanted`.
-  virtual std::optional<Packet> take_injected_if(const std::function<bool(NodeId)>& /*wanted*/) {
+  /// Open-loop run: takes the oldest created packet for one of the `count` destinations listed
+  /// (a virtual output queue per destination).
+  virtual std::optional<Packet> take_injected_for(const NodeId* /*destinations*/,
+                                                  std::size_t /*count*/) {
     return std::nullopt;
   }
 

@@ -50,9 +50,9 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   void take_injected(std::size_t max, std::vector<Packet>& out) override {
     if (injection_ != nullptr) injection_->take_created(id_, slot(), max, out);
   }
-  std::optional<Packet> take_injected_if(const std::function<bool(NodeId)>& wanted) override {
+  std::optional<Packet> take_injected_for(const NodeId* destinations, std::size_t count) override {
     if (injection_ == nullptr) return std::nullopt;
-    return injection_->take_created_if(id_, slot(), wanted);
+    return injection_->take_created_for(id_, slot(), destinations, count);
   }
   void begin_slots() override;
   void next_slot() override;

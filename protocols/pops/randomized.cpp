@@ -1,6 +1,7 @@
 #include "protocols/pops/randomized.h"
 
 #include <optional>
+#include <vector>
 
 #include "protocols/pops/randomized_plan.h"
 
@@ -31,17 +32,39 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
   if (original) node.raise_pending();
   node.begin_slots();
 
+  // Open loop (a sustained load): the node takes its host's next packet whenever its original
+  // has been acknowledged, and routes until the host stops the run. Two changes make the step
+  // safe for traffic that is not a permutation (two packets may share a destination):
+  //  * the relay group is keyed on the packet's slot-5 coupler (keyed_relay_group) for d = g
+  //    too, so copies that would meet in slot 5 meet on one slot-2 coupler first, and at most
+  //    one of them is acknowledged; slots 3 to 5 then never collide, whatever the traffic;
+  //  * the participation law belongs to one permutation (its step count starts with it), so a
+  //    source with a packet takes part with the law's first-step probability, min(1, g/d) (the
+  //    d sources of a group share g relay groups), and after a failed attempt with half of it
+  //    (two sources whose packets share a key would otherwise collide in every step).
+  // d < g is not offered open-loop (its relays must be usable for the step; see the registry).
+  const bool open = node.open_loop();
+  std::vector<Packet> injected;
   bool failed_last_attempt = false;
-  for (std::uint64_t step = 1; node.any_pending(); ++step) {
+  for (std::uint64_t step = 1; open || node.any_pending(); ++step) {
+    if (open && !original) {
+      injected.clear();
+      node.take_injected(1, injected);
+      if (!injected.empty()) original = injected.front();
+    }
     // Slot 1: source -> relay group; every relay listener tunes to its source group.
     std::optional<std::uint32_t> relay_group;
     if (original) {
-      const double p = participation_probability(s, step, options_.c_plus_eps);
+      const double p = participation_probability(s, open ? 1 : step, options_.c_plus_eps);
       const bool backoff =
-          options_.relay_rule == RelayRule::kKeyed && s.d != s.g && p >= 1.0 && failed_last_attempt;
-      if (node.rng().chance(backoff ? 0.5 : p)) {
-        relay_group = choose_relay_group(s, node.run_seed(), step, my_group, original->destination,
-                                         node.rng(), options_.relay_rule);
+          open ? failed_last_attempt
+               : options_.relay_rule == RelayRule::kKeyed && s.d != s.g && p >= 1.0 &&
+                     failed_last_attempt;
+      if (node.rng().chance(backoff ? 0.5 * p : p)) {
+        relay_group = open ? keyed_relay_group(s, node.run_seed(), step, original->destination)
+                           : choose_relay_group(s, node.run_seed(), step, my_group,
+                                                original->destination, node.rng(),
+                                                options_.relay_rule);
       }
       if (relay_group) node.transmit_to(*relay_group, Frame::data(*original));
     }
@@ -74,7 +97,7 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
       failed_last_attempt = !acknowledges(node.received(), original->id);
       if (!failed_last_attempt) {
         original.reset();
-        node.release_pending();
+        if (!open) node.release_pending();
       }
     }
 

@@ -18,6 +18,15 @@ const std::vector<ProtocolInfo>& protocols() {
        {3, 4, 5},
        [](const PopsShape&) -> std::unique_ptr<PopsProtocol> {
          return std::make_unique<RandomizedRouter>();
+       },
+       false,
+       nullptr,
+       true,
+       [](const PopsShape& shape) -> std::string {
+         if (shape.d >= shape.g) return "";
+         return "randomized runs open-loop only for d >= g (its relays for d < g are chosen per "
+                "step among the usable ones, which the keyed relay does not respect); got d = " +
+                std::to_string(shape.d) + ", g = " + std::to_string(shape.g);
        }},
       {"randomized-literal",
        "diagnostic: section III.B read literally (independent relay groups for d>g); for d>g "
@@ -123,6 +132,18 @@ ProtocolChoice choose_protocol(const std::string& name, const std::optional<std:
   }
   choice.info = &info;
   return choice;
+}
+
+std::string open_loop_unavailable(const ProtocolInfo& info, const PopsShape& shape) {
+  if (!info.open_loop) {
+    std::string accepted;
+    for (const ProtocolInfo& p : protocols()) {
+      if (p.open_loop) accepted += (accepted.empty() ? "" : ", ") + p.name;
+    }
+    return info.name + " routes one permutation and does not run under a sustained load " +
+           "(accepted: " + accepted + ")";
+  }
+  return info.open_loop_unavailable != nullptr ? info.open_loop_unavailable(shape) : "";
 }
 
 }  // namespace optinet::pops

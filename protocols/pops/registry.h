@@ -24,6 +24,8 @@ struct ProtocolInfo {
   std::string (*unavailable)(const PopsShape& shape) = nullptr;
   /// Runs under a sustained load (open-loop traffic): takes its host's packets as they come.
   bool open_loop = false;
+  /// Why the protocol cannot run open-loop on a shape ("" if it can); nullptr: every shape.
+  std::string (*open_loop_unavailable)(const PopsShape& shape) = nullptr;
 };
 
 /// The protocol a front end asked for, or the option at fault and why.
@@ -32,6 +34,10 @@ struct ProtocolChoice {
   std::string option;                  ///< the option at fault
   std::string reason;                  ///< what is wrong and what is accepted
 };
+
+/// Why `info` cannot run under a sustained load on `shape` (naming the accepted protocols), or
+/// "" if it can.
+std::string open_loop_unavailable(const ProtocolInfo& info, const PopsShape& shape);
 
 /// The sorters of `--sorter`, which selects a variant of the `sorting` protocol.
 std::string sorter_names();

@@ -18,6 +18,16 @@ bool tdma_reaches(const PopsShape& s, std::uint64_t t, NodeId from, NodeId to) {
          tdma_listened_group(s, t, s.index_in_group(to)) == s.group_of(from);
 }
 
+void tdma_reachable(const PopsShape& s, std::uint64_t t, NodeId from, std::vector<NodeId>& out) {
+  out.clear();
+  const std::uint32_t a = s.group_of(from);
+  const std::uint32_t j0 = static_cast<std::uint32_t>((a + s.g - (t / s.d) % s.g) % s.g);
+  // Groups b with tdma_owner(b) = index(from): b = (k - u) mod d, k - u + d, ... below g.
+  for (std::uint64_t b = (s.index_in_group(from) + s.d - t % s.d) % s.d; b < s.g; b += s.d) {
+    for (std::uint32_t j = j0; j < s.d; j += s.g) out.push_back(s.node(static_cast<std::uint32_t>(b), j));
+  }
+}
+
 void TdmaRouter::run(PopsNodeContext& node) const {
   const PopsShape& s = node.shape();
   const NodeId me = node.id();
@@ -32,13 +42,14 @@ void TdmaRouter::run(PopsNodeContext& node) const {
   if (!queue.empty()) node.raise_pending();
   node.begin_slots();
   const bool open = node.open_loop();
+  std::vector<NodeId> reachable;
   while (open || node.any_pending()) {
     node.note_buffers(static_cast<unsigned>(queue.size()));
     const std::uint64_t t = node.slot();
     if (open) {
       // Under a sustained load the host's injection queue is the node's virtual output queue.
-      const auto reachable = [&](NodeId to) { return tdma_reaches(s, t, me, to); };
-      if (const std::optional<Packet> p = node.take_injected_if(reachable)) {
+      tdma_reachable(s, t, me, reachable);
+      if (auto p = node.take_injected_for(reachable.data(), reachable.size())) {
         node.transmit_to(s.group_of(p->destination), Frame::data(*p));
       }
     }

@@ -14,6 +14,7 @@
 /// the capacity under uniform traffic is g/d packets per node per slot for d >= g (each
 /// coupler carries one packet per slot) and 1 for d < g (each receiver one).
 #include <cstdint>
+#include <vector>
 
 #include "models/networks/pops_node.h"
 
@@ -25,6 +26,8 @@ std::uint32_t tdma_owner(const PopsShape& s, std::uint64_t t, std::uint32_t b);
 std::uint32_t tdma_listened_group(const PopsShape& s, std::uint64_t t, std::uint32_t j);
 /// True if node `from` may send to node `to` in slot t.
 bool tdma_reaches(const PopsShape& s, std::uint64_t t, NodeId from, NodeId to);
+/// Every node `from` may send to in slot t (replaces `out`'s contents).
+void tdma_reachable(const PopsShape& s, std::uint64_t t, NodeId from, std::vector<NodeId>& out);
 
 class TdmaRouter : public PopsProtocol {
  public:
