@@ -13,6 +13,7 @@ target_sources(optinet_protocols PRIVATE
   protocols/ocpc/prefix.cpp
   protocols/ocpc/registry.cpp
   protocols/ocpc/row_column.cpp
+  protocols/ocpc/tdma.cpp
   protocols/ocpc/thinning.cpp
   protocols/ocpc/valiant.cpp
 )

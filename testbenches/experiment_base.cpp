@@ -39,6 +39,18 @@ ExperimentBase::TimedOutcome ExperimentBase::run_armed(std::uint64_t seed, std::
   return r;
 }
 
+ExperimentBase::TimedOutcome ExperimentBase::run_open_loop_armed(OpenLoopHost& host,
+                                                                std::uint64_t seed,
+                                                                std::uint64_t max_slots,
+                                                                std::uint32_t nodes) {
+  host.arm(seed, &control_);
+  control_.set_sink(&host);
+  const TimedOutcome timed = run_armed(seed, max_slots, nodes);
+  control_.set_sink(&scoreboard_);
+  host.finish();
+  return timed;
+}
+
 std::string ExperimentBase::slot_limit_error(std::uint64_t max_slots,
                                              const std::string& unfinished) {
   return "stopped at the slot limit (--max-slots " + std::to_string(max_slots) + ") before " +

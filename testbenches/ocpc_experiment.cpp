@@ -39,6 +39,10 @@ OcpcExperiment::OcpcExperiment(const OcpcExperimentConfig& config)
     module_ = std::move(network);
   }
   if (!config.vcd_path.empty()) open_trace();
+  if (config.open_loop) {
+    host_ = std::make_unique<OpenLoopHost>(*config.open_loop, config.shape.n());
+    for (NodeId i = 0; i < config.shape.n(); ++i) fabric_->processor(i).set_injection(host_.get());
+  }
   finish_elaboration();
 }
 
@@ -54,11 +58,47 @@ void OcpcExperiment::open_trace() {
 }
 
 OcpcRunResult OcpcExperiment::run(std::uint64_t seed) {
+  if (host_) return run_open_loop(seed);
   if (config_.traffic == RelationKind::kFile)
     return run(seed, packets_of(config_.file_relation, seed));
   Rng rng = traffic_rng(seed);
   const Relation r = make_relation(config_.traffic, config_.shape.n(), config_.h, rng);
   return run(seed, packets_of(r, seed));
+}
+
+std::vector<std::string> OcpcExperiment::bus_names() {
+  std::vector<std::string> names;
+  for (ocpc::MessageBus* bus : fabric_->buses()) names.push_back(bus->basename());
+  return names;
+}
+
+OcpcRunResult OcpcExperiment::run_open_loop(std::uint64_t seed) {
+  const std::uint32_t n = fabric_->shape().n();
+  const OpenLoopConfig& traffic = *config_.open_loop;
+  OcpcRunResult r;
+  r.seed = seed;
+  for (NodeId i = 0; i < n; ++i) fabric_->processor(i).load({});
+  fabric_->reset_media();
+  const TraceWindow window{traffic.warmup, traffic.warmup + traffic.measure - 1};
+  for (ocpc::MessageBus* bus : fabric_->buses()) bus->count_slots(window);
+  const std::uint64_t collisions0 = fabric_->receivers().collisions();
+  const std::uint64_t cross_bus0 = fabric_->receivers().cross_bus_collisions();
+  const TimedOutcome timed = run_open_loop_armed(*host_, seed, config_.max_slots, n);
+  r.wall_seconds = timed.wall_seconds;
+  r.slots = timed.outcome.slots;
+  r.steps = r.slots / 2;
+  r.open_loop = host_->result();
+  r.saturated = !r.open_loop->drained;
+  r.packets = r.open_loop->created - r.open_loop->refused;
+  r.delivered = r.open_loop->delivered;
+  r.collisions = fabric_->receivers().collisions() - collisions0;
+  r.cross_bus_collisions = fabric_->receivers().cross_bus_collisions() - cross_bus0;
+  for (NodeId i = 0; i < n; ++i) {
+    r.max_buffers = std::max(r.max_buffers, fabric_->processor(i).max_buffers());
+  }
+  for (ocpc::MessageBus* bus : fabric_->buses()) r.buses.push_back(bus->counters());
+  r.errors = host_->errors();
+  return r;
 }
 
 OcpcRunResult OcpcExperiment::run(std::uint64_t seed, const std::vector<Packet>& packets) {

@@ -5,6 +5,7 @@
 /// A communication step is two slots (data, acknowledgement): steps = slots / 2.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "protocols/ocpc/registry.h"
 #include "testbenches/experiment_base.h"
 #include "testbenches/h_relation.h"
+#include "testbenches/open_loop.h"
 
 namespace optinet {
 
@@ -31,6 +33,8 @@ struct OcpcExperimentConfig {
   TraceWindow trace_slots;  ///< record only these slots of each run
   NodeId trace_first = 0;   ///< trace processors trace_first..trace_last only
   NodeId trace_last = kNoNode;
+  /// Open-loop runs (a sustained load); the protocol must run open-loop.
+  std::optional<OpenLoopConfig> open_loop;
 };
 
 struct OcpcRunResult {
@@ -47,6 +51,11 @@ struct OcpcRunResult {
   bool hit_limit = false;
   double wall_seconds = 0;
   std::vector<std::string> errors;
+  /// Open-loop runs: the host's measures; saturated when the drain did not finish in time.
+  std::optional<OpenLoopResult> open_loop;
+  bool saturated = false;
+  /// Every bus's counters over the measurement window of an open-loop run.
+  std::vector<MediumCounters> buses;
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
@@ -60,16 +69,20 @@ class OcpcExperiment : public ExperimentBase {
   OcpcRunResult run(std::uint64_t seed);
   /// One run on the given packets (tests).
   OcpcRunResult run(std::uint64_t seed, const std::vector<Packet>& packets);
+  /// The buses' names, in the order of OcpcRunResult::buses.
+  std::vector<std::string> bus_names();
 
   ocpc::OcpcFabric& network() { return *fabric_; }
 
  private:
   void open_trace();
+  OcpcRunResult run_open_loop(std::uint64_t seed);
 
   OcpcExperimentConfig config_;
   std::unique_ptr<ocpc::OcpcProtocol> protocol_;  ///< the named protocol (null with an override)
   std::unique_ptr<sc_core::sc_module> module_;
   ocpc::OcpcFabric* fabric_ = nullptr;
+  std::unique_ptr<OpenLoopHost> host_;  ///< open-loop runs only
 };
 
 }  // namespace optinet

@@ -24,7 +24,6 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
       throw std::invalid_argument("protocol " + info_->name + " does not run open-loop");
     }
     host_ = std::make_unique<OpenLoopHost>(*config.open_loop, s.n());
-    control_.set_sink(host_.get());
     for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).set_injection(host_.get());
   }
   finish_elaboration();
@@ -83,15 +82,13 @@ PopsRunResult PopsExperiment::run_open_loop(std::uint64_t seed) {
   PopsRunResult r;
   r.seed = seed;
   for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).load({});
-  host_->arm(seed, &control_);
   tally_.reset();
   network_.reset_media();
   const TraceWindow window{traffic.warmup, traffic.warmup + traffic.measure - 1};
   for (std::uint32_t c = 0; c < s.g * s.g; ++c) {
     network_.coupler(c / s.g, c % s.g).count_slots(window);
   }
-  const TimedOutcome timed = run_armed(seed, config_.max_slots, s.n());
-  host_->finish();
+  const TimedOutcome timed = run_open_loop_armed(*host_, seed, config_.max_slots, s.n());
   r.wall_seconds = timed.wall_seconds;
   r.open_loop = host_->result();
   r.saturated = !r.open_loop->drained;

@@ -43,6 +43,9 @@ struct Message {
   std::uint64_t control[2] = {0, 0};  ///< kControl: protocol words (counts, keys, ranks)
 };
 
+/// For the buses' counters: an acknowledgement frame.
+inline bool is_ack_frame(const Message& m) { return m.kind == Message::Kind::kAck; }
+
 class OcpcNodeContext : public virtual NodeContext {
  public:
   virtual const OcpcShape& shape() const = 0;

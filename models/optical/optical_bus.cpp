@@ -30,6 +30,15 @@ void OpticalBusBase::step() {
   const SlotSummary s = resolve(lit_slot_);
   ++busy_slots_;
   garbled_receivers_ += s.garbled;
+  if (count_window_.contains(lit_slot_)) {
+    ++counters_.busy_slots;
+    counters_.single_slots += s.delivered;
+    counters_.collision_slots += s.garbled;
+    counters_.frames_in += s.drivers;
+    counters_.wasted_frames += s.garbled_frames;
+    counters_.ack_frames += s.acks;
+    counters_.data_frames += s.delivered - s.acks;
+  }
   if (trace_window_.contains(lit_slot_)) {
     busy_ = s.drivers > 0;
     drivers_ = s.drivers;

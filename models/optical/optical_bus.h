@@ -20,6 +20,7 @@
 #include <systemc>
 #include <vector>
 
+#include "models/core/medium_counters.h"
 #include "models/core/compat.h"
 #include "models/core/packet.h"
 #include "models/core/trace_window.h"
@@ -150,6 +151,14 @@ class OpticalBusBase : public sc_core::sc_module {
 
   std::uint64_t busy_slots() const { return busy_slots_; }
   std::uint64_t garbled_receivers() const { return garbled_receivers_; }
+  /// Counts the slots of `window` from now on (counters cleared). On a bus a frame gets through
+  /// to each receiver it alone addresses: single_slots counts those receiver-slots, and
+  /// collision_slots the garbled receiver-slots.
+  void count_slots(const TraceWindow& window) {
+    count_window_ = window;
+    counters_ = MediumCounters{};
+  }
+  const MediumCounters& counters() const { return counters_; }
   /// Trace registers (meaningful within the trace window).
   bool busy() const { return busy_; }
   std::uint32_t collisions_in_slot() const { return collisions_; }
@@ -164,7 +173,10 @@ class OpticalBusBase : public sc_core::sc_module {
   /// Resolves the slot's drives into the receivers; returns what the trace shows.
   struct SlotSummary {
     std::uint32_t drivers = 0;
-    std::uint32_t garbled = 0;
+    std::uint32_t garbled = 0;         ///< receivers addressed by two or more frames
+    std::uint32_t garbled_frames = 0;  ///< the frames lost that way
+    std::uint32_t delivered = 0;       ///< receivers that got a frame
+    std::uint32_t acks = 0;            ///< acknowledgements among the delivered frames
     std::uint32_t first_frame_id = 0;
   };
   virtual SlotSummary resolve(std::uint64_t slot) = 0;
@@ -183,7 +195,16 @@ class OpticalBusBase : public sc_core::sc_module {
   std::uint32_t frame_id_ = 0;
   std::uint64_t busy_slots_ = 0;
   std::uint64_t garbled_receivers_ = 0;
+  TraceWindow count_window_;
+  MediumCounters counters_;
 };
+
+/// Whether a frame is an acknowledgement; frame types that have acknowledgements overload it
+/// (found by argument-dependent lookup).
+template <typename FrameT>
+bool is_ack_frame(const FrameT& /*frame*/) {
+  return false;
+}
 
 /// The bus for frames of type FrameT (which has a `packet.id` for the trace).
 template <typename FrameT>
@@ -233,9 +254,12 @@ class OpticalBus : public OpticalBusBase, public BusTransmitIf<FrameT> {
       Beams& b = beams_[d.receiver];
       if (b.count == 1) {
         receivers->light(global(d.receiver), d.frame, slot);
+        ++s.delivered;
+        if (is_ack_frame(d.frame)) ++s.acks;
       } else if (b.count > 1) {
         receivers->garbled(global(d.receiver), slot);
         ++s.garbled;
+        s.garbled_frames += b.count;
         b.count = 0;  // reported once
       }
     }

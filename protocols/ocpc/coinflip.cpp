@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <vector>
 
 namespace optinet::ocpc {
 
@@ -20,7 +21,19 @@ void coinflip_step(OcpcNodeContext& node, Outbox& box, NextHop next_hop) {
 }
 
 void coinflip_until_done(OcpcNodeContext& node, Outbox& box, NextHop next_hop) {
-  while (node.any_pending()) coinflip_step(node, box, next_hop);
+  if (!node.open_loop()) {
+    while (node.any_pending()) coinflip_step(node, box, next_hop);
+    return;
+  }
+  std::vector<Packet> injected;
+  while (true) {
+    if (box.empty()) {
+      injected.clear();
+      node.take_injected(1, injected);
+      for (const Packet& p : injected) box.add(p);
+    }
+    coinflip_step(node, box, next_hop);
+  }
 }
 
 void CoinflipProtocol::run(OcpcNodeContext& node) const {

@@ -23,6 +23,8 @@ void coinflip_step(OcpcNodeContext& node, Outbox& box, NextHop next_hop = direct
 
 /// Coin-flip steps until the pending line is low (every packet of every node delivered).
 /// Usable as a cleanup after another procedure: `box` holds what this node still has to send.
+/// In an open-loop run, coin-flip steps until the host stops the run: whenever the box is
+/// empty the node takes its host's next packet (relayed packets go first).
 void coinflip_until_done(OcpcNodeContext& node, Outbox& box, NextHop next_hop = direct_hop);
 
 class CoinflipProtocol : public OcpcProtocol {

@@ -3,6 +3,7 @@
 #include "protocols/ocpc/coinflip.h"
 #include "protocols/ocpc/gjlr.h"
 #include "protocols/ocpc/row_column.h"
+#include "protocols/ocpc/tdma.h"
 #include "protocols/ocpc/thinning.h"
 #include "protocols/ocpc/valiant.h"
 
@@ -18,7 +19,7 @@ std::unique_ptr<OcpcProtocol> make(const OcpcShape&) {
 const std::vector<ProtocolInfo>& protocols() {
   static const std::vector<ProtocolInfo> table = {
       {"coinflip", "direct: each step a node with messages sends one with probability 1/2", true,
-       false, make<CoinflipProtocol>},
+       false, make<CoinflipProtocol>, true},
       {"thinning", "direct: Anderson-Miller phases of halving load (2.1), then coin flips", true,
        false, make<ThinningProtocol>},
       {"valiant", "thinning, then prefix, bitonic sort and contention-free delivery", true, false,
@@ -26,7 +27,9 @@ const std::vector<ProtocolInfo>& protocols() {
       {"gjlr", "Goldberg-Jerrum-Leighton-Rao: Theta(h + log log p) with target groups", true, true,
        make<GjlrProtocol>},
       {"row-column", "MOB-PC baseline: along the row, then the column, coin flips", false, true,
-       make<RowColumnProtocol>},
+       make<RowColumnProtocol>, true},
+      {"tdma", "collision-free TDMA baseline: a fixed cyclic-shift schedule (protocols/ocpc/tdma.h)",
+       true, true, make<TdmaProtocol>, true},
   };
   return table;
 }
@@ -53,6 +56,18 @@ std::string protocol_unavailable(const std::string& name, Topology topology) {
   if (info != nullptr && (mob ? info->on_mob : info->on_ocpc)) return "";
   return "'" + name + "' is not a protocol of the " + (mob ? "MOB-PC" : "OCPC") +
          " (accepted: " + protocol_names(topology) + ")";
+}
+
+std::string open_loop_unavailable(const std::string& name, Topology topology) {
+  const ProtocolInfo* info = find_protocol(name);
+  if (info != nullptr && info->open_loop) return "";
+  std::string accepted;
+  for (const ProtocolInfo& p : protocols()) {
+    const bool fits = topology == Topology::kMob ? p.on_mob : p.on_ocpc;
+    if (p.open_loop && fits) accepted += (accepted.empty() ? "" : ", ") + p.name;
+  }
+  return name + " routes one h-relation and does not run under a sustained load (accepted: " +
+         accepted + ")";
 }
 
 }  // namespace optinet::ocpc

@@ -16,6 +16,8 @@ struct ProtocolInfo {
   bool on_ocpc = true;  ///< runs on the OCPC (any node may send to any other)
   bool on_mob = false;  ///< runs on the MOB-PC (row and column buses only)
   std::unique_ptr<OcpcProtocol> (*make)(const OcpcShape& shape) = nullptr;
+  /// Runs under a sustained load (open-loop traffic).
+  bool open_loop = false;
 };
 
 const std::vector<ProtocolInfo>& protocols();
@@ -23,6 +25,8 @@ const std::vector<ProtocolInfo>& protocols();
 const ProtocolInfo* find_protocol(const std::string& name);
 /// "a, b, c": the protocols that run on `topology`, for messages.
 std::string protocol_names(Topology topology);
+/// Why `name` cannot run under a sustained load (naming those that can), or "".
+std::string open_loop_unavailable(const std::string& name, Topology topology);
 /// Why `name` cannot run on `topology` (unknown, or made for the other network), naming the
 /// accepted protocols; "" if it can.
 std::string protocol_unavailable(const std::string& name, Topology topology);
