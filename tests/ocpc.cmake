@@ -2,7 +2,7 @@
 optinet_gtest(test_ocpc_bus)
 optinet_gtest(test_ocpc_protocols)
 optinet_gtest(test_ocpc_collectives)
-optinet_gtest(test_ocpc_h_relation)
+optinet_gtest(test_ocpc_h_relation SHARE_A_PROCESS)
 
 # Bad input: exit status 2, one line on stderr naming the option, before anything runs.
 file(WRITE ${E2E_DIR}/ocpc_relation_h1.txt "# processor 5 is the destination of two messages\n0 5\n1 5\n")
@@ -55,5 +55,5 @@ if(Python3_Interpreter_FOUND)
 endif()
 
 # gjlr (area gjlr)
-optinet_gtest(test_ocpc_gjlr_plan)
+optinet_gtest(test_ocpc_gjlr_plan SHARE_A_PROCESS)
 optinet_gtest(test_ocpc_gjlr_sim)

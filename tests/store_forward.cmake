@@ -1,5 +1,5 @@
 # Tests of area 'store_forward' (see cmake/store_forward.cmake); uses optinet_gtest, OPTINET_BIN, E2E_DIR from CMakeLists.txt.
-optinet_gtest(test_sf_tickets)
+optinet_gtest(test_sf_tickets SHARE_A_PROCESS)
 optinet_gtest(test_sf_line)
 optinet_gtest(test_sf_networks)
 
