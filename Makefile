@@ -4,10 +4,13 @@ JOBS ?= $(shell nproc)
 
 .PHONY: deps configure build demo test bench clean
 
+# The installer may use sudo: `make deps` runs it; configure only checks, quickly and silently,
+# and runs it when a package is missing.
 deps:
 	@scripts/install-deps.sh
 
-configure: deps
+configure:
+	@scripts/install-deps.sh --check || scripts/install-deps.sh
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 
 build: configure

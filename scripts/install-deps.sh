@@ -1,11 +1,24 @@
 #!/usr/bin/env bash
 # Installs the Debian packages OptiNet needs; does nothing when all are present.
+# --check: installs nothing and prints nothing; exit status 0 when every package is present, 1
+# when one is missing (the Makefile runs the installer only then).
 set -euo pipefail
-packages=(cmake g++ make pkg-config libsystemc-dev libgtest-dev gtkwave gnuplot-nox python3 verilator)
+check=0
+case "${1:-}" in
+  --check) check=1 ;;
+  "") ;;
+  *) echo "usage: $0 [--check]" >&2; exit 2 ;;
+esac
+packages=(cmake g++ make pkg-config libsystemc-dev libgtest-dev libcli11-dev nlohmann-json3-dev
+          gtkwave gnuplot-nox python3 verilator)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+if ((check)); then
+  if ((${#missing[@]})); then exit 1; fi
+  exit 0
+fi
 if ((${#missing[@]})); then
   echo "install-deps: installing ${missing[*]}"
   sudo_cmd=""

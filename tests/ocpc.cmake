@@ -2,7 +2,7 @@
 optinet_gtest(test_ocpc_bus)
 optinet_gtest(test_ocpc_protocols)
 optinet_gtest(test_ocpc_collectives)
-optinet_gtest(test_ocpc_h_relation)
+optinet_gtest(test_ocpc_h_relation SHARE_A_PROCESS)
 
 # Bad input: exit status 2, one line on stderr naming the option, before anything runs.
 file(WRITE ${E2E_DIR}/ocpc_relation_h1.txt "# processor 5 is the destination of two messages\n0 5\n1 5\n")
@@ -36,15 +36,17 @@ set_tests_properties(ocpc_relation_file_runs PROPERTIES TIMEOUT 30)
 
 # A run stopped at the slot limit fails with status 1 and says so.
 add_test(NAME ocpc_slot_limit_exit_status
-         COMMAND sh -c "out=$(\"$1\" ocpc --p 64 --h 4 --max-slots 6); s=$?; [ $s -eq 1 ] && echo \"$out\" | grep -q 'STOPPED AT SLOT LIMIT' || { echo \"exit status $s: $out\"; exit 1; }"
-                 sh ${OPTINET_BIN})
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "STOPPED AT SLOT LIMIT"
+                 ${OPTINET_BIN} ocpc --p 64 --h 4 --max-slots 6)
 set_tests_properties(ocpc_slot_limit_exit_status PROPERTIES TIMEOUT 30)
 
 # --vcd: bus and processor signals under hierarchical names (mob.row_bus0, mob.col_bus2,
 # mob.row1.proc2 with rx_collision).
 add_test(NAME ocpc_vcd_hierarchy
-         COMMAND sh -c "\"$1\" mob --p 3 --seed 3 --vcd \"$2/mob.vcd\" --quiet >/dev/null && for s in 'scope module row_bus0' 'scope module col_bus2' 'scope module row1' 'rx_collision' 'collisions' 'frame_packet'; do grep -q \"$s\" \"$2/mob.vcd\" || { echo \"missing: $s\"; exit 1; }; done"
-                 sh ${OPTINET_BIN} ${E2E_DIR})
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_in_file.sh ${E2E_DIR}/mob.vcd
+                 "+scope module row_bus0" "+scope module col_bus2" "+scope module row1"
+                 +rx_collision +collisions +frame_packet
+                 -- ${OPTINET_BIN} mob --p 3 --seed 3 --vcd ${E2E_DIR}/mob.vcd --quiet)
 set_tests_properties(ocpc_vcd_hierarchy PROPERTIES TIMEOUT 30)
 
 if(Python3_Interpreter_FOUND)
@@ -55,5 +57,5 @@ if(Python3_Interpreter_FOUND)
 endif()
 
 # gjlr (area gjlr)
-optinet_gtest(test_ocpc_gjlr_plan)
+optinet_gtest(test_ocpc_gjlr_plan SHARE_A_PROCESS)
 optinet_gtest(test_ocpc_gjlr_sim)

@@ -201,8 +201,8 @@ TEST_P(GjlrMobStep4, StarvedBlocksAreRecoveredBySuperBlocks) {
 INSTANTIATE_TEST_SUITE_P(Gjlr, GjlrMobStep4,
                          testing::Values(Step4Case{24, 6}, Step4Case{32, 6}, Step4Case{40, 6},
                                          Step4Case{64, 1}),
-                         [](const testing::TestParamInfo<Step4Case>& info) {
-                           return "p" + std::to_string(info.param.p);
+                         [](const testing::TestParamInfo<Step4Case>& param_info) {
+                           return "p" + std::to_string(param_info.param.p);
                          });
 
 }  // namespace

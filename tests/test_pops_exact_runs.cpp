@@ -39,8 +39,8 @@ INSTANTIATE_TEST_SUITE_P(Traffic, Pops1x1,
                          testing::Values(PermutationKind::kRandom, PermutationKind::kIdentity,
                                          PermutationKind::kBitReversal, PermutationKind::kTranspose,
                                          PermutationKind::kPartial),
-                         [](const auto& info) {
-                           std::string k = permutation_kind_name(info.param);
+                         [](const auto& param_info) {
+                           std::string k = permutation_kind_name(param_info.param);
                            return k == "bit-reversal" ? std::string("bit_reversal") : k;
                          });
 
@@ -64,9 +64,9 @@ TEST_P(IdentityTraffic, TakesNoSlot) {
 INSTANTIATE_TEST_SUITE_P(Shapes, IdentityTraffic,
                          testing::Values(pops::PopsShape{4, 4}, pops::PopsShape{16, 4},
                                          pops::PopsShape{2, 8}),
-                         [](const auto& info) {
-                           return "d" + std::to_string(info.param.d) + "_g" +
-                                  std::to_string(info.param.g);
+                         [](const auto& param_info) {
+                           return "d" + std::to_string(param_info.param.d) + "_g" +
+                                  std::to_string(param_info.param.g);
                          });
 
 // ---- lone packets -----------------------------------------------------------------------------
@@ -150,8 +150,8 @@ INSTANTIATE_TEST_SUITE_P(Moves, LonePacketDLessThanG,
                                          LoneMove{{2, 8}, 9, 2}, LoneMove{{1, 5}, 0, 4},
                                          LoneMove{{1, 5}, 2, 3}, LoneMove{{1, 5}, 4, 0},
                                          LoneMove{{3, 16}, 7, 40}),
-                         [](const auto& info) {
-                           const LoneMove& m = info.param;
+                         [](const auto& param_info) {
+                           const LoneMove& m = param_info.param;
                            return "d" + std::to_string(m.shape.d) + "_g" +
                                   std::to_string(m.shape.g) + "_" + std::to_string(m.source) +
                                   "_to_" + std::to_string(m.destination);
@@ -250,9 +250,9 @@ INSTANTIATE_TEST_SUITE_P(Shapes, TwoPacketsDLessThanG,
                                          PairCase{{4, 7}, 7, 14}, PairCase{{2, 6}, 6, 0},
                                          PairCase{{3, 10}, 10, 20}, PairCase{{2, 8}, 8, 0},
                                          PairCase{{3, 16}, 16, 32}),
-                         [](const auto& info) {
-                           return "d" + std::to_string(info.param.shape.d) + "_g" +
-                                  std::to_string(info.param.shape.g);
+                         [](const auto& param_info) {
+                           return "d" + std::to_string(param_info.param.shape.d) + "_g" +
+                                  std::to_string(param_info.param.shape.g);
                          });
 
 }  // namespace

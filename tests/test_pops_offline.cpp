@@ -210,7 +210,7 @@ INSTANTIATE_TEST_SUITE_P(offline, PlanAll,
                                          PopsShape{2, 3}, PopsShape{3, 2}, PopsShape{1, 6},
                                          PopsShape{6, 1}, PopsShape{1, 8}, PopsShape{2, 4},
                                          PopsShape{4, 2}, PopsShape{8, 1}),
-                         [](const auto& info) { return shape_name(info.param); });
+                         [](const auto& param_info) { return shape_name(param_info.param); });
 
 // ---- the planner on random and structured permutations of larger networks --------------------
 
@@ -243,7 +243,7 @@ INSTANTIATE_TEST_SUITE_P(offline, PlanRandom,
                                          PopsShape{4, 16}, PopsShape{3, 7}, PopsShape{7, 3},
                                          PopsShape{5, 5}, PopsShape{1, 16}, PopsShape{16, 1},
                                          PopsShape{32, 32}, PopsShape{64, 8}, PopsShape{8, 64}),
-                         [](const auto& info) { return shape_name(info.param); });
+                         [](const auto& param_info) { return shape_name(param_info.param); });
 
 TEST(offline, PlanRefusesWhatIsNotAPartialPermutation) {
   const PopsShape s{2, 2};
@@ -328,7 +328,7 @@ class ComparatorStageNode : public pops::OfflineRouter {
 
 struct CountingSink : DeliverySink {
   std::vector<unsigned> at;  // deliveries per node
-  void deliver(NodeId node, const Packet& packet, std::uint64_t) override { ++at.at(node); }
+  void deliver(NodeId node, const Packet&, std::uint64_t) override { ++at.at(node); }
 };
 
 class ComparatorStage : public testing::TestWithParam<PopsShape> {};
@@ -378,7 +378,7 @@ TEST_P(ComparatorStage, EachPairExchangesAndKeepsMinAndMax) {
 INSTANTIATE_TEST_SUITE_P(offline, ComparatorStage,
                          testing::Values(PopsShape{1, 8}, PopsShape{4, 4}, PopsShape{8, 2},
                                          PopsShape{3, 5}),
-                         [](const auto& info) { return shape_name(info.param); });
+                         [](const auto& param_info) { return shape_name(param_info.param); });
 
 // ---- simulation through PopsExperiment --------------------------------------------------------
 
@@ -413,10 +413,10 @@ INSTANTIATE_TEST_SUITE_P(
         SimCase{{7, 3}, PermutationKind::kRandom}, SimCase{{16, 4}, PermutationKind::kRandom},
         SimCase{{4, 16}, PermutationKind::kRandom}, SimCase{{6, 1}, PermutationKind::kRandom},
         SimCase{{32, 32}, PermutationKind::kRandom}),
-    [](const auto& info) {
-      std::string k = permutation_kind_name(info.param.traffic);
+    [](const auto& param_info) {
+      std::string k = permutation_kind_name(param_info.param.traffic);
       std::replace(k.begin(), k.end(), '-', '_');
-      return shape_name(info.param.shape) + "_" + k;
+      return shape_name(param_info.param.shape) + "_" + k;
     });
 
 // ---- bad input, end to end --------------------------------------------------------------------

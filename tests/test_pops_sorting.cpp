@@ -107,11 +107,11 @@ INSTANTIATE_TEST_SUITE_P(
                     SimCase{{8, 2}, PermutationKind::kPartial, "sorting-bitonic"},
                     SimCase{{2, 8}, PermutationKind::kPartial, "sorting-bitonic"},
                     SimCase{{16, 16}, PermutationKind::kRandom, "sorting-bitonic"}),
-    [](const auto& info) {
-      std::string k = permutation_kind_name(info.param.traffic);
-      std::string p = info.param.protocol;
+    [](const auto& param_info) {
+      std::string k = permutation_kind_name(param_info.param.traffic);
+      std::string p = param_info.param.protocol;
       for (std::string* s : {&k, &p}) std::replace(s->begin(), s->end(), '-', '_');
-      return p + "_" + test::sorting_shape_name(info.param.shape) + "_" + k;
+      return p + "_" + test::sorting_shape_name(param_info.param.shape) + "_" + k;
     });
 
 /// A permutation file with a single packet, and one with every source but one empty: the

@@ -79,7 +79,7 @@ TEST_P(SfNetworks, EveryPacketIsDeliveredOnceIntactAtItsDestination) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Schemes, SfNetworks, ::testing::ValuesIn(net_cases()),
-                         [](const auto& info) { return info.param.name; });
+                         [](const auto& param_info) { return param_info.param.name; });
 
 TEST(SfGrid, PhaseAWithOnePacketPerNodeHasNoDelay) {
   // Section 8: all packets start at slot 0 and flow along the columns at constant speed, so

@@ -121,7 +121,7 @@ TEST_P(SfTicketsByScheme, TheWholeRouteEndsAtTheDestination) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Schemes, SfTicketsByScheme, ::testing::ValuesIn(cases()),
-                         [](const auto& info) { return info.param.name; });
+                         [](const auto& param_info) { return param_info.param.name; });
 
 TEST(SfTickets, CubePhaseBTicketListsTheDifferingDimensionsInOrder) {
   HypercubeGraph g(5);

@@ -23,14 +23,14 @@ endforeach()
 
 # A run stopped at the slot limit fails (exit status 1), as in optinet.
 add_test(NAME tlm_vp_slot_limit_exit_status
-         COMMAND sh -c "\"$1\" --d 8 --g 2 --max-slots 10 --runs 1 >/dev/null; s=$?; [ $s -eq 1 ] || { echo \"exit status $s, expected 1\"; exit 1; }"
-                 sh $<TARGET_FILE:optinet_vp>)
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 ""
+                 $<TARGET_FILE:optinet_vp> --d 8 --g 2 --max-slots 10 --runs 1)
 set_tests_properties(tlm_vp_slot_limit_exit_status PROPERTIES TIMEOUT 30)
 
 # Bad input: exit status 2 and one line naming the option.
 add_test(NAME tlm_vp_usage_error
-         COMMAND sh -c "e=$(\"$1\" --d 0 2>&1 >/dev/null); s=$?; [ $s -eq 2 ] && [ \"$(printf '%s\\n' \"$e\" | wc -l)\" -eq 1 ] && printf '%s' \"$e\" | grep -q -- --d || { echo \"status $s: $e\"; exit 1; }"
-                 sh $<TARGET_FILE:optinet_vp>)
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_one_line_error.sh --d
+                 $<TARGET_FILE:optinet_vp> --d 0)
 set_tests_properties(tlm_vp_usage_error PROPERTIES TIMEOUT 30)
 
 # optinet_vp refuses what optinet pops refuses, with the same line (the registry's preconditions).

@@ -59,10 +59,10 @@ class OcpcNodeContext : public virtual NodeContext {
   virtual const std::optional<Message>& received() const = 0;
   /// Records that this node took a fallback path (a cleanup the paper's analysis needs only
   /// with small probability). A run reports the sum over all nodes as `fallbacks`.
-  virtual void note_fallback(std::uint32_t count = 1) {}
+  virtual void note_fallback(std::uint32_t /*count*/ = 1) {}
   /// Records that a recovery procedure of the algorithm itself (gjlr on the MOB-PC: step 4, a
   /// failed block recovered by a super-block) succeeded. A run reports the sum as `recoveries`.
-  virtual void note_recovery(std::uint32_t count = 1) {}
+  virtual void note_recovery(std::uint32_t /*count*/ = 1) {}
 };
 
 /// The outcome of one communication step for one node.

@@ -42,7 +42,7 @@ class PopsProtocol {
   virtual ~PopsProtocol() = default;
   /// Called by the testbench before each run, with the run's packets: the planner outside the
   /// nodes of an offline protocol. Online protocols ignore it.
-  virtual void plan(const std::vector<Packet>& packets) {}
+  virtual void plan(const std::vector<Packet>& /*packets*/) {}
   virtual void run(PopsNodeContext& node) const = 0;
 };
 

@@ -33,7 +33,7 @@ std::optional<CouplerKind> coupler_kind(const std::string& name) {
   return std::nullopt;
 }
 
-bool coupler_available(CouplerKind kind) {
+bool coupler_available([[maybe_unused]] CouplerKind kind) {
 #ifdef OPTINET_HAVE_VERILATOR
   return true;
 #else

@@ -25,8 +25,8 @@ class CollisionObserver {
   virtual void on_collision(std::uint64_t slot, std::uint32_t destination_group,
                             std::uint32_t source_group) = 0;
   /// Lockstep couplers: the RTL and the behavioural model disagreed in `slot`.
-  virtual void on_mismatch(std::uint64_t slot, const std::string& coupler,
-                           const std::string& detail) {}
+  virtual void on_mismatch(std::uint64_t /*slot*/, const std::string& /*coupler*/,
+                           const std::string& /*detail*/) {}
 };
 
 struct OpticalPassiveStarConfig {
@@ -80,7 +80,7 @@ class PassiveStar : public sc_core::sc_module {
   PassiveStar(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config,
               unsigned settle_deltas);
   /// The lane is lit: a chance to drive an implementation's inputs.
-  virtual void present(const StarInputLane& lane) {}
+  virtual void present(const StarInputLane& /*lane*/) {}
   /// The slot's outcome, `settle_deltas` delta cycles after present().
   virtual StarOutcome outcome(const StarInputLane& lane) = 0;
   CollisionObserver* observer() const { return observer_; }
