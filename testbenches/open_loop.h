@@ -96,7 +96,7 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
  private:
   struct NodeState {
     InjectionProcess process = InjectionProcess::bernoulli(0);
-    Rng rng;
+    Rng rng{0};
     std::uint64_t next_slot = 0;   ///< first slot not generated yet
     std::map<std::uint32_t, Packet> queue;  ///< created, not taken yet, by sequence number
     /// The same packets' sequence numbers by destination, oldest first (entries already taken
