@@ -88,4 +88,47 @@ CapacityBound pops_capacity(const pops::PopsShape& s, const OpenLoopConfig& traf
   return worst;
 }
 
+CapacityBound ocpc_capacity(const ocpc::OcpcShape& s, const OpenLoopConfig& traffic) {
+  const std::uint32_t n = s.n();
+  const TrafficMatrix m = expected_traffic(n, traffic);
+  const double spread = n > 1 ? 1.0 / (n - 1) : 0.0;
+  const bool mob = s.topology == ocpc::Topology::kMob;
+  std::vector<double> sent(n, 0.0);      // frames each transmitter sends per unit rate
+  std::vector<double> received(n, 0.0);  // frames each receiver takes
+  std::vector<double> row_uniform(mob ? s.p : 1, 0.0);
+  double all_uniform = 0;
+  for (NodeId i = 0; i < n; ++i) {
+    sent[i] += m.uniform[i] + m.fixed[i];
+    all_uniform += m.uniform[i];
+    if (mob) row_uniform[s.row(i)] += m.uniform[i];
+    if (m.fixed[i] > 0) {
+      const NodeId t = m.target[i];
+      received[t] += m.fixed[i];
+      if (mob && s.row(i) != s.row(t) && s.column(i) != s.column(t)) {
+        const NodeId corner = s.node(s.row(i), s.column(t));
+        received[corner] += m.fixed[i];
+        sent[corner] += m.fixed[i];
+      }
+    }
+  }
+  for (NodeId v = 0; v < n; ++v) {
+    received[v] += (all_uniform - m.uniform[v]) * spread;
+    if (mob) {
+      // Uniform packets of v's row, other than v's own, bound for v's column in other rows.
+      const double relayed = (row_uniform[s.row(v)] - m.uniform[v]) * (s.p - 1) * spread;
+      received[v] += relayed;
+      sent[v] += relayed;
+    }
+  }
+  CapacityBound worst{0, ""};
+  for (NodeId v = 0; v < n; ++v) {
+    if (sent[v] > worst.rate) worst = CapacityBound{sent[v], "transmitter " + std::to_string(v)};
+    if (received[v] > worst.rate) {
+      worst = CapacityBound{received[v], "receiver " + std::to_string(v)};
+    }
+  }
+  worst.rate = worst.rate > 0 ? 1.0 / worst.rate : 0.0;
+  return worst;
+}
+
 }  // namespace optinet

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "models/networks/ocpc_node.h"
 #include "models/networks/pops_node.h"
 #include "testbenches/open_loop.h"
 
@@ -22,5 +23,11 @@ struct CapacityBound {
 /// transmitter sends one. Packets a pattern sends to their own source are not created, and
 /// not counted.
 CapacityBound pops_capacity(const pops::PopsShape& shape, const OpenLoopConfig& traffic);
+
+/// OCPC: every receiver takes one frame per slot, every transmitter sends one. MOB-PC: the same
+/// per processor, with every packet that changes both row and column relayed once (at the
+/// corner in its source's row, as row-first routing does; for uniform traffic any two-hop
+/// routing loads the processors alike), so a relay's transmitter and receiver carry it twice.
+CapacityBound ocpc_capacity(const ocpc::OcpcShape& shape, const OpenLoopConfig& traffic);
 
 }  // namespace optinet

@@ -1,6 +1,7 @@
 #include "testbenches/network_command.h"
 
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -247,15 +248,28 @@ void add_open_loop_fields(Json& f, const OpenLoopResult& r, bool saturated) {
   f["saturated"] = saturated;
 }
 
+std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool saturated) {
+  add_open_loop_fields(fields, r, saturated);
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "; offered %.4f, accepted %.4f packets/node/slot, latency mean %.2f p99 %llu",
+                r.offered, r.accepted, r.latency.mean(),
+                static_cast<unsigned long long>(r.latency.p99()));
+  return std::string(text) +
+         (saturated ? ", SATURATED (the drain did not finish by --max-slots)" : "");
+}
+
 void add_media_fields(Json& f, const std::vector<NamedMedium>& media, std::uint64_t slots,
                       std::uint64_t delivered, const DeviceParameters& device) {
   Json list = Json::array();
   MediumCounters total;
+  double capacity = 0;
   const NamedMedium* busiest = nullptr;
   const NamedMedium* most_collided = nullptr;
   for (const NamedMedium& m : media) {
     const MediumCounters& c = m.counters;
     total += c;
+    capacity += m.capacity;
     list.push_back(Json{{"name", m.name},
                         {"single", c.single_slots},
                         {"collision", c.collision_slots},
@@ -266,7 +280,7 @@ void add_media_fields(Json& f, const std::vector<NamedMedium>& media, std::uint6
       most_collided = &m;
     }
   }
-  const double medium_slots = static_cast<double>(slots) * static_cast<double>(media.size());
+  const double medium_slots = static_cast<double>(slots) * capacity;
   const auto share = [&](std::uint64_t count) {
     return medium_slots > 0 ? static_cast<double>(count) / medium_slots : 0.0;
   };

@@ -136,12 +136,17 @@ RunRecord record_of(const Result& r) {
 struct NamedMedium {
   std::string name;
   MediumCounters counters;
+  /// Frames the medium can carry per slot: 1 for a coupler or a link, one per attached
+  /// receiver for a bus (each receiver takes one frame).
+  std::uint32_t capacity = 1;
 };
 
 /// Adds an open-loop run's measures to its JSON fields: offered and accepted load, latency
 /// (mean, p50, p99, max, histogram), injection-queue occupancy, packet counts, drained or
 /// saturated.
 void add_open_loop_fields(Json& fields, const OpenLoopResult& r, bool saturated);
+/// add_open_loop_fields, and the run line's open-loop part ("; offered ..., accepted ...").
+std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool saturated);
 /// Adds the media's counters over `slots` counted slots: per medium busy, single (utilization),
 /// collision and idle slots and wasted frames; their means; the worst media by name; and the
 /// energy of the frames (EnergyTally), per slot and per delivered packet, with the shares

@@ -48,8 +48,24 @@ void OcpcCommand::configure(CommonOptions& common) {
   e.protocol = common.protocol;
   const std::string unavailable = ocpc::protocol_unavailable(e.protocol, e.shape.topology);
   if (!unavailable.empty()) throw UsageError("--protocol: " + unavailable);
+  device_ = common.device;
+  e.max_slots = common.max_slots;
+  if (common.open_loop) {
+    const std::string closed = ocpc::open_loop_unavailable(e.protocol, e.shape.topology);
+    if (!closed.empty()) throw UsageError("--protocol: " + closed);
+    if (h_) throw UsageError("--h: an h-relation's h; open-loop traffic has a --rate instead");
+    if (!relation_file_.empty()) {
+      throw UsageError("--relation-file: cannot be combined with --traffic " + common.traffic);
+    }
 
-  if (!relation_file_.empty()) {
+    const std::string why = open_loop_unavailable(*common.open_loop, n, e.max_slots);
+    if (!why.empty()) throw UsageError(why);
+    e.open_loop = common.open_loop;
+  }
+
+  if (e.open_loop) {
+    e.h = 1;
+  } else if (!relation_file_.empty()) {
     if (common.traffic_given) {
       throw UsageError("--relation-file: cannot be combined with --traffic");
     }
@@ -58,17 +74,17 @@ void OcpcCommand::configure(CommonOptions& common) {
   } else {
     e.traffic = relation_kind(common.traffic);
   }
-  const std::uint32_t default_h = e.traffic == RelationKind::kFile ? 1 : minimum_h(e.traffic);
-  e.h = static_cast<std::uint32_t>(
-      parse_count("--h", h_.value_or(std::to_string(default_h)), 1, 1024));
-  if (e.traffic == RelationKind::kFile) {
-    e.file_relation = read_relation_file(relation_file_, n, e.h);
-  } else {
-    const std::string why = relation_unavailable(e.traffic, n, e.h);
-    if (!why.empty()) throw UsageError((h_ ? "--h: " : "--traffic: ") + why);
+  if (!e.open_loop) {
+    const std::uint32_t default_h = e.traffic == RelationKind::kFile ? 1 : minimum_h(e.traffic);
+    e.h = static_cast<std::uint32_t>(
+        parse_count("--h", h_.value_or(std::to_string(default_h)), 1, 1024));
+    if (e.traffic == RelationKind::kFile) {
+      e.file_relation = read_relation_file(relation_file_, n, e.h);
+    } else {
+      const std::string why = relation_unavailable(e.traffic, n, e.h);
+      if (!why.empty()) throw UsageError((h_ ? "--h: " : "--traffic: ") + why);
+    }
   }
-
-  e.max_slots = common.max_slots;
   e.period = common.period();
   e.vcd_path = common.vcd_path;
   for (const auto* option : {&trace_slots_, &trace_nodes_}) {
@@ -104,6 +120,25 @@ Json OcpcCommand::parameters() const {
               {"period_ns", e.period.to_seconds() * 1e9}};
 }
 
+std::vector<std::string> OcpcCommand::summary_fields() const {
+  if (config_.open_loop) return {"offered", "accepted", "latency_mean", "latency_p99", "utilization"};
+  return {"slots", "steps", "fallbacks", "recoveries"};
+}
+
+CapacityBound OcpcCommand::capacity() const {
+  return config_.open_loop ? ocpc_capacity(config_.shape, *config_.open_loop) : CapacityBound{};
+}
+
+Json OcpcCommand::power_budget(const DeviceParameters& device) const {
+  return Json{{"bus", budget_json(device, MediumKind::kBus, config_.shape.p)}};
+}
+
+double OcpcCommand::elaborate() {
+  const double seconds = ExperimentCommand::elaborate();
+  bus_names_ = experiment_->bus_names();
+  return seconds;
+}
+
 RunRecord OcpcCommand::run(std::uint64_t seed) {
   const OcpcRunResult r = experiment_->run(seed);
   RunRecord record = record_of(r);
@@ -127,6 +162,15 @@ RunRecord OcpcCommand::run(std::uint64_t seed) {
   if (r.fallbacks) line += ", " + std::to_string(r.fallbacks) + " fallbacks";
   if (r.recoveries) line += ", " + std::to_string(r.recoveries) + " recoveries";
   line += ", max " + std::to_string(r.max_buffers) + " buffers/node";
+  if (r.open_loop) {
+    std::vector<NamedMedium> media;
+    for (std::size_t k = 0; k < r.buses.size(); ++k) {
+      media.push_back(NamedMedium{bus_names_.at(k), r.buses[k], config_.shape.p});
+    }
+    line += open_loop_description(record.fields, *r.open_loop, r.saturated);
+    add_media_fields(record.fields, media, config_.open_loop->measure,
+                     r.open_loop->labelled_delivered, device_);
+  }
   return record;
 }
 

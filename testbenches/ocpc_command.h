@@ -24,9 +24,10 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::string size_option() const override { return "--p"; }
   std::string banner() const override;
   Json parameters() const override;
-  std::vector<std::string> summary_fields() const override {
-    return {"slots", "steps", "fallbacks", "recoveries"};
-  }
+  std::vector<std::string> summary_fields() const override;
+  CapacityBound capacity() const override;
+  Json power_budget(const DeviceParameters& device) const override;
+  double elaborate() override;
   RunRecord run(std::uint64_t seed) override;
 
  private:
@@ -37,6 +38,8 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::string relation_file_;
   std::optional<std::string> trace_slots_;
   std::optional<std::string> trace_nodes_;
+  DeviceParameters device_;
+  std::vector<std::string> bus_names_;
 };
 
 }  // namespace optinet

@@ -157,7 +157,7 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
   line += ", max " + std::to_string(r.max_buffers) + " buffers/node";
   if (r.open_loop) {
     const OpenLoopResult& o = *r.open_loop;
-    add_open_loop_fields(record.fields, o, r.saturated);
+    line += open_loop_description(record.fields, o, r.saturated);
     std::vector<NamedMedium> media;
     const pops::PopsShape& s = config_.shape;
     for (std::uint32_t c = 0; c < s.g * s.g; ++c) {
@@ -166,13 +166,6 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
     }
     add_media_fields(record.fields, media, config_.open_loop->measure, o.labelled_delivered,
                      device_);
-    char text[160];
-    std::snprintf(text, sizeof text,
-                  "; offered %.4f, accepted %.4f packets/node/slot, latency mean %.2f p99 %llu",
-                  o.offered, o.accepted, o.latency.mean(),
-                  static_cast<unsigned long long>(o.latency.p99()));
-    line += text;
-    if (r.saturated) line += ", SATURATED (the drain did not finish by --max-slots)";
   }
   return record;
 }
