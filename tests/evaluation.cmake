@@ -8,3 +8,37 @@ target_compile_definitions(test_evaluation_device_file PRIVATE
 optinet_gtest(test_evaluation_injection)
 optinet_gtest(test_evaluation_latency_stats)
 optinet_gtest(test_open_loop)
+optinet_gtest(test_ocpc_open_loop)
+
+# Open-loop runs through the command: bad input is one line naming the option, exit 2.
+file(WRITE ${E2E_DIR}/device_negative.json "{\"bit_rate_gbps\": -10}\n")
+optinet_usage_error_test(open_loop_rate_above_one "--rate" pops --traffic bernoulli --rate 1.5)
+optinet_usage_error_test(open_loop_rate_without_open_loop "--rate" pops --rate 0.5)
+optinet_usage_error_test(open_loop_warmup_past_limit "--warmup" pops --traffic bernoulli
+                         --warmup 90000 --measure 20000)
+optinet_usage_error_test(open_loop_hotspot_outside "--pattern" pops --traffic bernoulli
+                         --pattern hotspot --hotspot 99)
+optinet_usage_error_test(open_loop_unknown_pattern "--pattern" pops --traffic bernoulli
+                         --pattern spiral)
+optinet_usage_error_test(open_loop_closed_loop_protocol "--protocol" pops --protocol sorting
+                         --traffic bernoulli)
+optinet_usage_error_test(open_loop_randomized_d_below_g "--protocol" pops --d 2 --g 8
+                         --traffic bernoulli)
+optinet_usage_error_test(open_loop_bursty_burst_too_short "--rate" pops --traffic bursty
+                         --rate 0.9 --burst 2)
+optinet_usage_error_test(open_loop_ocpc_with_h "--h" ocpc --traffic bernoulli --h 2)
+optinet_usage_error_test(open_loop_ocpc_thinning "--protocol" ocpc --protocol thinning
+                         --traffic bernoulli)
+optinet_usage_error_test(device_negative_field "--device" pops --device
+                         ${E2E_DIR}/device_negative.json)
+optinet_usage_error_test(device_missing_file "--device" pops --device ${E2E_DIR}/no-device.json)
+
+# The coupler heat map (scripts/coupler_heatmap.py, Debian's python3 with matplotlib) is a PNG
+# whose values are the JSON's.
+find_program(OPTINET_SYSTEM_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME coupler_heatmap_matches_json
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/heatmap_matches_json.py
+                   ${OPTINET_BIN} ${PROJECT_SOURCE_DIR}/scripts/coupler_heatmap.py ${E2E_DIR})
+  set_tests_properties(coupler_heatmap_matches_json PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77)
+endif()

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "protocols/pops/tdma.h"
+#include "testbenches/ocpc_experiment.h"
 #include "testbenches/capacity.h"
 #include "testbenches/pops_experiment.h"
 
@@ -216,6 +217,62 @@ TEST(OpenLoopTdma, BoundedInjectionQueuesRefuseAndCount) {
   EXPECT_GT(r.open_loop->refused, 0u);
   EXPECT_LE(r.open_loop->queue.max(), 2u);
   EXPECT_EQ(r.open_loop->labelled_delivered, r.open_loop->labelled);  // refused are not labelled
+}
+
+}  // namespace
+
+namespace {
+
+/// MOB-PC and OCPC loads per unit rate from the full traffic matrix, row-first relays.
+double brute_force_ocpc_capacity(const ocpc::OcpcShape& s, const OpenLoopConfig& o) {
+  const std::uint32_t n = s.n();
+  std::vector<double> sent(n, 0.0), received(n, 0.0);
+  for (NodeId i = 0; i < n; ++i) {
+    for (NodeId j = 0; j < n; ++j) {
+      if (i == j) continue;
+      double p = 0;
+      if (o.rule == DestinationRule::kUniform) p = 1.0 / (n - 1);
+      if (o.rule == DestinationRule::kTranspose) p = transpose_destination(i, n) == j ? 1.0 : 0.0;
+      if (o.rule == DestinationRule::kHotspot) {
+        p = i == o.hotspot ? 1.0 / (n - 1)
+                           : (1 - o.fraction) / (n - 1) + (j == o.hotspot ? o.fraction : 0.0);
+      }
+      sent[i] += p;
+      received[j] += p;
+      if (s.topology == ocpc::Topology::kMob && s.row(i) != s.row(j) &&
+          s.column(i) != s.column(j)) {
+        const NodeId corner = s.node(s.row(i), s.column(j));
+        sent[corner] += p;
+        received[corner] += p;
+      }
+    }
+  }
+  double worst = 0;
+  for (NodeId v = 0; v < n; ++v) worst = std::max({worst, sent[v], received[v]});
+  return 1.0 / worst;
+}
+
+TEST(OcpcCapacity, EqualsTheBruteForceTrafficMatrix) {
+  for (const ocpc::OcpcShape s :
+       {ocpc::OcpcShape{ocpc::Topology::kOcpc, 16}, ocpc::OcpcShape{ocpc::Topology::kMob, 4},
+        ocpc::OcpcShape{ocpc::Topology::kMob, 5}}) {
+    for (const DestinationRule rule :
+         {DestinationRule::kUniform, DestinationRule::kHotspot, DestinationRule::kTranspose}) {
+      OpenLoopConfig o;
+      o.rule = rule;
+      o.hotspot = 3;
+      o.fraction = 0.25;
+      EXPECT_NEAR(ocpc_capacity(s, o).rate, brute_force_ocpc_capacity(s, o), 1e-12)
+          << (s.topology == ocpc::Topology::kMob ? "MOB-PC p = " : "OCPC p = ") << s.p << " "
+          << destination_rule_name(rule);
+    }
+  }
+}
+
+TEST(OcpcCapacity, MobUniformCountsTheRelayHop) {
+  // p = 4: a packet changes row and column with probability 9/15, so 1.6 transmissions each.
+  OpenLoopConfig o;
+  EXPECT_NEAR(ocpc_capacity(ocpc::OcpcShape{ocpc::Topology::kMob, 4}, o).rate, 1 / 1.6, 1e-12);
 }
 
 }  // namespace

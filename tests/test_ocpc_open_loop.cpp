@@ -1,0 +1,65 @@
+/// \file
+/// Open-loop runs on the OCPC and the MOB-PC: tdma never garbles a receiver and accepts what
+/// is offered below the capacity; coinflip and row-column deliver every labelled packet at a
+/// light load; every labelled packet is checked (one elaboration per test).
+#include <gtest/gtest.h>
+
+#include "testbenches/ocpc_experiment.h"
+
+namespace {
+
+using namespace optinet;
+
+OcpcExperimentConfig open_config(ocpc::Topology topology, std::uint32_t p, const char* protocol,
+                                 double rate, std::uint64_t max_slots = 50000) {
+  OcpcExperimentConfig c;
+  c.shape = ocpc::OcpcShape{topology, p};
+  c.protocol = protocol;
+  c.max_slots = max_slots;
+  OpenLoopConfig o;
+  o.rate = rate;
+  o.warmup = 300;
+  o.measure = 3000;
+  c.open_loop = o;
+  return c;
+}
+
+void expect_drained(const OcpcRunResult& r) {
+  ASSERT_TRUE(r.errors.empty()) << r.errors.front();
+  ASSERT_TRUE(r.open_loop.has_value());
+  EXPECT_FALSE(r.saturated);
+  EXPECT_EQ(r.open_loop->labelled_delivered, r.open_loop->labelled);
+}
+
+TEST(OcpcOpenLoop, TdmaNeverGarblesAndAcceptsTheOfferedLoad) {
+  OcpcExperiment e(open_config(ocpc::Topology::kOcpc, 16, "tdma", 0.6));
+  const OcpcRunResult r = e.run(2);
+  expect_drained(r);
+  EXPECT_EQ(r.collisions, 0u);
+  EXPECT_NEAR(r.open_loop->accepted, r.open_loop->offered, 0.01);
+  for (const MediumCounters& bus : r.buses) EXPECT_EQ(bus.collision_slots, 0u);
+}
+
+TEST(OcpcOpenLoop, MobTdmaNeverGarblesBelowItsCapacity) {
+  // MOB-PC p = 4: capacity 0.625 (relays); at 0.4 everything drains.
+  OcpcExperiment e(open_config(ocpc::Topology::kMob, 4, "tdma", 0.4));
+  const OcpcRunResult r = e.run(3);
+  expect_drained(r);
+  EXPECT_EQ(r.collisions, 0u);
+  EXPECT_NEAR(r.open_loop->accepted, r.open_loop->offered, 0.015);
+}
+
+TEST(OcpcOpenLoop, CoinflipDeliversEveryLabelledPacketAtALightLoad) {
+  OcpcExperiment e(open_config(ocpc::Topology::kOcpc, 16, "coinflip", 0.03));
+  const OcpcRunResult r = e.run(4);
+  expect_drained(r);
+  EXPECT_NEAR(r.open_loop->accepted, r.open_loop->offered, 0.005);
+}
+
+TEST(OcpcOpenLoop, RowColumnDeliversEveryLabelledPacketAtALightLoad) {
+  OcpcExperiment e(open_config(ocpc::Topology::kMob, 4, "row-column", 0.02));
+  const OcpcRunResult r = e.run(5);
+  expect_drained(r);
+}
+
+}  // namespace
