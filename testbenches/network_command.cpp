@@ -248,6 +248,10 @@ void add_open_loop_fields(Json& f, const OpenLoopResult& r, bool saturated) {
   f["saturated"] = saturated;
 }
 
+std::vector<std::string> open_loop_summary_fields() {
+  return {"offered", "accepted", "latency_mean", "latency_p99", "utilization"};
+}
+
 std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool saturated) {
   add_open_loop_fields(fields, r, saturated);
   char text[160];

@@ -145,6 +145,8 @@ struct NamedMedium {
 /// (mean, p50, p99, max, histogram), injection-queue occupancy, packet counts, drained or
 /// saturated.
 void add_open_loop_fields(Json& fields, const OpenLoopResult& r, bool saturated);
+/// The run fields an open-loop run's summary gives, for every network.
+std::vector<std::string> open_loop_summary_fields();
 /// add_open_loop_fields, and the run line's open-loop part ("; offered ..., accepted ...").
 std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool saturated);
 /// Adds the media's counters over `slots` counted slots: per medium busy, single (utilization),

@@ -121,7 +121,7 @@ Json PopsCommand::parameters() const {
 }
 
 std::vector<std::string> PopsCommand::summary_fields() const {
-  if (config_.open_loop) return {"offered", "accepted", "latency_mean", "latency_p99", "utilization"};
+  if (config_.open_loop) return open_loop_summary_fields();
   return {"slots", "steps"};
 }
 
