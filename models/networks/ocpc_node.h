@@ -35,6 +35,12 @@ struct OcpcShape {
 
 /// What one transmitter puts on the medium in one slot. The sender's address is in the header,
 /// as a hardware frame would carry it, so a receiver can acknowledge a relay.
+///
+/// This is the OCPC / MOB-PC bus frame; the POPS coupler frame is `Frame` (models/core/packet.h).
+/// They stay two types on purpose: a POPS frame is what the coupler RTL carries (kind and the
+/// packet, 192 bits), and its receivers never address a sender, while a bus frame names its
+/// sender (acknowledgements go back over the bus) and carries two 64-bit control words for the
+/// OCPC procedures (counts, ranks, keys) where POPS control frames carry two 32-bit pairs.
 struct Message {
   enum class Kind : std::uint8_t { kData, kAck, kControl };
   Kind kind = Kind::kData;
