@@ -113,7 +113,7 @@ void OpenLoopHost::generate(NodeId node, std::uint64_t until) {
   for (; s.next_slot < until; ++s.next_slot) {
     const std::uint64_t slot = s.next_slot;
     const bool window = in_window(slot);
-    if (window) result_.queue.sample(s.queue.size());
+    if (window) result_.queue.sample(s.queued);
     if (!s.process.inject(s.rng)) continue;
     const NodeId to = pick_destination(node, s.rng);
     if (to == node) continue;  // needs no network: not created (see the file comment)
@@ -122,15 +122,21 @@ void OpenLoopHost::generate(NodeId node, std::uint64_t until) {
     if (window) ++window_created_;
     s.created_slot.push_back(static_cast<std::uint32_t>(slot));
     s.delivered.push_back(false);
-    if (config_.queue_limit != 0 && s.queue.size() >= config_.queue_limit) {
+    s.next_for_destination.push_back(kNoNode);
+    if (config_.queue_limit != 0 && s.queued >= config_.queue_limit) {
       s.destination.push_back(kNoNode);
+      s.taken.push_back(true);
       ++result_.refused;
       continue;
     }
     s.destination.push_back(to);
-    const std::uint32_t id = seq * n_ + node;
-    s.queue.emplace(seq, Packet{id, node, to, payload_of(seed_, id)});
-    s.by_destination[to].push_back(seq);
+    s.taken.push_back(false);
+    ++s.queued;
+    const auto [list, added] = s.by_destination.try_emplace(to, NodeState::List{seq, seq});
+    if (!added) {
+      s.next_for_destination[list->second.tail] = seq;
+      list->second.tail = seq;
+    }
     if (window) {
       ++result_.labelled;
       ++labelled_outstanding_;
@@ -142,9 +148,9 @@ void OpenLoopHost::take_created(NodeId node, std::uint64_t slot, std::size_t max
                                 std::vector<Packet>& out) {
   generate(node, slot + 1);
   NodeState& s = nodes_[node];
-  for (; max > 0 && !s.queue.empty(); --max) {
-    out.push_back(s.queue.begin()->second);
-    s.queue.erase(s.queue.begin());
+  for (; max > 0 && s.queued > 0; --max) {
+    while (s.taken[s.oldest]) ++s.oldest;
+    out.push_back(take(node, s.oldest));
   }
   if (!window_closed_ && slot >= config_.warmup + config_.measure) close_window();
 }
@@ -155,24 +161,28 @@ std::optional<Packet> OpenLoopHost::take_created_for(NodeId node, std::uint64_t 
   generate(node, slot + 1);
   if (!window_closed_ && slot >= config_.warmup + config_.measure) close_window();
   NodeState& s = nodes_[node];
-  std::deque<std::uint32_t>* oldest = nullptr;
+  std::uint32_t oldest = kNoNode;
   for (std::size_t k = 0; k < count; ++k) {
     const auto it = s.by_destination.find(destinations[k]);
     if (it == s.by_destination.end()) continue;
-    std::deque<std::uint32_t>& seqs = it->second;
-    while (!seqs.empty() && s.queue.count(seqs.front()) == 0) seqs.pop_front();  // taken
-    if (seqs.empty()) {
+    NodeState::List& list = it->second;
+    while (list.head != kNoNode && s.taken[list.head]) list.head = s.next_for_destination[list.head];
+    if (list.head == kNoNode) {
       s.by_destination.erase(it);
       continue;
     }
-    if (oldest == nullptr || seqs.front() < oldest->front()) oldest = &seqs;
+    oldest = std::min(oldest, list.head);
   }
-  if (oldest == nullptr) return std::nullopt;
-  const auto it = s.queue.find(oldest->front());
-  const Packet p = it->second;
-  s.queue.erase(it);
-  oldest->pop_front();
-  return p;
+  if (oldest == kNoNode) return std::nullopt;
+  return take(node, oldest);
+}
+
+Packet OpenLoopHost::take(NodeId node, std::uint32_t seq) {
+  NodeState& s = nodes_[node];
+  s.taken[seq] = true;
+  --s.queued;
+  const std::uint32_t id = seq * n_ + node;
+  return Packet{id, node, s.destination[seq], payload_of(seed_, id)};
 }
 
 void OpenLoopHost::close_window() {

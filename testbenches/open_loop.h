@@ -13,8 +13,6 @@
 /// nodes take their packets. Packets whose rule sends them to their own source (the transpose
 /// diagonal, bit-reversal palindromes) are not created: they would not use the network.
 #include <cstdint>
-#include <deque>
-#include <map>
 #include <optional>
 #include <unordered_map>
 #include <string>
@@ -98,10 +96,19 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
     InjectionProcess process = InjectionProcess::bernoulli(0);
     Rng rng{0};
     std::uint64_t next_slot = 0;   ///< first slot not generated yet
-    std::map<std::uint32_t, Packet> queue;  ///< created, not taken yet, by sequence number
-    /// The same packets' sequence numbers by destination, oldest first (entries already taken
-    /// through the FIFO are skipped when met).
-    std::unordered_map<NodeId, std::deque<std::uint32_t>> by_destination;
+    // The injection queue, packets by sequence number (a packet is rebuilt from it: id, source,
+    // destination[seq], payload): the oldest untaken one from `oldest` on, and per destination a
+    // list linked through next_for_destination. Taken packets are skipped where met, so a
+    // packet costs a few words whichever way it leaves.
+    std::uint64_t queued = 0;                       ///< packets in the queue
+    std::uint32_t oldest = 0;                       ///< no untaken packet before this seq
+    std::vector<bool> taken;                        ///< by seq: left the queue (or refused)
+    std::vector<std::uint32_t> next_for_destination;  ///< by seq: the next seq, same destination
+    struct List {
+      std::uint32_t head;
+      std::uint32_t tail;
+    };
+    std::unordered_map<NodeId, List> by_destination;  ///< lists of untaken seqs, oldest first
     std::vector<std::uint32_t> created_slot;  ///< by sequence number
     std::vector<NodeId> destination;          ///< by sequence number (kNoNode: refused)
     std::vector<bool> delivered;              ///< by sequence number
@@ -109,6 +116,8 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
 
   /// Creates node's packets for every slot before `until`.
   void generate(NodeId node, std::uint64_t until);
+  /// Node's packet `seq`, taken out of the queue.
+  Packet take(NodeId node, std::uint32_t seq);
   NodeId pick_destination(NodeId source, Rng& rng) const;
   bool in_window(std::uint64_t slot) const {
     return slot >= config_.warmup && slot < config_.warmup + config_.measure;
