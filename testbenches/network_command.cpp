@@ -183,9 +183,45 @@ bool all_ok(const std::vector<RunRecord>& runs) {
   return true;
 }
 
+/// Open-loop runs: the capacity bound, the last run's busiest and most collided media, and how
+/// many runs saturated.
+void print_open_loop_summary(std::ostream& out, const NetworkCommand& command,
+                             const std::vector<RunRecord>& runs) {
+  const CapacityBound bound = command.capacity();
+  out << "capacity: " << bound.rate << " packets/node/slot (bottleneck: " << bound.bottleneck
+      << ")";
+  const Json& last = runs.back().fields;
+  if (last.contains("busiest_medium")) {
+    out << "; busiest medium " << last["busiest_medium"].get<std::string>()
+        << ", most collided " << last["most_collided_medium"].get<std::string>();
+  }
+  std::size_t saturated = 0;
+  for (const RunRecord& r : runs) saturated += r.fields.value("saturated", false) ? 1 : 0;
+  if (saturated > 0) out << "; " << saturated << " run(s) SATURATED";
+  out << '\n';
+}
+
+/// Every medium kind's power budget; a budget that does not close is said so.
+void print_power_budget(std::ostream& out, const Json& budget) {
+  for (const auto& [medium, b] : budget.items()) {
+    const double margin = b["margin_db"].get<double>();
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "power: %s (%s, fan-out %u): received %.2f dBm, margin %.2f dB%s; largest "
+                  "fan-out %u\n",
+                  medium.c_str(), b["kind"].get<std::string>().c_str(),
+                  b["fanout"].get<unsigned>(), b["received_power_dbm"].get<double>(), margin,
+                  margin < 0 ? ": DOES NOT CLOSE" : "", b["max_fanout"].get<unsigned>());
+    out << text;
+  }
+}
+
 void print_summary(std::ostream& out, const NetworkCommand& command,
                    const std::vector<RunRecord>& runs, double elaboration, double simulation) {
-  out << std::fixed << std::setprecision(2) << "summary over " << runs.size() << " run(s):";
+  // Loads are fractions of a packet per slot: four decimals; slot counts two.
+  const bool loads = command.summary_fields() == open_loop_summary_fields();
+  out << std::fixed << std::setprecision(loads ? 4 : 2) << "summary over " << runs.size()
+      << " run(s):";
   const char* separator = " ";
   for (const std::string& field : command.summary_fields()) {
     const Summary s = summarize_field(runs, field);
@@ -453,6 +489,10 @@ int run_optinet(const std::vector<std::string>& args, std::ostream& out, std::os
     const std::vector<RunRecord> runs = run_series(*command, common, out, err, simulation);
     command->finish();
     print_summary(out, *command, runs, elaboration, simulation);
+    if (common.open_loop && !runs.empty()) print_open_loop_summary(out, *command, runs);
+    if (common.open_loop || !common.device_path.empty()) {
+      print_power_budget(out, command->power_budget(common.device));
+    }
     if (!common.vcd_path.empty()) out << "waveform: " << common.vcd_path << '\n';
     if (!common.json_path.empty()) {
       const Json report = json_report(*command, common, runs, elaboration, simulation);
