@@ -192,9 +192,11 @@ void print_open_loop_summary(std::ostream& out, const NetworkCommand& command,
       << ")";
   const Json& last = runs.back().fields;
   if (last.contains("busiest_medium")) {
-    out << "; busiest medium " << last["busiest_medium"].get<std::string>()
-        << ", most collided " << last["most_collided_medium"].get<std::string>();
+    out << "; busiest medium " << last["busiest_medium"].get<std::string>();
   }
+  out << (last.contains("most_collided_medium")
+              ? ", most collided " + last["most_collided_medium"].get<std::string>()
+              : ", no collision");
   std::size_t saturated = 0;
   for (const RunRecord& r : runs) saturated += r.fields.value("saturated", false) ? 1 : 0;
   if (saturated > 0) out << "; " << saturated << " run(s) SATURATED";
@@ -328,8 +330,8 @@ void add_media_fields(Json& f, const std::vector<NamedMedium>& media, std::uint6
   f["utilization"] = share(total.single_slots);
   f["collision_share"] = share(total.collision_slots);
   f["wasted_frames"] = total.wasted_frames;
-  if (busiest != nullptr) {
-    f["busiest_medium"] = busiest->name;
+  if (busiest != nullptr) f["busiest_medium"] = busiest->name;
+  if (most_collided != nullptr && most_collided->counters.collision_slots > 0) {
     f["most_collided_medium"] = most_collided->name;
   }
   FrameCounts counts;
