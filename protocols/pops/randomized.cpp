@@ -1,5 +1,6 @@
 #include "protocols/pops/randomized.h"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -40,12 +41,17 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
   //    one of them is acknowledged; slots 3 to 5 then never collide, whatever the traffic;
   //  * the participation law belongs to one permutation (its step count starts with it), so a
   //    source with a packet takes part with the law's first-step probability, min(1, g/d) (the
-  //    d sources of a group share g relay groups), and after a failed attempt with half of it
-  //    (two sources whose packets share a key would otherwise collide in every step).
+  //    d sources of a group share g relay groups), divided by 2^f after f failed attempts in a
+  //    row (f <= 10; truncated binary exponential backoff, as Ethernet's). Packets for one
+  //    destination share a key, so they always meet in slot 2; with a fixed back-off k of them
+  //    get through with probability k / 2^k a step, and a backlog at one destination grows
+  //    without end once it passes about 8 (measured at n = 4096). The delivered packets go to
+  //    the host, so they are not counted as the node's buffers.
   // d < g is not offered open-loop (its relays must be usable for the step; see the registry).
   const bool open = node.open_loop();
   std::vector<Packet> injected;
   bool failed_last_attempt = false;
+  unsigned failures = 0;  // open loop: failed attempts in a row
   for (std::uint64_t step = 1; open || node.any_pending(); ++step) {
     if (open && !original) {
       injected.clear();
@@ -56,11 +62,11 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
     std::optional<std::uint32_t> relay_group;
     if (original) {
       const double p = participation_probability(s, open ? 1 : step, options_.c_plus_eps);
-      const bool backoff =
-          open ? failed_last_attempt
-               : options_.relay_rule == RelayRule::kKeyed && s.d != s.g && p >= 1.0 &&
-                     failed_last_attempt;
-      if (node.rng().chance(backoff ? 0.5 * p : p)) {
+      const bool backoff = options_.relay_rule == RelayRule::kKeyed && s.d != s.g && p >= 1.0 &&
+                           failed_last_attempt;
+      const double chance =
+          open ? p / static_cast<double>(1U << std::min(failures, 10U)) : (backoff ? 0.5 : p);
+      if (node.rng().chance(chance)) {
         relay_group = open ? keyed_relay_group(s, node.run_seed(), step, original->destination)
                            : choose_relay_group(s, node.run_seed(), step, my_group,
                                                 original->destination, node.rng(),
@@ -95,6 +101,7 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
     node.next_slot();
     if (relay_group) {
       failed_last_attempt = !acknowledges(node.received(), original->id);
+      failures = failed_last_attempt ? failures + 1 : 0;
       if (!failed_last_attempt) {
         original.reset();
         if (!open) node.release_pending();
@@ -107,7 +114,7 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
     node.next_slot();
     if (auto got = data_in(node.received()); got && got->destination == me) {
       node.deliver(*got);
-      ++delivered_here;
+      if (!open) ++delivered_here;
       node.note_buffers(count(original) + delivered_here);
     }
   }
