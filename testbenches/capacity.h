@@ -33,9 +33,10 @@ CapacityBound pops_capacity(const pops::PopsShape& shape, const OpenLoopConfig& 
 CapacityBound ocpc_capacity(const ocpc::OcpcShape& shape, const OpenLoopConfig& traffic);
 
 /// Store-and-forward grid and hypercube (point-to-point links, one packet per slot per
-/// direction): the smaller of sf_routing_capacity and sf_bisection_capacity. The bound is that
-/// of the pattern routed without Phase A; a two-phase scheme's Phase A adds a random detour
-/// (for uniform traffic about as many hops again), so it saturates below it. O(n * diameter).
+/// direction): the smaller of sf_routing_capacity and sf_bisection_capacity, O(n * diameter).
+/// It bounds the pattern routed as Phase B routes it, without Phase A. A two-phase scheme's
+/// random detour costs about as many hops again (uniform traffic saturates near half the bound),
+/// and spreads a pattern that dimension order concentrates (transpose), where it may carry more.
 /// Throws std::invalid_argument for another graph.
 CapacityBound sf_capacity(const sf::SfGraph& graph, const std::string& scheme,
                           const OpenLoopConfig& traffic);
