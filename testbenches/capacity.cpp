@@ -1,6 +1,12 @@
 #include "testbenches/capacity.h"
 
+#include <algorithm>
+#include <stdexcept>
 #include <vector>
+
+#include "models/topology/grid.h"
+#include "models/topology/hypercube.h"
+#include "protocols/store_forward/schemes.h"
 
 namespace optinet {
 
@@ -46,6 +52,67 @@ TrafficMatrix expected_traffic(std::uint32_t n, const OpenLoopConfig& c) {
     }
   }
   return m;
+}
+
+/// A store-and-forward grid or hypercube as dimensions of coordinates (the hypercube: side 2,
+/// dimension j + 1 being bit j + 1 from the most significant end, its one edge label j).
+class SfDimensions {
+ public:
+  explicit SfDimensions(const sf::SfGraph& g)
+      : graph_(g),
+        grid_(dynamic_cast<const sf::GridGraph*>(&g)),
+        cube_(dynamic_cast<const sf::HypercubeGraph*>(&g)) {
+    if (grid_ == nullptr && cube_ == nullptr) {
+      throw std::invalid_argument("no capacity bound for " + g.name() + " (grid, hypercube)");
+    }
+    face_ = 1;
+    for (unsigned j = 1; j < count(); ++j) face_ *= side();
+  }
+  unsigned count() const { return grid_ != nullptr ? grid_->k() : cube_->n(); }
+  unsigned side() const { return grid_ != nullptr ? grid_->n() : 2; }
+  /// Nodes with one coordinate fixed: the links crossing a cut of one dimension, each way.
+  double face() const { return face_; }
+  unsigned coordinate(NodeId x, unsigned j) const {
+    if (grid_ != nullptr) return grid_->coordinate(x, j);
+    return (x & cube_->dimension_bit(j + 1)) != 0 ? 1 : 0;
+  }
+  /// The dimension an out-edge label moves in.
+  unsigned dimension(unsigned label) const { return grid_ != nullptr ? label / 2 : label; }
+  /// Calls visit(x * degree + label) for every link of the route from `from` to `to` that
+  /// corrects the dimensions in `order`, one after the other.
+  template <typename Visit>
+  void route(NodeId from, NodeId to, const std::vector<unsigned>& order, Visit&& visit) const {
+    NodeId x = from;
+    for (const unsigned j : order) {
+      const unsigned target = coordinate(to, j);
+      while (coordinate(x, j) != target) {
+        const unsigned label = grid_ != nullptr ? 2 * j + (target > coordinate(x, j) ? 0 : 1) : j;
+        visit(std::size_t{x} * graph_.degree() + label);
+        x = graph_.neighbor(x, label);
+      }
+    }
+  }
+  /// Ordered pairs of distinct nodes whose dimension-order route (any order) takes the link:
+  /// moving up from coordinate c, sources at or below c and destinations above it, the other
+  /// coordinates of each fixed by the link for the dimensions it has corrected or not yet.
+  double pairs_through(NodeId x, unsigned label) const {
+    const unsigned j = dimension(label);
+    const double c = coordinate(x, j);
+    const NodeId y = graph_.neighbor(x, label);
+    const double n = side();
+    return (coordinate(y, j) > c ? (c + 1) * (n - 1 - c) : c * (n - c)) * face_;
+  }
+  std::string dimension_name(unsigned j) const { return std::to_string(j + 1); }
+
+ private:
+  const sf::SfGraph& graph_;
+  const sf::GridGraph* grid_;
+  const sf::HypercubeGraph* cube_;
+  double face_;
+};
+
+std::string link_name(NodeId x, NodeId y) {
+  return "link " + std::to_string(x) + "->" + std::to_string(y);
 }
 
 }  // namespace
@@ -129,6 +196,113 @@ CapacityBound ocpc_capacity(const ocpc::OcpcShape& s, const OpenLoopConfig& traf
   }
   worst.rate = worst.rate > 0 ? 1.0 / worst.rate : 0.0;
   return worst;
+}
+
+std::vector<unsigned> sf_phase_b_order(const sf::SfGraph& graph, const std::string& scheme) {
+  const SfDimensions dims(graph);
+  if (const auto* grid = dynamic_cast<const sf::GridGraph*>(&graph)) {
+    return sf::grid_correction_order(scheme, grid->k());
+  }
+  std::vector<unsigned> order(dims.count());
+  for (unsigned j = 0; j < order.size(); ++j) order[j] = j;
+  return order;
+}
+
+CapacityBound sf_routing_capacity(const sf::SfGraph& g, const std::vector<unsigned>& order,
+                                  const OpenLoopConfig& traffic) {
+  const SfDimensions dims(g);
+  std::vector<unsigned> sorted = order;
+  std::sort(sorted.begin(), sorted.end());
+  for (unsigned j = 0; j < dims.count(); ++j) {
+    if (sorted.size() != dims.count() || sorted[j] != j) {
+      throw std::invalid_argument("sf_routing_capacity: the order must name every dimension once");
+    }
+  }
+  const NodeId n = g.nodes();
+  const TrafficMatrix m = expected_traffic(n, traffic);
+  const double spread = n > 1 ? 1.0 / (n - 1) : 0.0;
+  // The uniform part every source shares is counted link by link in closed form; a source that
+  // sends more of it (the hotspot itself) has its excess routed to every node.
+  const double common = *std::min_element(m.uniform.begin(), m.uniform.end());
+  std::vector<double> load(std::size_t{n} * g.degree(), 0.0);
+  for (NodeId i = 0; i < n; ++i) {
+    if (m.fixed[i] > 0) {
+      const double w = m.fixed[i];
+      dims.route(i, m.target[i], order, [&](std::size_t e) { load[e] += w; });
+    }
+    const double excess = (m.uniform[i] - common) * spread;
+    if (excess <= 0) continue;
+    for (NodeId v = 0; v < n; ++v) {
+      if (v != i) dims.route(i, v, order, [&](std::size_t e) { load[e] += excess; });
+    }
+  }
+  double worst = 0;
+  std::size_t busiest = 0;
+  for (NodeId x = 0; x < n; ++x) {
+    for (unsigned label = 0; label < g.degree(); ++label) {
+      if (g.neighbor(x, label) == kNoNode) continue;
+      const std::size_t e = std::size_t{x} * g.degree() + label;
+      load[e] += common * dims.pairs_through(x, label) * spread;
+      if (load[e] > worst) {
+        worst = load[e];
+        busiest = e;
+      }
+    }
+  }
+  if (worst <= 0) return CapacityBound{0, "no traffic"};
+  const auto x = static_cast<NodeId>(busiest / g.degree());
+  const auto label = static_cast<unsigned>(busiest % g.degree());
+  return CapacityBound{1.0 / worst, link_name(x, g.neighbor(x, label))};
+}
+
+CapacityBound sf_bisection_capacity(const sf::SfGraph& g, const OpenLoopConfig& traffic) {
+  const SfDimensions dims(g);
+  const NodeId n = g.nodes();
+  const TrafficMatrix m = expected_traffic(n, traffic);
+  const double spread = n > 1 ? 1.0 / (n - 1) : 0.0;
+  const unsigned cut = dims.side() / 2;  // lower half: coordinates below the cut
+  const double lower_nodes = cut * dims.face();
+  const double upper_nodes = n - lower_nodes;
+  CapacityBound worst{0, ""};
+  for (unsigned j = 0; j < dims.count(); ++j) {
+    double up = 0;  // lower half to upper half, per unit rate
+    double down = 0;
+    for (NodeId i = 0; i < n; ++i) {
+      const bool lower = dims.coordinate(i, j) < cut;
+      (lower ? up : down) += m.uniform[i] * (lower ? upper_nodes : lower_nodes) * spread;
+      if (m.fixed[i] > 0 && lower != (dims.coordinate(m.target[i], j) < cut)) {
+        (lower ? up : down) += m.fixed[i];
+      }
+    }
+    const double per_link = std::max(up, down) / dims.face();
+    if (per_link > worst.rate) {
+      worst =
+          CapacityBound{per_link, "bisection across dimension " + dims.dimension_name(j) + " (" +
+                                      std::to_string(static_cast<std::uint64_t>(dims.face())) +
+                                      " links each way)"};
+    }
+  }
+  worst.rate = worst.rate > 0 ? 1.0 / worst.rate : 0.0;
+  return worst;
+}
+
+CapacityBound sf_capacity(const sf::SfGraph& g, const std::string& scheme,
+                          const OpenLoopConfig& traffic) {
+  const std::vector<unsigned> order = sf_phase_b_order(g, scheme);
+  CapacityBound routed = sf_routing_capacity(g, order, traffic);
+  const CapacityBound bisection = sf_bisection_capacity(g, traffic);
+  if (bisection.rate > 0 && bisection.rate < routed.rate * (1 - 1e-9)) return bisection;
+  std::string how;
+  if (dynamic_cast<const sf::GridGraph*>(&g) != nullptr) {
+    for (const unsigned j : order) how += (how.empty() ? "" : ",") + std::to_string(j + 1);
+    how = "dimension order " + how;
+  } else {
+    how = "bit order";
+  }
+  const bool as_bisection = bisection.rate <= routed.rate * (1 + 1e-9);
+  routed.bottleneck +=
+      " (" + how + " without Phase A" + (as_bisection ? "; as the bisection bound" : "") + ")";
+  return routed;
 }
 
 }  // namespace optinet

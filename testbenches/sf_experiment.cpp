@@ -19,12 +19,17 @@ SfExperiment::SfExperiment(const SfExperimentConfig& config)
       network_.node(x).trace(trace_file_);
     }
   }
+  if (config.open_loop) {
+    host_ = std::make_unique<OpenLoopHost>(*config.open_loop, network_.size());
+    for (NodeId x = 0; x < network_.size(); ++x) network_.node(x).set_injection(host_.get());
+  }
   finish_elaboration();
 }
 
 SfExperiment::~SfExperiment() { close_trace(); }
 
 SfRunResult SfExperiment::run(std::uint64_t seed) {
+  if (host_) return run_open_loop(seed);
   return run_packets(seed, permutation_packets(config_.traffic, {}, network_.size(), seed));
 }
 
@@ -33,14 +38,15 @@ void SfExperiment::on_subphase_end(NodeId, const sf::SfPacket& p, std::uint64_t 
   const unsigned sub = p.ticket.subphase;
   r.subphase_slots[sub] =
       std::max<std::uint64_t>(r.subphase_slots[sub], slot - p.clock.subphase_start);
+  // Phase A starts where the packet enters the network (slot 0 for loaded packets).
+  const std::uint64_t entered = slot - p.clock.start;
   if (sub + 1 == scheme_->randomizing()) {
-    // Phase A starts at slot 0 for every packet, so its delay is its end slot minus its hops.
-    r.phase_a_slots = std::max(r.phase_a_slots, slot);
-    if (p.packet.id < phase_a_delays_.size()) phase_a_delays_[p.packet.id] = slot - p.clock.hops;
+    r.phase_a_slots = std::max(r.phase_a_slots, entered);
+    if (p.packet.id < phase_a_delays_.size()) phase_a_delays_[p.packet.id] = entered - p.clock.hops;
   }
   if (sub + 1 == scheme_->subphases()) {
     r.phase_b_slots = std::max<std::uint64_t>(r.phase_b_slots, slot - p.clock.phase_b_start);
-    const std::uint64_t delay = slot - p.clock.hops;
+    const std::uint64_t delay = entered - p.clock.hops;
     r.max_delay = std::max(r.max_delay, delay);
     r.hops += p.clock.hops;
     if (p.packet.id < delays_.size()) delays_[p.packet.id] = delay;
@@ -71,17 +77,71 @@ SfRunResult SfExperiment::run_packets(std::uint64_t seed, const std::vector<Pack
   r.hit_limit = outcome.hit_limit;
   r.packets = scoreboard_.expected();
   r.delivered = scoreboard_.delivered();
+  collect_node_measures(r);
+  r.errors = scoreboard_.errors();
+  if (r.hit_limit) {
+    r.errors.push_back(slot_limit_error(config_.max_slots, "every packet was delivered"));
+  }
+  return r;
+}
+
+SfRunResult SfExperiment::run_open_loop(std::uint64_t seed) {
+  current_ = SfRunResult{};
+  SfRunResult& r = current_;
+  r.seed = seed;
+  r.subphase_slots.assign(scheme_->subphases(), 0);
+  delays_.clear();  // per-packet delays are kept for closed-loop runs only
+  phase_a_delays_.clear();
+  for (NodeId x = 0; x < network_.size(); ++x) network_.node(x).load({}, seed);
+  const OpenLoopConfig& traffic = *config_.open_loop;
+  const TraceWindow window{traffic.warmup, traffic.warmup + traffic.measure - 1};
+  const std::vector<sf::Link*> all = links();
+  for (sf::Link* link : all) link->count_slots(window);
+
+  const TimedOutcome timed = run_open_loop_armed(*host_, seed, config_.max_slots, network_.size());
+  r.wall_seconds = timed.wall_seconds;
+  r.slots = timed.outcome.slots;
+  r.open_loop = host_->result();
+  r.saturated = !r.open_loop->drained;
+  r.packets = r.open_loop->created - r.open_loop->refused;
+  r.delivered = r.open_loop->delivered;
+  collect_node_measures(r);
+  r.links.reserve(all.size());
+  for (const sf::Link* link : all) r.links.push_back(link->counters());
+  r.errors = host_->errors();
+  return r;
+}
+
+void SfExperiment::collect_node_measures(SfRunResult& r) {
   for (NodeId x = 0; x < network_.size(); ++x) {
     const sf::SfNode& n = network_.node(x);
     r.max_node_population = std::max(r.max_node_population, n.max_population());
     r.max_node_population_a = std::max(r.max_node_population_a, n.max_population_a());
     r.max_queue = std::max(r.max_queue, n.max_queue());
   }
-  r.errors = scoreboard_.errors();
-  if (r.hit_limit) {
-    r.errors.push_back(slot_limit_error(config_.max_slots, "every packet was delivered"));
+}
+
+std::vector<sf::Link*> SfExperiment::links() {
+  std::vector<sf::Link*> all;
+  all.reserve(network_.links());
+  for (NodeId x = 0; x < network_.size(); ++x) {
+    for (unsigned label = 0; label < config_.graph->degree(); ++label) {
+      if (sf::Link* link = network_.node(x).link(label)) all.push_back(link);
+    }
   }
-  return r;
+  return all;
+}
+
+std::vector<std::string> SfExperiment::link_names() const {
+  const sf::SfGraph& g = *config_.graph;
+  std::vector<std::string> names;
+  for (NodeId x = 0; x < g.nodes(); ++x) {
+    for (unsigned label = 0; label < g.degree(); ++label) {
+      const NodeId y = g.neighbor(x, label);
+      if (y != kNoNode) names.push_back("link " + std::to_string(x) + "->" + std::to_string(y));
+    }
+  }
+  return names;
 }
 
 }  // namespace optinet

@@ -1,9 +1,11 @@
 #pragma once
 /// \file
 /// A store-and-forward testbench: elaborates a network once, then runs experiments on it (new
-/// traffic and seed each run), checking every run with the scoreboard.
+/// traffic and seed each run), checking every run with the scoreboard; or open-loop runs (a
+/// sustained load from an OpenLoopHost, which checks every delivered packet).
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -12,6 +14,7 @@
 #include "models/networks/store_forward_network.h"
 #include "protocols/store_forward/schemes.h"
 #include "testbenches/experiment_base.h"
+#include "testbenches/open_loop.h"
 #include "testbenches/traffic.h"
 
 namespace optinet {
@@ -29,6 +32,8 @@ struct SfExperimentConfig {
   /// Traced nodes (with their outgoing links): first..last, inclusive.
   NodeId trace_first = 0;
   NodeId trace_last = kNoNode;
+  /// Open-loop runs (a sustained load) instead of permutations.
+  std::optional<OpenLoopConfig> open_loop;
 };
 
 struct SfRunResult {
@@ -36,17 +41,25 @@ struct SfRunResult {
   std::uint64_t slots = 0;
   std::uint64_t packets = 0;
   std::uint64_t delivered = 0;
-  std::uint64_t phase_a_slots = 0;  ///< slot by which every packet had finished Phase A
+  /// Longest Phase A of a packet from the slot it entered its source node: with every packet
+  /// loaded at slot 0, the slot by which every packet had finished Phase A.
+  std::uint64_t phase_a_slots = 0;
   std::uint64_t phase_b_slots = 0;  ///< longest Phase B of a packet (delivery - its B start)
   std::vector<std::uint64_t> subphase_slots;  ///< longest duration of each sub-phase
   unsigned max_node_population = 0;           ///< all packets at a node at an integral instant
   unsigned max_node_population_a = 0;         ///< the same, counting Phase A packets only
   unsigned max_queue = 0;
-  std::uint64_t max_delay = 0;  ///< slots a packet waited in queues (delivery - hops)
-  std::uint64_t hops = 0;       ///< links traversed by all packets
+  /// Slots a packet waited at nodes (delivery - the slot it entered its source node - hops).
+  std::uint64_t max_delay = 0;
+  std::uint64_t hops = 0;  ///< links traversed by all packets
   bool hit_limit = false;
   double wall_seconds = 0;
   std::vector<std::string> errors;
+  /// Open-loop runs: the host's measures; saturated when the drain did not finish in time.
+  std::optional<OpenLoopResult> open_loop;
+  bool saturated = false;
+  /// Open-loop runs: every link's counters over the measurement window, in link_names() order.
+  std::vector<MediumCounters> links;
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
@@ -55,12 +68,15 @@ class SfExperiment : public ExperimentBase, public sf::SubphaseObserver {
   explicit SfExperiment(const SfExperimentConfig& config);
   ~SfExperiment() override;
 
-  /// One run of the configured traffic: traffic and every node's stream from `seed`.
+  /// One run of the configured traffic: traffic (or the open-loop host's processes) and every
+  /// node's stream from `seed`.
   SfRunResult run(std::uint64_t seed);
   /// One run of the given packets (distinct ids, any number per node), all present at slot 0.
   SfRunResult run_packets(std::uint64_t seed, const std::vector<Packet>& packets);
 
   sf::SfNetwork& network() { return network_; }
+  /// Every link as "link X->Y", by source node then out-edge label (SfRunResult::links).
+  std::vector<std::string> link_names() const;
   const sf::Scheme& scheme() const { return *scheme_; }
   /// Per packet id: slots waited in queues in the last run (delivery slot - hops).
   const std::vector<std::uint64_t>& delays() const { return delays_; }
@@ -70,12 +86,19 @@ class SfExperiment : public ExperimentBase, public sf::SubphaseObserver {
   void on_subphase_end(NodeId node, const sf::SfPacket& p, std::uint64_t slot) override;
 
  private:
+  SfRunResult run_open_loop(std::uint64_t seed);
+  /// Every link, in link_names() order.
+  std::vector<sf::Link*> links();
+  /// Populations and queues of the run just ended.
+  void collect_node_measures(SfRunResult& r);
+
   SfExperimentConfig config_;
   std::unique_ptr<sf::Scheme> scheme_;
   sf::SfNetwork network_;
   SfRunResult current_;
   std::vector<std::uint64_t> delays_;
   std::vector<std::uint64_t> phase_a_delays_;
+  std::unique_ptr<OpenLoopHost> host_;  ///< open-loop runs only
 };
 
 }  // namespace optinet

@@ -54,6 +54,10 @@ std::unique_ptr<NetworkCommand> StoreForwardCommand::make(const std::string& net
   return std::make_unique<StoreForwardCommand>(network);
 }
 
+bool StoreForwardCommand::open_loop_network() const {
+  return network_ == "grid" || network_ == "hypercube";
+}
+
 std::string StoreForwardCommand::default_protocol() const {
   if (network_ == "hypercube") return "cubes";
   if (network_ == "shuffle") return "mshuffle";
@@ -72,11 +76,14 @@ void StoreForwardCommand::add_options(CLI::App& app) {
       ->capture_default_str();
   app.add_option("--discipline", discipline_, "fifo or ftg (furthest to go first)")
       ->capture_default_str();
-  app.add_option("--phase-b-start", phase_b_start_, "slot at which Phase B may start")
-      ->check(count_in(0, 1000000000))
-      ->capture_default_str();
+  phase_b_start_option_ =
+      app.add_option("--phase-b-start", phase_b_start_, "slot at which Phase B may start")
+          ->check(count_in(0, 1000000000))
+          ->capture_default_str();
   app.add_option("--trace-nodes", trace_nodes_, "trace only nodes A:B and their links");
-  app.get_option("--traffic")->description("identity, random, bit-reversal, transpose, partial");
+  app.get_option("--traffic")
+      ->description("identity, random, bit-reversal, transpose, partial" +
+                    std::string(open_loop_network() ? "; open loop: bernoulli, bursty" : ""));
 }
 
 std::shared_ptr<const sf::SfGraph> StoreForwardCommand::make_graph() const {
@@ -100,10 +107,26 @@ void StoreForwardCommand::configure(CommonOptions& common) {
   e.protocol = common.protocol;
   const std::string unavailable = sf::scheme_unavailable(e.protocol, *e.graph);
   if (!unavailable.empty()) throw UsageError("--protocol: " + unavailable);
-  e.traffic = permutation_kind(common.traffic);
-  const std::string why = permutation_unavailable(e.traffic, e.graph->nodes());
-  if (!why.empty()) throw UsageError("--traffic: " + why);
   e.max_slots = common.max_slots;
+  if (common.open_loop) {
+    if (!open_loop_network()) {
+      throw UsageError("--traffic: open-loop runs (" + common.traffic +
+                       ") are on grid and hypercube only (no capacity bound for " + network_ + ")");
+    }
+    if (phase_b_start_option_->count() > 0) {
+      throw UsageError(
+          "--phase-b-start: a permutation run's option; an open-loop packet starts Phase B as "
+          "it finishes Phase A");
+    }
+    const std::string why = open_loop_unavailable(*common.open_loop, e.graph->nodes(), e.max_slots);
+    if (!why.empty()) throw UsageError(why);
+    e.open_loop = common.open_loop;
+    device_ = common.device;
+  } else {
+    e.traffic = permutation_kind(common.traffic);
+    const std::string why = permutation_unavailable(e.traffic, e.graph->nodes());
+    if (!why.empty()) throw UsageError("--traffic: " + why);
+  }
   e.period = common.period();
   e.capacity = static_cast<unsigned>(std::stoull(capacity_));
   if (discipline_ == "fifo") {
@@ -144,9 +167,27 @@ Json StoreForwardCommand::parameters() const {
   return p;
 }
 
+std::vector<std::string> StoreForwardCommand::summary_fields() const {
+  if (config_.open_loop) return open_loop_summary_fields();
+  return {"slots",          "phase_a_slots", "phase_b_slots", "max_node_population",
+          "max_node_population_phase_a", "max_queue"};
+}
+
+CapacityBound StoreForwardCommand::capacity() const {
+  if (!config_.open_loop) return {};
+  return sf_capacity(*config_.graph, config_.protocol, *config_.open_loop);
+}
+
+Json StoreForwardCommand::power_budget(const DeviceParameters& device) const {
+  // Closed-loop reports stay as they were: the budget comes with the open-loop measures.
+  if (!config_.open_loop) return Json::object();
+  return Json{{"link", budget_json(device, MediumKind::kPointToPoint, 1)}};
+}
+
 double StoreForwardCommand::elaborate() {
   const double seconds = ExperimentCommand::elaborate();
   links_ = experiment_->network().links();
+  if (config_.open_loop) link_names_ = experiment_->link_names();
   return seconds;
 }
 
@@ -174,6 +215,16 @@ RunRecord StoreForwardCommand::run(std::uint64_t seed) {
                        std::to_string(r.max_node_population) + " (phase A " +
                        std::to_string(r.max_node_population_a) + "), max queue " +
                        std::to_string(r.max_queue) + ", max delay " + std::to_string(r.max_delay);
+  if (r.open_loop) {
+    std::vector<NamedMedium> media;
+    media.reserve(r.links.size());
+    for (std::size_t k = 0; k < r.links.size(); ++k) {
+      media.push_back(NamedMedium{link_names_.at(k), r.links[k], 1});
+    }
+    record.description += open_loop_description(record.fields, *r.open_loop, r.saturated);
+    add_media_fields(record.fields, media, config_.open_loop->measure,
+                     r.open_loop->labelled_delivered, device_);
+  }
   return record;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// The store-and-forward network families of the optinet command (Valiant and Brebner):
-/// hypercube, shuffle, ccc, shuffle-exchange and grid.
+/// hypercube, shuffle, ccc, shuffle-exchange and grid. Open-loop runs (--traffic bernoulli or
+/// bursty) on the grid and the hypercube, whose capacity bound is known.
 #include <map>
 #include <memory>
 #include <optional>
@@ -25,15 +26,18 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   std::string size_option() const override { return "--n"; }
   std::string banner() const override;
   Json parameters() const override;
-  std::vector<std::string> summary_fields() const override {
-    return {"slots",          "phase_a_slots", "phase_b_slots", "max_node_population",
-            "max_node_population_phase_a", "max_queue"};
-  }
+  std::vector<std::string> summary_fields() const override;
+  /// Open-loop runs (grid and hypercube): sf_capacity of the pattern under the scheme.
+  CapacityBound capacity() const override;
+  /// Open-loop runs: the point-to-point links' budget (fan-out 1); closed-loop runs report none.
+  Json power_budget(const DeviceParameters& device) const override;
   double elaborate() override;
   RunRecord run(std::uint64_t seed) override;
 
  private:
   std::shared_ptr<const sf::SfGraph> make_graph() const;
+  /// The families that run open loop (a capacity bound is known for them).
+  bool open_loop_network() const;
 
   std::string network_;
   std::map<std::string, std::string> size_;  ///< the network's size options, e.g. --n, --d
@@ -41,7 +45,10 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   std::string discipline_ = "fifo";
   std::string phase_b_start_ = "0";
   std::optional<std::string> trace_nodes_;
+  CLI::Option* phase_b_start_option_ = nullptr;
   std::uint64_t links_ = 0;
+  std::vector<std::string> link_names_;  ///< open-loop runs: the media of the run fields
+  DeviceParameters device_;
 };
 
 }  // namespace optinet

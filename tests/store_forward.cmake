@@ -49,3 +49,13 @@ add_test(NAME sf_vcd_trace_nodes
 set_tests_properties(sf_vcd_trace_nodes PROPERTIES TIMEOUT 30)
 optinet_usage_error_test(sf_trace_nodes_without_vcd "--trace-nodes" hypercube --trace-nodes 0:1)
 optinet_usage_error_test(sf_trace_nodes_out_of_range "--trace-nodes" hypercube --n 3 --vcd ${E2E_DIR}/x.vcd --trace-nodes 2:9)
+
+# Open-loop runs (--traffic bernoulli|bursty) on the grid and the hypercube.
+optinet_gtest(test_sf_open_loop)
+optinet_usage_error_test(sf_open_loop_on_ccc "--traffic" ccc --traffic bernoulli)
+optinet_usage_error_test(sf_open_loop_phase_b_start "--phase-b-start" grid --traffic bernoulli
+                         --phase-b-start 100)
+optinet_usage_error_test(sf_open_loop_transpose_not_square "--pattern" hypercube --n 5
+                         --traffic bernoulli --pattern transpose)
+optinet_usage_error_test(sf_open_loop_ids_overflow "--max-slots" hypercube --n 20
+                         --traffic bernoulli --max-slots 100000)

@@ -9,6 +9,8 @@
 #include <string>
 #include <systemc>
 
+#include "models/core/medium_counters.h"
+#include "models/core/trace_window.h"
 #include "models/links/sf_packet.h"
 
 namespace optinet::sf {
@@ -54,19 +56,36 @@ class Link : public sc_core::sc_prim_channel {
 
   /// Far side, in its update phase.
   const SfPacket& offered() const { return offered_; }
-  void grant() {
+  /// Far side: admits the offer, which the link carries in `slot`.
+  void grant(std::uint64_t slot) {
     granted_ = true;
     busy_ = true;
     packet_id_ = offered_.packet.id;
     ++carried_;
+    if (count_window_.contains(slot)) {
+      // One sender, admitted by its far end: a carried slot is always a single one.
+      ++counters_.busy_slots;
+      ++counters_.single_slots;
+      ++counters_.frames_in;
+      ++counters_.data_frames;
+    }
   }
 
   /// Packets carried since the last reset.
   std::uint64_t carried() const { return carried_; }
+  /// Clears the link; its counters count every slot again.
   void reset() {
     offering_ = granted_ = busy_ = false;
     carried_ = 0;
+    count_slots({});
   }
+  /// Counts the slots of `window` from now on (counters cleared).
+  void count_slots(const TraceWindow& window) {
+    count_window_ = window;
+    counters_ = MediumCounters{};
+  }
+  /// The slots of the count window in which the link carried a packet (never a collision).
+  const MediumCounters& counters() const { return counters_; }
   /// Traces the link's busy flag and the id of the packet it carries in the slot.
   void trace(sc_core::sc_trace_file* tf) const {
     sc_core::sc_trace(tf, busy_, std::string(name()) + ".busy");
@@ -82,6 +101,8 @@ class Link : public sc_core::sc_prim_channel {
   bool busy_ = false;
   std::uint32_t packet_id_ = 0;
   std::uint64_t carried_ = 0;
+  TraceWindow count_window_;
+  MediumCounters counters_;
 };
 
 }  // namespace optinet::sf

@@ -31,6 +31,7 @@ struct Ticket {
 /// Header fields a packet carries for the experiment's measurements (written by the nodes it
 /// passes, read by the host at delivery): they never influence routing.
 struct PacketClock {
+  std::uint32_t start = 0;           ///< slot it entered its source node (0: loaded for the run)
   std::uint32_t subphase_start = 0;  ///< slot the current sub-phase started
   std::uint32_t phase_b_start = 0;   ///< slot its Phase B started
   std::uint32_t hops = 0;            ///< links traversed so far

@@ -62,7 +62,7 @@ void SfNode::activate() {
       slot_step(control->current_slot());
     }
   }
-  if (running_ && has_work()) {
+  if (running_ && (injection_ != nullptr || has_work())) {
     next_trigger(clk.posedge_event());
   } else {
     next_trigger(wake_ | control->start_event());
@@ -78,7 +78,8 @@ void SfNode::slot_step(std::uint64_t slot) {
     }
     offered_index_[label] = -1;
   }
-  // 2. The node's own packets (slot 0), then the packets that arrived over the links.
+  // 2. The node's own packets (slot 0), then the packets that arrived over the links, then
+  // (open loop) the packets its host created.
   for (SfPacket& p : loaded_) {
     p.ticket.subphase = 0;
     start_subphase(p, slot);
@@ -93,6 +94,7 @@ void SfNode::slot_step(std::uint64_t slot) {
     settle(p, slot, true);
   }
   settling_.clear();
+  if (injection_ != nullptr) take_injected(slot);
   // 3. Phase B starts for the packets held at this node (in random order, as the paper's
   // experiments randomized the queues before Phase B).
   if (!held_.empty() && slot >= config_.phase_b_start) {
@@ -134,6 +136,24 @@ void SfNode::slot_step(std::uint64_t slot) {
   offer_heads();
 }
 
+void SfNode::take_injected(std::uint64_t slot) {
+  // Arrivals are placed first: they were admitted against the staging buffer last slot. The
+  // host is asked even when nothing fits, so that it keeps its injection queue up to date.
+  std::size_t max = static_cast<std::size_t>(-1);
+  if (config_.capacity != 0) {
+    const std::size_t held = staging_.size() + held_.size();
+    max = held < config_.capacity ? config_.capacity - held : 0;
+  }
+  injected_.clear();
+  injection_->take_created(config_.id, slot, max, injected_);
+  for (const Packet& q : injected_) {
+    SfPacket p{q, Ticket{}, PacketClock{}};
+    p.clock.start = static_cast<std::uint32_t>(slot);
+    start_subphase(p, slot);
+    settle(p, slot, false);
+  }
+}
+
 void SfNode::start_subphase(SfPacket& p, std::uint64_t slot) {
   p.ticket.moved = false;
   p.clock.subphase_start = static_cast<std::uint32_t>(slot);
@@ -161,7 +181,8 @@ void SfNode::settle(SfPacket p, std::uint64_t slot, bool arrived_over_link) {
     if (config_.observer != nullptr) config_.observer->on_subphase_end(config_.id, p, slot);
     if (p.ticket.subphase + 1u == scheme.subphases()) {
       control->deliver(config_.id, p.packet);
-      control->node_finished();  // the run ends with its last delivery
+      // A closed-loop run ends with its last delivery; an open-loop one when its host says so.
+      if (injection_ == nullptr) control->node_finished();
       return;
     }
     ++p.ticket.subphase;
@@ -198,6 +219,7 @@ void SfNode::admit_requests() {
   std::fill(reserved_.begin(), reserved_.end(), 0);
   const unsigned staging_slot = static_cast<unsigned>(queues_.size());
   const Scheme& scheme = *config_.scheme;
+  const std::uint64_t slot = control->current_slot();
   bool admitted = false;
   for (Link* link : requests) {
     SfPacket p = link->offered();
@@ -215,7 +237,7 @@ void SfNode::admit_requests() {
       if (ok) ++reserved_[staging_slot];
     }
     if (ok) {
-      link->grant();
+      link->grant(slot);
       arrivals_.push_back(link->offered());
       admitted = true;
     }

@@ -10,13 +10,15 @@
 /// no stack, so 2^16 nodes need no thread stacks (a thread costs a 64 KiB stack map and a
 /// guard page). The method still sees only its node: its queues, its inbox, its random stream
 /// and the run control's slot counter. A node that holds no packet waits on its inbox event
-/// (or the start of a run), never on the clock.
+/// (or the start of a run), never on the clock; in an open-loop run it wakes every slot to take
+/// what its host created.
 #include <cstdint>
 #include <memory>
 #include <systemc>
 #include <vector>
 
 #include "models/core/compat.h"
+#include "models/core/injection_port.h"
 #include "models/core/rng.h"
 #include "models/core/run_control.h"
 #include "models/links/edge_queue.h"
@@ -59,6 +61,11 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   Link* link(unsigned label) { return links_[label].get(); }
   /// Between runs: clears every buffer and link, loads the node's packets and seeds its stream.
   void load(const std::vector<Packet>& packets, std::uint64_t run_seed);
+  /// The host's injection port for open-loop runs (nullptr: closed-loop runs of the loaded
+  /// packets). Each slot the node takes the packets created up to it, as many as its staging
+  /// buffer admits under a queue capacity (all of them when unbounded), and routes them as
+  /// loaded packets; it never reports finishing (the host stops the run). Between runs only.
+  void set_injection(InjectionPort* port) { injection_ = port; }
   /// Largest number of packets held at once in the last run (all of them / Phase A only).
   unsigned max_population() const { return max_population_; }
   unsigned max_population_a() const { return max_population_a_; }
@@ -81,6 +88,8 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   void settle(SfPacket p, std::uint64_t slot, bool arrived_over_link);
   void start_subphase(SfPacket& p, std::uint64_t slot);
   void offer_heads();
+  /// Open-loop runs: takes and places the packets the host created up to `slot`.
+  void take_injected(std::uint64_t slot);
   bool has_work() const;
   bool room(std::size_t held, unsigned reserved) const {
     return config_.capacity == 0 || held + reserved < config_.capacity;
@@ -110,6 +119,8 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   std::vector<SfPacket> arrivals_;  ///< admitted last slot, placed at this rising edge
   std::vector<SfPacket> settling_;  ///< scratch: the packets being placed (keeps its capacity)
   std::vector<SfPacket> loaded_;    ///< the node's own packets, placed at slot 0
+  InjectionPort* injection_ = nullptr;
+  std::vector<Packet> injected_;  ///< scratch: the packets taken from the host this slot
   Inbox inbox_;
   sc_core::sc_event wake_;
   Rng rng_;

@@ -273,6 +273,14 @@ std::vector<unsigned> steps_of(const Ticket& t) {
   return std::vector<unsigned>(t.steps.begin(), t.steps.begin() + t.length);
 }
 
+std::vector<unsigned> grid_correction_order(const std::string& name, unsigned k) {
+  std::vector<unsigned> order;
+  for (const GridScheme::Subphase& sp : name == "grid3" ? grid3_plan() : gridk_plan(k)) {
+    if (!sp.random) order.push_back(sp.dimension);
+  }
+  return order;
+}
+
 std::vector<std::string> scheme_names(const SfGraph& graph) {
   if (dynamic_cast<const HypercubeGraph*>(&graph)) return {"cubes", "basic", "cubess"};
   if (dynamic_cast<const ShuffleGraph*>(&graph)) return {"mshuffle", "dshuffle"};

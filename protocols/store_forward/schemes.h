@@ -20,6 +20,9 @@ std::vector<std::string> scheme_names(const SfGraph& graph);
 std::string scheme_unavailable(const std::string& name, const SfGraph& graph);
 /// Builds the named scheme for the graph; throws std::invalid_argument if it does not apply.
 std::unique_ptr<Scheme> make_scheme(const std::string& name, const SfGraph& graph);
+/// A grid scheme's route without Phase A: the 0-based dimensions its correcting sub-phases fix,
+/// in order (gridk: 0, 1, ..., k-1; grid3: 1, 0).
+std::vector<unsigned> grid_correction_order(const std::string& name, unsigned k);
 
 // Ticket building blocks, exposed for tests.
 

@@ -1,0 +1,298 @@
+/// \file
+/// Open-loop runs on the store-and-forward networks: below the capacity every labelled packet
+/// drains and accepted equals offered on a grid and a hypercube; a link carries at most one
+/// packet per slot; bounded buffers take only what they admit; a saturating load is reported as
+/// saturated; the capacity bounds against brute force over the whole traffic matrix.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "models/topology/ccc.h"
+#include "models/topology/grid.h"
+#include "models/topology/hypercube.h"
+#include "testbenches/capacity.h"
+#include "testbenches/sf_experiment.h"
+
+namespace {
+
+using namespace optinet;
+
+// ---- capacity against brute force (pure) ---------------------------------------------------
+
+/// Probability that a packet of source i goes to j (self-addressed packets are not created).
+std::vector<std::vector<double>> traffic_matrix(std::uint32_t n, const OpenLoopConfig& o) {
+  std::vector<std::vector<double>> t(n, std::vector<double>(n, 0.0));
+  for (NodeId i = 0; i < n; ++i) {
+    for (NodeId j = 0; j < n; ++j) {
+      if (i == j) continue;
+      switch (o.rule) {
+        case DestinationRule::kUniform:
+          t[i][j] = 1.0 / (n - 1);
+          break;
+        case DestinationRule::kHotspot:
+          t[i][j] = i == o.hotspot
+                        ? 1.0 / (n - 1)
+                        : (1 - o.fraction) / (n - 1) + (j == o.hotspot ? o.fraction : 0.0);
+          break;
+        case DestinationRule::kTranspose:
+          t[i][j] = transpose_destination(i, n) == j ? 1.0 : 0.0;
+          break;
+        case DestinationRule::kBitReversal:
+          t[i][j] = bit_reversal_destination(i, n) == j ? 1.0 : 0.0;
+          break;
+        case DestinationRule::kNeighbour:
+          t[i][j] = neighbour_destination(i, n) == j ? 1.0 : 0.0;
+          break;
+      }
+    }
+  }
+  return t;
+}
+
+/// Coordinate j of x: base `side` digits (the hypercube: side 2, dimension 1 the top bit).
+unsigned coordinate(const sf::SfGraph& g, NodeId x, unsigned j) {
+  if (const auto* grid = dynamic_cast<const sf::GridGraph*>(&g)) return grid->coordinate(x, j);
+  const auto& cube = dynamic_cast<const sf::HypercubeGraph&>(g);
+  return (x >> (cube.n() - 1 - j)) & 1U;
+}
+
+/// The neighbour one step closer to coordinate `to` in dimension j, found among x's out-edges.
+NodeId step(const sf::SfGraph& g, unsigned dims, NodeId x, unsigned j, unsigned to) {
+  for (unsigned label = 0; label < g.degree(); ++label) {
+    const NodeId y = g.neighbor(x, label);
+    if (y == kNoNode) continue;
+    bool others_same = true;
+    for (unsigned i = 0; i < dims; ++i) {
+      if (i != j) others_same = others_same && coordinate(g, x, i) == coordinate(g, y, i);
+    }
+    const unsigned cx = coordinate(g, x, j);
+    const unsigned cy = coordinate(g, y, j);
+    if (others_same && (to > cx ? cy == cx + 1 : cy + 1 == cx)) return y;
+  }
+  ADD_FAILURE() << "no step from " << x << " in dimension " << j;
+  return x;
+}
+
+struct BruteForce {
+  double routing_rate;
+  double bisection_rate;
+};
+
+/// Every pair routed hop by hop (dimensions in `order`), every link's load summed; every
+/// dimension's middle cut counted from the matrix and the graph's edges.
+BruteForce brute_force(const sf::SfGraph& g, unsigned dims, unsigned side,
+                       const std::vector<unsigned>& order, const OpenLoopConfig& o) {
+  const std::uint32_t n = g.nodes();
+  const auto t = traffic_matrix(n, o);
+  std::map<std::pair<NodeId, NodeId>, double> load;
+  for (NodeId s = 0; s < n; ++s) {
+    for (NodeId d = 0; d < n; ++d) {
+      if (t[s][d] == 0) continue;
+      NodeId x = s;
+      for (unsigned j : order) {
+        while (coordinate(g, x, j) != coordinate(g, d, j)) {
+          const NodeId y = step(g, dims, x, j, coordinate(g, d, j));
+          load[{x, y}] += t[s][d];
+          x = y;
+        }
+      }
+      EXPECT_EQ(x, d);
+    }
+  }
+  double worst_link = 0;
+  for (const auto& [link, l] : load) worst_link = std::max(worst_link, l);
+  double worst_cut = 0;
+  for (unsigned j = 0; j < dims; ++j) {
+    const auto lower = [&](NodeId x) { return coordinate(g, x, j) < side / 2; };
+    double up = 0, down = 0, links_up = 0, links_down = 0;
+    for (NodeId s = 0; s < n; ++s) {
+      for (NodeId d = 0; d < n; ++d) {
+        if (lower(s) && !lower(d)) up += t[s][d];
+        if (!lower(s) && lower(d)) down += t[s][d];
+      }
+      for (unsigned label = 0; label < g.degree(); ++label) {
+        const NodeId y = g.neighbor(s, label);
+        if (y == kNoNode) continue;
+        links_up += lower(s) && !lower(y) ? 1 : 0;
+        links_down += !lower(s) && lower(y) ? 1 : 0;
+      }
+    }
+    worst_cut = std::max({worst_cut, up / links_up, down / links_down});
+  }
+  return BruteForce{1.0 / worst_link, 1.0 / worst_cut};
+}
+
+std::vector<OpenLoopConfig> patterns(std::uint32_t n) {
+  std::vector<OpenLoopConfig> out;
+  for (const DestinationRule rule :
+       {DestinationRule::kUniform, DestinationRule::kHotspot, DestinationRule::kTranspose,
+        DestinationRule::kBitReversal, DestinationRule::kNeighbour}) {
+    OpenLoopConfig o;
+    o.rule = rule;
+    o.hotspot = 5;
+    o.fraction = 0.3;
+    if (!open_loop_unavailable(o, n, 1000000).empty()) continue;  // e.g. transpose, n not square
+    out.push_back(o);
+  }
+  return out;
+}
+
+void expect_matches_brute_force(const sf::SfGraph& g, unsigned dims, unsigned side,
+                                const std::string& scheme) {
+  const std::vector<unsigned> order = sf_phase_b_order(g, scheme);
+  for (const OpenLoopConfig& o : patterns(g.nodes())) {
+    const BruteForce b = brute_force(g, dims, side, order, o);
+    const std::string what = g.name() + " N=" + std::to_string(g.nodes()) + " " + scheme + " " +
+                             destination_rule_name(o.rule);
+    EXPECT_NEAR(sf_routing_capacity(g, order, o).rate, b.routing_rate, 1e-9) << what;
+    EXPECT_NEAR(sf_bisection_capacity(g, o).rate, b.bisection_rate, 1e-9) << what;
+    EXPECT_NEAR(sf_capacity(g, scheme, o).rate, std::min(b.routing_rate, b.bisection_rate), 1e-9)
+        << what;
+  }
+}
+
+TEST(SfCapacity, GridEqualsTheBruteForceTrafficMatrix) {
+  expect_matches_brute_force(sf::GridGraph(4, 2), 2, 4, "gridk");
+  expect_matches_brute_force(sf::GridGraph(4, 2), 2, 4, "grid3");  // dimension 2 first
+  expect_matches_brute_force(sf::GridGraph(5, 2), 2, 5, "gridk");  // odd side
+  expect_matches_brute_force(sf::GridGraph(3, 3), 3, 3, "gridk");
+  expect_matches_brute_force(sf::GridGraph(8, 1), 1, 8, "gridk");  // a line
+}
+
+TEST(SfCapacity, HypercubeEqualsTheBruteForceTrafficMatrix) {
+  for (unsigned n : {2u, 3u, 4u, 5u})
+    expect_matches_brute_force(sf::HypercubeGraph(n), n, 2, "cubes");
+}
+
+TEST(SfCapacity, UniformIsTheTextbookBisectionBound) {
+  const OpenLoopConfig uniform;
+  // Grid of side n: 4/n; hypercube: 2; both times (N-1)/N (no packet to its own source).
+  const CapacityBound grid = sf_capacity(sf::GridGraph(16, 2), "gridk", uniform);
+  EXPECT_NEAR(grid.rate, 4.0 / 16 * 255 / 256, 1e-12);
+  EXPECT_NE(grid.bottleneck.find("as the bisection bound"), std::string::npos) << grid.bottleneck;
+  EXPECT_NEAR(sf_capacity(sf::GridGraph(4, 3), "gridk", uniform).rate, 4.0 / 4 * 63 / 64, 1e-12);
+  const CapacityBound cube = sf_capacity(sf::HypercubeGraph(8), "cubes", uniform);
+  EXPECT_NEAR(cube.rate, 2.0 * 255 / 256, 1e-12);
+  EXPECT_EQ(cube.bottleneck.rfind("link ", 0), 0u) << cube.bottleneck;
+}
+
+TEST(SfCapacity, TransposeIsBoundByALinkNotTheBisection) {
+  // 16x16 grid, transpose: dimension order sends a whole row's traffic down one column's links.
+  OpenLoopConfig transpose;
+  transpose.rule = DestinationRule::kTranspose;
+  const sf::GridGraph g(16, 2);
+  const CapacityBound bound = sf_capacity(g, "gridk", transpose);
+  EXPECT_LT(bound.rate, sf_bisection_capacity(g, transpose).rate);
+  EXPECT_EQ(bound.bottleneck.find("as the bisection bound"), std::string::npos);
+  EXPECT_EQ(bound.bottleneck.rfind("link ", 0), 0u);
+}
+
+TEST(SfCapacity, RefusesOtherGraphs) {
+  EXPECT_THROW(sf_capacity(sf::CccGraph(3), "ccc", OpenLoopConfig{}), std::invalid_argument);
+}
+
+// ---- simulation (one elaboration per test) ---------------------------------------------------
+
+SfExperimentConfig open_config(std::shared_ptr<const sf::SfGraph> graph, const char* scheme,
+                               double rate, std::uint64_t max_slots = 50000) {
+  SfExperimentConfig c;
+  c.graph = std::move(graph);
+  c.protocol = scheme;
+  c.max_slots = max_slots;
+  OpenLoopConfig o;
+  o.rate = rate;
+  o.warmup = 300;
+  o.measure = 3000;
+  c.open_loop = o;
+  return c;
+}
+
+void expect_drained(const SfRunResult& r) {
+  ASSERT_TRUE(r.errors.empty()) << r.errors.front();
+  ASSERT_TRUE(r.open_loop.has_value());
+  EXPECT_FALSE(r.saturated);
+  EXPECT_FALSE(r.hit_limit);
+  EXPECT_GT(r.open_loop->labelled, 0u);
+  EXPECT_EQ(r.open_loop->labelled_delivered, r.open_loop->labelled);
+}
+
+/// A link carries at most one packet per slot: never more packets than counted slots.
+void expect_links_within_one_per_slot(const SfRunResult& r, std::uint64_t measure) {
+  for (const MediumCounters& link : r.links) {
+    EXPECT_LE(link.single_slots, measure);
+    EXPECT_EQ(link.busy_slots, link.single_slots);
+    EXPECT_EQ(link.collision_slots, 0u);
+  }
+}
+
+TEST(SfOpenLoop, GridAcceptsTheOfferedLoadBelowCapacity) {
+  // 6x6 grid, gridk: bound 0.65 without Phase A; the two phases about halve it.
+  SfExperiment e(open_config(std::make_shared<sf::GridGraph>(6, 2), "gridk", 0.12));
+  const SfRunResult r = e.run(3);
+  expect_drained(r);
+  // Accepted and offered differ by the packets in flight at the window's edges (a few dozen
+  // against 36 * 3000 node-slots).
+  EXPECT_NEAR(r.open_loop->accepted, r.open_loop->offered, 0.002);
+  EXPECT_NEAR(r.open_loop->offered, 0.12, 0.01);
+  EXPECT_EQ(r.links.size(), e.network().links());
+  expect_links_within_one_per_slot(r, 3000);
+  EXPECT_EQ(e.link_names().size(), r.links.size());
+  EXPECT_EQ(e.link_names().front(), "link 0->1");
+}
+
+TEST(SfOpenLoop, HypercubeAcceptsTheOfferedLoadBelowCapacity) {
+  SfExperiment e(open_config(std::make_shared<sf::HypercubeGraph>(5), "cubes", 0.4));
+  const SfRunResult r = e.run(4);
+  expect_drained(r);
+  EXPECT_NEAR(r.open_loop->accepted, r.open_loop->offered, 0.002);
+  expect_links_within_one_per_slot(r, 3000);
+  // Phase A and B each flip about n/2 bits: about n links per packet, n links per node.
+  std::uint64_t carried = 0;
+  for (const MediumCounters& link : r.links) carried += link.single_slots;
+  EXPECT_NEAR(static_cast<double>(carried) / (32.0 * 3000), 0.4 * 5 * 31 / 32, 0.1);
+}
+
+TEST(SfOpenLoop, BoundedBuffersTakeOnlyWhatTheyAdmit) {
+  SfExperimentConfig c = open_config(std::make_shared<sf::HypercubeGraph>(4), "cubes", 0.25);
+  c.capacity = 2;
+  SfExperiment e(c);
+  const SfRunResult r = e.run(5);
+  expect_drained(r);
+  EXPECT_LE(r.max_queue, 2u);
+  // Four queues and the staging buffer, two packets each; the rest waited at the host.
+  EXPECT_LE(r.max_node_population, 5u * 2);
+  EXPECT_GT(r.open_loop->queue.max(), 0u);
+}
+
+TEST(SfOpenLoop, ASaturatingLoadIsReportedAsSaturated) {
+  // 4x4 grid at 0.9 packets/node/slot: above what the two phases carry; the drain cannot end by
+  // the slot limit. Not an error, and the busiest links are busy nearly every slot, never more.
+  SfExperimentConfig c = open_config(std::make_shared<sf::GridGraph>(4, 2), "gridk", 0.9, 6000);
+  c.open_loop->warmup = 200;
+  c.open_loop->measure = 2000;
+  SfExperiment e(c);
+  const SfRunResult r = e.run(6);
+  EXPECT_TRUE(r.errors.empty());
+  EXPECT_TRUE(r.saturated);
+  EXPECT_FALSE(r.hit_limit);
+  EXPECT_EQ(r.slots, 6000u);
+  EXPECT_LT(r.open_loop->accepted, 0.8 * r.open_loop->offered);
+  expect_links_within_one_per_slot(r, 2000);
+  std::uint64_t busiest = 0;
+  for (const MediumCounters& link : r.links) busiest = std::max(busiest, link.single_slots);
+  EXPECT_GE(busiest, 1900u);
+}
+
+TEST(SfOpenLoop, TheNodeRunsOpenLoopOnTheOtherNetworksToo) {
+  // The command offers open loop on grid and hypercube (where the capacity is known); the node
+  // and the experiment are the same for every network.
+  SfExperiment e(open_config(std::make_shared<sf::CccGraph>(3), "ccc", 0.05));
+  const SfRunResult r = e.run(7);
+  expect_drained(r);
+}
+
+}  // namespace
