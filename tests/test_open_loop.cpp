@@ -46,7 +46,8 @@ std::uint64_t total_collisions(const PopsRunResult& r) {
 
 TEST(TdmaSchedule, EveryPairOncePerFrameAndOneOwnerPerCoupler) {
   for (const pops::PopsShape s : {pops::PopsShape{4, 4}, pops::PopsShape{8, 2},
-                                  pops::PopsShape{2, 8}, pops::PopsShape{3, 5}}) {
+                                  pops::PopsShape{2, 8}, pops::PopsShape{3, 5},
+                                  pops::PopsShape{6, 4}, pops::PopsShape{1, 4}}) {
     const std::uint64_t frame = s.n();
     for (NodeId from = 0; from < s.n(); ++from) {
       for (NodeId to = 0; to < s.n(); ++to) {
@@ -57,15 +58,23 @@ TEST(TdmaSchedule, EveryPairOncePerFrameAndOneOwnerPerCoupler) {
     }
     std::vector<NodeId> reachable;
     for (std::uint64_t t = 0; t < frame; ++t) {
-      for (std::uint32_t b = 0; b < s.g; ++b) EXPECT_LT(pops::tdma_owner(s, t, b), s.d);
+      // One source per coupler, and every reachable destination listens to the source's group.
+      std::vector<int> sources_on(std::size_t{s.g} * s.g, 0);
       for (NodeId from = 0; from < s.n(); ++from) {
-        std::vector<NodeId> expected;
-        for (NodeId to = 0; to < s.n(); ++to) {
-          if (pops::tdma_reaches(s, t, from, to)) expected.push_back(to);
-        }
         pops::tdma_reachable(s, t, from, reachable);
-        std::sort(reachable.begin(), reachable.end());
-        EXPECT_EQ(reachable, expected) << "slot " << t << " from " << from;
+        if (!reachable.empty()) ++sources_on[s.group_of(reachable[0]) * s.g + s.group_of(from)];
+        for (NodeId to : reachable) {
+          EXPECT_EQ(s.group_of(to), s.group_of(reachable[0]));
+          EXPECT_EQ(pops::tdma_listened_group(s, t, to), s.group_of(from));
+        }
+      }
+      for (int count : sources_on) EXPECT_LE(count, 1) << "slot " << t;
+      for (NodeId from = 0; from < s.n(); ++from) {
+        pops::tdma_reachable(s, t, from, reachable);
+        for (NodeId to = 0; to < s.n(); ++to) {
+          const bool listed = std::find(reachable.begin(), reachable.end(), to) != reachable.end();
+          EXPECT_EQ(pops::tdma_reaches(s, t, from, to), listed);
+        }
       }
     }
   }
@@ -148,10 +157,9 @@ TEST(PopsCapacity, UniformIsGOverDForDAboveG) {
 // ---- simulation (one elaboration per test) ---------------------------------------------------
 
 TEST(OpenLoopTdma, LatencyOfTheHandCheckedCase) {
-  // POPS(1,2): nodes 0 and 1, each owning its couplers in every slot; receiver (b,0) listens to
-  // group t mod 2. Rate 1, neighbour pattern, window = slot 0: node 0's packet of slot 0 goes
-  // out in slot 0 (node 1 listens to group 0) and is delivered at slot 1 (latency 1); node 1's
-  // waits for slot 1 (node 0 listens to group 1) and is delivered at slot 2 (latency 2).
+  // POPS(1,2), d <= g schedule: in slot t node a sends to node (a + t) mod 2, so slot 0 pairs
+  // every node with itself and slot 1 swaps them. Rate 1, neighbour pattern, window = slot 0:
+  // both packets of slot 0 wait for slot 1 and are delivered at the start of slot 2.
   OpenLoopConfig o = bernoulli(1.0, 0, 1);
   o.rule = DestinationRule::kNeighbour;
   PopsExperiment e(open_config(1, 2, o, 100));
@@ -161,8 +169,8 @@ TEST(OpenLoopTdma, LatencyOfTheHandCheckedCase) {
   EXPECT_EQ(r.open_loop->labelled, 2u);
   EXPECT_EQ(r.open_loop->labelled_delivered, 2u);
   EXPECT_EQ(r.open_loop->latency.count(), 2u);
-  EXPECT_DOUBLE_EQ(r.open_loop->latency.mean(), 1.5);
-  EXPECT_EQ(r.open_loop->latency.p50(), 1u);
+  EXPECT_DOUBLE_EQ(r.open_loop->latency.mean(), 2.0);
+  EXPECT_EQ(r.open_loop->latency.p50(), 2u);
   EXPECT_EQ(r.open_loop->latency.max(), 2u);
   EXPECT_EQ(r.open_loop->drain_slot, 2u);
   EXPECT_FALSE(r.saturated);

@@ -4,28 +4,55 @@
 
 namespace optinet::pops {
 
-std::uint32_t tdma_owner(const PopsShape& s, std::uint64_t t, std::uint32_t b) {
-  return static_cast<std::uint32_t>((t % s.d + b) % s.d);
+namespace {
+
+std::uint32_t mod(std::int64_t x, std::uint32_t m) {
+  const std::int64_t r = x % static_cast<std::int64_t>(m);
+  return static_cast<std::uint32_t>(r < 0 ? r + m : r);
 }
 
-std::uint32_t tdma_listened_group(const PopsShape& s, std::uint64_t t, std::uint32_t j) {
+}  // namespace
+
+std::uint32_t tdma_listened_group(const PopsShape& s, std::uint64_t t, NodeId receiver) {
+  const std::uint32_t b = s.group_of(receiver);
+  const std::uint32_t j = s.index_in_group(receiver);
+  if (s.d <= s.g) {
+    // Slot (s1, s2): source (a, k) sends to (a + k + s1, k + s2), so (b, j) hears a = b - s1 - k
+    // with k = j - s2.
+    const std::uint64_t s1 = t % s.g;
+    const std::uint64_t s2 = (t / s.g) % s.d;
+    const std::uint32_t k = mod(std::int64_t{j} - static_cast<std::int64_t>(s2), s.d);
+    return mod(std::int64_t{b} - static_cast<std::int64_t>(s1) - k, s.g);
+  }
   return static_cast<std::uint32_t>(((t / s.d) % s.g + j) % s.g);
-}
-
-bool tdma_reaches(const PopsShape& s, std::uint64_t t, NodeId from, NodeId to) {
-  const std::uint32_t b = s.group_of(to);
-  return tdma_owner(s, t, b) == s.index_in_group(from) &&
-         tdma_listened_group(s, t, s.index_in_group(to)) == s.group_of(from);
 }
 
 void tdma_reachable(const PopsShape& s, std::uint64_t t, NodeId from, std::vector<NodeId>& out) {
   out.clear();
   const std::uint32_t a = s.group_of(from);
-  const std::uint32_t j0 = static_cast<std::uint32_t>((a + s.g - (t / s.d) % s.g) % s.g);
-  // Groups b with tdma_owner(b) = index(from): b = (k - u) mod d, k - u + d, ... below g.
-  for (std::uint64_t b = (s.index_in_group(from) + s.d - t % s.d) % s.d; b < s.g; b += s.d) {
-    for (std::uint32_t j = j0; j < s.d; j += s.g) out.push_back(s.node(static_cast<std::uint32_t>(b), j));
+  const std::uint32_t k = s.index_in_group(from);
+  if (s.d <= s.g) {
+    const std::uint64_t s1 = t % s.g;
+    const std::uint64_t s2 = (t / s.g) % s.d;
+    out.push_back(s.node(static_cast<std::uint32_t>((a + k + s1) % s.g),
+                         static_cast<std::uint32_t>((k + s2) % s.d)));
+    return;
   }
+  // d > g: coupler c(b, a) belongs to index (u + b) mod d, u = t mod d; receiver (b, j) hears
+  // group (v + j) mod g, v = (t div d) mod g.
+  const std::uint32_t j0 = mod(std::int64_t{a} - static_cast<std::int64_t>((t / s.d) % s.g), s.g);
+  const std::uint32_t b = mod(std::int64_t{k} - static_cast<std::int64_t>(t % s.d), s.d);
+  if (b >= s.g) return;
+  for (std::uint32_t j = j0; j < s.d; j += s.g) out.push_back(s.node(b, j));
+}
+
+bool tdma_reaches(const PopsShape& s, std::uint64_t t, NodeId from, NodeId to) {
+  std::vector<NodeId> reachable;
+  tdma_reachable(s, t, from, reachable);
+  for (NodeId r : reachable) {
+    if (r == to) return true;
+  }
+  return false;
 }
 
 void TdmaRouter::run(PopsNodeContext& node) const {
@@ -60,7 +87,7 @@ void TdmaRouter::run(PopsNodeContext& node) const {
       if (queue.empty() && !open) node.release_pending();
       break;
     }
-    node.listen(tdma_listened_group(s, t, s.index_in_group(me)));
+    node.listen(tdma_listened_group(s, t, me));
     node.next_slot();
     if (auto got = data_in(node.received()); got && got->destination == me) node.deliver(*got);
   }

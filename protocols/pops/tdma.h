@@ -1,18 +1,18 @@
 #pragma once
 /// \file
 /// A collision-free TDMA baseline for POPS(d,g): a fixed slot schedule that every node computes
-/// from the slot number, single hop, no acknowledgements. Our schedule (the papers give none):
-/// a frame of n = d*g slots; in slot t let u = t mod d and v = (t div d) mod g.
-///   * Coupler c(b, a) belongs to source (a, k) with k = (u + b) mod d: one owner per coupler,
-///     so no coupler ever collides. (For g > d a source owns several couplers of its group;
-///     it still sends one frame.)
-///   * Receiver (b, j) listens to c(b, (v + j) mod g).
-/// So source (a, k) reaches destination (b, j) in exactly the slot of the frame with
-/// u = (k - b) mod d and v = (a - j) mod g: every pair once per frame. In a slot a source sends
-/// the oldest of its packets whose destination it reaches then (a virtual output queue; under
-/// a sustained load the host's injection queue, searched by destination), so
-/// the capacity under uniform traffic is g/d packets per node per slot for d >= g (each
-/// coupler carries one packet per slot) and 1 for d < g (each receiver one).
+/// from the slot number, single hop, no acknowledgements. Our schedule (the papers give none),
+/// a frame of n = d*g slots in which every (source, destination) pair owns exactly one slot:
+///   * d <= g: slot t = (s1, s2) with s1 = t mod g, s2 = (t div g) mod d. Source (a, k) sends to
+///     (b, j) = ((a + k + s1) mod g, (k + s2) mod d). The d sources of a group go to d distinct
+///     groups (one frame per coupler) and every receiver has exactly one sender: each slot is a
+///     full permutation, so the schedule can carry one packet per node per slot.
+///   * d > g: u = t mod d, v = (t div d) mod g; coupler c(b, a) belongs to source (a, (u + b)
+///     mod d), and receiver (b, j) listens to c(b, (v + j) mod g). A source then reaches d/g
+///     receivers of one group (or none), and the couplers, g*g frames per slot for n sources,
+///     are the limit: g/d per node per slot, as the hardware's.
+/// In a slot a source sends the oldest of its packets whose destination it reaches (a virtual
+/// output queue; under a sustained load the host's injection queue, searched by destination).
 #include <cstdint>
 #include <vector>
 
@@ -20,10 +20,8 @@
 
 namespace optinet::pops {
 
-/// The source index in group `a` that owns coupler c(b, a) in slot t.
-std::uint32_t tdma_owner(const PopsShape& s, std::uint64_t t, std::uint32_t b);
-/// The source group that receiver (b, j) listens to in slot t.
-std::uint32_t tdma_listened_group(const PopsShape& s, std::uint64_t t, std::uint32_t j);
+/// The source group that `receiver` listens to in slot t.
+std::uint32_t tdma_listened_group(const PopsShape& s, std::uint64_t t, NodeId receiver);
 /// True if node `from` may send to node `to` in slot t.
 bool tdma_reaches(const PopsShape& s, std::uint64_t t, NodeId from, NodeId to);
 /// Every node `from` may send to in slot t (replaces `out`'s contents).
