@@ -177,6 +177,13 @@ DeviceParameters parse_device_json(const std::string& text, const std::string& p
     if (!std::isfinite(v) || below || !(v <= field->hi)) throw UsageError(bad + number_text(v));
     field->set(p, v);
   }
+  // A device file describes a device whole: a field left out is a mistake, not a default.
+  for (const Field& f : kFields) {
+    if (!doc.contains(f.name)) {
+      throw UsageError(where + f.name +
+                       ": missing; accepted: every field (docs/devices/default.json lists them)");
+    }
+  }
   return p;
 }
 

@@ -42,3 +42,6 @@ if(Python3_Interpreter_FOUND)
                    ${OPTINET_BIN} ${PROJECT_SOURCE_DIR}/scripts/coupler_heatmap.py ${E2E_DIR})
   set_tests_properties(coupler_heatmap_matches_json PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77)
 endif()
+file(WRITE ${E2E_DIR}/device_incomplete.json "{\"launch_power_dbm\": 1.0}\n")
+optinet_usage_error_test(device_missing_field "--device" pops --device
+                         ${E2E_DIR}/device_incomplete.json)

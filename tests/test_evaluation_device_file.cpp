@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "testbenches/device_file.h"
 #include "testbenches/usage_error.h"
 
@@ -18,6 +20,14 @@ namespace {
 namespace fs = std::filesystem;
 
 /// The message of the UsageError `f` throws; fails the test if it throws none.
+/// docs/devices/default.json (every field) with the fields of `changes` replaced, as text.
+std::string full_device(const nlohmann::json& changes) {
+  nlohmann::json doc;
+  std::ifstream(std::string(OPTINET_SOURCE_DIR) + "/docs/devices/default.json") >> doc;
+  for (const auto& [key, value] : changes.items()) doc[key] = value;
+  return doc.dump(2);
+}
+
 std::string usage_error_of(const std::function<void()>& f) {
   try {
     f();
@@ -88,19 +98,23 @@ TEST(EvaluationDeviceFile, CommittedDefaultFileHoldsTheDefaults) {
   }
 }
 
-TEST(EvaluationDeviceFile, MissingFieldsKeepTheirDefaults) {
-  expect_same(parse_device_json("{}", "dev.json"), DeviceParameters{});
-  const DeviceParameters p = parse_device_json(
-      R"({"launch_power_dbm": -3.5, "receiver_sensitivity_dbm": -28.5, "frame_bits": 1024,
-          "connectors_per_path": 0, "bit_rate_gbps": 25.78125})",
-      "dev.json");
+TEST(EvaluationDeviceFile, AMissingFieldIsRefusedByName) {
+  const std::string m = usage_error_of([] { parse_device_json("{}", "dev.json"); });
+  EXPECT_EQ(m.rfind("--device: dev.json: launch_power_dbm: missing", 0), 0u) << m;
+  EXPECT_EQ(m.find('\n'), std::string::npos);
+}
+
+TEST(EvaluationDeviceFile, EveryFieldIsRead) {
   DeviceParameters expected;
   expected.launch_power_dbm = -3.5;  // dBm may be negative
   expected.receiver_sensitivity_dbm = -28.5;
   expected.frame_bits = 1024;
   expected.connectors_per_path = 0;
   expected.bit_rate_gbps = 25.78125;
-  expect_same(p, expected);
+  const std::string text =
+      full_device({{"launch_power_dbm", -3.5}, {"receiver_sensitivity_dbm", -28.5},
+                   {"frame_bits", 1024}, {"connectors_per_path", 0}, {"bit_rate_gbps", 25.78125}});
+  expect_same(parse_device_json(text, "dev.json"), expected);
 }
 
 TEST(EvaluationDeviceFile, BadFieldsAreRefusedNamingFileAndField) {
@@ -196,7 +210,7 @@ TEST(EvaluationDeviceFile, FilesThatCannotBeReadAreRefused) {
 
 TEST(EvaluationDeviceFile, FileSizeIsBounded) {
   // Exactly the limit: read; one byte more: refused, as is an endless device.
-  const std::string body = R"({"frame_bits": 256})";
+  const std::string body = full_device({{"frame_bits", 256}});
   const std::string at_limit = scratch("at_limit.json");
   write_file(at_limit, body + std::string(kMaxDeviceFileBytes - body.size(), ' '));
   EXPECT_EQ(read_device_file(at_limit).frame_bits, 256u);
@@ -215,7 +229,7 @@ TEST(EvaluationDeviceFile, FileSizeIsBounded) {
 
 TEST(EvaluationDeviceFile, AGoodFileIsRead) {
   const std::string path = scratch("good.json");
-  write_file(path, "{\n  \"receiver_sensitivity_dbm\": -28.5,\n  \"bus_tap_loss_db\": 0.5\n}\n");
+  write_file(path, full_device({{"receiver_sensitivity_dbm", -28.5}, {"bus_tap_loss_db", 0.5}}));
   const DeviceParameters p = read_device_file(path);
   EXPECT_EQ(p.receiver_sensitivity_dbm, -28.5);
   EXPECT_EQ(p.bus_tap_loss_db, 0.5);
