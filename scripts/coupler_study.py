@@ -57,8 +57,9 @@ def curve_cases(quick):
          [0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95], 1000, 10000, 40000),
         ("POPS(64,64)", ["pops", "--d", "64", "--g", "64"], "randomized",
          [0.002, 0.005, 0.01, 0.015, 0.02], 500, 3000, 12000),
+        # TDMA's frame is n = 4096 slots: the warm-up must be longer to reach a steady state.
         ("POPS(64,64)", ["pops", "--d", "64", "--g", "64"], "tdma",
-         [0.05, 0.2], 500, 3000, 12000),
+         [0.05, 0.2, 0.5], 5000, 3000, 20000),
         ("OCPC p=256", ["ocpc", "--p", "256"], "coinflip",
          [0.005, 0.01, 0.02, 0.04, 0.06], 1000, 10000, 40000),
         ("OCPC p=256", ["ocpc", "--p", "256"], "tdma",
@@ -130,13 +131,14 @@ def main():
     return 0
 
 
-def windows(n, quick):
-    """(saturation run, half-load run) windows: warm-up, measured slots, slot limit."""
+def windows(n, protocol, quick):
+    """(saturation run, half-load run) windows: warm-up, measured slots, slot limit. TDMA's
+    frame is n slots: its warm-up is 1.25 n, so that the queues reach a steady state."""
     if quick:
         return (100, 500, 1500), (100, 1000, 6000)
-    if n >= 4096:
-        return (200, 1000, 2500), (200, 1500, 8000)
-    return (300, 2000, 4000), (500, 3000, 20000)
+    warmup = max(300, n + n // 4) if protocol == "tdma" else 300
+    measure = 1000 if n >= 4096 else 2000
+    return (warmup, measure, warmup + 2 * measure), (warmup, measure, warmup + 8 * measure)
 
 
 def shape_row(submit, n, d, g, quick):
@@ -148,9 +150,9 @@ def shape_row(submit, n, d, g, quick):
     for protocol in ("randomized", "offline", "sorting", "tdma"):
         permutation[protocol] = submit(network + ["--protocol", protocol, "--runs", runs])
     over = {"tdma": 1.0, "randomized": 0.2 if d <= 2 * g else 0.05}
-    saturation_window, half_window = windows(n, quick)
     sat = {}
     for protocol in ("tdma", "randomized"):
+        saturation_window = windows(n, protocol, quick)[0]
         report = submit(open_loop(network, protocol, over[protocol], *saturation_window)).result()
         if report is None:
             sat[protocol] = None
@@ -166,6 +168,7 @@ def shape_row(submit, n, d, g, quick):
             row[f"{protocol}_half_load_latency"] = None
             row[f"{protocol}_energy_pj"] = None
             continue
+        half_window = windows(n, protocol, quick)[1]
         half = submit(open_loop(network, protocol, round(sat[protocol] / 2, 5), *half_window))
         half = half.result()
         r = half["runs"][0]
@@ -209,13 +212,20 @@ def plot_curves(curves, out):
                          key=lambda c: c["offered"])
             capacity = pts[0]["capacity"]
             xs = [p["offered"] for p in pts]
-            top.plot(xs, [max(p["latency_mean"], 1e-3) for p in pts], "o-", label=protocol)
-            bottom.plot(xs, [p["accepted"] for p in pts], "o-", label=protocol)
+            # Latency of a saturated run counts only the packets that got out: left out.
+            drained = [p for p in pts if not p["saturated"]]
+            line, = top.plot([p["offered"] for p in drained],
+                             [max(p["latency_mean"], 1e-3) for p in drained], "o-", label=protocol)
+            bottom.plot(xs, [p["accepted"] for p in pts], "o-", color=line.get_color(),
+                        label=protocol)
+            stuck = [p for p in pts if p["saturated"]]
+            bottom.plot([p["offered"] for p in stuck], [p["accepted"] for p in stuck], "x",
+                        color="black", markersize=8)
         for ax in (top, bottom):
             ax.axvline(capacity, color="grey", linestyle="--", linewidth=1)
             ax.set_xlabel("offered (packets/node/slot)")
         top.set_yscale("log")
-        top.set_title(f"{network}\ncapacity {capacity:.3g} (dashed)", fontsize=9)
+        top.set_title(f"{network}\ncapacity {capacity:.3g} (dashed); x: saturated", fontsize=9)
         top.set_ylabel("mean latency (slots)")
         bottom.set_ylabel("accepted (packets/node/slot)")
         top.legend(fontsize=8)

@@ -245,7 +245,15 @@ void OpenLoopHost::deliver(NodeId node, const Packet& packet, std::uint64_t slot
 }
 
 void OpenLoopHost::finish() {
-  result_.drained = window_closed_ && labelled_outstanding_ == 0;
+  // Packets are created when their node asks for them. A node that never asked again (its
+  // protocol busy with what it holds, as a saturated coinflip node is) has not created the rest
+  // of its window yet: create it now, so the offered load and the labelled packets are whole.
+  if (!window_closed_) {
+    const std::uint64_t end = config_.warmup + config_.measure;
+    for (NodeId i = 0; i < n_; ++i) generate(i, end);
+    window_closed_ = true;
+  }
+  result_.drained = labelled_outstanding_ == 0;
   const double node_slots = static_cast<double>(n_) * static_cast<double>(config_.measure);
   result_.offered = node_slots > 0 ? window_created_ / node_slots : 0;
   result_.accepted = node_slots > 0 ? window_delivered_ / node_slots : 0;

@@ -63,3 +63,19 @@ TEST(OcpcOpenLoop, RowColumnDeliversEveryLabelledPacketAtALightLoad) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(OcpcOpenLoop, ASaturatedCoinflipRunStillCountsTheWholeOfferedLoad) {
+  // Saturated coinflip nodes never empty their box, so they stop asking for packets; the host
+  // creates the rest of the window at the end, so offered load and labelled packets are whole.
+  OcpcExperiment e(open_config(ocpc::Topology::kOcpc, 16, "coinflip", 0.3, 2000));
+  const OcpcRunResult r = e.run(6);
+  ASSERT_TRUE(r.errors.empty()) << r.errors.front();
+  EXPECT_TRUE(r.saturated);
+  EXPECT_NEAR(r.open_loop->offered, 0.3, 0.02);
+  EXPECT_NEAR(static_cast<double>(r.open_loop->labelled), 0.3 * 16 * 3000, 0.02 * 16 * 3000);
+  EXPECT_LT(r.open_loop->labelled_delivered, r.open_loop->labelled);
+}
+
+}  // namespace
