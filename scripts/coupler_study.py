@@ -36,7 +36,8 @@ def run(optinet, args, scratch):
     with open(path, encoding="utf-8") as f:
         report = json.load(f)
     os.remove(path)
-    if proc.returncode != 0 and not report["runs"][0].get("saturated", False):
+    # Exit 1 with a report: a closed-loop run stopped at the slot limit (a result to show).
+    if proc.returncode not in (0, 1):
         raise SystemExit(f"optinet {' '.join(args)}: exit {proc.returncode}: {proc.stderr}")
     return report
 
@@ -59,7 +60,7 @@ def curve_cases(quick):
          [0.002, 0.005, 0.01, 0.015, 0.02], 500, 3000, 12000),
         # TDMA's frame is n = 4096 slots: the warm-up must be longer to reach a steady state.
         ("POPS(64,64)", ["pops", "--d", "64", "--g", "64"], "tdma",
-         [0.05, 0.2, 0.5], 5000, 3000, 20000),
+         [0.05, 0.2, 0.5], 5000, 3000, 25000),
         ("OCPC p=256", ["ocpc", "--p", "256"], "coinflip",
          [0.005, 0.01, 0.02, 0.04, 0.06], 1000, 10000, 40000),
         ("OCPC p=256", ["ocpc", "--p", "256"], "tdma",
@@ -90,13 +91,28 @@ def main():
     parser.add_argument("--out", default="docs/results")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--quick", action="store_true", help="a small smoke version")
+    parser.add_argument("--only", choices=["curves", "shapes"], help="run one study only")
+    parser.add_argument("--sizes", default="1024,4096", help="n of the shape study")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     scratch = tempfile.mkdtemp(prefix="coupler-study-")
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
     submit = lambda a: pool.submit(run, args.optinet, a, scratch)  # noqa: E731
 
-    # ---- study 1 --------------------------------------------------------------------------
+    curves, rows = [], []
+    if args.only != "shapes":
+        curves = curve_study(submit, args)
+    if args.only != "curves":
+        sizes = [256] if args.quick else [int(n) for n in args.sizes.split(",")]
+        for n in sizes:
+            for d, g in shapes(n):
+                rows.append(shape_row(submit, n, d, g, args.quick))
+        write_csv(os.path.join(args.out, "coupler-evaluation-shapes.csv"), rows)
+    print_tables(curves, rows)
+    return 0
+
+
+def curve_study(submit, args):
     futures = []
     for label, network, protocol, rates, warmup, measure, limit in curve_cases(args.quick):
         for rate in rates:
@@ -119,16 +135,7 @@ def main():
               file=sys.stderr)
     write_csv(os.path.join(args.out, "coupler-evaluation-curves.csv"), curves)
     plot_curves(curves, args.out)
-
-    # ---- study 2 --------------------------------------------------------------------------
-    sizes = [256] if args.quick else [1024, 4096]
-    rows = []
-    for n in sizes:
-        for d, g in shapes(n):
-            rows.append(shape_row(submit, n, d, g, args.quick))
-    write_csv(os.path.join(args.out, "coupler-evaluation-shapes.csv"), rows)
-    print_tables(curves, rows)
-    return 0
+    return curves
 
 
 def windows(n, protocol, quick):
@@ -138,7 +145,9 @@ def windows(n, protocol, quick):
         return (100, 500, 1500), (100, 1000, 6000)
     warmup = max(300, n + n // 4) if protocol == "tdma" else 300
     measure = 1000 if n >= 4096 else 2000
-    return (warmup, measure, warmup + 2 * measure), (warmup, measure, warmup + 8 * measure)
+    # A TDMA packet waits up to a few frames for its pair's slot: the drain needs about 4 n.
+    drain = max(8 * measure, 4 * n) if protocol == "tdma" else 8 * measure
+    return (warmup, measure, warmup + 2 * measure), (warmup, measure, warmup + measure + drain)
 
 
 def shape_row(submit, n, d, g, quick):
@@ -176,8 +185,13 @@ def shape_row(submit, n, d, g, quick):
         row[f"{protocol}_energy_pj"] = r["energy_per_packet_pj"]
     for protocol, future in permutation.items():
         report = future.result()
-        row[f"{protocol}_permutation_slots"] = (
-            None if report is None else report["summary"]["slots"]["mean"])
+        if report is None:
+            slots = None  # refused (sorting: d and g powers of two; always true here)
+        elif not report["summary"]["ok"]:
+            slots = f"> {report['parameters']['max_slots']}"  # stopped at the slot limit
+        else:
+            slots = report["summary"]["slots"]["mean"]
+        row[f"{protocol}_permutation_slots"] = slots
     print(f"shape POPS({d},{g}): {row}", file=sys.stderr)
     return row
 

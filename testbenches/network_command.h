@@ -151,8 +151,8 @@ std::vector<std::string> open_loop_summary_fields();
 std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool saturated);
 /// Adds the media's counters over `slots` counted slots: per medium busy, single (utilization),
 /// collision and idle slots and wasted frames; their means; the worst media by name; and the
-/// energy of the frames (EnergyTally), per slot and per delivered packet, with the shares
-/// wasted in collisions and spent on acknowledgements.
+/// energy of the frames (EnergyTally), per slot and per packet delivered in the same slots
+/// (`delivered`), with the shares wasted in collisions and spent on acknowledgements.
 void add_media_fields(Json& fields, const std::vector<NamedMedium>& media, std::uint64_t slots,
                       std::uint64_t delivered, const DeviceParameters& device);
 /// The JSON of one medium kind's power budget at `fanout`.

@@ -169,7 +169,7 @@ RunRecord OcpcCommand::run(std::uint64_t seed) {
     }
     line += open_loop_description(record.fields, *r.open_loop, r.saturated);
     add_media_fields(record.fields, media, config_.open_loop->measure,
-                     r.open_loop->labelled_delivered, device_);
+                     r.open_loop->window_delivered, device_);
   }
   return record;
 }

@@ -257,6 +257,7 @@ void OpenLoopHost::finish() {
   const double node_slots = static_cast<double>(n_) * static_cast<double>(config_.measure);
   result_.offered = node_slots > 0 ? window_created_ / node_slots : 0;
   result_.accepted = node_slots > 0 ? window_delivered_ / node_slots : 0;
+  result_.window_delivered = window_delivered_;
   if (suppressed_ > 0) errors_.push_back("... and " + std::to_string(suppressed_) + " more");
 }
 

@@ -62,6 +62,7 @@ struct OpenLoopResult {
   std::uint64_t labelled = 0;   ///< created in the measurement window
   std::uint64_t labelled_delivered = 0;
   std::uint64_t delivered = 0;  ///< all deliveries in the run
+  std::uint64_t window_delivered = 0;  ///< deliveries in the measurement window
   bool drained = false;         ///< every labelled packet was delivered
   std::uint64_t drain_slot = 0; ///< slot of the last labelled delivery
   LatencyStats latency;         ///< creation to delivery, labelled packets

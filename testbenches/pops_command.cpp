@@ -164,7 +164,7 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
       media.push_back(NamedMedium{
           "c(" + std::to_string(c / s.g) + "," + std::to_string(c % s.g) + ")", r.couplers[c]});
     }
-    add_media_fields(record.fields, media, config_.open_loop->measure, o.labelled_delivered,
+    add_media_fields(record.fields, media, config_.open_loop->measure, o.window_delivered,
                      device_);
   }
   return record;

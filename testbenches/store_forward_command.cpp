@@ -223,7 +223,7 @@ RunRecord StoreForwardCommand::run(std::uint64_t seed) {
     }
     record.description += open_loop_description(record.fields, *r.open_loop, r.saturated);
     add_media_fields(record.fields, media, config_.open_loop->measure,
-                     r.open_loop->labelled_delivered, device_);
+                     r.open_loop->window_delivered, device_);
   }
   return record;
 }
