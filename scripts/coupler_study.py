@@ -237,8 +237,10 @@ def plot_curves(curves, out):
                         color="black", markersize=8)
         for ax in (top, bottom):
             ax.axvline(capacity, color="grey", linestyle="--", linewidth=1)
+            ax.set_xscale("log")  # random access saturates 10-50 times below TDMA
             ax.set_xlabel("offered (packets/node/slot)")
         top.set_yscale("log")
+        bottom.set_yscale("log")
         top.set_title(f"{network}\ncapacity {capacity:.3g} (dashed); x: saturated", fontsize=9)
         top.set_ylabel("mean latency (slots)")
         bottom.set_ylabel("accepted (packets/node/slot)")
