@@ -93,6 +93,7 @@ def main():
     parser.add_argument("--quick", action="store_true", help="a small smoke version")
     parser.add_argument("--only", choices=["curves", "shapes"], help="run one study only")
     parser.add_argument("--sizes", default="1024,4096", help="n of the shape study")
+    parser.add_argument("--d", default="", help="only these d (comma-separated) in the shape study")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     scratch = tempfile.mkdtemp(prefix="coupler-study-")
@@ -104,9 +105,11 @@ def main():
         curves = curve_study(submit, args)
     if args.only != "curves":
         sizes = [256] if args.quick else [int(n) for n in args.sizes.split(",")]
+        only_d = {int(d) for d in args.d.split(",") if d}
         for n in sizes:
             for d, g in shapes(n):
-                rows.append(shape_row(submit, n, d, g, args.quick))
+                if not only_d or d in only_d:
+                    rows.append(shape_row(submit, n, d, g, args.quick))
         write_csv(os.path.join(args.out, "coupler-evaluation-shapes.csv"), rows)
     print_tables(curves, rows)
     return 0
