@@ -1,7 +1,6 @@
 #include "testbenches/network_command.h"
 
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
