@@ -1,14 +1,11 @@
 #include "testbenches/device_file.h"
 
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "testbenches/input_file.h"
 #include "testbenches/usage_error.h"
 
 namespace optinet {
@@ -57,22 +54,6 @@ const Field kFields[] = {
 
 #undef OPTINET_SETTER
 
-/// Printable ASCII as is, anything else as \xNN; at most `limit` characters of input.
-std::string printable(const std::string& s, std::size_t limit = 200) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size() && i < limit; ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c < 0x7f && c != '\\') {
-      out += static_cast<char>(c);
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      out += buf;
-    }
-  }
-  if (s.size() > limit) out += "...";
-  return out;
-}
 
 std::string number_text(double v) {
   char buf[32];
@@ -188,23 +169,8 @@ DeviceParameters parse_device_json(const std::string& text, const std::string& p
 }
 
 DeviceParameters read_device_file(const std::string& path) {
-  const std::string where = "--device: " + printable(path) + ": ";
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    throw UsageError(where + "cannot read (a directory); accepted: a JSON device file");
-  }
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    const std::string why = errno != 0 ? std::string(" (") + std::strerror(errno) + ")" : "";
-    throw UsageError(where + "cannot read" + why + "; accepted: a JSON device file");
-  }
-  // Read one byte past the limit: enough to refuse a larger file (or a device without end).
-  std::string text(kMaxDeviceFileBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) throw UsageError(where + "cannot read; accepted: a JSON device file");
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return parse_device_json(text, path);
+  return parse_device_json(
+      read_text_file("--device", path, kMaxDeviceFileBytes, "a JSON device file"), path);
 }
 
 }  // namespace optinet

@@ -1,5 +1,7 @@
 #include "testbenches/experiment_base.h"
 
+#include "testbenches/output_file.h"
+#include "testbenches/process_guard.h"
 #include "testbenches/vcd_file.h"
 
 namespace optinet {
@@ -8,17 +10,34 @@ ExperimentBase::ExperimentBase(const sc_core::sc_time& period)
     : t0_(std::chrono::steady_clock::now()), clock_("clk", period), control_("control", period) {
   control_.clk(clock_);
   control_.set_sink(&scoreboard_);
+  control_.set_interrupt_flag(interrupt_flag());
 }
 
-ExperimentBase::~ExperimentBase() { close_trace(); }
+ExperimentBase::~ExperimentBase() {
+  try {
+    close_trace();
+  } catch (const std::exception&) {  // a destructor reports nothing; close_trace() does
+  }
+}
 
-void ExperimentBase::close_trace() {
+void ExperimentBase::close_systemc_trace() {
   if (trace_file_ != nullptr) sc_core::sc_close_vcd_trace_file(trace_file_);
   trace_file_ = nullptr;
 }
 
+void ExperimentBase::close_trace() {
+  close_systemc_trace();
+  if (trace_output_) trace_output_->commit();
+}
+
+void ExperimentBase::discard_trace() {
+  close_systemc_trace();
+  if (trace_output_) trace_output_->discard();
+}
+
 void ExperimentBase::open_trace_file(const std::string& vcd_path) {
-  trace_file_ = open_vcd(vcd_path, clock_, control_);
+  trace_output_ = std::make_unique<TraceOutput>(vcd_output_path(vcd_path));
+  trace_file_ = open_vcd(trace_output_->systemc_name(), clock_, control_);
 }
 
 void ExperimentBase::finish_elaboration() {

@@ -6,12 +6,14 @@
 /// then calls finish_elaboration().
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <systemc>
 
 #include "models/core/run_control.h"
 #include "testbenches/open_loop.h"
 #include "testbenches/scoreboard.h"
+#include "testbenches/trace_output.h"
 
 namespace optinet {
 
@@ -22,8 +24,11 @@ class ExperimentBase {
 
   /// Wall time of elaboration (construction, binding and the first delta cycle).
   double elaboration_seconds() const { return elaboration_seconds_; }
-  /// Flushes and closes the VCD file (also done by the destructor).
+  /// Closes the VCD file and moves it into place (the destructor does it too, silently).
+  /// Throws OutputError if any write of it failed; the file is then removed.
   void close_trace();
+  /// Closes the VCD file and removes it (an interrupted series leaves no waveform).
+  void discard_trace();
   /// The last run's checks and delivery slots.
   const Scoreboard& scoreboard() const { return scoreboard_; }
 
@@ -32,7 +37,8 @@ class ExperimentBase {
   explicit ExperimentBase(const sc_core::sc_time& period);
   ~ExperimentBase();
 
-  /// Opens the VCD file (clock and slot number traced first); drivers then add their signals.
+  /// Opens the VCD file `vcd_path` (clock and slot number traced first; written through a
+  /// checked TraceOutput); drivers then add their signals.
   void open_trace_file(const std::string& vcd_path);
   /// Runs the first delta cycle (thread stacks are created there), so that runs time only
   /// simulation, and records the elaboration time.
@@ -60,6 +66,10 @@ class ExperimentBase {
   sc_core::sc_trace_file* trace_file_ = nullptr;
 
  private:
+  /// Closes SystemC's trace file, if open.
+  void close_systemc_trace();
+
+  std::unique_ptr<TraceOutput> trace_output_;
   double elaboration_seconds_ = 0;
   std::uint64_t runs_done_ = 0;
 };

@@ -1,10 +1,10 @@
 #include "testbenches/h_relation.h"
 
-#include <fstream>
 #include <numeric>
 #include <sstream>
 #include <utility>
 
+#include "testbenches/input_file.h"
 #include "testbenches/option_values.h"
 #include "testbenches/traffic.h"
 #include "testbenches/usage_error.h"
@@ -125,9 +125,19 @@ std::string check_h_relation(const Relation& r, std::uint32_t n, std::uint32_t h
   return {};
 }
 
+std::size_t relation_file_bound(std::uint32_t n, std::uint32_t h) {
+  return 65536 + 64 * std::size_t{n} * h;
+}
+
 Relation read_relation_file(const std::string& path, std::uint32_t n, std::uint32_t h) {
-  std::ifstream in(path);
-  if (!in) throw UsageError("--relation-file: cannot read '" + path + "'");
+  return parse_relation_text(read_text_file("--relation-file", path, relation_file_bound(n, h),
+                                            "a text file of 'source destination' lines"),
+                             path, n, h);
+}
+
+Relation parse_relation_text(const std::string& text, const std::string& path, std::uint32_t n,
+                             std::uint32_t h) {
+  std::istringstream in(text);
   Relation r;
   std::string line;
   std::size_t number = 0;
@@ -138,7 +148,7 @@ Relation read_relation_file(const std::string& path, std::uint32_t n, std::uint3
     std::string a, b, extra;
     if (!(words >> a)) continue;
     const std::string where =
-        "--relation-file: line " + std::to_string(number) + " of '" + path + "'";
+        "--relation-file: line " + std::to_string(number) + " of '" + printable(path) + "'";
     if (!(words >> b) || (words >> extra)) {
       throw UsageError(where + " is not 'source destination'");
     }
@@ -150,7 +160,7 @@ Relation read_relation_file(const std::string& path, std::uint32_t n, std::uint3
   }
   const std::string why = check_h_relation(r, n, h);
   if (!why.empty()) {
-    throw UsageError("--relation-file: '" + path +
+    throw UsageError("--relation-file: '" + printable(path) +
                      "' is not an h-relation with h = " + std::to_string(h) + ": " + why);
   }
   return r;

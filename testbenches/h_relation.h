@@ -48,6 +48,11 @@ std::string check_h_relation(const Relation& r, std::uint32_t n, std::uint32_t h
 /// Reads "source destination" lines ('#' starts a comment) and checks the h bound. Throws
 /// UsageError naming --relation-file and, if the bound is broken, the processor.
 Relation read_relation_file(const std::string& path, std::uint32_t n, std::uint32_t h);
+/// The text of a relation file; `path` only names it in errors. Throws UsageError.
+Relation parse_relation_text(const std::string& text, const std::string& path, std::uint32_t n,
+                             std::uint32_t h);
+/// Largest relation file read: room for h n lines and generous comments.
+std::size_t relation_file_bound(std::uint32_t n, std::uint32_t h);
 
 /// The packets of a relation: packet id = index in the relation, payload from (seed, id).
 std::vector<Packet> packets_of(const Relation& r, std::uint64_t run_seed);

@@ -8,7 +8,9 @@
 #include <sstream>
 
 #include "testbenches/device_file.h"
+#include "testbenches/input_file.h"
 #include "testbenches/option_values.h"
+#include "testbenches/process_guard.h"
 #include "testbenches/stats.h"
 #include "testbenches/usage_error.h"
 
@@ -155,16 +157,28 @@ void print_run(std::ostream& out, std::size_t index, const RunRecord& r) {
   for (const auto& e : r.errors) out << "  error: " << e << '\n';
 }
 
+/// Runs the series; stops early, dropping the run cut short, when an interrupt arrived.
 std::vector<RunRecord> run_series(NetworkCommand& command, const CommonOptions& c,
-                                  std::ostream& out, std::ostream& err, double& simulation) {
+                                  std::ostream& out, std::ostream& err, bool terminal,
+                                  double& simulation) {
   std::vector<RunRecord> runs;
   for (std::uint64_t k = 0; k < c.runs; ++k) {
     runs.push_back(command.run(c.seed + k));
+    if (interrupt_signal() != 0) {
+      runs.pop_back();
+      break;
+    }
     simulation += runs.back().wall_seconds;
     if (!runs.back().ok() || (!c.quiet && c.runs <= 20)) print_run(out, k, runs.back());
-    if (c.runs > 1) err << "\rrun " << k + 1 << "/" << c.runs << std::flush;
+    if (c.runs <= 1) continue;
+    // A terminal gets one line redrawn; a log gets one line per run.
+    if (terminal) {
+      err << "\rrun " << k + 1 << "/" << c.runs << std::flush;
+    } else {
+      err << "run " << k + 1 << "/" << c.runs << " done\n" << std::flush;
+    }
   }
-  if (c.runs > 1) err << '\n';
+  if (c.runs > 1 && terminal) err << '\n';
   return runs;
 }
 
@@ -244,25 +258,6 @@ void print_summary(std::ostream& out, const NetworkCommand& command,
   const auto precision = out.precision(3);
   out << "time: elaboration " << elaboration << " s, simulation " << simulation << " s\n";
   out.precision(precision);
-}
-
-/// Writes `text` to `path` through a temporary file in the same folder and a rename, so that a
-/// reader never sees a half-written report. Throws std::runtime_error if any write fails.
-void write_atomically(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-    file << text;
-    file.flush();
-    if (!file) {
-      std::remove(temporary.c_str());
-      throw std::runtime_error("cannot write '" + path + "'");
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    throw std::runtime_error("cannot write '" + path + "'");
-  }
 }
 
 }  // namespace
@@ -372,6 +367,24 @@ std::string network_names() {
   return names;
 }
 
+namespace {
+
+/// Every output checked as it will be written, against the others and against every input; the
+/// VCD path becomes the exact file written.
+void check_files(const CLI::App& app, const NetworkCommand& command, CommonOptions& common) {
+  std::vector<FileOption> outputs;
+  if (app.get_option("--vcd")->count() > 0) {
+    common.vcd_path = vcd_output_path(common.vcd_path);
+    outputs.push_back({"--vcd", common.vcd_path, true});
+  }
+  if (app.get_option("--json")->count() > 0) outputs.push_back({"--json", common.json_path});
+  std::vector<FileOption> inputs = command.input_files();
+  if (!common.device_path.empty()) inputs.push_back({"--device", common.device_path});
+  check_file_options(outputs, inputs);
+}
+
+}  // namespace
+
 std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& args,
                                               CommonOptions& common, std::string& help) {
   help.clear();
@@ -391,7 +404,8 @@ std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& ar
     if (args[0] == f.network) family = &f;
   }
   if (family == nullptr) {
-    throw UsageError("network: unknown '" + args[0] + "' (accepted: " + network_names() + ")");
+    throw UsageError("network: unknown '" + printable(args[0]) + "' (accepted: " + network_names() +
+                     ")");
   }
   std::unique_ptr<NetworkCommand> command = family->make(args[0]);
   common = CommonOptions{};
@@ -416,9 +430,8 @@ std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& ar
   }
   common.traffic_given = app.get_option("--traffic")->count() > 0;
   resolve_open_loop(app, open_loop, common);
+  check_files(app, *command, common);
   if (!common.device_path.empty()) common.device = read_device_file(common.device_path);
-  if (!common.vcd_path.empty()) check_writable("--vcd", common.vcd_path);
-  if (!common.json_path.empty()) check_writable("--json", common.json_path);
   command->configure(common);
   check_thread_capacity(command->size_option(), command->processors());
   return command;
@@ -468,7 +481,46 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
   return report;
 }
 
-int run_optinet(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+namespace {
+
+/// The first line of an error's message (SystemC's reports add "In file: ..." lines).
+std::string first_line(const std::string& what) { return what.substr(0, what.find('\n')); }
+
+/// The runs, the summary and the outputs of a parsed command line.
+int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostream& out,
+               std::ostream& err, bool terminal) {
+  out << command.banner() << ", traffic " << common.traffic << ", seed " << common.seed << ", "
+      << common.runs << " run(s)\n";
+  const double elaboration = command.elaborate();
+  defer_interrupts();  // from here an interrupt stops the run in progress at a slot boundary
+  double simulation = 0;
+  const std::vector<RunRecord> runs = run_series(command, common, out, err, terminal, simulation);
+  if (const int signal = interrupt_signal(); signal != 0) {
+    command.abandon();
+    out.flush();
+    err << "optinet: interrupted (" << signal_name(signal) << ") after " << runs.size() << " of "
+        << common.runs << " run(s); nothing written\n";
+    return kExitInterrupted + signal;
+  }
+  command.finish();
+  print_summary(out, command, runs, elaboration, simulation);
+  if (common.open_loop && !runs.empty()) print_open_loop_summary(out, command, runs);
+  if (common.open_loop || !common.device_path.empty()) {
+    print_power_budget(out, command.power_budget(common.device));
+  }
+  if (!common.vcd_path.empty()) out << "waveform: " << common.vcd_path << '\n';
+  if (!common.json_path.empty()) {
+    const Json report = json_report(command, common, runs, elaboration, simulation);
+    write_file_atomically("--json", common.json_path, report.dump() + '\n');
+    out << "json: " << common.json_path << '\n';
+  }
+  return all_ok(runs) ? kExitOk : kExitRunFailed;
+}
+
+}  // namespace
+
+int run_optinet(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                bool terminal) {
   CommonOptions common;
   std::unique_ptr<NetworkCommand> command;
   try {
@@ -476,34 +528,31 @@ int run_optinet(const std::vector<std::string>& args, std::ostream& out, std::os
     command = parse_optinet(args, common, help);
     if (!command) {
       out << help;
-      return 0;
+      return kExitOk;
     }
   } catch (const UsageError& e) {
     err << "optinet: " << e.what() << '\n';
-    return 2;
+    return kExitUsage;
+  } catch (const std::bad_alloc&) {
+    err << "optinet: out of memory while reading the input\n";
+    return kExitInternal;
   }
-  out << command->banner() << ", traffic " << common.traffic << ", seed " << common.seed << ", "
-      << common.runs << " run(s)\n";
+  // After an error nothing of the network is touched again: SystemC's trace files and modules
+  // are left to process exit (optinet_main.cpp ends the process without their destructors).
   try {
-    const double elaboration = command->elaborate();
-    double simulation = 0;
-    const std::vector<RunRecord> runs = run_series(*command, common, out, err, simulation);
-    command->finish();
-    print_summary(out, *command, runs, elaboration, simulation);
-    if (common.open_loop && !runs.empty()) print_open_loop_summary(out, *command, runs);
-    if (common.open_loop || !common.device_path.empty()) {
-      print_power_budget(out, command->power_budget(common.device));
-    }
-    if (!common.vcd_path.empty()) out << "waveform: " << common.vcd_path << '\n';
-    if (!common.json_path.empty()) {
-      const Json report = json_report(*command, common, runs, elaboration, simulation);
-      write_atomically(common.json_path, report.dump() + '\n');
-      out << "json: " << common.json_path << '\n';
-    }
-    return all_ok(runs) ? 0 : 1;
+    return run_parsed(*command, common, out, err, terminal);
+  } catch (const OutputError& e) {
+    out.flush();
+    err << "optinet: " << e.what() << '\n';
+    return kExitOutput;
+  } catch (const std::bad_alloc&) {
+    out.flush();
+    err << "optinet: out of memory; try a smaller network\n";
+    return kExitInternal;
   } catch (const std::exception& e) {
-    err << "optinet: error: " << e.what() << '\n';
-    return 1;
+    out.flush();
+    err << "optinet: internal error: " << first_line(e.what()) << '\n';
+    return kExitInternal;
   }
 }
 

@@ -21,6 +21,7 @@
 #include "models/optical/power_budget.h"
 #include "testbenches/capacity.h"
 #include "testbenches/open_loop.h"
+#include "testbenches/output_file.h"
 
 namespace optinet {
 
@@ -35,7 +36,7 @@ struct CommonOptions {
   std::uint64_t seed = 1;
   std::uint64_t max_slots = 100000;
   double period_ns = 1;
-  std::string vcd_path;   ///< empty: no waveform
+  std::string vcd_path;   ///< empty: no waveform; else the exact file written (ends in .vcd)
   std::string json_path;  ///< empty: no JSON report
   bool quiet = false;
   bool traffic_given = false;  ///< --traffic was on the command line
@@ -74,6 +75,9 @@ class NetworkCommand {
   /// option at fault. Nothing is elaborated yet. It may name the protocol and traffic as they
   /// were resolved (a variant chosen by an option; "file" for traffic read from a file).
   virtual void configure(CommonOptions& common) = 0;
+  /// The files the family's options name for reading (checked against the outputs before
+  /// configure() reads them).
+  virtual std::vector<FileOption> input_files() const { return {}; }
   /// Processors (threads) the network will have, and the option that sets its size.
   virtual std::uint64_t processors() const = 0;
   virtual std::string size_option() const = 0;
@@ -100,6 +104,8 @@ class NetworkCommand {
   /// removes each destroyed module from its registry by a linear scan, so tearing down n
   /// modules costs O(n^2). Code that embeds an experiment destroys it normally.
   virtual void finish() = 0;
+  /// After an interrupted series: closes and removes the waveform, leaves the rest as finish().
+  virtual void abandon() = 0;
 };
 
 /// What every family's command shares: its configuration and its experiment, elaborated once.
@@ -113,6 +119,10 @@ class ExperimentCommand : public NetworkCommand {
   }
   void finish() override {
     experiment_->close_trace();
+    (void)experiment_.release();  // see NetworkCommand::finish
+  }
+  void abandon() override {
+    experiment_->discard_trace();
     (void)experiment_.release();  // see NetworkCommand::finish
   }
 
@@ -172,10 +182,21 @@ const std::vector<NetworkFamily>& network_families();
 /// Every network, comma-separated.
 std::string network_names();
 
-/// The optinet command: argv after the program name. Returns the exit status: 0 every run
-/// passed, 1 a run failed or stopped at the slot limit, 2 bad input (one line on `err`, before
-/// anything is elaborated).
-int run_optinet(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// Exit statuses of the optinet command.
+enum ExitStatus : int {
+  kExitOk = 0,           ///< every run passed
+  kExitRunFailed = 1,    ///< a run failed its checks or stopped at the slot limit
+  kExitUsage = 2,        ///< bad input: one line, before anything is elaborated
+  kExitOutput = 3,       ///< an output could not be written (one line; nothing left behind)
+  kExitInternal = 70,    ///< a SystemC error, out of memory or a crash: one line
+  kExitInterrupted = 128 ///< plus the signal: SIGINT or SIGTERM, nothing written
+};
+
+/// The optinet command: argv after the program name. Returns an ExitStatus; every failure is
+/// one line on `err`. `terminal`: progress may redraw one line (stderr is a terminal);
+/// otherwise it prints one line per run.
+int run_optinet(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                bool terminal = false);
 
 /// Parses and validates a command line without elaborating: the family's command, configured.
 /// Throws UsageError. Returns nullptr with `help` set to the help text when help was asked for.

@@ -20,6 +20,10 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::string default_traffic() const override { return "random-h-relation"; }
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;
+  std::vector<FileOption> input_files() const override {
+    if (relation_file_.empty()) return {};
+    return {{"--relation-file", relation_file_}};
+  }
   std::uint64_t processors() const override { return config_.shape.n(); }
   std::string size_option() const override { return "--p"; }
   std::string banner() const override;

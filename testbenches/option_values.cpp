@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "testbenches/input_file.h"
 #include "testbenches/usage_error.h"
 
 namespace optinet {
@@ -19,7 +20,7 @@ std::string count_rejection(const std::string& text, std::uint64_t lo, std::uint
     }
   }
   if (ok && used == text.size() && v >= lo && v <= hi) return "";
-  return "'" + text + "' is not accepted (an integer from " + std::to_string(lo) + " to " +
+  return "'" + printable(text, 40) + "' is not accepted (an integer from " + std::to_string(lo) + " to " +
          std::to_string(hi) + ")";
 }
 
@@ -32,7 +33,7 @@ std::string positive_rejection(const std::string& text) {
     used = 0;
   }
   if (used == text.size() && v > 0 && v <= 1e6) return "";
-  return "'" + text + "' is not accepted (a number > 0 and <= 1e6)";
+  return "'" + printable(text, 40) + "' is not accepted (a number > 0 and <= 1e6)";
 }
 
 std::string unit_rejection(const std::string& text) {
@@ -44,7 +45,7 @@ std::string unit_rejection(const std::string& text) {
     used = 0;
   }
   if (used == text.size() && v >= 0 && v <= 1) return "";
-  return "'" + text + "' is not accepted (a number from 0 to 1)";
+  return "'" + printable(text, 40) + "' is not accepted (a number from 0 to 1)";
 }
 
 CLI::Validator unit_interval() {
@@ -81,15 +82,15 @@ std::pair<std::uint64_t, std::uint64_t> parse_range(const std::string& option,
   const std::string accepted =
       "' is not accepted (FROM:TO, integers with FROM <= TO <= " + std::to_string(hi) + ")";
   const std::size_t colon = text.find(':');
-  if (colon == std::string::npos) throw UsageError(option + ": '" + text + accepted);
+  if (colon == std::string::npos) throw UsageError(option + ": '" + printable(text, 40) + accepted);
   std::pair<std::uint64_t, std::uint64_t> range;
   try {
     range.first = parse_count(option, text.substr(0, colon), 0, hi);
     range.second = parse_count(option, text.substr(colon + 1), 0, hi);
   } catch (const UsageError&) {
-    throw UsageError(option + ": '" + text + accepted);
+    throw UsageError(option + ": '" + printable(text, 40) + accepted);
   }
-  if (range.first > range.second) throw UsageError(option + ": '" + text + accepted);
+  if (range.first > range.second) throw UsageError(option + ": '" + printable(text, 40) + accepted);
   return range;
 }
 

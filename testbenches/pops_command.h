@@ -18,6 +18,10 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   std::string default_traffic() const override { return "random"; }
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;
+  std::vector<FileOption> input_files() const override {
+    if (permutation_file_.empty()) return {};
+    return {{"--permutation-file", permutation_file_}};
+  }
   std::uint64_t processors() const override { return config_.shape.n(); }
   std::string size_option() const override { return "--d/--g"; }
   std::string banner() const override;

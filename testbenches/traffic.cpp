@@ -1,9 +1,9 @@
 #include "testbenches/traffic.h"
 
-#include <fstream>
 #include <numeric>
 #include <sstream>
 
+#include "testbenches/input_file.h"
 #include "testbenches/usage_error.h"
 
 namespace optinet {
@@ -105,10 +105,19 @@ std::string check_partial_permutation(const Permutation& p, std::uint32_t n) {
   return {};
 }
 
+std::size_t permutation_file_bound(std::uint32_t n) { return 65536 + 64 * std::size_t{n}; }
+
 Permutation read_permutation_file(const std::string& path, std::uint32_t n) {
-  std::ifstream in(path);
-  if (!in) throw UsageError("--permutation-file: cannot read '" + path + "'");
+  return parse_permutation_text(
+      read_text_file("--permutation-file", path, permutation_file_bound(n),
+                     "a text file of n destinations"),
+      path, n);
+}
+
+Permutation parse_permutation_text(const std::string& text, const std::string& path,
+                                   std::uint32_t n) {
   Permutation p;
+  std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
     line = line.substr(0, line.find('#'));
@@ -126,16 +135,19 @@ Permutation read_permutation_file(const std::string& path, std::uint32_t n) {
       } catch (const std::exception&) {
         used = 0;
       }
-      if (used != w.size() || w[0] == '-' || v >= kNoNode) {
-        throw UsageError("--permutation-file: '" + w + "' in '" + path +
+      if (used != w.size() || w[0] == '-' || w[0] == '+' || v >= kNoNode) {
+        throw UsageError("--permutation-file: '" + printable(w, 40) + "' in '" + printable(path) +
                          "' is not a destination (accepted: 0..n-1, or - for no packet)");
       }
       p.push_back(static_cast<NodeId>(v));
+      if (p.size() > n) break;  // check_partial_permutation names the count
     }
+    if (p.size() > n) break;
   }
   const std::string why = check_partial_permutation(p, n);
   if (!why.empty()) {
-    throw UsageError("--permutation-file: '" + path + "' is not a (partial) permutation: " + why);
+    throw UsageError("--permutation-file: '" + printable(path) +
+                     "' is not a (partial) permutation: " + why);
   }
   return p;
 }

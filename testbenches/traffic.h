@@ -29,8 +29,14 @@ Permutation make_permutation(PermutationKind kind, std::uint32_t n, Rng& rng);
 std::string check_partial_permutation(const Permutation& p, std::uint32_t n);
 
 /// Reads a permutation file: n whitespace-separated destinations, one per source in order;
-/// "-" (or -1) for a source without a packet; '#' starts a comment. Throws UsageError.
+/// "-" (or -1) for a source without a packet; '#' starts a comment. The file is read with a
+/// bound (permutation_file_bound) and must be text. Throws UsageError.
 Permutation read_permutation_file(const std::string& path, std::uint32_t n);
+/// The text of a permutation file; `path` only names it in errors. Throws UsageError.
+Permutation parse_permutation_text(const std::string& text, const std::string& path,
+                                   std::uint32_t n);
+/// Largest permutation file read for n nodes: room for n destinations and generous comments.
+std::size_t permutation_file_bound(std::uint32_t n);
 
 /// The traffic generator's random stream for a run: stream (run seed, 2, 0). Every testbench
 /// draws its traffic from it, so a seed names the same traffic in every driver.

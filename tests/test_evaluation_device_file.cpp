@@ -201,10 +201,10 @@ TEST(EvaluationDeviceFile, FilesThatCannotBeReadAreRefused) {
   const std::string dir = scratch("a_directory.json");
   fs::create_directories(dir);
   const std::string e = usage_error_of([&] { read_device_file(dir); });
-  EXPECT_EQ(e, "--device: " + dir + ": cannot read (a directory); accepted: a JSON device file");
+  EXPECT_EQ(e, "--device: '" + dir + "': is a directory; accepted: a JSON device file");
   const std::string missing = scratch("no-such-device.json");
   const std::string m = usage_error_of([&] { read_device_file(missing); });
-  EXPECT_EQ(m.rfind("--device: " + missing + ": cannot read", 0), 0u) << m;
+  EXPECT_EQ(m.rfind("--device: '" + missing + "': cannot read", 0), 0u) << m;
   EXPECT_TRUE(printable_line(m));
 }
 
@@ -217,12 +217,11 @@ TEST(EvaluationDeviceFile, FileSizeIsBounded) {
   const std::string over = scratch("over_limit.json");
   write_file(over, body + std::string(kMaxDeviceFileBytes - body.size() + 1, ' '));
   EXPECT_EQ(usage_error_of([&] { read_device_file(over); }),
-            "--device: " + over +
-                ": larger than 65536 bytes; accepted: one JSON object of device fields");
+            "--device: '" + over + "': larger than 65536 bytes; accepted: a JSON device file");
   if (fs::exists("/dev/zero")) {
     EXPECT_EQ(usage_error_of([&] {
                 read_device_file("/dev/zero");
-              }).rfind("--device: /dev/zero: larger than 65536 bytes", 0),
+              }).rfind("--device: '/dev/zero': larger than 65536 bytes", 0),
               0u);
   }
 }

@@ -168,6 +168,7 @@ class FakeCommand : public NetworkCommand {
   double elaborate() override { return 0; }
   RunRecord run(std::uint64_t) override { return {}; }
   void finish() override {}
+  void abandon() override {}
 };
 
 RunRecord fake_run(std::uint64_t seed, std::uint64_t slots, std::vector<std::string> errors = {}) {

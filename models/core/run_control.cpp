@@ -115,6 +115,9 @@ void RunControl::on_clock_edge() {
     slot_register_ = current_slot();
     slot_events_[slot_register_ % kSlotEvents].notify();  // sleepers run with the clock's waiters
   }
+  if (running_ && !clk->read() && interrupt_ != nullptr && *interrupt_ != 0) {
+    stop_requested_ = true;
+  }
   if (running_ && !clk->read() && stop_requested_) {
     stopped_ = true;
     end_run();

@@ -3,6 +3,7 @@
 /// Run control: starts every processor of a network on the same slot, counts slots, stops the
 /// simulation when every processor has finished or the slot limit is hit, carries deliveries to
 /// the host, and models the SIMD machine's global wired-OR "packets pending" line.
+#include <csignal>
 #include <cstdint>
 #include <systemc>
 
@@ -109,6 +110,9 @@ class RunControl : public sc_core::sc_module, public RunControlIf {
   /// being a failure: the host of an open-loop run calls it once every packet it measures has
   /// been delivered. The processors unwind as after the slot limit.
   void stop() { stop_requested_ = running_; }
+  /// A flag set from outside the simulation (a signal handler): while it is non-zero, a running
+  /// run stops at the next falling clock edge as by stop(). Null: none.
+  void set_interrupt_flag(const volatile std::sig_atomic_t* flag) { interrupt_ = flag; }
 
   /// Starts a run from inside the simulation (a control register's doorbell, a process):
   /// `plan` is armed as by arm() and the run starts at the first falling clock edge at or after
@@ -151,6 +155,7 @@ class RunControl : public sc_core::sc_module, public RunControlIf {
 
   sc_core::sc_time period_;
   DeliverySink* sink_ = nullptr;
+  const volatile std::sig_atomic_t* interrupt_ = nullptr;
   RunPlan plan_;
   bool armed_ = false;
   bool running_ = false;

@@ -1,0 +1,69 @@
+#include "testbenches/input_file.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "testbenches/usage_error.h"
+
+namespace optinet {
+
+std::string printable(const std::string& s, std::size_t limit) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size() && i < limit; ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x7f && c != '\\') {
+      out += static_cast<char>(c);
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    }
+  }
+  if (s.size() > limit) out += "...";
+  return out;
+}
+
+namespace {
+
+bool is_text_byte(unsigned char c) {
+  return c >= 0x20 || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+}  // namespace
+
+std::string read_text_file(const std::string& option, const std::string& path,
+                           std::size_t max_bytes, const std::string& accepted) {
+  const std::string where = option + ": '" + printable(path) + "': ";
+  const std::string tail = "; accepted: " + accepted;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw UsageError(where + "is a directory" + tail);
+  errno = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    const std::string why = errno != 0 ? std::strerror(errno) : "cannot open";
+    throw UsageError(where + "cannot read (" + why + ")" + tail);
+  }
+  // One byte past the bound: enough to refuse a larger file, or a device without end.
+  std::string text(max_bytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) throw UsageError(where + "cannot read" + tail);
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > max_bytes) {
+    throw UsageError(where + "larger than " + std::to_string(max_bytes) + " bytes" + tail);
+  }
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (!is_text_byte(c)) {
+      char byte[8];
+      std::snprintf(byte, sizeof byte, "0x%02x", c);
+      throw UsageError(where + "not a text file (byte " + byte + " at offset " + std::to_string(i) +
+                       ")" + tail);
+    }
+  }
+  return text;
+}
+
+}  // namespace optinet

@@ -1,0 +1,21 @@
+#pragma once
+/// \file
+/// A user's input files, read with a bound: a directory, a device without end, a file larger
+/// than the network can need, or binary content is refused at once with one line, and nothing
+/// of the file is echoed unless it is printable.
+#include <cstddef>
+#include <string>
+
+namespace optinet {
+
+/// Printable ASCII as is, anything else as \xNN; at most `limit` characters of `s`, then "...".
+std::string printable(const std::string& s, std::size_t limit = 200);
+
+/// Reads the text file `path` given to `option`, at most `max_bytes`. Throws UsageError
+/// ("OPTION: 'PATH': why; accepted: WHAT") for a directory, a file that cannot be read, one
+/// larger than `max_bytes`, or one holding a NUL byte or another control character than tab,
+/// line feed, carriage return and form feed.
+std::string read_text_file(const std::string& option, const std::string& path,
+                           std::size_t max_bytes, const std::string& accepted);
+
+}  // namespace optinet

@@ -1,0 +1,51 @@
+#pragma once
+/// \file
+/// A user's output files: every path is checked, before anything runs, as it will be written,
+/// and written through a temporary file and a rename, so a reader never sees a half-written or
+/// stale file, and a failed write is an error, never a silent success.
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace optinet {
+
+/// A write that failed after the runs (disk full, folder gone): one line, exit status 3.
+struct OutputError : std::runtime_error {
+  explicit OutputError(const std::string& message) : std::runtime_error(message) {}
+};
+
+/// A file named by an option, and how it is used.
+struct FileOption {
+  std::string option;  ///< "--json"
+  std::string path;    ///< the exact path read or written
+  /// Outputs written by SystemC (the VCD) must be regular files: SystemC appends ".vcd" and
+  /// cannot write to a device or pipe.
+  bool regular_only = false;
+};
+
+/// The file a VCD option writes: SystemC appends ".vcd" to the name it is given, so FILE is
+/// written as FILE.vcd unless it already ends in ".vcd".
+std::string vcd_output_path(const std::string& given);
+
+/// Refuses, with a UsageError naming the option: an empty path, a directory, a path in a folder
+/// that does not exist or cannot be written, an existing file that cannot be written, a device
+/// or pipe for a regular-only output, and any two options (outputs with each other, or an output
+/// with an input) that name the same file. Creates nothing.
+void check_file_options(const std::vector<FileOption>& outputs,
+                        const std::vector<FileOption>& inputs);
+
+/// A temporary name beside `path` (same folder, so the final rename is atomic), unique to this
+/// process: "<folder>/.<name>.<pid>.tmp".
+std::string temporary_path_for(const std::string& path);
+
+/// Moves a finished temporary file onto `path` (rename), or throws OutputError.
+void commit_temporary(const std::string& temporary, const std::string& path,
+                      const std::string& option);
+
+/// Writes `text` to `path`: a regular file (or a new one) through a temporary file, flushed to
+/// disk, then renamed; a device or pipe (/dev/stdout) directly. Any failed write, flush or close
+/// throws OutputError("OPTION: cannot write 'PATH': reason") and leaves no temporary file.
+void write_file_atomically(const std::string& option, const std::string& path,
+                           const std::string& text);
+
+}  // namespace optinet

@@ -1,0 +1,34 @@
+#pragma once
+/// \file
+/// What the optinet process does with signals: no signal, abort or uncaught error reaches the
+/// user as anything but one line and a non-zero exit, and no temporary file is left behind.
+///
+/// SIGINT and SIGTERM before the runs end the process at once (exit 128 + signal) after
+/// removing the temporary files; during the runs they set the interrupt flag, which run control
+/// polls at every slot, so the run in progress stops at a slot boundary and the driver ends
+/// cleanly without writing a result that looks finished. A second signal ends the process at
+/// once. A crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, std::terminate) prints one line and
+/// exits with status 70. This is the process's only global state: a signal handler can reach
+/// nothing else.
+#include <csignal>
+#include <string>
+
+namespace optinet {
+
+/// Installs the handlers; call once, first thing in main.
+void install_process_guard();
+/// The flag run control polls: the signal number once an interrupt arrived during runs.
+const volatile std::sig_atomic_t* interrupt_flag();
+/// The interrupting signal (0 if none).
+int interrupt_signal();
+/// "SIGINT", "SIGTERM", ... for a message.
+std::string signal_name(int signal);
+/// From now on an interrupt stops the run in progress instead of the process.
+void defer_interrupts();
+/// Temporary files the handlers remove (at most four at a time; a longer path is not removed).
+void remember_temporary(const std::string& path);
+void forget_temporary(const std::string& path);
+/// Removes the temporary files still remembered (before the process ends after an error).
+void remove_temporaries_now();
+
+}  // namespace optinet
