@@ -54,7 +54,6 @@ const Field kFields[] = {
 
 #undef OPTINET_SETTER
 
-
 std::string number_text(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.10g", v);

@@ -49,9 +49,8 @@ struct OpenLoopOptions {
   std::uint64_t queue = 0;
 };
 
-const char* const kOpenLoopOptions[] = {"--rate",   "--burst",   "--pattern",
-                                        "--hotspot", "--fraction", "--warmup",
-                                        "--measure", "--injection-queue"};
+const char* const kOpenLoopOptions[] = {"--rate",     "--burst",  "--pattern", "--hotspot",
+                                        "--fraction", "--warmup", "--measure", "--injection-queue"};
 
 void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, std::string& device) {
   const char* group = "Open-loop runs (--traffic bernoulli|bursty)";
@@ -126,7 +125,7 @@ void add_common_options(CLI::App& app, CommonOptions& c) {
       ->check(count_in(1, kMaxSlotLimit))
       ->capture_default_str();
   app.add_option("--period-ns", c.period_ns, "slot clock period in ns")
-      ->check(positive_number())
+      ->check(clock_period())
       ->capture_default_str();
   app.add_option("--vcd", c.vcd_path, "write a VCD waveform")->check(path_given());
   app.add_option("--json", c.json_path, "write the runs and their summary as JSON")
@@ -224,8 +223,8 @@ void print_power_budget(std::ostream& out, const Json& budget) {
     std::snprintf(text, sizeof text,
                   "power: %s (%s, fan-out %u): received %.2f dBm, margin %.2f dB%s; largest "
                   "fan-out %u\n",
-                  medium.c_str(), b["kind"].get<std::string>().c_str(),
-                  b["fanout"].get<unsigned>(), b["received_power_dbm"].get<double>(), margin,
+                  medium.c_str(), b["kind"].get<std::string>().c_str(), b["fanout"].get<unsigned>(),
+                  b["received_power_dbm"].get<double>(), margin,
                   margin < 0 ? ": DOES NOT CLOSE" : "", b["max_fanout"].get<unsigned>());
     out << text;
   }
@@ -240,8 +239,8 @@ void print_summary(std::ostream& out, const NetworkCommand& command,
   const char* separator = " ";
   for (const std::string& field : command.summary_fields()) {
     const Summary s = summarize_field(runs, field);
-    out << separator << field << " mean " << s.mean << " sd " << s.sd << " max " << s.max
-        << " min " << s.min;
+    out << separator << field << " mean " << s.mean << " sd " << s.sd << " max " << s.max << " min "
+        << s.min;
     separator = "; ";
   }
   out << '\n';
@@ -374,6 +373,10 @@ namespace {
 void check_files(const CLI::App& app, const NetworkCommand& command, CommonOptions& common) {
   std::vector<FileOption> outputs;
   if (app.get_option("--vcd")->count() > 0) {
+    if (!common.vcd_path.empty() && common.vcd_path.back() == '/') {
+      throw UsageError("--vcd: '" + printable(common.vcd_path) +
+                       "' is a folder, not a file; accepted: a file path");
+    }
     common.vcd_path = vcd_output_path(common.vcd_path);
     outputs.push_back({"--vcd", common.vcd_path, true});
   }

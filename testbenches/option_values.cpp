@@ -1,7 +1,11 @@
 #include "testbenches/option_values.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <regex>
 
 #include "testbenches/input_file.h"
 #include "testbenches/usage_error.h"
@@ -20,43 +24,62 @@ std::string count_rejection(const std::string& text, std::uint64_t lo, std::uint
     }
   }
   if (ok && used == text.size() && v >= lo && v <= hi) return "";
-  return "'" + printable(text, 40) + "' is not accepted (an integer from " + std::to_string(lo) + " to " +
-         std::to_string(hi) + ")";
+  return "'" + printable(text, 40) + "' is not accepted (an integer from " + std::to_string(lo) +
+         " to " + std::to_string(hi) + ")";
 }
 
+namespace {
+
+/// A plain decimal number: digits, an optional fraction and exponent; no sign, hexadecimal,
+/// "inf", "nan" or spaces, so every option reads numbers the same way.
+bool parse_decimal(const std::string& text, double& value) {
+  static const std::regex decimal(R"(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]{1,4})?)");
+  if (text.size() > 64 || !std::regex_match(text, decimal)) return false;
+  value = std::strtod(text.c_str(), nullptr);
+  return std::isfinite(value);
+}
+
+}  // namespace
+
 std::string positive_rejection(const std::string& text) {
-  std::size_t used = 0;
   double v = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == text.size() && v > 0 && v <= 1e6) return "";
+  if (parse_decimal(text, v) && v > 0 && v <= 1e6) return "";
   return "'" + printable(text, 40) + "' is not accepted (a number > 0 and <= 1e6)";
 }
 
 std::string unit_rejection(const std::string& text) {
-  std::size_t used = 0;
   double v = -1;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == text.size() && v >= 0 && v <= 1) return "";
+  if (parse_decimal(text, v) && v >= 0 && v <= 1) return "";
   return "'" + printable(text, 40) + "' is not accepted (a number from 0 to 1)";
 }
 
+std::string period_rejection(const std::string& text) {
+  // SystemC's time resolution is 1 ps; the clock is high and low for half a period each.
+  double v = 0;
+  if (parse_decimal(text, v) && v <= 1e6) {
+    const double ps = v * 1000;
+    const double whole = std::round(ps);
+    if (std::abs(ps - whole) <= 1e-6 * std::max(1.0, ps) && whole >= 2 &&
+        std::fmod(whole, 2) == 0) {
+      return "";
+    }
+  }
+  return "'" + printable(text, 40) +
+         "' is not accepted (ns, an even whole number of picoseconds from 0.002 to 1e6)";
+}
+
+CLI::Validator clock_period() {
+  return CLI::Validator([](std::string& text) { return period_rejection(text); },
+                        "NS, an even number of ps >= 0.002");
+}
+
 CLI::Validator unit_interval() {
-  return CLI::Validator([](std::string& text) { return unit_rejection(text); },
-                        "NUMBER in [0, 1]");
+  return CLI::Validator([](std::string& text) { return unit_rejection(text); }, "NUMBER in [0, 1]");
 }
 
 CLI::Validator count_in(std::uint64_t lo, std::uint64_t hi) {
-  return CLI::Validator(
-      [lo, hi](std::string& text) { return count_rejection(text, lo, hi); },
-      "INT in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  return CLI::Validator([lo, hi](std::string& text) { return count_rejection(text, lo, hi); },
+                        "INT in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
 }
 
 CLI::Validator positive_number() {
@@ -66,7 +89,9 @@ CLI::Validator positive_number() {
 
 CLI::Validator path_given() {
   return CLI::Validator(
-      [](std::string& text) { return text.empty() ? std::string("an empty path is not accepted") : ""; },
+      [](std::string& text) {
+        return text.empty() ? std::string("an empty path is not accepted") : "";
+      },
       "PATH");
 }
 
@@ -97,7 +122,7 @@ std::pair<std::uint64_t, std::uint64_t> parse_range(const std::string& option,
 double parse_positive(const std::string& option, const std::string& text) {
   const std::string why = positive_rejection(text);
   if (!why.empty()) throw UsageError(option + ": " + why);
-  return std::stod(text);
+  return std::strtod(text.c_str(), nullptr);
 }
 
 void check_writable(const std::string& option, const std::string& path) {
@@ -119,8 +144,7 @@ void check_thread_capacity(const std::string& option, std::uint64_t threads) {
     throw UsageError(option + ": " + std::to_string(threads) +
                      " processors need vm.max_map_count >= " + std::to_string(needed) + " (it is " +
                      std::to_string(limit) +
-                     "); run: sudo sysctl -w vm.max_map_count=1048576 (scripts/install-deps.sh "
-                     "does this as root)");
+                     "); run: sudo sysctl -w vm.max_map_count=" + std::to_string(needed));
   }
 }
 

@@ -17,12 +17,17 @@ std::string count_rejection(const std::string& text, std::uint64_t lo, std::uint
 std::string positive_rejection(const std::string& text);
 /// Why `text` is not a number in [0, 1] ("" if it is).
 std::string unit_rejection(const std::string& text);
+/// Why `text` is not a clock period in ns that SystemC can make with its 1 ps resolution: an
+/// even whole number of picoseconds from 2 ps to 1e6 ns ("" if it is). Numbers are plain
+/// decimals everywhere (no sign, hexadecimal, inf or nan).
+std::string period_rejection(const std::string& text);
 
 /// CLI11 validators with the same wording: an integer in [lo, hi], a number in (0, 1e6], a path
 /// that is not empty.
 CLI::Validator count_in(std::uint64_t lo, std::uint64_t hi);
 CLI::Validator positive_number();
 CLI::Validator unit_interval();
+CLI::Validator clock_period();
 CLI::Validator path_given();
 
 /// An unsigned decimal integer in [lo, hi].

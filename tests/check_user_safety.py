@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""Runs optinet as a user runs it, in a temporary folder, with bad paths, bad files, bad numbers,
+full disks and signals, and checks what the user gets: the exit status, exactly one line on
+stderr that matches, nothing of the input echoed raw, and no file created, left half-written or
+overwritten. Each case is one row of the table below (the bad-input table of docs/robustness.md).
+
+usage: check_user_safety.py OPTINET [--list]
+"""
+import os
+import re
+import resource
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+OPTINET = None
+SMALL = ["pops", "--d", "2", "--g", "2"]
+LONG = ["pops", "--d", "64", "--g", "64", "--runs", "400", "--quiet"]
+
+
+class Case:
+    def __init__(self, klass, name, args, status, line, setup=None, keep=(), absent=(),
+                 present=(), limit_file_kib=None, stdout=None, signal_after=None):
+        self.klass, self.name, self.args = klass, name, args
+        self.status, self.line = status, line
+        self.setup, self.keep, self.absent, self.present = setup, keep, absent, present
+        self.limit_file_kib, self.stdout, self.signal_after = limit_file_kib, stdout, signal_after
+
+
+def write(path, data, mode="wb"):
+    with open(path, mode) as f:
+        f.write(data)
+
+
+def fifo(path):
+    os.mkfifo(path)
+
+
+CASES = [
+    # ---- output paths, checked as they will be written ------------------------------------
+    Case("output path", "vcd is a folder", SMALL + ["--vcd", "x"], 2, r"^optinet: --vcd: 'x\.vcd' is a folder",
+         setup=lambda: os.mkdir("x.vcd")),
+    Case("output path", "vcd ends in a slash", SMALL + ["--vcd", "sub/"], 2, r"--vcd: .* is a folder"),
+    Case("output path", "vcd folder missing", SMALL + ["--vcd", "no/x.vcd"], 2, r"--vcd: cannot write 'no/x\.vcd' \(folder 'no' does not exist\)"),
+    Case("output path", "json folder missing", SMALL + ["--json", "no/x.json"], 2, r"--json: cannot write"),
+    Case("output path", "json is a folder", SMALL + ["--json", "."], 2, r"--json: '\.' is a folder"),
+    Case("output path", "json empty", SMALL + ["--json", ""], 2, r"--json: an empty path"),
+    Case("output path", "vcd empty", SMALL + ["--vcd", ""], 2, r"--vcd: an empty path"),
+    Case("output path", "vcd is a fifo", SMALL + ["--vcd", "p.vcd"], 2, r"--vcd: 'p\.vcd' is not a regular file",
+         setup=lambda: fifo("p.vcd")),
+    Case("output path", "vcd and json clash", SMALL + ["--vcd", "w", "--json", "w.vcd"], 2,
+         r"--vcd: 'w\.vcd' is also the file of --json", absent=["w.vcd"]),
+    Case("output path", "json onto permutation file", ["pops", "--d", "2", "--g", "2", "--traffic", "file",
+         "--permutation-file", "perm.txt", "--json", "./perm.txt"], 2, r"--json: .* is also the file of --permutation-file",
+         setup=lambda: write("perm.txt", b"1 0 3 2\n"), keep=["perm.txt"]),
+    Case("output path", "json onto device file", SMALL + ["--device", "dev.json", "--json", "dev.json"], 2,
+         r"--json: 'dev\.json' is also the file of --device",
+         setup=lambda: write("dev.json", b"{}\n"), keep=["dev.json"]),
+    Case("output path", "json onto relation file", ["ocpc", "--p", "4", "--h", "1",
+         "--relation-file", "rel.txt", "--json", "rel.txt"], 2, r"--json: 'rel\.txt' is also the file of --relation-file",
+         setup=lambda: write("rel.txt", b"0 1\n1 0\n"), keep=["rel.txt"]),
+    Case("output path", "json through a symlink onto vcd", SMALL + ["--vcd", "t.vcd", "--json", "link.json"], 2,
+         r"is also the file of", setup=lambda: (write("t.vcd", b"old"), os.symlink("t.vcd", "link.json")),
+         keep=["t.vcd"]),
+    Case("output path", "bad input leaves an old json untouched", SMALL + ["--json", "old.json", "--runs", "0"], 2,
+         r"--runs", setup=lambda: write("old.json", b"{\"old\": true}\n"), keep=["old.json"]),
+    # ---- write errors, after the runs ------------------------------------------------------
+    Case("write error", "json to a full device", SMALL + ["--json", "/dev/full"], 3,
+         r"^optinet: --json: cannot write '/dev/full' \(No space left on device\)$"),
+    Case("write error", "stdout to a full device", SMALL, 3, r"^optinet: cannot write the standard output$",
+         stdout="/dev/full"),
+    Case("write error", "vcd over the file-size limit", ["pops", "--d", "8", "--g", "8", "--runs", "3",
+         "--vcd", "big", "--quiet"], 3, r"^optinet: --vcd: cannot write 'big\.vcd' \(File too large\)$",
+         limit_file_kib=8, absent=["big.vcd"]),
+    Case("write error", "json over the file-size limit keeps the old file", ["pops", "--d", "32", "--g", "32",
+         "--runs", "40", "--quiet", "--json", "j.json"], 3, r"^optinet: --json: cannot write 'j\.json' \(File too large\)$",
+         setup=lambda: write("j.json", b"{\"old\": true}\n"), keep=["j.json"], limit_file_kib=4),
+    # ---- signals ---------------------------------------------------------------------------
+    Case("signal", "SIGINT during the runs", LONG + ["--vcd", "v", "--json", "j.json"], 130,
+         r"^optinet: interrupted \(SIGINT\) after \d+ of 400 run\(s\); nothing written$",
+         signal_after=(signal.SIGINT, 2.0), absent=["v.vcd", "j.json"]),
+    Case("signal", "SIGTERM during the runs", LONG + ["--json", "j.json"], 143,
+         r"^optinet: interrupted \(SIGTERM\) after \d+ of 400 run\(s\); nothing written$",
+         signal_after=(signal.SIGTERM, 2.0), absent=["j.json"]),
+    Case("signal", "SIGTERM during elaboration", ["pops", "--d", "256", "--g", "256", "--vcd", "v"], 143,
+         r"^optinet: interrupted \(SIGTERM\); nothing written$", signal_after=(signal.SIGTERM, 0.5),
+         absent=["v.vcd"]),
+    Case("signal", "a crash signal", LONG + ["--vcd", "v"], 70,
+         r"^optinet: internal error \(SIGSEGV\); nothing written; please report the command line$",
+         signal_after=(signal.SIGSEGV, 2.0), absent=["v.vcd"]),
+    # ---- input files, read with a bound ----------------------------------------------------
+    Case("input file", "permutation file of NUL bytes", ["pops", "--d", "2", "--g", "2", "--traffic", "file",
+         "--permutation-file", "nul.txt"], 2, r"--permutation-file: 'nul\.txt': not a text file \(byte 0x00 at offset 0\)",
+         setup=lambda: write("nul.txt", b"\0" * 1000)),
+    Case("input file", "permutation file of binary junk", ["pops", "--d", "2", "--g", "2", "--traffic", "file",
+         "--permutation-file", "junk.bin"], 2, r"--permutation-file: 'junk\.bin': not a text file",
+         setup=lambda: write("junk.bin", bytes(range(256)) * 4)),
+    Case("input file", "permutation file is a folder", ["pops", "--d", "2", "--g", "2", "--traffic", "file",
+         "--permutation-file", "."], 2, r"--permutation-file: '\.': is a directory"),
+    Case("input file", "permutation file missing", ["pops", "--d", "2", "--g", "2", "--traffic", "file",
+         "--permutation-file", "none.txt"], 2, r"--permutation-file: 'none\.txt': cannot read \(No such file"),
+    Case("input file", "permutation file too large", ["pops", "--d", "2", "--g", "2", "--traffic", "file",
+         "--permutation-file", "huge.txt"], 2, r"--permutation-file: 'huge\.txt': larger than 65792 bytes",
+         setup=lambda: write("huge.txt", b"# " + b"x" * 70000 + b"\n0 1 2 3\n")),
+    Case("input file", "permutation file endless", ["pops", "--d", "2", "--g", "2", "--traffic", "file",
+         "--permutation-file", "/dev/zero"], 2, r"--permutation-file: '/dev/zero': larger than"),
+    Case("input file", "over-long token shortened", ["pops", "--d", "2", "--g", "2", "--traffic", "file",
+         "--permutation-file", "long.txt"], 2, r"--permutation-file: '1{40}\.\.\.' in 'long\.txt' is not a destination",
+         setup=lambda: write("long.txt", b"1" * 5000 + b"\n")),
+    Case("input file", "relation file of binary junk", ["ocpc", "--p", "4", "--h", "1",
+         "--relation-file", "junk.bin"], 2, r"--relation-file: 'junk\.bin': not a text file",
+         setup=lambda: write("junk.bin", b"0 1\n\x1b[2J\x07")),
+    Case("input file", "device file of binary junk", SMALL + ["--device", "junk.json"], 2,
+         r"--device: 'junk\.json': not a text file", setup=lambda: write("junk.json", b"{\x01}")),
+    Case("input file", "device file is a folder", SMALL + ["--device", "."], 2, r"--device: '\.': is a directory"),
+    # ---- command-line values ---------------------------------------------------------------
+    Case("value", "network name of control bytes", ["\x1b[2Jpops"], 2, r"^optinet: network: unknown '\\x1b\[2Jpops'"),
+    Case("value", "seed of control bytes", SMALL + ["--seed", "\x1b[31m1"], 2, r"--seed: '\\x1b\[31m1' is not accepted"),
+    Case("value", "over-long seed shortened", SMALL + ["--seed", "9" * 5000], 2, r"--seed: '9{40}\.\.\.' is not accepted"),
+    Case("value", "negative seed", SMALL + ["--seed", "-1"], 2, r"--seed: .* is not accepted \(an integer from 0 to"),
+    Case("value", "seed in exponent form", SMALL + ["--seed", "1e3"], 2, r"--seed: '1e3' is not accepted"),
+    Case("value", "seed beyond 64 bits", SMALL + ["--seed", "18446744073709551616"], 2, r"--seed: .* is not accepted"),
+    Case("value", "seeds that would wrap", SMALL + ["--seed", "9223372036854775808"], 2, r"--seed: .* is not accepted"),
+    Case("value", "runs in hexadecimal", SMALL + ["--runs", "0x10"], 2, r"--runs: '0x10' is not accepted"),
+    Case("value", "max-slots zero", SMALL + ["--max-slots", "0"], 2, r"--max-slots: '0' is not accepted"),
+    Case("value", "d not an integer", ["pops", "--d", "4.0", "--g", "2"], 2, r"--d: '4\.0' is not accepted"),
+    Case("value", "period below the time resolution", SMALL + ["--period-ns", "0.001"], 2,
+         r"--period-ns: '0\.001' is not accepted \(ns, an even whole number of picoseconds"),
+    Case("value", "period of an odd number of ps", SMALL + ["--period-ns", "0.125"], 2, r"--period-ns: '0\.125' is not accepted"),
+    Case("value", "period in hexadecimal", SMALL + ["--period-ns", "0x1p-3"], 2, r"--period-ns: '0x1p-3' is not accepted"),
+    Case("value", "period nan", SMALL + ["--period-ns", "nan"], 2, r"--period-ns: 'nan' is not accepted"),
+    Case("value", "period with a sign", SMALL + ["--period-ns", "+1"], 2, r"--period-ns: '\+1' is not accepted"),
+    Case("value", "rate inf", SMALL + ["--traffic", "bernoulli", "--rate", "inf"], 2, r"--rate: 'inf' is not accepted"),
+    Case("value", "rate above one", SMALL + ["--traffic", "bernoulli", "--rate", "1.5"], 2, r"--rate: '1\.5' is not accepted"),
+    Case("value", "rate in hexadecimal", SMALL + ["--traffic", "bernoulli", "--rate", "0x1p-3"], 2, r"--rate: '0x1p-3' is not accepted"),
+]
+
+
+def run_case(case, folder):
+    if case.setup:
+        case.setup()
+    before = {p: open(p, "rb").read() for p in case.keep}
+    entries_before = set(os.listdir("."))
+
+    def limits():
+        if case.limit_file_kib is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (case.limit_file_kib * 1024,) * 2)
+
+    out = open(case.stdout, "wb") if case.stdout else subprocess.DEVNULL
+    proc = subprocess.Popen([OPTINET] + case.args, stdout=out, stderr=subprocess.PIPE,
+                            preexec_fn=limits)
+    if case.signal_after:
+        sig, delay = case.signal_after
+        time.sleep(delay)
+        if proc.poll() is None:
+            proc.send_signal(sig)
+    try:
+        _, err = proc.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return ["hung (killed after 120 s)"]
+    if case.stdout:
+        out.close()
+    problems = []
+    # Progress lines ("run k/N done") may precede the one message line.
+    lines = [l for l in err.decode("latin-1").splitlines() if not re.match(r"^run \d+/\d+ done$", l)]
+    if proc.returncode != case.status:
+        problems.append(f"exit status {proc.returncode}, expected {case.status}")
+    if len(lines) != 1:
+        problems.append(f"{len(lines)} lines on stderr, expected 1: {lines[:3]}")
+    elif not re.search(case.line, lines[0]):
+        problems.append(f"stderr {lines[0]!r} does not match {case.line!r}")
+    if any(ord(c) < 0x20 or ord(c) == 0x7f for line in lines for c in line):
+        problems.append("a control byte reached the terminal")
+    for p, content in before.items():
+        if not os.path.exists(p) or open(p, "rb").read() != content:
+            problems.append(f"{p} was changed or removed")
+    for p in case.absent:
+        if os.path.exists(p):
+            problems.append(f"{p} was left behind")
+    new = set(os.listdir(".")) - entries_before
+    leftovers = [e for e in new if e.startswith(".")]
+    if leftovers:
+        problems.append(f"temporary files left: {leftovers}")
+    return problems
+
+
+def main():
+    global OPTINET
+    if len(sys.argv) < 2:
+        print(__doc__)
+        return 2
+    OPTINET = os.path.abspath(sys.argv[1])
+    if "--list" in sys.argv:
+        classes = {}
+        for c in CASES:
+            classes.setdefault(c.klass, []).append(c.name)
+        for k, names in classes.items():
+            print(f"{k} ({len(names)}): " + "; ".join(names))
+        print(f"total: {len(CASES)}")
+        return 0
+    failed = 0
+    for case in CASES:
+        with tempfile.TemporaryDirectory(prefix="optinet-user-") as folder:
+            os.chdir(folder)
+            problems = run_case(case, folder)
+            os.chdir("/")
+        status = "ok" if not problems else "FAILED: " + "; ".join(problems)
+        print(f"[{case.klass}] {case.name}: {status}")
+        failed += bool(problems)
+    print(f"{len(CASES) - failed} of {len(CASES)} cases as a user expects")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,195 @@
+// A user's files: outputs checked as they will be written and written atomically with every
+// write checked; inputs read with a bound; numbers read the same way everywhere.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "testbenches/input_file.h"
+#include "testbenches/option_values.h"
+#include "testbenches/output_file.h"
+#include "testbenches/usage_error.h"
+
+namespace optinet {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A fresh folder per test under the build tree.
+class Scratch : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ = fs::path("robustness_scratch") /
+              ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    fs::remove_all(folder_);
+    fs::create_directories(folder_);
+  }
+  std::string at(const std::string& name) const { return (folder_ / name).string(); }
+  static void write(const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+  }
+  static std::string read(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  std::size_t entries() const {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(folder_), {}));
+  }
+  template <typename F>
+  static std::string usage_error_of(F f) {
+    try {
+      f();
+    } catch (const UsageError& e) {
+      return e.what();
+    }
+    return "(accepted)";
+  }
+  fs::path folder_;
+};
+
+TEST(VcdOutputPath, SystemCAppendsTheSuffixUnlessGiven) {
+  EXPECT_EQ(vcd_output_path("run"), "run.vcd");
+  EXPECT_EQ(vcd_output_path("run.vcd"), "run.vcd");
+  EXPECT_EQ(vcd_output_path("a/b.VCD"), "a/b.VCD.vcd");
+  EXPECT_EQ(vcd_output_path(".vcd"), ".vcd.vcd");
+}
+
+using OutputPaths = Scratch;
+
+TEST_F(OutputPaths, AWritablePathIsAcceptedAndNothingIsCreated) {
+  EXPECT_NO_THROW(check_file_options({{"--json", at("r.json")}, {"--vcd", at("r.vcd"), true}}, {}));
+  EXPECT_EQ(entries(), 0u);
+}
+
+TEST_F(OutputPaths, FoldersMissingFoldersDevicesAndEmptyPathsAreRefused) {
+  fs::create_directories(at("sub"));
+  EXPECT_EQ(usage_error_of([&] {
+              check_file_options({{"--json", at("sub")}}, {});
+            }),
+            "--json: '" + at("sub") + "' is a folder, not a file; accepted: a file path");
+  EXPECT_NE(usage_error_of([&] {
+              check_file_options({{"--json", at("no/x")}}, {});
+            }).find("(folder '" + at("no") + "' does not exist)"),
+            std::string::npos);
+  EXPECT_EQ(usage_error_of([&] {
+              check_file_options({{"--json", ""}}, {});
+            }),
+            "--json: an empty path is not accepted; accepted: a file path");
+  ASSERT_EQ(::mkfifo(at("p").c_str(), 0600), 0);
+  EXPECT_NE(usage_error_of([&] {
+              check_file_options({{"--vcd", at("p"), true}}, {});
+            }).find("is not a regular file"),
+            std::string::npos);
+  // A pipe or device is fine where the writer can write it directly (--json /dev/stdout).
+  EXPECT_NO_THROW(check_file_options({{"--json", at("p")}}, {}));
+}
+
+TEST_F(OutputPaths, TwoOptionsNamingOneFileAreRefusedHoweverSpelt) {
+  write(at("in.txt"), "0 1\n");
+  fs::create_symlink("in.txt", at("alias.txt"));
+  const auto clash = [&](const std::string& a, const std::string& b) {
+    return usage_error_of([&] {
+      check_file_options({{"--json", a}}, {{"--permutation-file", b}});
+    });
+  };
+  EXPECT_NE(clash(at("in.txt"), at("in.txt")).find("is also the file of --permutation-file"),
+            std::string::npos);
+  EXPECT_NE(clash(at("alias.txt"), at("in.txt")).find("is also the file of"), std::string::npos);
+  EXPECT_NE(clash((folder_ / "." / "in.txt").string(), at("in.txt")).find("is also the file of"),
+            std::string::npos);
+  // Two outputs, neither existing yet.
+  EXPECT_NE(usage_error_of([&] {
+              check_file_options({{"--vcd", at("x.vcd"), true}, {"--json", at("./x.vcd")}}, {});
+            }).find("--vcd: '" + at("x.vcd") + "' is also the file of --json"),
+            std::string::npos);
+  EXPECT_EQ(clash(at("out.json"), at("in.txt")), "(accepted)");
+}
+
+using AtomicWrite = Scratch;
+
+TEST_F(AtomicWrite, ReplacesTheFileWholeAndLeavesNoTemporary) {
+  write(at("r.json"), "old");
+  write_file_atomically("--json", at("r.json"), "new text\n");
+  EXPECT_EQ(read(at("r.json")), "new text\n");
+  EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(AtomicWrite, AFailedWriteThrowsOneLineAndLeavesNothing) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  try {
+    write_file_atomically("--json", "/dev/full", "text");
+    FAIL() << "a write to /dev/full succeeded";
+  } catch (const OutputError& e) {
+    EXPECT_STREQ(e.what(), "--json: cannot write '/dev/full' (No space left on device)");
+  }
+  try {
+    write_file_atomically("--json", at("gone/r.json"), "text");
+    FAIL() << "a write into a missing folder succeeded";
+  } catch (const OutputError& e) {
+    EXPECT_NE(std::string(e.what()).find("No such file or directory"), std::string::npos);
+  }
+  EXPECT_EQ(entries(), 0u);
+}
+
+using InputFiles = Scratch;
+
+TEST_F(InputFiles, TextWithinTheBoundIsRead) {
+  write(at("ok.txt"), "0 1\t2\r\n\f# note\n");
+  EXPECT_EQ(read_text_file("--x", at("ok.txt"), 17, "text"), "0 1\t2\r\n\f# note\n");
+}
+
+TEST_F(InputFiles, EachBadFileIsOneLineNamingOptionAndFile) {
+  write(at("big.txt"), std::string(18, '1'));
+  write(at("nul.txt"), std::string("0 1\0", 4));
+  write(at("esc.txt"), "0 \x1b[2J");
+  fs::create_directories(at("dir"));
+  const auto refusal = [&](const std::string& name) {
+    return usage_error_of([&] { read_text_file("--x", at(name), 17, "text"); });
+  };
+  const std::string where = "--x: '" + folder_.string() + "/";
+  EXPECT_EQ(refusal("big.txt"), where + "big.txt': larger than 17 bytes; accepted: text");
+  EXPECT_EQ(refusal("nul.txt"),
+            where + "nul.txt': not a text file (byte 0x00 at offset 3); accepted: text");
+  EXPECT_EQ(refusal("esc.txt"),
+            where + "esc.txt': not a text file (byte 0x1b at offset 2); accepted: text");
+  EXPECT_EQ(refusal("dir"), where + "dir': is a directory; accepted: text");
+  EXPECT_EQ(refusal("none"),
+            where + "none': cannot read (No such file or directory); accepted: text");
+}
+
+TEST(Printable, EscapesControlBytesAndShortens) {
+  EXPECT_EQ(printable("ab\x1b\n", 10), "ab\\x1b\\x0a");
+  EXPECT_EQ(printable(std::string(50, 'x'), 40), std::string(40, 'x') + "...");
+  EXPECT_EQ(printable("back\\slash"), "back\\x5cslash");
+}
+
+TEST(Numbers, PlainDecimalsOnlyTheSameForEveryOption) {
+  for (const char* bad :
+       {"+1", " 1", "1 ", "0x10", "0x1p-3", "inf", "nan", "1e", "-0.5", "", "."}) {
+    EXPECT_NE(positive_rejection(bad), "") << bad;
+    EXPECT_NE(unit_rejection(bad), "") << bad;
+    EXPECT_NE(period_rejection(bad), "") << bad;
+  }
+  for (const char* good : {"1", "0.5", ".5", "5.", "2e-3", "1E2"}) {
+    EXPECT_EQ(positive_rejection(good), "") << good;
+  }
+  EXPECT_EQ(unit_rejection("0"), "");
+  EXPECT_EQ(unit_rejection("1.0"), "");
+  EXPECT_NE(unit_rejection("1.0001"), "");
+}
+
+TEST(Numbers, ClockPeriodsAreWhatSystemCCanMake) {
+  for (const char* good : {"1", "0.002", "2e-3", "0.004", "1000000", "0.5"}) {
+    EXPECT_EQ(period_rejection(good), "") << good;
+  }
+  // Below 2 ps the low phase is zero (a SystemC error); an odd number of ps rounds the edges.
+  for (const char* bad : {"0.001", "0.0015", "0.125", "0.003", "1000001", "1e-400"}) {
+    EXPECT_NE(period_rejection(bad), "") << bad;
+  }
+}
+
+}  // namespace
+}  // namespace optinet
