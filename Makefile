@@ -2,7 +2,11 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: deps configure build demo test bench clean
+# The sanitizer build: clang, Debug, -fsanitize=address,undefined, with the fuzz targets.
+SANITIZE_BUILD ?= build-sanitize
+FUZZ_SECONDS ?= 600
+
+.PHONY: deps configure build demo test test-release sanitize-build test-sanitize fuzz bench clean
 
 # The installer may use sudo: `make deps` runs it; configure only checks, quickly and silently,
 # and runs it when a package is missing.
@@ -19,11 +23,26 @@ build: configure
 demo: build
 	$(BUILD)/optinet pops --d 4 --g 4 --seed 1 --vcd traces/pops_demo.vcd --json $(BUILD)/pops_demo.json
 
-test: build
+# CI runs this: the release suite, then the same suite (and bounded fuzzing) under the sanitizers.
+test: test-release test-sanitize
+
+test-release: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+sanitize-build: configure
+	@CC=clang CXX=clang++ cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug \
+	  -DOPTINET_SANITIZE=ON >/dev/null
+	@cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+
+test-sanitize: sanitize-build
+	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Longer fuzzing (FUZZ_SECONDS per target), then what was found is merged into the corpus.
+fuzz: sanitize-build
+	scripts/fuzz.sh $(SANITIZE_BUILD) $(FUZZ_SECONDS)
 
 bench: build
 	bench/pops_scaling.sh
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD)

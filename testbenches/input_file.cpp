@@ -14,7 +14,7 @@ std::string printable(const std::string& s, std::size_t limit) {
   std::string out;
   for (std::size_t i = 0; i < s.size() && i < limit; ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c < 0x7f && c != '\\') {
+    if (c >= 0x20 && c < 0x7f) {
       out += static_cast<char>(c);
     } else {
       char buf[8];

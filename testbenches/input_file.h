@@ -9,6 +9,7 @@
 namespace optinet {
 
 /// Printable ASCII as is, anything else as \xNN; at most `limit` characters of `s`, then "...".
+/// A backslash stays as it is, so a message may pass through twice.
 std::string printable(const std::string& s, std::size_t limit = 200);
 
 /// Reads the text file `path` given to `option`, at most `max_bytes`. Throws UsageError

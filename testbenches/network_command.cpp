@@ -388,8 +388,10 @@ void check_files(const CLI::App& app, const NetworkCommand& command, CommonOptio
 
 }  // namespace
 
-std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& args,
-                                              CommonOptions& common, std::string& help) {
+namespace {
+
+std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string>& args,
+                                                   CommonOptions& common, std::string& help) {
   help.clear();
   if (args.empty()) {
     throw UsageError("network: missing (accepted: " + network_names() + "); see optinet --help");
@@ -438,6 +440,19 @@ std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& ar
   command->configure(common);
   check_thread_capacity(command->size_option(), command->processors());
   return command;
+}
+
+}  // namespace
+
+std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& args,
+                                              CommonOptions& common, std::string& help) {
+  try {
+    return parse_command_line(args, common, help);
+  } catch (const UsageError& e) {
+    // Messages quote what the user gave: control bytes are escaped, long messages shortened,
+    // so that a refusal is always one printable line.
+    throw UsageError(printable(e.what(), 1000));
+  }
 }
 
 Json json_report(const NetworkCommand& command, const CommonOptions& common,

@@ -17,7 +17,7 @@ foreach(target IN LISTS OPTINET_FUZZ_TARGETS)
   file(MAKE_DIRECTORY ${scratch})
   add_test(NAME fuzz.${target}
            COMMAND $<TARGET_FILE:${target}> -max_total_time=${OPTINET_FUZZ_SECONDS} -timeout=10
-                   -rss_limit_mb=2048 -print_final_stats=1 ${scratch}
+                   -rss_limit_mb=2048 -artifact_prefix=${scratch}/ ${scratch}
                    ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/corpus/${target})
   set_tests_properties(fuzz.${target} PROPERTIES TIMEOUT 120)
 endforeach()

@@ -12,9 +12,6 @@
 #include "testbenches/usage_error.h"
 #include "tests/fuzz/fuzz_common.h"
 
-// libsystemc references sc_main; the fuzzer never starts SystemC.
-int sc_main(int, char*[]) { return 0; }
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0 || size > 4096) return 0;
   const auto& families = optinet::network_families();

@@ -5,6 +5,10 @@
 #include <cstdlib>
 #include <string>
 
+// libsystemc references sc_main; a fuzz target never starts SystemC. (Each target is one
+// translation unit that includes this header once.)
+extern "C" int sc_main(int, char*[]) { return 0; }
+
 namespace optinet::fuzz {
 
 inline void check_one_printable_line(const std::string& message) {

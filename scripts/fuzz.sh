@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# usage: scripts/fuzz.sh SANITIZE_BUILD SECONDS
+# Runs every fuzz target of the sanitizer build for SECONDS, new inputs into a scratch folder,
+# then merges them (libFuzzer -merge=1 keeps only inputs that add coverage) into the committed
+# corpus tests/fuzz/corpus/<target>/. A crash stops the script with the artifact's path.
+set -euo pipefail
+build=${1:?usage: scripts/fuzz.sh SANITIZE_BUILD SECONDS}
+seconds=${2:?usage: scripts/fuzz.sh SANITIZE_BUILD SECONDS}
+root=$(cd "$(dirname "$0")/.." && pwd)
+for target in fuzz_permutation_file fuzz_relation_file fuzz_device_file fuzz_command_line; do
+  binary=$build/tests/$target
+  scratch=$build/tests/fuzz-long/$target
+  mkdir -p "$scratch"
+  echo "fuzz: $target for $seconds s"
+  "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$scratch/" "$scratch" "$root/tests/fuzz/corpus/$target"
+  "$binary" -merge=1 "$root/tests/fuzz/corpus/$target" "$scratch" 2>/dev/null
+  echo "fuzz: $target corpus now $(ls "$root/tests/fuzz/corpus/$target" | wc -l) inputs"
+done
