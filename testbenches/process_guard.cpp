@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <new>
+#include <string>
 #include <vector>
 
 namespace optinet {
@@ -76,8 +78,21 @@ void on_crash(int signal) {
 
 void on_terminate() {
   remove_temporaries();
-  say("optinet: internal error (uncaught exception); nothing written; please report the "
-      "command line\n");
+  // Not a signal handler: the exception's message may be read (its first line only).
+  std::string what = "internal error (uncaught exception)";
+  if (const std::exception_ptr current = std::current_exception()) {
+    try {
+      std::rethrow_exception(current);
+    } catch (const std::bad_alloc&) {
+      what = "out of memory (a smaller network needs less)";
+    } catch (const std::exception& e) {
+      what = std::string("internal error (") + e.what();
+    } catch (...) {
+    }
+  }
+  what = what.substr(0, what.find('\n'));
+  if (what.back() != ')') what += ')';
+  say(("optinet: " + what + "; nothing written\n").c_str());
   ::_exit(70);
 }
 

@@ -4,7 +4,7 @@ full disks and signals, and checks what the user gets: the exit status, exactly 
 stderr that matches, nothing of the input echoed raw, and no file created, left half-written or
 overwritten. Each case is one row of the table below (the bad-input table of docs/robustness.md).
 
-usage: check_user_safety.py OPTINET [--list]
+usage: check_user_safety.py OPTINET [--list] [--sanitized]
 """
 import os
 import re
@@ -27,11 +27,13 @@ LONG = ["pops", "--d", "64", "--g", "64", "--runs", "400", "--quiet"]
 
 class Case:
     def __init__(self, klass, name, args, status, line, setup=None, keep=(), absent=(),
-                 present=(), limit_file_kib=None, stdout=None, signal_after=None):
+                 present=(), limit_file_kib=None, stdout=None, signal_after=None,
+                 limit_memory_mib=None):
         self.klass, self.name, self.args = klass, name, args
         self.status, self.line = status, line
         self.setup, self.keep, self.absent, self.present = setup, keep, absent, present
         self.limit_file_kib, self.stdout, self.signal_after = limit_file_kib, stdout, signal_after
+        self.limit_memory_mib = limit_memory_mib  # address space; not under a sanitizer
 
 
 def write(path, data, mode="wb"):
@@ -95,6 +97,10 @@ CASES = [
     Case("signal", "a crash signal", LONG + ["--vcd", "v"], 70,
          r"^optinet: internal error \(SIGSEGV\); nothing written; please report the command line$",
          signal_after=(signal.SIGSEGV, 2.0), absent=["v.vcd"]),
+    # ---- memory ------------------------------------------------------------------------------
+    Case("memory", "allocation failure while elaborating", ["pops", "--d", "128", "--g", "128", "--vcd", "v"], 70,
+         r"^optinet: out of memory \(a smaller network needs less\); nothing written$",
+         limit_memory_mib=300, absent=["v.vcd"]),
     # ---- input files, read with a bound ----------------------------------------------------
     Case("input file", "permutation file of NUL bytes", ["pops", "--d", "2", "--g", "2", "--traffic", "file",
          "--permutation-file", "nul.txt"], 2, r"--permutation-file: 'nul\.txt': not a text file \(byte 0x00 at offset 0\)",
@@ -152,6 +158,8 @@ def run_case(case, folder):
     def limits():
         if case.limit_file_kib is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (case.limit_file_kib * 1024,) * 2)
+        if case.limit_memory_mib is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (case.limit_memory_mib << 20,) * 2)
 
     out = open(case.stdout, "wb") if case.stdout else subprocess.DEVNULL
     proc = subprocess.Popen([OPTINET] + case.args, stdout=out, stderr=subprocess.PIPE,
@@ -209,8 +217,13 @@ def main():
             print(f"{k} ({len(names)}): " + "; ".join(names))
         print(f"total: {len(CASES)}")
         return 0
+    # An address-space limit cannot be combined with AddressSanitizer's shadow memory.
+    sanitized = "--sanitized" in sys.argv
     failed = 0
     for case in CASES:
+        if sanitized and case.limit_memory_mib is not None:
+            print(f"[{case.klass}] {case.name}: skipped under the sanitizers")
+            continue
         with tempfile.TemporaryDirectory(prefix="optinet-user-") as folder:
             os.chdir(folder)
             problems = run_case(case, folder)

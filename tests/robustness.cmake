@@ -5,6 +5,6 @@ optinet_gtest(test_robustness SHARE_A_PROCESS)
 if(Python3_Interpreter_FOUND)
   add_test(NAME user_safety
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_user_safety.py
-                   $<TARGET_FILE:optinet>)
+                   $<TARGET_FILE:optinet> $<$<BOOL:${OPTINET_SANITIZE}>:--sanitized>)
   set_tests_properties(user_safety PROPERTIES TIMEOUT 300)
 endif()
