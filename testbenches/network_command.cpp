@@ -131,6 +131,11 @@ void add_common_options(CLI::App& app, CommonOptions& c) {
   app.add_option("--json", c.json_path, "write the runs and their summary as JSON")
       ->check(path_given());
   app.add_flag("--quiet", c.quiet, "print only the summary and any failed run");
+  app.add_option_function<std::string>(
+         "--max-memory",
+         [&c](const std::string& text) { c.max_memory = parse_memory_size("--max-memory", text); },
+         "memory the network may take (e.g. 20G); default: the memory available")
+      ->type_name("SIZE");
 }
 
 /// One line for a CLI11 parse error, starting with the option at fault.
@@ -386,6 +391,17 @@ void check_files(const CLI::App& app, const NetworkCommand& command, CommonOptio
   check_file_options(outputs, inputs);
 }
 
+/// Refuses a network whose estimate exceeds --max-memory, or the memory available.
+void check_memory(const NetworkCommand& command, const CommonOptions& common) {
+  const std::uint64_t limit = common.max_memory != 0 ? common.max_memory : memory_available();
+  const std::uint64_t needed = memory_estimate(command, common);
+  if (limit == 0 || needed <= limit) return;
+  throw UsageError(command.size_option() + ": this network needs about " + format_bytes(needed) +
+                   " (estimate), more than the " + format_bytes(limit) +
+                   (common.max_memory != 0 ? " of --max-memory" : " available") +
+                   "; accepted: a smaller network, or --max-memory SIZE to try anyway");
+}
+
 }  // namespace
 
 namespace {
@@ -438,11 +454,16 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
   check_files(app, *command, common);
   if (!common.device_path.empty()) common.device = read_device_file(common.device_path);
   command->configure(common);
+  check_memory(*command, common);
   check_thread_capacity(command->size_option(), command->processors());
   return command;
 }
 
 }  // namespace
+
+std::uint64_t memory_estimate(const NetworkCommand& command, const CommonOptions& common) {
+  return estimate_memory(command.resources(), !common.vcd_path.empty());
+}
 
 std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& args,
                                               CommonOptions& common, std::string& help) {
@@ -463,6 +484,7 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
   report["protocol"] = common.protocol;
   report["traffic"] = common.traffic;
   report["seed"] = common.seed;
+  report["memory_estimate_bytes"] = memory_estimate(command, common);
   if (common.open_loop) {
     const OpenLoopConfig& o = *common.open_loop;
     const CapacityBound bound = command.capacity();

@@ -7,7 +7,6 @@
 /// line, and the JSON report (nlohmann-json). Adding a network family is one NetworkCommand and
 /// one entry in the family table (network_commands.cpp).
 #include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -20,6 +19,7 @@
 #include "models/core/medium_counters.h"
 #include "models/optical/power_budget.h"
 #include "testbenches/capacity.h"
+#include "testbenches/memory_estimate.h"
 #include "testbenches/open_loop.h"
 #include "testbenches/output_file.h"
 
@@ -42,8 +42,9 @@ struct CommonOptions {
   bool traffic_given = false;  ///< --traffic was on the command line
   /// --traffic bernoulli|bursty: an open-loop run (rate, burst, pattern, window, queue limit).
   std::optional<OpenLoopConfig> open_loop;
-  std::string device_path;    ///< --device FILE; empty: the documented defaults
-  DeviceParameters device;    ///< the optical devices of the power budget and energy
+  std::string device_path;       ///< --device FILE; empty: the documented defaults
+  std::uint64_t max_memory = 0;  ///< --max-memory: the limit instead of the memory available
+  DeviceParameters device;       ///< the optical devices of the power budget and energy
 
   sc_core::sc_time period() const { return sc_core::sc_time(period_ns, sc_core::SC_NS); }
 };
@@ -81,6 +82,8 @@ class NetworkCommand {
   /// Processors (threads) the network will have, and the option that sets its size.
   virtual std::uint64_t processors() const = 0;
   virtual std::string size_option() const = 0;
+  /// What the network is made of, for its memory estimate (default: one thread per processor).
+  virtual ResourceCounts resources() const { return ResourceCounts{processors()}; }
 
   /// The first line of the output: the network, its size, protocol and traffic.
   virtual std::string banner() const = 0;
@@ -184,12 +187,12 @@ std::string network_names();
 
 /// Exit statuses of the optinet command.
 enum ExitStatus : int {
-  kExitOk = 0,           ///< every run passed
-  kExitRunFailed = 1,    ///< a run failed its checks or stopped at the slot limit
-  kExitUsage = 2,        ///< bad input: one line, before anything is elaborated
-  kExitOutput = 3,       ///< an output could not be written (one line; nothing left behind)
-  kExitInternal = 70,    ///< a SystemC error, out of memory or a crash: one line
-  kExitInterrupted = 128 ///< plus the signal: SIGINT or SIGTERM, nothing written
+  kExitOk = 0,            ///< every run passed
+  kExitRunFailed = 1,     ///< a run failed its checks or stopped at the slot limit
+  kExitUsage = 2,         ///< bad input: one line, before anything is elaborated
+  kExitOutput = 3,        ///< an output could not be written (one line; nothing left behind)
+  kExitInternal = 70,     ///< a SystemC error, out of memory or a crash: one line
+  kExitInterrupted = 128  ///< plus the signal: SIGINT or SIGTERM, nothing written
 };
 
 /// The optinet command: argv after the program name. Returns an ExitStatus; every failure is
@@ -202,6 +205,9 @@ int run_optinet(const std::vector<std::string>& args, std::ostream& out, std::os
 /// Throws UsageError. Returns nullptr with `help` set to the help text when help was asked for.
 std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& args,
                                               CommonOptions& common, std::string& help);
+
+/// The resident memory the configured network will take (memory_estimate.h).
+std::uint64_t memory_estimate(const NetworkCommand& command, const CommonOptions& common);
 
 /// The JSON report of a series of runs, as run_optinet writes it.
 Json json_report(const NetworkCommand& command, const CommonOptions& common,

@@ -26,6 +26,11 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   }
   std::uint64_t processors() const override { return config_.shape.n(); }
   std::string size_option() const override { return "--p"; }
+  ResourceCounts resources() const override {
+    ResourceCounts c{config_.shape.n()};
+    c.buses = mob() ? 2 * std::uint64_t{config_.shape.p} : 1;
+    return c;
+  }
   std::string banner() const override;
   Json parameters() const override;
   std::vector<std::string> summary_fields() const override;

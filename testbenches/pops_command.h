@@ -24,6 +24,10 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   }
   std::uint64_t processors() const override { return config_.shape.n(); }
   std::string size_option() const override { return "--d/--g"; }
+  ResourceCounts resources() const override {
+    const std::uint64_t g = config_.shape.g;
+    return ResourceCounts{config_.shape.n(), g * g};
+  }
   std::string banner() const override;
   Json parameters() const override;
   std::string invariants() const override { return "protocol invariants held"; }

@@ -24,6 +24,12 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   void configure(CommonOptions& common) override;
   std::uint64_t processors() const override { return 0; }  // one SC_METHOD per node, no stack
   std::string size_option() const override { return "--n"; }
+  ResourceCounts resources() const override {
+    ResourceCounts c;
+    c.methods = config_.graph->nodes();
+    c.links = c.methods * config_.graph->degree();
+    return c;
+  }
   std::string banner() const override;
   Json parameters() const override;
   std::vector<std::string> summary_fields() const override;

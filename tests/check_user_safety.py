@@ -101,6 +101,9 @@ CASES = [
     Case("memory", "allocation failure while elaborating", ["pops", "--d", "128", "--g", "128", "--vcd", "v"], 70,
          r"^optinet: out of memory \(a smaller network needs less\); nothing written$",
          limit_memory_mib=300, absent=["v.vcd"]),
+    Case("memory", "estimate above --max-memory", ["pops", "--d", "64", "--g", "64", "--max-memory", "10M"], 2,
+         r"^optinet: --d/--g: this network needs about 58 MiB \(estimate\), more than the 10 MiB of --max-memory"),
+    Case("memory", "max-memory not a size", SMALL + ["--max-memory", "1x"], 2, r"^optinet: --max-memory: '1x' is not accepted"),
     # ---- input files, read with a bound ----------------------------------------------------
     Case("input file", "permutation file of NUL bytes", ["pops", "--d", "2", "--g", "2", "--traffic", "file",
          "--permutation-file", "nul.txt"], 2, r"--permutation-file: 'nul\.txt': not a text file \(byte 0x00 at offset 0\)",

@@ -190,7 +190,8 @@ TEST(JsonReport, FieldsInOrderStatusAfterTheFamilysFields) {
   std::vector<std::string> keys;
   for (const auto& item : j.items()) keys.push_back(item.key());
   EXPECT_EQ(keys, (std::vector<std::string>{"network", "parameters", "protocol", "traffic", "seed",
-                                            "runs", "summary", "timing_seconds"}));
+                                            "memory_estimate_bytes", "runs", "summary",
+                                            "timing_seconds"}));
   std::vector<std::string> run_keys;
   for (const auto& item : j["runs"][0].items()) run_keys.push_back(item.key());
   EXPECT_EQ(run_keys, (std::vector<std::string>{"seed", "slots", "hit_limit", "ok", "wall_seconds",
@@ -205,7 +206,8 @@ TEST(JsonReport, FieldsInOrderStatusAfterTheFamilysFields) {
 
 TEST(JsonReport, OneFailedRunMakesTheSummaryFail) {
   CommonOptions common;
-  const Json j = json_report(FakeCommand(), common, {fake_run(1, 3), fake_run(2, 3, {"lost"})}, 0, 0);
+  const Json j =
+      json_report(FakeCommand(), common, {fake_run(1, 3), fake_run(2, 3, {"lost"})}, 0, 0);
   EXPECT_TRUE(j["runs"][0]["ok"].get<bool>());
   EXPECT_FALSE(j["runs"][1]["ok"].get<bool>());
   EXPECT_EQ(j["runs"][1]["errors"][0].get<std::string>(), "lost");

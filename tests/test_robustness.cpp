@@ -9,6 +9,7 @@
 #include <string>
 
 #include "testbenches/input_file.h"
+#include "testbenches/memory_estimate.h"
 #include "testbenches/option_values.h"
 #include "testbenches/output_file.h"
 #include "testbenches/usage_error.h"
@@ -189,6 +190,22 @@ TEST(Numbers, ClockPeriodsAreWhatSystemCCanMake) {
   for (const char* bad : {"0.001", "0.0015", "0.125", "0.003", "1000001", "1e-400"}) {
     EXPECT_NE(period_rejection(bad), "") << bad;
   }
+}
+
+TEST(MemoryEstimate, SizesAndTheModel) {
+  EXPECT_EQ(parse_memory_size("--m", "512"), 512u);
+  EXPECT_EQ(parse_memory_size("--m", "20G"), 20ull << 30);
+  EXPECT_EQ(parse_memory_size("--m", "3K"), 3072u);
+  for (const char* bad : {"0", "1x", "-1G", "1.5G", "G", "", "99999999999999999T"}) {
+    EXPECT_THROW(parse_memory_size("--m", bad), UsageError) << bad;
+  }
+  // POPS(64,64): 4096 threads and 4096 couplers; measured 57 MiB peak (docs/robustness.md).
+  const std::uint64_t pops = estimate_memory(ResourceCounts{4096, 4096}, false);
+  EXPECT_GT(pops, 50u << 20);
+  EXPECT_LT(pops, 65u << 20);
+  EXPECT_GT(estimate_memory(ResourceCounts{4096, 4096}, true), pops);
+  EXPECT_EQ(format_bytes(pops), "58 MiB");
+  EXPECT_EQ(format_bytes(12ull << 30), "12.0 GiB");
 }
 
 }  // namespace

@@ -1,0 +1,94 @@
+#include "testbenches/memory_estimate.h"
+
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <regex>
+#include <sstream>
+
+#include "testbenches/input_file.h"
+#include "testbenches/usage_error.h"
+
+namespace optinet {
+
+namespace {
+
+// Peak resident bytes measured with `/usr/bin/time -f %M build/optinet ... --quiet` (release
+// build, session 5; docs/robustness.md): the process without a network, and per element.
+constexpr double kBase = 9.4 * 1024 * 1024;  // POPS(1,1) peaks at 9.4 MiB
+constexpr double kThread = 8.2 * 1024;       // POPS d=512 g=32; OCPC p=4096..16384: 8.0-8.2 KiB
+constexpr double kCoupler = 4.0 * 1024;      // POPS d=16 g=256 against d=512 g=32
+constexpr double kMethodNode = 5.0 * 1024;   // shuffle and hypercube n=12, solved together
+constexpr double kLink = 0.62 * 1024;        // with kMethodNode; hypercube n=14 checks both
+constexpr double kBus = 0.5 * 1024;          // MOB-PC: within the noise of its 2p buses
+constexpr double kTraced = 0.75 * 1024;      // POPS(64,64) with and without --vcd, per element
+
+std::uint64_t read_meminfo_available() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  std::string unit;
+  while (in >> key >> kib >> unit) {
+    if (key == "MemAvailable:") return kib * 1024;
+  }
+  return 0;
+}
+
+std::uint64_t read_cgroup_limit() {
+  std::ifstream in("/sys/fs/cgroup/memory.max");
+  std::string text;
+  if (!(in >> text) || text == "max") return 0;
+  try {
+    return std::stoull(text);
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+}  // namespace
+
+std::uint64_t estimate_memory(const ResourceCounts& c, bool traced) {
+  double bytes = kBase + kThread * c.threads + kCoupler * c.couplers + kMethodNode * c.methods +
+                 kLink * c.links + kBus * c.buses;
+  if (traced) bytes += kTraced * (c.threads + c.couplers + c.methods + c.links + c.buses);
+  return static_cast<std::uint64_t>(bytes);
+}
+
+std::uint64_t memory_available() {
+  const std::uint64_t available = read_meminfo_available();
+  const std::uint64_t limit = read_cgroup_limit();
+  if (limit != 0 && (available == 0 || limit < available)) return limit;
+  return available;
+}
+
+std::uint64_t parse_memory_size(const std::string& option, const std::string& text) {
+  static const std::regex size(R"(([0-9]{1,15})([KMGT]?))");
+  std::smatch m;
+  if (std::regex_match(text, m, size)) {
+    const std::uint64_t value = std::stoull(m[1].str());
+    const std::string unit = m[2].str();
+    const int shift = unit.empty()  ? 0
+                      : unit == "K" ? 10
+                      : unit == "M" ? 20
+                      : unit == "G" ? 30
+                                    : 40;
+    if (value > 0 && value <= (std::numeric_limits<std::uint64_t>::max() >> shift)) {
+      return value << shift;
+    }
+  }
+  throw UsageError(option + ": '" + printable(text, 40) +
+                   "' is not accepted (bytes, a positive integer with an optional K, M, G or T)");
+}
+
+std::string format_bytes(std::uint64_t bytes) {
+  char text[32];
+  const double mib = static_cast<double>(bytes) / (1024.0 * 1024.0);
+  if (mib >= 1024) {
+    std::snprintf(text, sizeof text, "%.1f GiB", mib / 1024);
+  } else {
+    std::snprintf(text, sizeof text, "%.0f MiB", mib);
+  }
+  return text;
+}
+
+}  // namespace optinet
