@@ -130,7 +130,8 @@ void add_common_options(CLI::App& app, CommonOptions& c) {
   app.add_option("--vcd", c.vcd_path, "write a VCD waveform")->check(path_given());
   app.add_option("--json", c.json_path, "write the runs and their summary as JSON")
       ->check(path_given());
-  app.add_flag("--quiet", c.quiet, "print only the summary and any failed run");
+  app.add_flag("--quiet", c.quiet,
+               "print only the summary and any failed run (and no progress lines in a log)");
   app.add_option_function<std::string>(
          "--max-memory",
          [&c](const std::string& text) { c.max_memory = parse_memory_size("--max-memory", text); },
@@ -174,8 +175,8 @@ std::vector<RunRecord> run_series(NetworkCommand& command, const CommonOptions& 
     }
     simulation += runs.back().wall_seconds;
     if (!runs.back().ok() || (!c.quiet && c.runs <= 20)) print_run(out, k, runs.back());
-    if (c.runs <= 1) continue;
-    // A terminal gets one line redrawn; a log gets one line per run.
+    if (c.runs <= 1 || (c.quiet && !terminal)) continue;
+    // A terminal gets one line redrawn; a log gets one line per run (none with --quiet).
     if (terminal) {
       err << "\rrun " << k + 1 << "/" << c.runs << std::flush;
     } else {

@@ -8,3 +8,15 @@ if(Python3_Interpreter_FOUND)
                    $<TARGET_FILE:optinet> $<$<BOOL:${OPTINET_SANITIZE}>:--sanitized>)
   set_tests_properties(user_safety PROPERTIES TIMEOUT 300)
 endif()
+
+# Golden runs: exact results of every network, protocol and traffic kind on fixed seeds
+# (tests/golden/runs.json); a change in behaviour fails here until re-blessed with
+# scripts/golden.py bless build/optinet.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME golden_runs
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/golden.py check
+                   $<TARGET_FILE:optinet>)
+  set_tests_properties(golden_runs PROPERTIES TIMEOUT 300)
+endif()
+optinet_gtest(test_distributions SHARE_A_PROCESS)
+optinet_gtest(test_protocol_cost)
