@@ -6,7 +6,7 @@ JOBS ?= $(shell nproc)
 SANITIZE_BUILD ?= build-sanitize
 FUZZ_SECONDS ?= 600
 
-.PHONY: deps configure build demo test test-release sanitize-build test-sanitize fuzz bench clean
+.PHONY: deps configure build demo test test-release sanitize-build test-sanitize fuzz mutate bench clean
 
 # The installer may use sudo: `make deps` runs it; configure only checks, quickly and silently,
 # and runs it when a package is missing.
@@ -36,6 +36,10 @@ sanitize-build: configure
 
 test-sanitize: sanitize-build
 	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The mutant catalogue (tests/mutants/catalogue.toml) against the suite; not part of CI's run.
+mutate: configure
+	/usr/bin/python3 scripts/mutate.py --jobs $(JOBS)
 
 # Longer fuzzing (FUZZ_SECONDS per target), then what was found is merged into the corpus.
 fuzz: sanitize-build
