@@ -1,2 +1,21 @@
 # Tests of area 'mesh_sync' (see cmake/mesh_sync.cmake).
 optinet_gtest(test_mesh_sync_logic SHARE_A_PROCESS)
+optinet_gtest(test_mesh_sync_sim)
+
+
+optinet_usage_error_test(mesh_unknown_indexing "--indexing" mesh --indexing peano)
+optinet_usage_error_test(mesh_hilbert_not_power_of_two "--n" mesh --n 12)
+optinet_usage_error_test(mesh_buffers_zero "--buffers" mesh --buffers 0)
+optinet_usage_error_test(mesh_levels_zero "--levels" mesh --levels 0)
+optinet_usage_error_test(mesh_traffic "--traffic" mesh --traffic random)
+optinet_usage_error_test(mesh_protocol "--protocol" mesh --protocol nope)
+optinet_usage_error_test(mesh_unwritable_csv "--groups-csv" mesh --groups-csv /nonexistent-dir/x.csv)
+add_test(NAME mesh_slot_limit_exit_status
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 ""
+                 ${OPTINET_BIN} mesh --n 8 --max-slots 20 --quiet)
+set_tests_properties(mesh_slot_limit_exit_status PROPERTIES TIMEOUT 30)
+add_test(NAME mesh_vcd_names
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_in_file.sh ${E2E_DIR}/mesh.vcd
+                 +link_x1_y2_E +occupancy +phase +level
+                 -- ${OPTINET_BIN} mesh --n 4 --levels 2 --vcd ${E2E_DIR}/mesh.vcd --quiet)
+set_tests_properties(mesh_vcd_names PROPERTIES TIMEOUT 30)

@@ -201,10 +201,17 @@ void MeshFabric::reset() {
   for (auto& b : inbox_) b.clear();
 }
 
+std::uint64_t MeshFabric::unread() const {
+  std::uint64_t count = 0;
+  for (const auto& b : inbox_) count += b.size();
+  return count;
+}
+
 void MeshFabric::discard() {
   for (auto& q : in_) q.clear();
   for (auto& o : outbox_) o.clear();
   for (auto& o : occupancy_) o = 0;
+  for (auto& b : inbox_) b.clear();
   for (std::uint32_t node : active_) listed_[node] = false;
   active_.clear();
   in_flight_ = 0;

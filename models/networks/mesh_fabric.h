@@ -76,6 +76,8 @@ class MeshFabric : public sc_core::sc_module {
   void set_run_control(const RunControlIf* control) { control_ = control; }
   /// Clears queues, counters and sequence numbers for a new run (the fabric must be empty).
   void reset();
+  /// Messages delivered to processors and not taken by them.
+  std::uint64_t unread() const;
   /// Drops every message (after a run stopped at the slot limit).
   void discard();
   /// Messages in outboxes and link buffers.
