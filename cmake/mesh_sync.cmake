@@ -18,3 +18,6 @@ target_sources(optinet_testbenches PRIVATE
   testbenches/mesh_sync_command.cpp
   testbenches/mesh_sync_experiment.cpp
 )
+target_sources(optinet_testbenches PRIVATE testbenches/mesh_sync_worst_case.cpp)
+add_executable(mesh_sync_paths testbenches/mesh_sync_paths_main.cpp)
+target_link_libraries(mesh_sync_paths PRIVATE optinet_model optinet_warnings)

@@ -46,6 +46,9 @@ void MeshSyncCommand::add_options(CLI::App& app) {
   app.add_option("--levels", levels_, "L: nested splits, then as many joins (experiment)")
       ->check(count_in(1, 16))
       ->capture_default_str();
+  app.add_option("--membership", membership_,
+                 "random (section 5: xi > zeta) or consecutive (set 3: rank > zeta)")
+      ->capture_default_str();
   app.add_option("--groups-csv", groups_csv_,
                  "write every group's operation (run, op, kind, level, size, overhead)")
       ->check(path_given());
@@ -70,6 +73,9 @@ void MeshSyncCommand::configure(CommonOptions& common) {
   if (!why.empty()) throw UsageError("--n: " + why);
   e.network.buffers = static_cast<std::uint32_t>(parse_count("--buffers", buffers_, 1, 1024));
   e.loop.levels = static_cast<std::uint32_t>(parse_count("--levels", levels_, 1, 16));
+  if (membership_ != "random" && membership_ != "consecutive")
+    throw UsageError("--membership: '" + membership_ + "' is not accepted (random, consecutive)");
+  e.loop.consecutive = membership_ == "consecutive";
   e.max_slots = common.max_slots;
   e.period = common.period();
   e.vcd_path = common.vcd_path;
@@ -95,6 +101,7 @@ Json MeshSyncCommand::parameters() const {
               {"buffers", e.network.buffers},
               {"indexing", mesh::indexing_name(e.network.indexing)},
               {"levels", e.loop.levels},
+              {"membership", e.loop.consecutive ? "consecutive" : "random"},
               {"routing", "dimension order (x, then y)"},
               {"max_slots", e.max_slots}};
 }

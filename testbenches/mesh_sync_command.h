@@ -33,6 +33,7 @@ class MeshSyncCommand : public ExperimentCommand<MeshSyncExperiment, MeshSyncExp
   std::string indexing_ = "hilbert";
   std::string levels_ = "4";
   std::string groups_csv_;
+  std::string membership_ = "random";
   std::vector<std::string> csv_rows_;
 };
 

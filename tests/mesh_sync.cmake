@@ -19,3 +19,4 @@ add_test(NAME mesh_vcd_names
                  +link_x1_y2_E +occupancy +phase +level
                  -- ${OPTINET_BIN} mesh --n 4 --levels 2 --vcd ${E2E_DIR}/mesh.vcd --quiet)
 set_tests_properties(mesh_vcd_names PROPERTIES TIMEOUT 30)
+optinet_usage_error_test(mesh_membership "--membership" mesh --membership odd)

@@ -237,3 +237,72 @@ TEST(SplitLogic, AppendixStyleExample) {
   EXPECT_EQ(got[7].left, 3);    // new rank 1
   EXPECT_EQ(got[7].right, 11);  // new rank 5
 }
+
+// ---------------------------------------------------------------------------------------------
+// The worst-case sub-groups of Theorems 1-3 and the bounds of Theorems 1 and 2.
+#include "testbenches/mesh_sync_worst_case.h"
+
+TEST(WorstCase, TheoremOneGroupAsTheProofBuildsIt) {
+  // n = 16, w = 16: squares of 4 nodes get 1, 2 and 4 marked nodes, w/2 - 1 in all.
+  const auto g = theorem1_group(16, 2);
+  EXPECT_EQ(g.size(), 7u);
+  const MeshIndexing ix(16, Indexing::kHilbert);
+  for (std::size_t r = 1; r < g.size(); ++r) EXPECT_LT(ix.index(g[r - 1]), ix.index(g[r]));
+  // Distinct squares are at least sqrt(w)/2 apart, and the tree has depth log w - 2.
+  EXPECT_GE(longest_leaf_root_path(g), 4u);
+  for (std::uint32_t n : {16u, 32u, 64u}) {
+    std::uint64_t best = 0;
+    for (std::uint32_t q = 1; (1u << q) <= n; ++q)
+      best = std::max(best, longest_leaf_root_path(theorem1_group(n, q)));
+    const double lg = std::log2(double(n));
+    EXPECT_LE(double(best), 3 * std::sqrt(2.0) * n * std::sqrt(lg));
+    EXPECT_GE(double(best), 0.5 * n / std::sqrt(2.0) * std::sqrt(lg));
+  }
+}
+
+TEST(WorstCase, TheoremThreeEveryEdgeCrossesTheMesh) {
+  for (Indexing s : {Indexing::kRow, Indexing::kColumn, Indexing::kSnake})
+    for (std::uint32_t n : {8u, 16u, 32u, 64u}) {
+      const auto g = theorem3_group(n, s);  // throws if not in index order
+      const auto tree = build_tree(static_cast<std::int64_t>(g.size()));
+      std::uint32_t depth = 0;
+      for (std::size_t r = 0; r < g.size(); ++r) {
+        depth = std::max(depth, tree[r].depth);
+        if (tree[r].parent != kNoRank) {
+          ASSERT_GE(distance(g[r], g[static_cast<std::size_t>(tree[r].parent)]), n - 1);
+        }
+      }
+      EXPECT_GE(longest_leaf_root_path(g), std::uint64_t(depth) * (n - 1));
+    }
+}
+
+TEST(WorstCase, TheoremOneUpperBoundOnRandomSubGroups) {
+  optinet::Rng rng = optinet::Rng::stream(11, 0, 0);
+  for (std::uint32_t n : {8u, 16u, 32u}) {
+    const MeshIndexing ix(n, Indexing::kHilbert);
+    const double bound = 3 * std::sqrt(2.0) * n * std::sqrt(std::log2(double(n)));
+    for (int trial = 0; trial < 100; ++trial) {
+      std::vector<bool> member(n * n);
+      const double p = rng.unit();
+      bool any = false;
+      for (std::size_t i = 0; i < member.size(); ++i) any |= (member[i] = rng.unit() < p);
+      if (!any) continue;
+      ASSERT_LE(double(longest_leaf_root_path(members_in_rank_order(ix, member))), bound);
+    }
+  }
+}
+
+TEST(WorstCase, TheoremTwoBoundsOnEquidistantGroups) {
+  for (std::uint32_t n : {4u, 8u, 16u, 32u, 64u}) {
+    const MeshIndexing ix(n, Indexing::kHilbert);
+    for (std::uint32_t stride : {1u, 2u, 3u, 5u, n - 1, n + 1, 4 * n}) {
+      const auto g = equidistant_group(ix, stride);
+      const double s = double(g.size());
+      // The proof's sum: 3 * sum over levels i < ceil(log s) of sqrt(r * ceil(s / 2^(i+2))).
+      double sum = 0;
+      for (int i = 0; i < int(std::ceil(std::log2(s))); ++i)
+        sum += std::sqrt(double(stride) * std::ceil(s / std::pow(2.0, i + 2)));
+      ASSERT_LE(double(longest_leaf_root_path(g)), 3 * sum) << n << " " << stride;
+    }
+  }
+}

@@ -205,3 +205,13 @@ TEST(MeshSyncSim, CheckerCatchesAnEarlyLeave) {
   EXPECT_NE(joined(r.errors).find("before the last one entered"), std::string::npos)
       << joined(r.errors);
 }
+
+TEST(MeshSyncSim, ConsecutiveSubGroups) {
+  optinet::mesh_sync::LoopConfig loop{4, true};
+  auto protocol = optinet::mesh_sync::make_protocol("experiment", loop);
+  MeshTestBench bench(*protocol, {8, 2, Indexing::kRow});
+  for (int seed = 1; seed <= 10; ++seed) {
+    const auto r = bench.run(seed);
+    ASSERT_TRUE(r.errors.empty()) << joined(r.errors);
+  }
+}

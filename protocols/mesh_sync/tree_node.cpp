@@ -45,6 +45,7 @@ void TreeNode::start_whole_mesh() {
   if ((v.has_left = links.left != mesh::kNoRank)) v.left = at(links.left);
   if ((v.has_right = links.right != mesh::kNoRank)) v.right = at(links.right);
   stack_.assign(1, v);
+  ranks_.assign(1, ix.index(ctx_.coord()));
   pending_.clear();
   op_ = 0;
 }
@@ -222,6 +223,7 @@ std::int64_t TreeNode::split(int label) {
   routing_ = false;
   // Step 6: activate the new sub-group.
   stack_.push_back(next_);
+  ranks_.push_back(vs_.new_rank(label));
   end();
   return next_.size;
 }
@@ -249,6 +251,7 @@ void TreeNode::join() {
   ctx_.set_phase(Phase::kJoinDown, level());
   broadcast(kDown);
   stack_.pop_back();
+  ranks_.pop_back();
   end();
 }
 
@@ -263,7 +266,7 @@ void run_experiment_loop(mesh::MeshSyncContext& ctx, const LoopConfig& config) {
   for (std::uint32_t l = 0; l < config.levels; ++l) {
     Rng shared = Rng::stream(ctx.run_seed(), kZetaStreams, mix64(path) ^ l);
     const double zeta = shared.unit() * double(size);
-    const double xi = ctx.rng().unit() * double(size);
+    const double xi = config.consecutive ? double(node.rank()) : ctx.rng().unit() * double(size);
     const int label = xi > zeta ? 1 : 0;
     size = node.split(label);
     path = mix64(path * 2 + std::uint64_t(label));

@@ -47,6 +47,9 @@ class TreeNode {
   void finish();
 
   const mesh::TreeView& tree() const { return stack_.back(); }
+  /// This vertex's rank in its current group (known locally: the index at the top, rank^x
+  /// after a split).
+  std::int64_t rank() const { return ranks_.back(); }
   std::uint32_t level() const { return static_cast<std::uint32_t>(stack_.size() - 1); }
 
  private:
@@ -75,6 +78,7 @@ class TreeNode {
 
   mesh::MeshSyncContext& ctx_;
   std::vector<mesh::TreeView> stack_;
+  std::vector<std::int64_t> ranks_;
   std::vector<mesh::MeshMsg> pending_;
   std::uint32_t op_ = 0;
   // Split state.
@@ -88,12 +92,17 @@ class TreeNode {
 /// The protocols of the mesh: the paper's experiment loop, or single operations.
 struct LoopConfig {
   std::uint32_t levels = 4;  ///< L nested splits, then L joins
+  /// Experiment set 3: sub-groups of consecutively indexed processors (label 1 if the rank in
+  /// the group is above zeta) instead of section 5's xi > zeta.
+  bool consecutive = false;
 };
 
 /// The experiment loop of section 5: L times (split, then sync the new sub-group), then L
 /// joins. Membership: at a split of a group of size s, zeta in [0, s) is drawn from a stream
 /// every member of the group derives alike (the run seed and the group's path of labels),
 /// xi in [0, s) from the processor's own stream; the label is 1 if xi > zeta. Both are real.
+/// With `consecutive`, the label is 1 if the processor's rank in its group is above zeta, so
+/// every sub-group is a run of consecutive indices (experiment set 3).
 void run_experiment_loop(mesh::MeshSyncContext& ctx, const LoopConfig& config);
 
 }  // namespace optinet::mesh_sync
