@@ -102,6 +102,14 @@ def fig_set3(n):
     fig, ax = plt.subplots(figsize=(7, 4.5))
     curve(ax, h, "split", w, "Hilbert", "b-o")
     curve(ax, r, "split", w, "row major", "r-s")
+    snake = data.get(f"set3-snake{n}")
+    if snake is not None:
+        b = binned(snake, "split", w)
+        ax.plot([k + (w - 1) / 2 for k in b], [v[1] for v in b.values()], "g-^",
+                label="snake average")
+        cs, ms, xs = overall(snake, "split")
+        lines.append(f"set3-{n},split snake/hilbert mean ratio,{cs},{ms / overall(h, 'split')[1]:.2f},"
+                     f"{xs / overall(h, 'split')[2]:.2f}")
     ax.set_xlabel(f"sub-group size s (bins of {w})")
     ax.set_ylabel("identification overhead (steps)")
     ax.set_title(f"Set 3: {n} x {n}, consecutively indexed sub-groups")
@@ -129,7 +137,7 @@ def fig_indexings():
             b = binned(data[name], "split", 8)
             ax.plot([k + 3.5 for k in b], [v[1] for v in b.values()], style, label=label)
             c, m, x = overall(data[name], "split")
-            lines.append(f"{name},split,{c},{m:.1f},{x}")
+            lines.append(f"indexings-16 {label},split,{c},{m:.1f},{x}")
     ax.set_xlabel("size of the group split (bins of 8)")
     ax.set_ylabel("average identification overhead (steps)")
     ax.set_title("16 x 16, random sub-groups: the four indexing schemes")
@@ -164,6 +172,25 @@ def fig_paths():
     plt.close(fig)
 
 
+def fig_scaling():
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for n, style in ((16, "b-o"), (32, "g-^"), (64, "r-s")):
+        name = f"set12-hilbert{n}"
+        if name not in data:
+            continue
+        for kind, st in (("split", style), ("sync", style.replace("-", "--"))):
+            b = binned(data[name], kind, n * n // 16)
+            ax.plot([(k + n * n // 32) / (n * n) for k in b], [v[1] / n for v in b.values()], st,
+                    label=f"{n} x {n} {kind}")
+    ax.set_xlabel("s / n^2 (bins of n^2/16)")
+    ax.set_ylabel("average overhead / n")
+    ax.set_title("Hilbert, random sub-groups: overhead per mesh side")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(D, "scaling-hilbert.png"), dpi=110)
+    plt.close(fig)
+
+
 for name, n in [("set12-hilbert16", 16), ("set12-hilbert32", 32), ("set12-hilbert64", 64)]:
     if name in data:
         fig_sets12(name, n)
@@ -171,6 +198,7 @@ for n in (16, 32, 64):
     fig_set3(n)
 fig_indexings()
 fig_paths()
+fig_scaling()
 with open(os.path.join(D, "overall.csv"), "w") as f:
     f.write("experiment,kind,groups,mean_overhead,max_overhead\n")
     f.write("\n".join(lines) + "\n")

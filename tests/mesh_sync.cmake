@@ -20,3 +20,9 @@ add_test(NAME mesh_vcd_names
                  -- ${OPTINET_BIN} mesh --n 4 --levels 2 --vcd ${E2E_DIR}/mesh.vcd --quiet)
 set_tests_properties(mesh_vcd_names PROPERTIES TIMEOUT 30)
 optinet_usage_error_test(mesh_membership "--membership" mesh --membership odd)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME mesh_gtkw_signals
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/mesh_gtkw_names.py
+                   ${OPTINET_BIN} ${PROJECT_SOURCE_DIR}/traces/mesh_sync_4x4.gtkw ${E2E_DIR})
+  set_tests_properties(mesh_gtkw_signals PROPERTIES TIMEOUT 30)
+endif()
