@@ -52,6 +52,8 @@ void MeshSyncCommand::add_options(CLI::App& app) {
   app.add_option("--groups-csv", groups_csv_,
                  "write every group's operation (run, op, kind, level, size, overhead)")
       ->check(path_given());
+  app.add_option("--trace-nodes", trace_nodes_,
+                 "trace only nodes A:B (node = y * n + x) and the links leaving them");
   app.get_option("--traffic")->description("none (the protocol's own messages)");
 }
 
@@ -79,6 +81,12 @@ void MeshSyncCommand::configure(CommonOptions& common) {
   e.max_slots = common.max_slots;
   e.period = common.period();
   e.vcd_path = common.vcd_path;
+  if (trace_nodes_) {
+    if (e.vcd_path.empty()) throw UsageError("--trace-nodes: needs --vcd FILE");
+    const auto [first, last] = parse_range("--trace-nodes", *trace_nodes_, processors() - 1);
+    e.trace_first = static_cast<std::uint32_t>(first);
+    e.trace_last = static_cast<std::uint32_t>(last);
+  }
   if (!groups_csv_.empty()) check_writable("--groups-csv", groups_csv_);
 }
 

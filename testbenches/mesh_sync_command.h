@@ -2,6 +2,7 @@
 /// \file
 /// `optinet mesh`: the n x n mesh with synchronization trees (Chochia, Cole & Heywood).
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,7 @@ class MeshSyncCommand : public ExperimentCommand<MeshSyncExperiment, MeshSyncExp
   std::string levels_ = "4";
   std::string groups_csv_;
   std::string membership_ = "random";
+  std::optional<std::string> trace_nodes_;
   std::vector<std::string> csv_rows_;
 };
 

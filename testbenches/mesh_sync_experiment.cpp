@@ -14,9 +14,10 @@ MeshSyncExperiment::MeshSyncExperiment(const MeshSyncExperimentConfig& config)
   network_->fabric().set_observer(checker_.get());
   if (!config.vcd_path.empty()) {
     open_trace_file(config.vcd_path);
-    const std::uint32_t nodes = network_->nodes();
-    network_->fabric().trace(trace_file_, 0, nodes - 1);
-    for (std::uint32_t i = 0; i < nodes; ++i) network_->processor(i).trace(trace_file_);
+    const std::uint32_t last = std::min(config.trace_last, network_->nodes() - 1);
+    network_->fabric().trace(trace_file_, config.trace_first, last);
+    for (std::uint32_t i = config.trace_first; i <= last; ++i)
+      network_->processor(i).trace(trace_file_);
   }
   finish_elaboration();
 }

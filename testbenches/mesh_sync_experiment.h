@@ -21,6 +21,8 @@ struct MeshSyncExperimentConfig {
   std::uint64_t max_slots = 100000;
   sc_core::sc_time period{1, sc_core::SC_NS};
   std::string vcd_path;
+  /// Nodes (y * n + x) whose processors and outgoing links are traced.
+  std::uint32_t trace_first = 0, trace_last = UINT32_MAX;
 };
 
 struct MeshSyncRunResult {

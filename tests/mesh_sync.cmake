@@ -26,3 +26,17 @@ if(Python3_Interpreter_FOUND)
                    ${OPTINET_BIN} ${PROJECT_SOURCE_DIR}/traces/mesh_sync_4x4.gtkw ${E2E_DIR})
   set_tests_properties(mesh_gtkw_signals PROPERTIES TIMEOUT 30)
 endif()
+if(Python3_Interpreter_FOUND)
+  add_test(NAME mesh_json_output
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_mesh_json.py
+                   ${OPTINET_BIN} ${E2E_DIR})
+  set_tests_properties(mesh_json_output PROPERTIES TIMEOUT 30)
+endif()
+add_test(NAME mesh_vcd_trace_nodes
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_in_file.sh ${E2E_DIR}/mesh_nodes.vcd
+                 +node_x1_y1 +link_x2_y1_E "-node_x3_y1 " "-link_x0_y0_E "
+                 -- ${OPTINET_BIN} mesh --n 4 --vcd ${E2E_DIR}/mesh_nodes.vcd --trace-nodes 5:6
+                 --quiet)
+set_tests_properties(mesh_vcd_trace_nodes PROPERTIES TIMEOUT 30)
+optinet_usage_error_test(mesh_trace_nodes_without_vcd "--trace-nodes" mesh --trace-nodes 0:1)
+optinet_usage_error_test(mesh_trace_nodes_out_of_range "--trace-nodes" mesh --n 4 --vcd ${E2E_DIR}/m.vcd --trace-nodes 2:16)
