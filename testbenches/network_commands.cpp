@@ -1,5 +1,6 @@
 /// \file
 /// The family table of the optinet command: one entry per network.
+#include "testbenches/mesh_sync_command.h"
 #include "testbenches/network_command.h"
 #include "testbenches/ocpc_command.h"
 #include "testbenches/pops_command.h"
@@ -22,6 +23,8 @@ const std::vector<NetworkFamily>& network_families() {
        StoreForwardCommand::make},
       {"grid", "k-dimensional grid, store-and-forward (Valiant & Brebner)",
        StoreForwardCommand::make},
+      {"mesh", "n x n mesh with synchronization trees (Chochia, Cole & Heywood)",
+       MeshSyncCommand::make},
   };
   return families;
 }

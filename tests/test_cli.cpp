@@ -192,7 +192,7 @@ TEST(ParseCommandLine, TraceSlotsSetsTheWindow) {
 }
 
 TEST(ParseCommandLine, UnknownNetworkIsNamed) {
-  EXPECT_USAGE_ERROR_NAMING("network", "mesh");
+  EXPECT_USAGE_ERROR_NAMING("network", "torus");
   EXPECT_USAGE_ERROR_NAMING("network", "--d", "4");
 }
 

@@ -1,0 +1,183 @@
+#include "testbenches/mesh_sync_command.h"
+
+#include <cstdio>
+#include <fstream>
+
+#include "testbenches/option_values.h"
+#include "testbenches/usage_error.h"
+
+namespace optinet {
+
+namespace {
+
+struct OverheadStats {
+  double mean = 0;
+  std::uint64_t max = 0;
+  std::uint64_t count = 0;
+};
+
+OverheadStats stats_of(const std::vector<mesh::GroupOp>& groups, mesh::OpKind kind) {
+  OverheadStats s;
+  double sum = 0;
+  for (const auto& g : groups)
+    if (g.kind == kind) {
+      sum += double(g.overhead);
+      s.max = std::max(s.max, g.overhead);
+      ++s.count;
+    }
+  if (s.count) s.mean = sum / double(s.count);
+  return s;
+}
+
+}  // namespace
+
+std::unique_ptr<NetworkCommand> MeshSyncCommand::make(const std::string&) {
+  return std::make_unique<MeshSyncCommand>();
+}
+
+void MeshSyncCommand::add_options(CLI::App& app) {
+  app.add_option("--n", n_, "mesh side (n x n processors)")
+      ->check(count_in(1, 256))
+      ->capture_default_str();
+  app.add_option("--buffers", buffers_, "Q: input buffers per link")
+      ->check(count_in(1, 1024))
+      ->capture_default_str();
+  app.add_option("--indexing", indexing_, "row, column, snake or hilbert")->capture_default_str();
+  app.add_option("--levels", levels_, "L: nested splits, then as many joins (experiment)")
+      ->check(count_in(1, 16))
+      ->capture_default_str();
+  app.add_option("--membership", membership_,
+                 "random (section 5: xi > zeta) or consecutive (set 3: rank > zeta)")
+      ->capture_default_str();
+  app.add_option("--groups-csv", groups_csv_,
+                 "write every group's operation (run, op, kind, level, size, overhead)")
+      ->check(path_given());
+  app.add_option("--trace-nodes", trace_nodes_,
+                 "trace only nodes A:B (node = y * n + x) and the links leaving them");
+  app.get_option("--traffic")->description("none (the protocol's own messages)");
+}
+
+void MeshSyncCommand::configure(CommonOptions& common) {
+  MeshSyncExperimentConfig& e = config_;
+  if (common.open_loop || common.traffic != "none")
+    throw UsageError("--traffic: '" + common.traffic +
+                     "' is not accepted (none: the mesh carries its protocol's own messages)");
+  const std::string why_not = mesh_sync::protocol_unavailable(common.protocol);
+  if (!why_not.empty()) throw UsageError("--protocol: " + why_not);
+  e.protocol = common.protocol;
+  const auto scheme = mesh::parse_indexing(indexing_);
+  if (!scheme)
+    throw UsageError("--indexing: '" + indexing_ +
+                     "' is not accepted (row, column, snake, hilbert)");
+  e.network.n = static_cast<std::uint32_t>(parse_count("--n", n_, 1, 256));
+  e.network.indexing = *scheme;
+  const std::string why = mesh::indexing_unavailable(e.network.n, *scheme);
+  if (!why.empty()) throw UsageError("--n: " + why);
+  e.network.buffers = static_cast<std::uint32_t>(parse_count("--buffers", buffers_, 1, 1024));
+  e.loop.levels = static_cast<std::uint32_t>(parse_count("--levels", levels_, 1, 16));
+  if (membership_ != "random" && membership_ != "consecutive")
+    throw UsageError("--membership: '" + membership_ + "' is not accepted (random, consecutive)");
+  e.loop.consecutive = membership_ == "consecutive";
+  e.max_slots = common.max_slots;
+  e.period = common.period();
+  e.vcd_path = common.vcd_path;
+  if (trace_nodes_) {
+    if (e.vcd_path.empty()) throw UsageError("--trace-nodes: needs --vcd FILE");
+    const auto [first, last] = parse_range("--trace-nodes", *trace_nodes_, processors() - 1);
+    e.trace_first = static_cast<std::uint32_t>(first);
+    e.trace_last = static_cast<std::uint32_t>(last);
+  }
+  if (!groups_csv_.empty()) check_writable("--groups-csv", groups_csv_);
+}
+
+std::uint64_t MeshSyncCommand::processors() const {
+  return std::uint64_t(config_.network.n) * config_.network.n;
+}
+
+std::string MeshSyncCommand::banner() const {
+  const auto& e = config_;
+  return "mesh " + std::to_string(e.network.n) + " x " + std::to_string(e.network.n) + ", " +
+         mesh::indexing_name(e.network.indexing) + " indexing, " +
+         std::to_string(e.network.buffers) + " buffers per link, protocol " + e.protocol +
+         (e.protocol == "experiment" ? " (L = " + std::to_string(e.loop.levels) + ")" : "");
+}
+
+Json MeshSyncCommand::parameters() const {
+  const auto& e = config_;
+  return Json{{"n", e.network.n},
+              {"nodes", processors()},
+              {"buffers", e.network.buffers},
+              {"indexing", mesh::indexing_name(e.network.indexing)},
+              {"levels", e.loop.levels},
+              {"membership", e.loop.consecutive ? "consecutive" : "random"},
+              {"routing", "dimension order (x, then y)"},
+              {"max_slots", e.max_slots}};
+}
+
+std::string MeshSyncCommand::invariants() const {
+  return "trees equal the mapping procedure's, joins restore them, no member leaves an "
+         "operation before its group has entered";
+}
+
+std::vector<std::string> MeshSyncCommand::summary_fields() const {
+  return {"slots",
+          "split_overhead_mean",
+          "split_overhead_max",
+          "sync_overhead_mean",
+          "sync_overhead_max",
+          "max_queue"};
+}
+
+RunRecord MeshSyncCommand::run(std::uint64_t seed) {
+  const MeshSyncRunResult r = experiment_->run(seed);
+  RunRecord record = record_of(r);
+  const OverheadStats split = stats_of(r.groups, mesh::OpKind::kSplit);
+  const OverheadStats sync = stats_of(r.groups, mesh::OpKind::kSync);
+  const OverheadStats join = stats_of(r.groups, mesh::OpKind::kJoin);
+  record.fields = Json{{"seed", r.seed},
+                       {"slots", r.slots},
+                       {"steps", r.slots},
+                       {"packets", r.packets},
+                       {"delivered", r.delivered},
+                       {"collisions", 0},
+                       {"max_queue", r.max_occupancy},
+                       {"busy_link_slots", r.busy_link_slots},
+                       {"split_groups", split.count},
+                       {"split_overhead_mean", split.mean},
+                       {"split_overhead_max", split.max},
+                       {"sync_groups", sync.count},
+                       {"sync_overhead_mean", sync.mean},
+                       {"sync_overhead_max", sync.max},
+                       {"join_overhead_mean", join.mean},
+                       {"join_overhead_max", join.max}};
+  char line[200];
+  std::snprintf(line, sizeof line,
+                "%llu slots, %llu/%llu messages delivered, split overhead mean %.1f max %llu, "
+                "sync overhead mean %.1f max %llu, max queue %u",
+                (unsigned long long)r.slots, (unsigned long long)r.delivered,
+                (unsigned long long)r.packets, split.mean, (unsigned long long)split.max, sync.mean,
+                (unsigned long long)sync.max, r.max_occupancy);
+  record.description = line;
+  if (!groups_csv_.empty())
+    for (const auto& g : r.groups)
+      csv_rows_.push_back(std::to_string(seed) + "," + std::to_string(g.op) + "," +
+                          mesh::op_kind_name(g.kind) + "," + std::to_string(g.level) + "," +
+                          std::to_string(g.size) + "," + std::to_string(g.overhead));
+  return record;
+}
+
+void MeshSyncCommand::finish() {
+  if (!groups_csv_.empty()) {
+    // Written whole to a temporary file, then renamed: an interrupted run leaves no CSV.
+    const std::string tmp = groups_csv_ + ".tmp";
+    {
+      std::ofstream out(tmp);
+      out << "seed,op,kind,level,size,overhead\n";
+      for (const auto& row : csv_rows_) out << row << "\n";
+    }
+    std::rename(tmp.c_str(), groups_csv_.c_str());
+  }
+  ExperimentCommand::finish();
+}
+
+}  // namespace optinet

@@ -1,0 +1,42 @@
+#pragma once
+/// \file
+/// `optinet mesh`: the n x n mesh with synchronization trees (Chochia, Cole & Heywood).
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "testbenches/mesh_sync_experiment.h"
+#include "testbenches/network_command.h"
+
+namespace optinet {
+
+class MeshSyncCommand : public ExperimentCommand<MeshSyncExperiment, MeshSyncExperimentConfig> {
+ public:
+  static std::unique_ptr<NetworkCommand> make(const std::string& network);
+
+  std::string default_protocol() const override { return "experiment"; }
+  std::string default_traffic() const override { return "none"; }
+  void add_options(CLI::App& app) override;
+  void configure(CommonOptions& common) override;
+  std::uint64_t processors() const override;
+  std::string size_option() const override { return "--n"; }
+  std::string banner() const override;
+  Json parameters() const override;
+  std::string invariants() const override;
+  std::vector<std::string> summary_fields() const override;
+  RunRecord run(std::uint64_t seed) override;
+  void finish() override;
+
+ private:
+  std::string n_ = "16";
+  std::string buffers_ = "2";
+  std::string indexing_ = "hilbert";
+  std::string levels_ = "4";
+  std::string groups_csv_;
+  std::string membership_ = "random";
+  std::optional<std::string> trace_nodes_;
+  std::vector<std::string> csv_rows_;
+};
+
+}  // namespace optinet
