@@ -2,6 +2,8 @@
 // indexing, back-pressure, link timing, and the run checker's own failures.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "mesh_sync_bench.h"
 #include "protocols/mesh_sync/registry.h"
 #include "protocols/mesh_sync/tree_node.h"
@@ -247,10 +249,20 @@ void every_labelling(Indexing scheme, std::uint32_t first, std::uint32_t last) {
 
 // Every 0/1 labelling of the 4 x 4 mesh, split then joined in SystemC; the checker compares
 // every processor's new tree with the mapping procedure's and the joined tree with the old one.
-TEST(MeshSyncExhaustive, HilbertLabellingsFirstHalf) {
-  every_labelling(Indexing::kHilbert, 0, 0x7fff);
+// The 2^16 labellings of each scheme run in 8 shards of 2^13, so that each test stays well
+// inside ctest's per-test timeout in the sanitizer build.
+class MeshSyncExhaustive : public ::testing::TestWithParam<std::tuple<Indexing, std::uint32_t>> {};
+
+TEST_P(MeshSyncExhaustive, Labellings) {
+  constexpr std::uint32_t kShardSize = 1u << 13;
+  const auto [scheme, shard] = GetParam();
+  every_labelling(scheme, shard * kShardSize, (shard + 1) * kShardSize - 1);
 }
-TEST(MeshSyncExhaustive, HilbertLabellingsSecondHalf) {
-  every_labelling(Indexing::kHilbert, 0x8000, 0xffff);
-}
-TEST(MeshSyncExhaustive, RowMajorLabellings) { every_labelling(Indexing::kRow, 0, 0xffff); }
+
+INSTANTIATE_TEST_SUITE_P(HilbertAndRowMajor, MeshSyncExhaustive,
+                         ::testing::Combine(::testing::Values(Indexing::kHilbert, Indexing::kRow),
+                                            ::testing::Range(0u, 8u)),
+                         [](const auto& info) {
+                           return optinet::mesh::indexing_name(std::get<0>(info.param)) + "_" +
+                                  std::to_string(std::get<1>(info.param));
+                         });
