@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "models/core/rng.h"
+#include "protocols/ocpc/gjlr_plan.h"
 #include "testbenches/h_relation.h"
 #include "testbenches/injection.h"
 #include "testbenches/traffic.h"
@@ -274,6 +275,52 @@ TEST(InjectionDistribution, UniformDestinationsSkipTheSourceAndAreEven) {
     if (j != 3) chi2 += (hits[j] - expected) * (hits[j] - expected) / expected;
   }
   EXPECT_LT(chi2, chi_square_limit(n - 2.0)) << chi2;
+}
+
+// ---- GJLR choices ---------------------------------------------------------------------------
+
+/// Chi-square statistic of `hits` against the same expected count in every cell.
+double chi_square_even(const std::vector<double>& hits, double expected) {
+  double chi2 = 0;
+  for (double h : hits) chi2 += (h - expected) * (h - expected) / expected;
+  return chi2;
+}
+
+TEST(GjlrDistribution, CompactionTargetIsEvenOverItsSlice) {
+  // Approximate compaction (section 2.2): a sender picks a receiver of the step's slice
+  // uniformly; a sender that never picks some receiver wastes that receiver every step.
+  const std::uint32_t receivers = 1000, steps = 7, step = 3, draws = 400000;
+  const ocpc::gjlr::Slice slice = ocpc::gjlr::compaction_slice(receivers, steps, step);
+  ASSERT_GT(slice.count, 1u);
+  std::vector<double> hits(slice.count, 0);
+  Rng rng = Rng::stream(83, 0, 0);
+  for (std::uint32_t k = 0; k < draws; ++k) {
+    const auto r = ocpc::gjlr::compaction_target(receivers, steps, step, rng);
+    ASSERT_TRUE(r.has_value());
+    ASSERT_GE(*r, slice.first);
+    ASSERT_LT(*r, slice.first + slice.count);
+    ++hits[*r - slice.first];
+  }
+  EXPECT_LT(chi_square_even(hits, static_cast<double>(draws) / slice.count),
+            chi_square_limit(slice.count - 1.0));
+}
+
+TEST(GjlrDistribution, ThinningSendsWithProbabilityUndeliveredOverLoadAndPicksEvenly) {
+  // A thinning phase sends message j < undelivered with probability 1/load each.
+  const std::uint32_t load = 16, undelivered = 5, draws = 320000;
+  std::vector<double> hits(undelivered, 0);
+  double sent = 0;
+  Rng rng = Rng::stream(89, 0, 0);
+  for (std::uint32_t k = 0; k < draws; ++k) {
+    if (const auto j = ocpc::gjlr::thinning_choice(load, undelivered, rng)) {
+      ASSERT_LT(*j, undelivered);
+      ++hits[*j];
+      ++sent;
+    }
+  }
+  const double p = static_cast<double>(undelivered) / load;
+  EXPECT_LT(std::abs(z_score(sent / draws, p, std::sqrt(p * (1 - p)), draws)), kZ);
+  EXPECT_LT(chi_square_even(hits, sent / undelivered), chi_square_limit(undelivered - 1.0));
 }
 
 }  // namespace
