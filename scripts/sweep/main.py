@@ -45,6 +45,10 @@ def parse_args(argv):
     p.add_argument("--dry-run", action="store_true",
                    help="validate the spec and list the jobs that would run; run nothing")
     p.add_argument("--no-plots", action="store_true", help="merge the CSVs, skip the plots")
+    p.add_argument("--where", action="append", default=[], metavar="COLUMN<=VALUE",
+                   help="only the points whose axis column satisfies this (=, <=, >=; "
+                        "repeatable), e.g. --where n<=1024 --where family=dg; the merged CSVs "
+                        "then hold those points")
     g = p.add_argument_group("slurm")
     g.add_argument("--partition", help="sbatch --partition (default: the spec's slurm.partition)")
     g.add_argument("--time", help="sbatch --time per task, e.g. 01:00:00")
@@ -263,12 +267,47 @@ def submit_slurm(spec: Spec, output: str, optinet: str, version: str, pending: l
     return 0
 
 
+def select(spec: Spec, conditions: list[str]) -> None:
+    """Keeps the points (and their jobs) that satisfy every condition (--where)."""
+    import operator
+    tests = []
+    for text in conditions:
+        for symbol, op in (("<=", operator.le), (">=", operator.ge), ("=", operator.eq)):
+            if symbol in text:
+                column, value = text.split(symbol, 1)
+                if column not in spec.columns():
+                    fail(f"--where: '{column}' is not an axis column "
+                         f"(columns: {', '.join(spec.columns())})")
+                tests.append((column, op, value))
+                break
+        else:
+            fail(f"--where: '{text}' is not COLUMN=VALUE, COLUMN<=VALUE or COLUMN>=VALUE")
+
+    def keep(values):
+        for column, op, value in tests:
+            v = values[column]
+            try:
+                if not op(v, type(v)(value)):
+                    return False
+            except ValueError:
+                fail(f"--where: '{value}' is not a value of {column}")
+        return True
+
+    kept = {p.index for p in spec.points if keep(p.values)}
+    if not kept:
+        fail("--where: no point is left")
+    spec.points = [p for p in spec.points if p.index in kept]
+    spec.jobs = [j for j in spec.jobs if j.point in kept]
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
     try:
         spec = load(args.spec)
     except SpecError as e:
         fail(f"{args.spec}: {e}")
+    if args.where:
+        select(spec, args.where)
     optinet = args.optinet or spec.optinet or os.path.join(REPO, "build", "optinet")
     output = args.output or spec.output or os.path.join("sweeps", spec.name)
     version = optinet_version(optinet)
