@@ -128,7 +128,8 @@ def expand_range(key: str, r: dict) -> list:
 
 def expand_axis(key: str, value) -> tuple[list[str], list[tuple]]:
     """An axis: a list or a range; "a:b" keys take "x:y" values (shapes as d:g pairs). A name
-    starting with @ is a label: a column of the results, not an optinet option."""
+    starting with @ is a label: a column of the results, not an optinet option; the label @count
+    sets the point's number of runs (seeds runs.seed, runs.seed + 1, ...)."""
     names = key.split(":")
     if any(not n or n == "@" for n in names):
         raise SpecError(f"axes.{key}: empty name in the key")
@@ -231,8 +232,6 @@ def load(path: str) -> Spec:
     _unknown(raw, TOP_KEYS, "")
     sweep = _table(raw, "sweep")
     _unknown(sweep, SWEEP_KEYS, "sweep.")
-    if not isinstance(sweep.get("network"), str):
-        raise SpecError("sweep.network: missing (the optinet network, e.g. pops)")
     options = _table(raw, "options")
     option_args(options, "options.")
     axes_raw = _table(raw, "axes")
@@ -243,6 +242,9 @@ def load(path: str) -> Spec:
     columns = [c for _, names, _ in axes for c in names]
     if len(set(columns)) != len(columns):
         raise SpecError("axes: a name appears in two axes")
+    if not isinstance(sweep.get("network"), str) and "network" not in columns:
+        raise SpecError("sweep.network: missing (the optinet network, e.g. pops, or an axis "
+                        "named network)")
     seeds, per_job = expand_seeds(_table(raw, "runs"))
     overrides = raw.get("override", [])
     if not isinstance(overrides, list):
@@ -272,7 +274,7 @@ def load(path: str) -> Spec:
     slurm = _table(raw, "slurm")
     _unknown(slurm, SLURM_KEYS, "slurm.")
     spec = Spec(path=path, text=data.decode(), name=sweep.get("name", os.path.splitext(
-        os.path.basename(path))[0]), network=sweep["network"], optinet=sweep.get("optinet"),
+        os.path.basename(path))[0]), network=sweep.get("network", ""), optinet=sweep.get("optinet"),
         output=sweep.get("output"), options=options, axes=axes, seeds=seeds, per_job=per_job,
         overrides=overrides, fields=fields, plots=plots, slurm=slurm)
     expand(spec)
@@ -287,12 +289,21 @@ def expand(spec: Spec) -> None:
         for (key, names, _), row in zip(spec.axes, combo):
             for name, v in zip(names, row):
                 values[name] = v
-                if key.split(":")[names.index(name)].startswith("@"):
+                if name == "network":  # an axis of networks: the command's first word
+                    args[0] = str(v)
+                    keys["network"] = f"axes.{key}"
                     continue
+                if key.split(":")[names.index(name)].startswith("@") or v == "":
+                    continue  # a label, or an empty part: no such option at this point
                 option = "--" + name
                 keys[option] = f"axes.{key}"
                 args += [option] if v is True else [] if v is False else [option, str(v)]
         seeds, per_job = spec.seeds, spec.per_job
+        if "count" in values:  # the label @count: this point's number of runs
+            count = values["count"]
+            if not isinstance(count, int) or count < 1:
+                raise SpecError(f"axes: @count '{count}' is not an integer >= 1")
+            seeds = list(range(seeds[0], seeds[0] + count))
         options = {k: (v, f"options.{k}") for k, v in spec.options.items()}
         for i, o in enumerate(spec.overrides):  # a matching override replaces what it names
             if all(values.get(c) == v for c, v in o.get("match", {}).items()):
