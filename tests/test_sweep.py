@@ -95,6 +95,11 @@ options = { protocol = "offline", max-slots = 50 }
     geometric = load(write_spec('[sweep]\nnetwork = "x"\n[axes]\nn = { start = 2, stop = 64, '
                                 'factor = 4 }\n', "geo.toml"))
     check([p.values["n"] for p in geometric.points] == [2, 8, 32], "geometric range")
+    mixed = load(write_spec('[axes]\n"network:n:s:@count" = ["hypercube:3::4", "ccc::2:1"]\n'
+                            '[runs]\nseed = 5\nper_job = 3\n', "mixed.toml"))
+    check([(j.args, j.seed, j.runs) for j in mixed.jobs] ==
+          [(["hypercube", "--n", "3"], 5, 3), (["hypercube", "--n", "3"], 8, 1),
+           (["ccc", "--s", "2"], 5, 1)], f"network axis, empty part, @count: {mixed.jobs}")
     command = spec.jobs[0].command("optinet", "j.json")
     check(command[-7:] == ["--seed", "5", "--runs", "1", "--quiet", "--json", "j.json"], "command")
 
