@@ -3,7 +3,7 @@
 # optinet with known run values), and the Slurm round trip on a one-node cluster brought up by the
 # test (skipped, exit 77, with the reason, where the daemons cannot start).
 set(SWEEP_PYTHON /usr/bin/python3)  # Debian's, with tomllib, tqdm and matplotlib
-foreach(case expansion bad_specs resume killed_job merge_stats optinet_refuses)
+foreach(case expansion bad_specs resume killed_job interrupt merge_stats optinet_refuses)
   add_test(NAME sweep.${case}
            COMMAND ${SWEEP_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/test_sweep.py ${case}
                    ${PROJECT_SOURCE_DIR} $<TARGET_FILE:optinet>)

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Tests of scripts/optinet-sweep. usage: test_sweep.py CASE SOURCE_DIR [OPTINET]
-Cases: expansion, bad_specs, optinet_refuses, resume, killed_job, merge_stats."""
+Cases: expansion, bad_specs, optinet_refuses, resume, killed_job, interrupt, merge_stats."""
 import csv
 import json
 import math
@@ -210,6 +210,34 @@ def killed_job():
     check(jobs_run(log) == [1, 3, 3], f"rerun: {jobs_run(log)} (the killed job must run again)")
 
 
+def interrupt():
+    """Ctrl-C (SIGINT to the runner): the running job stops, the finished one is kept, exit 130,
+    and the next run resumes with the interrupted job."""
+    spec = write_spec(FAKE_SPEC)
+    log = os.path.join(TMP, "log")
+    process = subprocess.Popen(
+        ["/usr/bin/python3", RUNNER, spec, "--optinet", FAKE, "--output",
+         os.path.join(TMP, "out"), "--jobs", "1", "--no-plots"], stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "FAKE_OPTINET_HANG_SEED": "3", "FAKE_OPTINET_LOG": log})
+    deadline = time.time() + 30
+    while time.time() < deadline and not (os.path.exists(log) and jobs_run(log) == [1, 3]):
+        time.sleep(0.05)
+    time.sleep(0.2)
+    process.send_signal(signal.SIGINT)
+    try:
+        _, err = process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        check(False, "the runner did not stop on SIGINT")
+    check(process.returncode == 130 and "interrupted; 1 of 4" in err, f"{process.returncode} {err}")
+    jobs = os.path.join(TMP, "out", "jobs")
+    check(sorted(os.listdir(jobs)) == ["p0000-s1-r2.json"], f"{os.listdir(jobs)}")
+    os.remove(log)
+    p = runner(spec, env={"FAKE_OPTINET_LOG": log})
+    check(p.returncode == 0 and jobs_run(log) == [1, 3, 3], f"resume: {jobs_run(log)}")
+
+
 def merge_stats():
     p = runner(write_spec(FAKE_SPEC))
     check(p.returncode == 0, p.stderr)
@@ -238,5 +266,5 @@ def merge_stats():
 
 
 {"expansion": expansion, "bad_specs": bad_specs, "optinet_refuses": optinet_refuses,
- "resume": resume, "killed_job": killed_job, "merge_stats": merge_stats}[CASE]()
+ "resume": resume, "killed_job": killed_job, "interrupt": interrupt, "merge_stats": merge_stats}[CASE]()
 print("PASS", CASE)

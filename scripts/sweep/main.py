@@ -163,7 +163,7 @@ def run_local(spec: Spec, output: str, optinet: str, version: str, pending: list
         with lock:
             running.add(process)
             if stop.is_set():
-                process.send_signal(signal.SIGINT)
+                process.kill()
 
     def work(job: Job):
         if stop.is_set():
@@ -184,7 +184,9 @@ def run_local(spec: Spec, output: str, optinet: str, version: str, pending: list
             failed += result is None
             progress.job(message, result is not None)
     except KeyboardInterrupt:
-        stop.set()
+        stop.set()  # first: a process started from now on is killed at once (track)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not break the stop
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         with lock:
             for process in running:
                 if process.poll() is None:
@@ -194,8 +196,7 @@ def run_local(spec: Spec, output: str, optinet: str, version: str, pending: list
         print(f"optinet-sweep: interrupted; {progress.done} of {len(pending)} job(s) finished "
               f"this time are kept; rerun to resume", file=sys.stderr)
         sys.exit(EXIT_INTERRUPTED)
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    signal.signal(signal.SIGTERM, previous)
     pool.shutdown(wait=True)
     progress.close()
     if failed:

@@ -58,7 +58,7 @@ def run_job(output: str, job: Job, optinet: str, version: str,
     command = job.command(optinet, report_path)
     start = time.time()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True)
+                               text=True)
     if popen_hook:
         popen_hook(process)
     _, err = process.communicate()
