@@ -123,7 +123,7 @@ runner="$src/scripts/optinet-sweep"
 /usr/bin/python3 "$runner" "$dir/spec.toml" --optinet "$optinet" --output "$dir/slurm" \
   --backend slurm --chunk 3 --partition test --time 00:05:00 ||
   { echo "FAIL: --backend slurm"; tail -5 "$dir/slurmctld.log"; exit 1; }
-grep -q -- '--array=0-2' "$dir/slurm/slurm/sweep.sbatch" ||
+grep -q -- '--array=0-2' "$dir"/slurm/slurm/sweep-*.sbatch ||
   { echo "FAIL: 8 jobs in chunks of 3 should be tasks 0-2"; exit 1; }
 done=0
 for _ in $(seq 1 120); do

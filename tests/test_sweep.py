@@ -100,6 +100,10 @@ options = { protocol = "offline", max-slots = 50 }
     check([(j.args, j.seed, j.runs) for j in mixed.jobs] ==
           [(["hypercube", "--n", "3"], 5, 3), (["hypercube", "--n", "3"], 8, 1),
            (["ccc", "--s", "2"], 5, 1)], f"network axis, empty part, @count: {mixed.jobs}")
+    from sweep.slurm import memory_class_mib
+    mib = 1 << 20
+    check([memory_class_mib(x) for x in (1, 40 * mib, 3284769177)] == [64, 64, 5120],
+          "memory classes: 1.5 x the estimate, at least 64 MiB, up to its three leading bits")
     command = spec.jobs[0].command("optinet", "j.json")
     check(command[-7:] == ["--seed", "5", "--runs", "1", "--quiet", "--json", "j.json"], "command")
 

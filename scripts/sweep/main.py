@@ -223,9 +223,10 @@ def run_chunk(spec: Spec, output: str, optinet: str, version: str, task: int) ->
     tasks = slurm.load_submission(output).get("tasks", [])
     if task < 0 or task >= len(tasks):
         fail(f"--run-chunk: task {task} is not in {output}/slurm/submission.json")
+    by_name = {job.name(): job for job in spec.jobs}
     status = 0
-    for index in tasks[task]:
-        job = spec.jobs[index]
+    for name in tasks[task]:
+        job = by_name[name]
         if results.finished(output, job, version) is None:
             result, message = results.run_job(output, job, optinet, version)
             print(message, flush=True)
@@ -239,32 +240,41 @@ def submit_slurm(spec: Spec, output: str, optinet: str, version: str, pending: l
     for key in ("partition", "time", "mem", "chunk"):
         if getattr(args, key) is not None:
             settings[key] = getattr(args, key)
+    classes: dict[int, list[Job]] = {}
     if "mem" in settings:
         text = str(settings["mem"]).upper().rstrip("B")
         factor = {"K": 1 / 1024, "M": 1, "G": 1024, "T": 1024 * 1024}.get(text[-1:], None)
         try:
-            mem_mib = int(float(text[:-1]) * factor) if factor else int(text)
+            classes[int(float(text[:-1]) * factor) if factor else int(text)] = pending
         except ValueError:
             fail(f"slurm.mem: '{settings['mem']}' is not a size like 512M or 4G")
-    else:
-        needed = max(checks[tuple(j.args)]["memory_estimate_bytes"] for j in pending)
-        mem_mib = slurm.memory_request_mib(needed)
-    index = {id(job): i for i, job in enumerate(spec.jobs)}
-    task_jobs = slurm.chunks([index[id(j)] for j in pending], int(settings.get("chunk", 1)))
-    script = slurm.write_script(os.path.abspath(output), os.path.abspath(spec.path),
-                                os.path.abspath(optinet), len(task_jobs), settings, mem_mib,
-                                RUNNER)
-    slurm.save_submission(output, "", task_jobs)
-    print(f"slurm: {script}: {len(pending)} job(s) in {len(task_jobs)} array task(s), "
-          f"--mem={mem_mib}M")
+    else:  # one array per memory class, so that small jobs do not ask for the largest's memory
+        for job in pending:
+            estimate = checks[tuple(job.args)]["memory_estimate_bytes"]
+            classes.setdefault(slurm.memory_class_mib(estimate), []).append(job)
+    tasks: list[list[str]] = []
+    arrays = []
+    for mem_mib, jobs in sorted(classes.items()):
+        chunked = slurm.chunks([j.name() for j in jobs], int(settings.get("chunk", 1)))
+        script = slurm.write_script(os.path.abspath(output), os.path.abspath(spec.path),
+                                    os.path.abspath(optinet), len(tasks), len(chunked), settings,
+                                    mem_mib, RUNNER)
+        arrays.append({"script": script, "mem_mib": mem_mib, "job_id": ""})
+        tasks += chunked
+        print(f"slurm: {script}: {len(jobs)} job(s) in {len(chunked)} array task(s), "
+              f"--mem={mem_mib}M")
+    slurm.save_submission(output, arrays, tasks)
     if args.no_submit:
         return 0
-    try:
-        job_id = slurm.submit(script)
-    except RuntimeError as e:
-        fail(str(e), 1)
-    slurm.save_submission(output, job_id, task_jobs)
-    print(f"slurm: submitted job array {job_id}; follow it with --status, merge with --collect")
+    for array in arrays:
+        try:
+            array["job_id"] = slurm.submit(array["script"])
+        except RuntimeError as e:
+            slurm.save_submission(output, arrays, tasks)
+            fail(str(e), 1)
+        print(f"slurm: submitted job array {array['job_id']}")
+    slurm.save_submission(output, arrays, tasks)
+    print("slurm: follow the arrays with --status, merge with --collect")
     return 0
 
 
@@ -316,7 +326,8 @@ def main(argv=None) -> int:
         return run_chunk(spec, output, optinet, version, args.run_chunk)
     done = [results.finished(output, j, version) is not None for j in spec.jobs]
     if args.status:
-        state = slurm.queue_state(slurm.load_submission(output).get("job_id", ""))
+        state = ", ".join(filter(None, (slurm.queue_state(a["job_id"]) for a in
+                                        slurm.load_submission(output).get("arrays", []))))
         print(f"{spec.name}: {sum(done)} of {len(spec.jobs)} job(s) finished ({len(spec.points)} "
               f"point(s), {version})" + (f"; slurm: {state}" if state else ""))
         return 0

@@ -1,7 +1,8 @@
 """The Slurm backend: one job-array task per chunk of jobs (sbatch --array), each task running its
 chunk through `optinet-sweep SPEC --run-chunk I` on the compute node (the output folder is on a
-shared file system, as on any cluster). --mem is the largest memory estimate of the sweep's
-option sets (`optinet --check`) with a margin, unless the spec or the command line sets it."""
+shared file system, as on any cluster). Jobs are grouped by memory class (the estimate of
+`optinet --check` with a margin, rounded up to its three leading bits), one array per class, unless
+the spec or the command line sets --mem for all."""
 from __future__ import annotations
 
 import json
@@ -22,12 +23,21 @@ def memory_request_mib(estimate_bytes: int) -> int:
     return max(MEMORY_FLOOR_MIB, int(estimate_bytes * MEMORY_MARGIN / MIB) + 1)
 
 
+def memory_class_mib(estimate_bytes: int) -> int:
+    """The request rounded up to its three leading bits (at most 12.5% more): jobs of one class
+    share an array."""
+    mib = memory_request_mib(estimate_bytes)
+    step = 1 << max(0, mib.bit_length() - 3)
+    return -(-mib // step) * step
+
+
 def chunks(pending: list[int], chunk: int) -> list[list[int]]:
     return [pending[i:i + chunk] for i in range(0, len(pending), chunk)]
 
 
-def write_script(output: str, spec_path: str, optinet: str, tasks: int, settings: dict,
-                 mem_mib: int, runner: str) -> str:
+def write_script(output: str, spec_path: str, optinet: str, offset: int, tasks: int,
+                 settings: dict, mem_mib: int, runner: str) -> str:
+    """An array of `tasks` tasks running the sweep's tasks offset .. offset + tasks - 1."""
     folder = os.path.join(output, "slurm")
     os.makedirs(folder, exist_ok=True)
     lines = ["#!/bin/sh", f"#SBATCH --job-name=optinet-sweep",
@@ -42,8 +52,8 @@ def write_script(output: str, spec_path: str, optinet: str, tasks: int, settings
         lines.append(f"#SBATCH {extra}")
     lines.append(" ".join(shlex.quote(x) for x in [
         sys.executable, runner, spec_path, "--output", output, "--optinet", optinet,
-        "--run-chunk"]) + ' "$SLURM_ARRAY_TASK_ID"')
-    path = os.path.join(folder, "sweep.sbatch")
+        "--run-chunk"]) + f' "$(({offset} + SLURM_ARRAY_TASK_ID))"')
+    path = os.path.join(folder, f"sweep-{mem_mib}M.sbatch")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
     return path
@@ -72,9 +82,10 @@ def queue_state(job_id: str) -> str:
     return ", ".join(f"{n} {s.lower()}" for s, n in sorted(counts.items()))
 
 
-def save_submission(output: str, job_id: str, task_jobs: list[list[int]]) -> None:
+def save_submission(output: str, arrays: list[dict], tasks: list[list[str]]) -> None:
+    """The arrays (script, --mem, job id) and the job names of every task."""
     with open(os.path.join(output, "slurm", "submission.json"), "w") as f:
-        json.dump({"job_id": job_id, "tasks": task_jobs}, f)
+        json.dump({"arrays": arrays, "tasks": tasks}, f, indent=1)
 
 
 def load_submission(output: str) -> dict:
