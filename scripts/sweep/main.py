@@ -206,6 +206,9 @@ def run_local(spec: Spec, output: str, optinet: str, version: str, pending: list
 
 
 def collect(spec: Spec, output: str, version: str, plots: bool) -> int:
+    if not any(results.finished(output, job, version) for job in spec.jobs):
+        print(f"optinet-sweep: no job of {spec.name} finished in {output} yet", file=sys.stderr)
+        return EXIT_INCOMPLETE
     runs_csv, points_csv, missing = results.merge(spec, output, version)
     print(f"runs: {runs_csv}\npoints: {points_csv}")
     if plots:

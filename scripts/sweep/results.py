@@ -23,6 +23,7 @@ def write_atomically(path: str, text: str) -> None:
     folder = os.path.dirname(path) or "."
     fd, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".part")
     try:
+        os.fchmod(fd, 0o644)  # mkstemp's 0600 would hide results from the group
         with os.fdopen(fd, "w") as f:
             f.write(text)
             f.flush()
