@@ -14,3 +14,7 @@ add_test(NAME sweep.slurm_round_trip
                  $<TARGET_FILE:optinet>)
 # RUN_SERIAL: the test starts its own slurmctld and slurmd (on free ports).
 set_tests_properties(sweep.slurm_round_trip PROPERTIES TIMEOUT 240 SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+
+# optinet --check refuses bad input as a run does (exit 2, one line naming the option).
+optinet_usage_error_test(check_d_zero "--d" pops --d 0 --check)
+optinet_usage_error_test(check_p_too_small "--p" ocpc --p 1 --check)
