@@ -194,3 +194,34 @@ def plot(spec: Spec, output: str, points_csv: str) -> list[str]:
             written.append(path)
         plt.close(fig)
     return written
+
+
+def load_points(output: str) -> list[dict]:
+    """A finished sweep as report scripts read it: per point with results, in spec order, its
+    axis values, its optinet parameters, its runs in seed order, the summed elaboration and
+    simulation seconds of its jobs and the runs planned. Reads OUTPUT/manifest.json and
+    OUTPUT/jobs; results of another optinet version than the manifest's are left out."""
+    with open(os.path.join(output, "manifest.json")) as f:
+        manifest = json.load(f)
+    points = {p["index"]: {"values": p["values"], "planned": len(p["seeds"]), "runs": [],
+                           "parameters": {}, "elaboration": 0.0, "simulation": 0.0}
+              for p in manifest["points"]}
+    folder = os.path.join(output, "jobs")
+    for name in sorted(os.listdir(folder)):
+        if name.startswith(".") or not name.endswith(".json"):
+            continue
+        with open(os.path.join(folder, name)) as f:
+            result = json.load(f)
+        point = points.get(result["point"])
+        if point is None or result.get("version") != manifest["version"]:
+            continue
+        report = result["report"]
+        point["parameters"] = report.get("parameters", {})
+        point["runs"] += report["runs"]
+        timing = report.get("timing_seconds", {})
+        point["elaboration"] += timing.get("elaboration", 0.0)
+        point["simulation"] += timing.get("simulation", 0.0)
+    found = [points[i] for i in sorted(points) if points[i]["runs"]]
+    for p in found:
+        p["runs"].sort(key=lambda r: r["seed"])
+    return found
