@@ -199,12 +199,13 @@ def plot(spec: Spec, output: str, points_csv: str) -> list[str]:
 def load_points(output: str) -> list[dict]:
     """A finished sweep as report scripts read it: per point with results, in spec order, its
     axis values, its optinet parameters, its runs in seed order, the summed elaboration and
-    simulation seconds of its jobs and the runs planned. Reads OUTPUT/manifest.json and
+    simulation seconds and wall time of its jobs and the runs planned. Reads OUTPUT/manifest.json and
     OUTPUT/jobs; results of another optinet version than the manifest's are left out."""
     with open(os.path.join(output, "manifest.json")) as f:
         manifest = json.load(f)
     points = {p["index"]: {"values": p["values"], "planned": len(p["seeds"]), "runs": [],
-                           "parameters": {}, "elaboration": 0.0, "simulation": 0.0}
+                           "parameters": {}, "elaboration": 0.0, "simulation": 0.0,
+                           "wall": 0.0}
               for p in manifest["points"]}
     folder = os.path.join(output, "jobs")
     for name in sorted(os.listdir(folder)):
@@ -221,6 +222,7 @@ def load_points(output: str) -> list[dict]:
         timing = report.get("timing_seconds", {})
         point["elaboration"] += timing.get("elaboration", 0.0)
         point["simulation"] += timing.get("simulation", 0.0)
+        point["wall"] += result.get("wall_seconds", 0.0)
     found = [points[i] for i in sorted(points) if points[i]["runs"]]
     for p in found:
         p["runs"].sort(key=lambda r: r["seed"])
