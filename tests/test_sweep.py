@@ -1,10 +1,12 @@
 #!/usr/bin/python3
 """Tests of scripts/optinet-sweep. usage: test_sweep.py CASE SOURCE_DIR [OPTINET]
 Cases: expansion, bad_specs, optinet_refuses, resume, killed_job, interrupt, merge_stats."""
+import atexit
 import csv
 import json
 import math
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -19,6 +21,7 @@ sys.path.insert(0, os.path.join(SRC, "scripts"))
 from sweep.spec import SpecError, load  # noqa: E402
 
 TMP = tempfile.mkdtemp(prefix="optinet-sweep-test.")
+atexit.register(shutil.rmtree, TMP, True)
 
 
 def check(condition, message):
