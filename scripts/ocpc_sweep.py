@@ -1,39 +1,32 @@
 #!/usr/bin/env python3
 """Communication steps of h-relation routing on the OCPC and the MOB-PC, measured by the model.
 
-For every protocol, size and h it runs
+The runs are the sweep studies/ocpc-mob.toml (every protocol, size, h and traffic, with its
+number of runs), run by the sweep runner:
 
-    optinet ocpc|mob --p P --h H --protocol NAME --traffic T --runs R --seed 1 --quiet --json F
+    scripts/optinet-sweep studies/ocpc-mob.toml --jobs 2      # or --backend slurm
 
-and writes
-  * docs/results/ocpc-mob.csv (the measured data; rows of points not re-run are kept, so
-    `--protocols gjlr` adds the gjlr rows without touching the others),
+This script reads the sweep's results (sweeps/ocpc-mob, or --sweep DIR) and writes
+  * docs/results/ocpc-mob.csv (the measured data; rows of points the sweep has no results for
+    are kept, so a partial sweep replaces only its points),
   * the generated tables in docs/results/ocpc-mob.md (between the GENERATED markers),
   * docs/results/ocpc-random.png, ocpc-lower-bound.png, mob-random.png (gnuplot).
 
-Traffics: random-h-relation for h in --hs ("log" = ceil(log2 p)), and section 3's lower-bound
-2-relation (h = 2) unless --no-lower-bound.
-
 Examples
-  scripts/ocpc_sweep.py                                   # OCPC, coinflip thinning valiant
-  scripts/ocpc_sweep.py --protocols gjlr                  # add a protocol's rows
-  scripts/ocpc_sweep.py --network mob --protocols row-column --exponents 3:8
+  scripts/ocpc_sweep.py                                   # CSV, tables, plots from the sweep
   scripts/ocpc_sweep.py --report-only                     # tables and plots from the CSV
-
 Python 3 standard library only; progress on stderr.
 """
 from __future__ import annotations
 
 import argparse
 import csv
-import json
 import math
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(REPO, "docs", "results")
@@ -41,6 +34,8 @@ CSV = os.path.join(RESULTS, "ocpc-mob.csv")
 DOC = os.path.join(RESULTS, "ocpc-mob.md")
 sys.path.insert(0, os.path.join(REPO, "scripts"))
 from pops_tables import replace_block  # noqa: E402  (the GENERATED-block splicer)
+from sweep.results import load_points  # noqa: E402
+from sweep.stats import summarize  # noqa: E402
 
 FIELDS = ["network", "protocol", "traffic", "p", "n", "h", "runs", "steps_mean", "steps_sd",
           "steps_max", "steps_min", "fallbacks_mean", "collisions_mean", "runs_hit_limit",
@@ -51,35 +46,20 @@ def log(message):
     print(message, file=sys.stderr, flush=True)
 
 
-def runs_for(n, h, cap):
-    """Fewer runs where a run is expensive: 20 up to n*h = 2^14 messages, at least 3."""
-    return max(3, min(cap, (20 * 2 ** 14) // (n * h)))
-
-
-def measure(optinet, network, p, h, protocol, traffic, runs, max_slots):
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "run.json")
-        args = [optinet, network, "--p", str(p), "--h", str(h), "--protocol", protocol,
-                "--traffic", traffic, "--runs", str(runs), "--seed", "1", "--quiet",
-                "--max-slots", str(max_slots), "--json", path]
-        t0 = time.time()
-        done = subprocess.run(args, capture_output=True, text=True)
-        if done.returncode not in (0, 1) or not os.path.exists(path):
-            raise RuntimeError(f"{' '.join(args)}: exit {done.returncode}\n{done.stderr}")
-        with open(path) as f:
-            doc = json.load(f)
-    rs = doc["runs"]
-    s = doc["summary"]["steps"]
+def row_of(point):
+    """The CSV row of one point from its sweep results (scripts/sweep/results.py)."""
+    v, rs = point["values"], point["runs"]
+    s = summarize([r["steps"] for r in rs])
     return {
-        "network": network, "protocol": protocol, "traffic": traffic, "p": p,
-        "n": doc["parameters"]["n"], "h": h, "runs": len(rs),
+        "network": v["network"], "protocol": v["protocol"], "traffic": v["traffic"],
+        "p": v["p"], "n": point["parameters"]["n"], "h": v["h"], "runs": len(rs),
         "steps_mean": round(s["mean"], 3), "steps_sd": round(s["sd"], 3),
         "steps_max": int(s["max"]), "steps_min": int(s["min"]),
         "fallbacks_mean": round(sum(r["fallbacks"] for r in rs) / len(rs), 3),
         "collisions_mean": round(sum(r["collisions"] for r in rs) / len(rs), 1),
         "runs_hit_limit": sum(1 for r in rs if r["hit_limit"]),
         "runs_failed": sum(1 for r in rs if not r["ok"]),
-        "wall_seconds": round(time.time() - t0, 2),
+        "wall_seconds": round(point["wall"], 2),
     }
 
 
@@ -256,18 +236,8 @@ def report(rows):
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--network", choices=["ocpc", "mob"], default="ocpc")
-    ap.add_argument("--protocols", default=None,
-                    help="comma-separated (default ocpc: coinflip,thinning,valiant; "
-                         "mob: row-column)")
-    ap.add_argument("--exponents", default=None,
-                    help="A:B, sizes 2^A..2^B (p on the OCPC, the side on the MOB-PC; "
-                         "default 6:16 and 3:8)")
-    ap.add_argument("--hs", default="1,2,4,8,log", help="h values; log = ceil(log2 p)")
-    ap.add_argument("--no-lower-bound", action="store_true")
-    ap.add_argument("--runs", type=int, default=20, help="runs per point at most")
-    ap.add_argument("--max-slots", type=int, default=1000000)
-    ap.add_argument("--optinet", default=os.path.join(REPO, "build", "optinet"))
+    ap.add_argument("--sweep", default=os.path.join(REPO, "sweeps", "ocpc-mob"),
+                    help="output folder of scripts/optinet-sweep studies/ocpc-mob.toml")
     ap.add_argument("--report-only", action="store_true")
     ap.add_argument("--csv", default=None, help="the data file (default docs/results/...csv)")
     a = ap.parse_args()
@@ -275,30 +245,9 @@ def main():
     CSV = a.csv or CSV
     measured = {}
     if not a.report_only:
-        protocols = (a.protocols or ("coinflip,thinning,valiant" if a.network == "ocpc"
-                                     else "row-column")).split(",")
-        lo, hi = map(int, (a.exponents or ("6:16" if a.network == "ocpc" else "3:8")).split(":"))
-        for e in range(lo, hi + 1):
-            p = 2 ** e
-            n = p if a.network == "ocpc" else p * p
-            hs = []
-            for h in a.hs.split(","):
-                hv = h_of(h, p)
-                if hv not in hs:
-                    hs.append(hv)
-            points = [("random-h-relation", h) for h in hs]
-            if not a.no_lower_bound:
-                points.append(("lower-bound", 2))
-            for protocol in protocols:
-                for traffic, h in points:
-                    runs = runs_for(n, h, a.runs)
-                    row = measure(a.optinet, a.network, p, h, protocol, traffic, runs,
-                                  a.max_slots)
-                    measured[key(row)] = {k: str(v) for k, v in row.items()}
-                    log(f"{a.network} p={p} h={h} {protocol} {traffic}: steps "
-                        f"{row['steps_mean']} (max {row['steps_max']}), {runs} runs, "
-                        f"{row['wall_seconds']} s")
-                    save_rows(measured)
+        for point in load_points(a.sweep):
+            row = row_of(point)
+            measured[key(row)] = {k: str(v) for k, v in row.items()}
     report(save_rows(measured) if measured else load_rows())
 
 

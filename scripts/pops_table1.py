@@ -24,11 +24,12 @@ stops otherwise. With s = 1 for d = 1, else 2 ceil(d/g) (the slots of one compar
     (protocols/pops/class_delivery.h); for d > 1 this is k(4L^2 + 2L) + 10k - 1;
   * d < g, L = log2 n: (L(L+1)/2 + L) s (Batcher on all n wires, then L distribute stages).
 
+The runs are the sweep studies/pops-table1.toml (3 runs per size, 1 from n = 2^16 on), run by
+the sweep runner; this script reads its results (sweeps/pops-table1, or --sweep DIR).
+
 Examples
-  scripts/pops_table1.py                       # sweep up to n = 2^16: 3 runs per size, 1 at 2^16
-  scripts/pops_table1.py --optinet /tmp/optinet-table1   # a copy of the binary, safe from rebuilds
-  scripts/pops_table1.py --resume --families dg --max-n 262144   # add d = g at 2^18
-  scripts/pops_table1.py --max-n 4096 --runs 1 # a quick subset
+  scripts/optinet-sweep studies/pops-table1.toml --jobs 2      # the runs
+  scripts/pops_table1.py                       # CSV, table and plot from sweeps/pops-table1
   scripts/pops_table1.py --report-only         # table and plot from the CSV
 """
 from __future__ import annotations
@@ -40,17 +41,16 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import pops_tables as pt  # noqa: E402  (paper data, shapes, optinet runner, markdown blocks)
+import pops_tables as pt  # noqa: E402  (paper data, markdown blocks)
+from sweep.results import load_points  # noqa: E402
 
 RESULTS = pt.RESULTS
 CSV_PATH = os.path.join(RESULTS, "pops-table1.csv")
 MD_PATH = os.path.join(RESULTS, "pops-table1.md")
 PNG_PATH = os.path.join(RESULTS, "pops-table1.png")
 RANDOMIZED_CSV = os.path.join(RESULTS, "pops-randomized.csv")
-LARGE_N = 1 << 16  # from here on --runs-large runs per size (every run takes the same slots)
 FIELDS = ["family", "d", "g", "n", "runs", "sorter", "slots_min", "slots_max", "closed_form",
           "runs_ok", "collisions", "elaboration_s", "simulation_s"]
 
@@ -80,25 +80,23 @@ def write_csv(done):
         w.writerows(rows)
 
 
-def measure(family, d, g, n, runs, args, tmp):
-    json_path = os.path.join(tmp, f"sorting-{family}-{n}.json")
-    protocol = "sorting" if args.sorter == "odd-even" else "sorting-bitonic"
-    data, wall, cmd = pt.run_optinet(args.optinet, d, g, runs, args.seed, protocol, None,
-                                     json_path, 600)
-    runs = data["runs"]
+def row_of(family, point, sorter):
+    """The CSV row of one size from its sweep point; every run must be ok, without collision,
+    and take exactly the closed form."""
+    p, runs = point["parameters"], point["runs"]
+    d, g, n = p["d"], p["g"], p["n"]
     slots = [r["slots"] for r in runs]
     row = {
-        "family": family, "d": d, "g": g, "n": n, "runs": len(runs), "sorter": args.sorter,
+        "family": family, "d": d, "g": g, "n": n, "runs": len(runs), "sorter": sorter,
         "slots_min": min(slots), "slots_max": max(slots), "closed_form": closed_form(d, g),
         "runs_ok": sum(1 for r in runs if r["ok"]),
         "collisions": sum(r["collisions"] for r in runs),
-        "elaboration_s": f"{data['timing_seconds']['elaboration']:.2f}",
-        "simulation_s": f"{data['timing_seconds']['simulation']:.2f}",
+        "elaboration_s": f"{point['elaboration']:.2f}",
+        "simulation_s": f"{point['simulation']:.2f}",
     }
     if row["runs_ok"] != len(runs) or row["collisions"] or min(slots) != max(slots) \
             or slots[0] != row["closed_form"]:
-        raise SystemExit(f"unexpected result for {cmd}: {row}")
-    pt.log(f"{family} POPS({d},{g}) n={n}: {slots[0]} slots, {wall:.1f} s")
+        raise SystemExit(f"unexpected result for {family} POPS({d},{g}): {row}")
     return row
 
 
@@ -191,30 +189,21 @@ def plot(rows, tmp):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--optinet", default=os.path.join(pt.REPO, "build", "optinet"))
-    ap.add_argument("--max-n", type=int, default=1 << 16)
-    ap.add_argument("--runs", type=int, default=3, help="runs per size below 2^16")
-    ap.add_argument("--runs-large", type=int, default=1, help="runs per size from 2^16 on")
-    ap.add_argument("--resume", action="store_true", help="keep the CSV's sizes, run the rest")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--sorter", choices=["odd-even", "bitonic"], default="odd-even")
-    ap.add_argument("--families", nargs="+", choices=list(pt.FAMILIES), default=list(pt.FAMILIES))
-    ap.add_argument("--report-only", action="store_true")
+    ap.add_argument("--sweep", default=os.path.join(pt.REPO, "sweeps", "pops-table1"),
+                    help="output folder of scripts/optinet-sweep studies/pops-table1.toml")
+    ap.add_argument("--sorter", choices=["odd-even", "bitonic"], default="odd-even",
+                    help="the sorter the sweep ran (protocol sorting or sorting-bitonic)")
+    ap.add_argument("--report-only", action="store_true", help="table and plot from the CSV")
     args = ap.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
-        if args.report_only:
-            rows = pt.read_csv(CSV_PATH)
-        else:
+        if not args.report_only:
             done = {(r["family"], int(r["n"])): r for r in pt.read_csv(CSV_PATH)}
-            for fam in args.families:
-                for d, g, n in pt.shapes(fam, args.max_n, 4):
-                    if args.resume and (fam, n) in done:
-                        continue
-                    runs = args.runs if n < LARGE_N else args.runs_large
-                    done[(fam, n)] = measure(fam, d, g, n, runs, args, tmp)
-                    write_csv(done)  # after every size: an interrupted sweep keeps its rows
-            rows = pt.read_csv(CSV_PATH)
+            for point in load_points(args.sweep):
+                row = row_of(point["values"]["family"], point, args.sorter)
+                done[(row["family"], row["n"])] = row
+            write_csv(done)
+        rows = pt.read_csv(CSV_PATH)
         text = open(MD_PATH).read() if os.path.exists(MD_PATH) else "# Table I side by side\n"
         pt.BEGIN = "<!-- BEGIN GENERATED by scripts/pops_table1.py: {name} -->"
         text = pt.replace_block(text, "table", table_markdown(rows))

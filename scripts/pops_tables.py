@@ -1,32 +1,29 @@
 #!/usr/bin/env python3
-"""Reproduce Tables I and II of Mei & Rizzi (POPS randomized routing) with the optinet model.
+"""Tables I and II of Mei & Rizzi (POPS randomized routing) from the model's sweep.
 
-For each family (d = g, d = 4g, d = 16g) and each size n = d*g = 4^k up to --max-n, run
+The runs are the sweep studies/pops-table2.toml (families d = g, 4g, 16g, n = d*g up to 2^18),
+run by the sweep runner:
 
-    optinet pops --d D --g G --runs R --seed SEED --quiet --json FILE
+    scripts/optinet-sweep studies/pops-table2.toml            # local workers (or --backend slurm)
 
-collect the per-run "steps" and "slots", and write
-  * docs/results/pops-randomized.csv          (the measured data),
+This script reads the sweep's results (sweeps/pops-table2, or --sweep DIR) and writes
+  * docs/results/pops-randomized.csv          (one row per size),
   * the generated tables inside docs/results/pops-randomized.md
     (between the GENERATED markers; text outside them is kept),
   * docs/results/pops-randomized-slots.png    (slots against n, ours vs the paper's column A),
   * docs/results/pops-randomized-steps.png    (steps against n, ours vs the paper's Table II).
 
-Python 3 standard library only. Progress goes to stderr.
+Rows of sizes the sweep has no results for are kept from the CSV, so a partial sweep
+(`optinet-sweep ... --where "n<=4096"`) replaces only its sizes.
 
 Examples
-  scripts/pops_tables.py                                  # the full sweep (see DEFAULT_RUNS)
-  scripts/pops_tables.py --families dg --max-n 4096 --runs-cap 20   # a quick subset
-  scripts/pops_tables.py --report-only                    # tables and plots from the CSV
-
-With --families or --max-n the CSV rows of the sizes not run are kept (rows of the sizes that
-are run are replaced), so a partial re-run does not wipe the rest of the data.
+  scripts/pops_tables.py                       # CSV, tables and plots from sweeps/pops-table2
+  scripts/pops_tables.py --report-only         # tables and plots from the CSV
 """
 from __future__ import annotations
 
 import argparse
 import csv
-import json
 import math
 import os
 import shutil
@@ -34,6 +31,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sweep.results import load_points  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(REPO, "docs", "results")
@@ -69,25 +69,6 @@ TABLE_II = {
             4096: (68.21, 3.94, 86), 16384: (67.65, 1.76, 73), 65536: (67.12, 0.89, 71),
             262144: (66.88, 0.59, 69)},
 }
-
-# Runs per size used for the committed sweep (chosen from measured run times; see the doc).
-# Sizes not listed use 100 runs.
-DEFAULT_RUNS = {
-    "dg": {65536: 100, 262144: 30},
-    "4g": {65536: 30, 262144: 10},
-    "16g": {65536: 30, 262144: 5},
-}
-# --max-slots per size (default: optinet's 100000). d = 16g has a tail of long runs; at
-# n = 2^18 a step costs about 0.5 s of simulation, so the cap bounds one run to ~10 minutes.
-# A run that hits the cap is reported as a lower bound (and as ok = false), not folded silently.
-DEFAULT_MAX_SLOTS = {
-    "16g": {262144: 5000},
-}
-# Sizes whose runs are made one optinet call per seed (seed, seed+1, ...; run k of --seed S is
-# run 0 of --seed S+k, so the results are the same), so that --size-budget can stop starting
-# new runs once a size has used its time budget. Whether that happened is written to the CSV
-# (runs < runs_planned).
-SPLIT_RUNS = {("16g", 262144)}
 
 CSV_FIELDS = ["family", "d", "g", "n", "runs", "steps_mean", "steps_sd", "steps_max",
               "slots_mean", "slots_sd", "slots_max", "elaboration_s", "simulation_s",
@@ -127,52 +108,10 @@ def median(xs):
     return ys[k] if len(ys) % 2 else (ys[k - 1] + ys[k]) / 2
 
 
-def run_optinet(optinet, d, g, runs, seed, protocol, max_slots, json_path, wait_s):
-    cmd = [optinet, "pops", "--d", str(d), "--g", str(g), "--runs", str(runs), "--seed",
-           str(seed), "--quiet", "--json", json_path]
-    if protocol:
-        cmd += ["--protocol", protocol]
-    if max_slots:
-        cmd += ["--max-slots", str(max_slots)]
-    deadline = time.time() + wait_s
-    while not os.access(optinet, os.X_OK):  # the tree may be rebuilt by someone else
-        if time.time() > deadline:
-            raise SystemExit(f"{optinet} missing for {wait_s} s; giving up")
-        log(f"{optinet} missing, waiting")
-        time.sleep(10)
-    t0 = time.time()
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    wall = time.time() - t0
-    if proc.returncode != 0:
-        log(f"optinet exited {proc.returncode} (a failed or capped run exits 1): {' '.join(cmd)}")
-        if not os.path.exists(json_path):
-            raise SystemExit(proc.stdout + proc.stderr)
-    with open(json_path) as f:
-        data = json.load(f)
-    return data, wall, " ".join(cmd)
-
-
-def measure(family, d, g, n, runs, max_slots, split, args, json_dir):
-    rs, elab, sim = [], 0.0, 0.0
-    t0 = time.time()
-    calls = [(args.seed + k, 1) for k in range(runs)] if split else [(args.seed, runs)]
-    for seed, count in calls:
-        if split and rs and args.size_budget and time.time() - t0 > args.size_budget:
-            log(f"{family} n={n}: size budget {args.size_budget} s used up after {len(rs)} "
-                f"of {runs} runs; not starting more")
-            break
-        json_path = os.path.join(json_dir, f"pops-{family}-d{d}-g{g}-s{seed}.json")
-        data, wall, cmd = run_optinet(args.optinet, d, g, count, seed, args.protocol, max_slots,
-                                      json_path, args.wait_for_binary)
-        rs += data["runs"]
-        t = data.get("timing_seconds", {})
-        elab += t.get("elaboration", 0.0)
-        sim += t.get("simulation", 0.0)
-        if split:
-            r = data["runs"][0]
-            log(f"  {family} n={n} seed {seed}: {r['steps']} steps, ok={r['ok']}, "
-                f"{wall:.1f} s")
-    wall = time.time() - t0
+def row_of(family, point):
+    """The CSV row of one size from its sweep point (scripts/sweep/results.py load_points)."""
+    p, rs = point["parameters"], point["runs"]
+    d, g, n = p["d"], p["g"], p["n"]
     steps = [r["steps"] for r in rs]
     slots = [r["slots"] for r in rs]
     not_ok = [r["seed"] for r in rs if not r.get("ok", False)]
@@ -181,19 +120,17 @@ def measure(family, d, g, n, runs, max_slots, split, args, json_dir):
         log(f"WARNING {family} n={n}: runs not ok (seeds) {not_ok}, hit slot limit {hit}")
     sm, ssd = mean_sd(steps)
     lm, lsd = mean_sd(slots)
-    row = {
+    return {
         "family": family, "d": d, "g": g, "n": n, "runs": len(rs),
         "steps_mean": f"{sm:.4f}", "steps_sd": f"{ssd:.4f}", "steps_max": max(steps),
         "slots_mean": f"{lm:.4f}", "slots_sd": f"{lsd:.4f}", "slots_max": max(slots),
-        "elaboration_s": f"{elab:.3f}", "simulation_s": f"{sim:.3f}",
+        "elaboration_s": f"{point['elaboration']:.3f}",
+        "simulation_s": f"{point['simulation']:.3f}",
         "steps_min": min(steps), "steps_median": f"{median(steps):g}",
         "runs_not_ok": len(not_ok), "runs_hit_limit": len(hit),
         "undelivered": sum(r["packets"] - r["delivered"] for r in rs),
-        "max_slots": max_slots or 100000, "runs_planned": runs,
+        "max_slots": p.get("max_slots", 100000), "runs_planned": point["planned"],
     }
-    log(f"{family:>3} POPS({d},{g}) n={n}: {len(rs)} runs, steps {sm:.2f} sd {ssd:.2f} "
-        f"max {max(steps)}, slots {lm:.2f}; wall {wall:.1f} s")
-    return row
 
 
 def read_csv(path):
@@ -446,61 +383,23 @@ def write_markdown(path, rows):
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--families", default="dg,4g,16g",
-                    help="comma-separated subset of dg,4g,16g (default all)")
-    ap.add_argument("--max-n", type=int, default=2 ** 18, help="largest n = d*g (default 2^18)")
-    ap.add_argument("--min-n", type=int, default=1, help="smallest n (default all)")
-    ap.add_argument("--runs-cap", type=int, default=None,
-                    help="at most this many runs per size (default: DEFAULT_RUNS, else 100)")
-    ap.add_argument("--runs", type=int, default=None,
-                    help="exactly this many runs at every size (overrides the defaults)")
-    ap.add_argument("--seed", type=int, default=1, help="seed of the first run (default 1)")
-    ap.add_argument("--max-slots", type=int, default=None,
-                    help="optinet --max-slots for every size (default: DEFAULT_MAX_SLOTS, "
-                         "else optinet's 100000)")
-    ap.add_argument("--size-budget", type=float, default=1200,
-                    help="seconds per size for the SPLIT_RUNS sizes: no new run is started "
-                         "after this (default 1200; 0 = no limit)")
-    ap.add_argument("--protocol", default=None, help="optinet --protocol (default: its default)")
-    ap.add_argument("--optinet", default=os.path.join(REPO, "build", "optinet"))
+    ap.add_argument("--sweep", default=os.path.join(REPO, "sweeps", "pops-table2"),
+                    help="output folder of scripts/optinet-sweep studies/pops-table2.toml")
     ap.add_argument("--csv", default=os.path.join(RESULTS, "pops-randomized.csv"))
     ap.add_argument("--md", default=os.path.join(RESULTS, "pops-randomized.md"))
-    ap.add_argument("--json-dir", default=None,
-                    help="keep optinet's JSON files here (default: a temporary directory)")
     ap.add_argument("--report-only", action="store_true",
-                    help="no runs: regenerate the tables and plots from the CSV")
+                    help="no sweep: regenerate the tables and plots from the CSV")
     ap.add_argument("--no-plot", action="store_true")
-    ap.add_argument("--wait-for-binary", type=float, default=600,
-                    help="seconds to wait if the optinet binary is missing (being rebuilt)")
     args = ap.parse_args()
 
-    fams = [f.strip() for f in args.families.split(",") if f.strip()]
-    for f in fams:
-        if f not in FAMILIES:
-            ap.error(f"unknown family {f!r}; choose from {','.join(FAMILIES)}")
     os.makedirs(RESULTS, exist_ok=True)
     rows = read_csv(args.csv)
-
-    t_start = time.time()
     if not args.report_only:
-        json_dir = args.json_dir or tempfile.mkdtemp(prefix="pops_tables_")
-        os.makedirs(json_dir, exist_ok=True)
-        plan = []
-        for fam in fams:
-            for d, g, n in shapes(fam, args.max_n, args.min_n):
-                r = args.runs if args.runs else DEFAULT_RUNS.get(fam, {}).get(n, 100)
-                if args.runs_cap:
-                    r = min(r, args.runs_cap)
-                ms = args.max_slots or DEFAULT_MAX_SLOTS.get(fam, {}).get(n)
-                plan.append((fam, d, g, n, r, ms, (fam, n) in SPLIT_RUNS))
-        log("plan: " + ", ".join(f"{p[0]} n={p[3]} x{p[4]}" + (f" (max-slots {p[5]})" if p[5]
-                                                               else "") for p in plan))
-        for fam, d, g, n, r, ms, split in plan:
-            row = measure(fam, d, g, n, r, ms, split, args, json_dir)
-            rows = [x for x in rows if not (x["family"] == fam and int(x["n"]) == n)]
+        for point in load_points(args.sweep):
+            row = row_of(point["values"]["family"], point)
+            rows = [x for x in rows if not (x["family"] == row["family"] and
+                                            int(x["n"]) == row["n"])]
             rows.append(row)
-            rows = write_csv(args.csv, rows)  # after every size, so a partial sweep is kept
-        log(f"sweep wall time {(time.time() - t_start) / 60:.1f} min; JSON in {json_dir}")
     rows = write_csv(args.csv, rows)
     if not rows:
         raise SystemExit("no data")

@@ -132,6 +132,8 @@ void add_common_options(CLI::App& app, CommonOptions& c) {
       ->check(path_given());
   app.add_flag("--quiet", c.quiet,
                "print only the summary and any failed run (and no progress lines in a log)");
+  app.add_flag("--check", c.check,
+               "validate the options and print the size and memory estimate as JSON; run nothing");
   app.add_option_function<std::string>(
          "--max-memory",
          [&c](const std::string& text) { c.max_memory = parse_memory_size("--max-memory", text); },
@@ -455,6 +457,7 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
   check_files(app, *command, common);
   if (!common.device_path.empty()) common.device = read_device_file(common.device_path);
   command->configure(common);
+  if (common.check) return command;  // sized for another machine, perhaps: check_report says
   check_memory(*command, common);
   check_thread_capacity(command->size_option(), command->processors());
   return command;
@@ -475,6 +478,17 @@ std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& ar
     // so that a refusal is always one printable line.
     throw UsageError(printable(e.what(), 1000));
   }
+}
+
+Json check_report(const NetworkCommand& command, const CommonOptions& common) {
+  const std::uint64_t estimate = memory_estimate(command, common);
+  const std::uint64_t available = common.max_memory != 0 ? common.max_memory : memory_available();
+  return Json{
+      {"network", common.network},           {"parameters", command.parameters()},
+      {"protocol", common.protocol},         {"traffic", common.traffic},
+      {"processors", command.processors()},  {"memory_estimate_bytes", estimate},
+      {"memory_available_bytes", available}, {"fits", available == 0 || estimate <= available},
+      {"version", OPTINET_VERSION}};
 }
 
 Json json_report(const NetworkCommand& command, const CommonOptions& common,
@@ -569,6 +583,10 @@ int run_optinet(const std::vector<std::string>& args, std::ostream& out, std::os
     command = parse_optinet(args, common, help);
     if (!command) {
       out << help;
+      return kExitOk;
+    }
+    if (common.check) {
+      out << check_report(*command, common).dump() << '\n';
       return kExitOk;
     }
   } catch (const UsageError& e) {

@@ -44,7 +44,9 @@ struct CommonOptions {
   std::optional<OpenLoopConfig> open_loop;
   std::string device_path;       ///< --device FILE; empty: the documented defaults
   std::uint64_t max_memory = 0;  ///< --max-memory: the limit instead of the memory available
-  DeviceParameters device;       ///< the optical devices of the power budget and energy
+  /// --check: parse, validate and estimate, print check_report() and stop before elaborating.
+  bool check = false;
+  DeviceParameters device;  ///< the optical devices of the power budget and energy
 
   sc_core::sc_time period() const { return sc_core::sc_time(period_ns, sc_core::SC_NS); }
 };
@@ -208,6 +210,12 @@ std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& ar
 
 /// The resident memory the configured network will take (memory_estimate.h).
 std::uint64_t memory_estimate(const NetworkCommand& command, const CommonOptions& common);
+
+/// What `optinet ... --check` prints (one JSON object): the network, its parameters, protocol,
+/// traffic, processors (SystemC threads), memory_estimate_bytes, the memory available here and
+/// whether the estimate fits it (--check itself never refuses a network for its size, so that a
+/// sweep can size a cluster job from a smaller machine), and the optinet version.
+Json check_report(const NetworkCommand& command, const CommonOptions& common);
 
 /// The JSON report of a series of runs, as run_optinet writes it.
 Json json_report(const NetworkCommand& command, const CommonOptions& common,

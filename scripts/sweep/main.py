@@ -1,0 +1,355 @@
+"""optinet-sweep: runs a sweep spec (TOML) as optinet jobs, locally or as a Slurm job array."""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+from . import results, slurm
+from .spec import Job, Spec, SpecError, load
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RUNNER = os.path.join(REPO, "scripts", "optinet-sweep")
+EXIT_USAGE = 2
+EXIT_INCOMPLETE = 1
+EXIT_INTERRUPTED = 130
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(
+        prog="optinet-sweep",
+        description="Run a sweep spec (TOML, docs/sweeps.md): every point of its axes, its runs "
+                    "split into optinet jobs; results in OUTPUT/jobs/*.json, merged into "
+                    "OUTPUT/runs.csv and OUTPUT/points.csv, plots as PNG and SVG. A rerun skips "
+                    "the jobs already finished with the same optinet call and version.")
+    p.add_argument("spec", help="the spec file (TOML)")
+    p.add_argument("--backend", choices=["local", "slurm"], default="local",
+                   help="local: a pool of workers here (default); slurm: an sbatch job array")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="local: jobs at once (default: the number of cores, %(default)s)")
+    p.add_argument("--output", help="output folder (default: the spec's sweep.output, else "
+                                    "sweeps/NAME)")
+    p.add_argument("--optinet", help="the optinet binary (default: the spec's sweep.optinet, "
+                                     "else build/optinet of this repository)")
+    p.add_argument("--status", action="store_true",
+                   help="print how many jobs are finished (and, after --backend slurm, the "
+                        "array's tasks in the queue); run nothing")
+    p.add_argument("--collect", action="store_true",
+                   help="merge the finished jobs into the CSVs and plots; run nothing")
+    p.add_argument("--dry-run", action="store_true",
+                   help="validate the spec and list the jobs that would run; run nothing")
+    p.add_argument("--no-plots", action="store_true", help="merge the CSVs, skip the plots")
+    p.add_argument("--where", action="append", default=[], metavar="COLUMN<=VALUE",
+                   help="only the points whose axis column satisfies this (=, <=, >=; "
+                        "repeatable), e.g. --where n<=1024 --where family=dg; the merged CSVs "
+                        "then hold those points")
+    g = p.add_argument_group("slurm")
+    g.add_argument("--partition", help="sbatch --partition (default: the spec's slurm.partition)")
+    g.add_argument("--time", help="sbatch --time per task, e.g. 01:00:00")
+    g.add_argument("--mem", help="sbatch --mem, e.g. 4G (default: 1.5 x the largest memory "
+                                 "estimate of `optinet --check`, at least 64M)")
+    g.add_argument("--chunk", type=int, help="jobs per array task (default: the spec's "
+                                             "slurm.chunk, else 1)")
+    g.add_argument("--no-submit", action="store_true",
+                   help="write OUTPUT/slurm/sweep.sbatch but do not submit it")
+    p.add_argument("--run-chunk", type=int, help=argparse.SUPPRESS)  # inside an array task
+    args = p.parse_args(argv)
+    if args.jobs < 1:
+        p.error("--jobs: must be >= 1")
+    if args.chunk is not None and args.chunk < 1:
+        p.error("--chunk: must be >= 1")
+    return args
+
+
+def fail(message: str, status: int = EXIT_USAGE):
+    print(f"optinet-sweep: {message}", file=sys.stderr)
+    sys.exit(status)
+
+
+def optinet_version(optinet: str) -> str:
+    try:
+        p = subprocess.run([optinet, "--version"], capture_output=True, text=True)
+    except OSError as e:
+        fail(f"--optinet: cannot run '{optinet}' ({e.strerror})")
+    if p.returncode != 0:
+        fail(f"--optinet: '{optinet} --version' exited {p.returncode}")
+    return p.stdout.strip()
+
+
+def validate(spec: Spec, optinet: str) -> dict:
+    """Asks `optinet ... --check` about each distinct option set before any job runs. Returns
+    {option set: check report}; a refusal ends the runner with one line naming the spec key."""
+    checks = {}
+    for job in spec.jobs:
+        key = tuple(job.args)
+        if key in checks:
+            continue
+        p = subprocess.run([optinet] + job.args + ["--check"], capture_output=True, text=True)
+        if p.returncode != 0:
+            message = (p.stderr.strip().splitlines() or [f"exit {p.returncode}"])[-1]
+            message = message.removeprefix("optinet: ")
+            option = message.split(":", 1)[0]
+            where = job.option_keys.get(option, "sweep.network" if option == "network" else
+                                        "options")
+            fail(f"{spec.path}: {where}: optinet refuses it: {message}")
+        checks[key] = json.loads(p.stdout)
+    return checks
+
+
+def write_manifest(spec: Spec, output: str, optinet: str, version: str, checks: dict) -> None:
+    manifest = {"spec": spec.text, "spec_path": os.path.abspath(spec.path), "optinet": optinet,
+                "version": version,
+                "points": [{"index": p.index, "values": p.values, "seeds": p.seeds}
+                           for p in spec.points],
+                "jobs": len(spec.jobs),
+                "memory_estimate_bytes": max(c["memory_estimate_bytes"] for c in checks.values())}
+    os.makedirs(output, exist_ok=True)
+    results.write_atomically(os.path.join(output, "manifest.json"),
+                             json.dumps(manifest, indent=1) + "\n")
+
+
+class Progress:
+    """tqdm on a terminal (rate and time left); otherwise one plain line per job."""
+
+    def __init__(self, total: int, skipped: int):
+        self.bar = None
+        self.done = 0
+        self.total = total
+        if sys.stderr.isatty():
+            try:
+                from tqdm import tqdm
+                self.bar = tqdm(total=total, unit="job", dynamic_ncols=True)
+            except ImportError:
+                pass
+        if skipped:
+            self.write(f"{skipped} job(s) already finished, skipped")
+
+    def write(self, line: str) -> None:
+        if self.bar is not None:
+            self.bar.write(line, file=sys.stderr)
+        else:
+            print(line, file=sys.stderr, flush=True)
+
+    def job(self, message: str, ok: bool) -> None:
+        self.done += 1
+        if self.bar is not None:
+            self.bar.update(1)
+            if not ok:
+                self.bar.write(message, file=sys.stderr)
+        else:
+            print(f"[{self.done}/{self.total}] {message}", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def run_local(spec: Spec, output: str, optinet: str, version: str, pending: list[Job],
+              workers: int, skipped: int) -> bool:
+    """Runs `pending` with `workers` at once. Ctrl-C (or SIGTERM) stops the running optinet
+    processes (their reports are never written half) and keeps the finished jobs. Returns
+    whether every job gave a result."""
+    stop = threading.Event()
+    running: set = set()
+    lock = threading.Lock()
+
+    def track(process):
+        with lock:
+            running.add(process)
+            if stop.is_set():
+                process.kill()
+
+    def work(job: Job):
+        if stop.is_set():
+            return None, None
+        result, message = results.run_job(output, job, optinet, version, track)
+        with lock:
+            running.difference_update(p for p in list(running) if p.poll() is not None)
+        return result, message
+
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    progress = Progress(len(pending), skipped)
+    failed = 0
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=workers)
+    try:
+        futures = [pool.submit(work, job) for job in pending]
+        for future in concurrent.futures.as_completed(futures):
+            result, message = future.result()
+            failed += result is None
+            progress.job(message, result is not None)
+    except KeyboardInterrupt:
+        stop.set()  # first: a process started from now on is killed at once (track)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not break the stop
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        with lock:
+            for process in running:
+                if process.poll() is None:
+                    process.send_signal(signal.SIGINT)
+        pool.shutdown(wait=True, cancel_futures=True)
+        progress.close()
+        print(f"optinet-sweep: interrupted; {progress.done} of {len(pending)} job(s) finished "
+              f"this time are kept; rerun to resume", file=sys.stderr)
+        sys.exit(EXIT_INTERRUPTED)
+    signal.signal(signal.SIGTERM, previous)
+    pool.shutdown(wait=True)
+    progress.close()
+    if failed:
+        print(f"optinet-sweep: {failed} job(s) gave no result (see above); rerun to retry",
+              file=sys.stderr)
+    return failed == 0
+
+
+def collect(spec: Spec, output: str, version: str, plots: bool) -> int:
+    if not any(results.finished(output, job, version) for job in spec.jobs):
+        print(f"optinet-sweep: no job of {spec.name} finished in {output} yet", file=sys.stderr)
+        return EXIT_INCOMPLETE
+    runs_csv, points_csv, missing = results.merge(spec, output, version)
+    print(f"runs: {runs_csv}\npoints: {points_csv}")
+    if plots:
+        for path in results.plot(spec, output, points_csv):
+            print(f"plot: {path}")
+    if missing:
+        print(f"optinet-sweep: {missing} of {len(spec.jobs)} job(s) not finished yet",
+              file=sys.stderr)
+        return EXIT_INCOMPLETE
+    return 0
+
+
+def run_chunk(spec: Spec, output: str, optinet: str, version: str, task: int) -> int:
+    """Inside a Slurm array task: the task's jobs, one after the other."""
+    tasks = slurm.load_submission(output).get("tasks", [])
+    if task < 0 or task >= len(tasks):
+        fail(f"--run-chunk: task {task} is not in {output}/slurm/submission.json")
+    by_name = {job.name(): job for job in spec.jobs}
+    status = 0
+    for name in tasks[task]:
+        job = by_name[name]
+        if results.finished(output, job, version) is None:
+            result, message = results.run_job(output, job, optinet, version)
+            print(message, flush=True)
+            status |= result is None
+    return status
+
+
+def submit_slurm(spec: Spec, output: str, optinet: str, version: str, pending: list[Job],
+                 checks: dict, args) -> int:
+    settings = dict(spec.slurm)
+    for key in ("partition", "time", "mem", "chunk"):
+        if getattr(args, key) is not None:
+            settings[key] = getattr(args, key)
+    classes: dict[int, list[Job]] = {}
+    if "mem" in settings:
+        text = str(settings["mem"]).upper().rstrip("B")
+        factor = {"K": 1 / 1024, "M": 1, "G": 1024, "T": 1024 * 1024}.get(text[-1:], None)
+        try:
+            classes[int(float(text[:-1]) * factor) if factor else int(text)] = pending
+        except ValueError:
+            fail(f"slurm.mem: '{settings['mem']}' is not a size like 512M or 4G")
+    else:  # one array per memory class, so that small jobs do not ask for the largest's memory
+        for job in pending:
+            estimate = checks[tuple(job.args)]["memory_estimate_bytes"]
+            classes.setdefault(slurm.memory_class_mib(estimate), []).append(job)
+    tasks: list[list[str]] = []
+    arrays = []
+    for mem_mib, jobs in sorted(classes.items()):
+        chunked = slurm.chunks([j.name() for j in jobs], int(settings.get("chunk", 1)))
+        script = slurm.write_script(os.path.abspath(output), os.path.abspath(spec.path),
+                                    os.path.abspath(optinet), len(tasks), len(chunked), settings,
+                                    mem_mib, RUNNER)
+        arrays.append({"script": script, "mem_mib": mem_mib, "job_id": ""})
+        tasks += chunked
+        print(f"slurm: {script}: {len(jobs)} job(s) in {len(chunked)} array task(s), "
+              f"--mem={mem_mib}M")
+    slurm.save_submission(output, arrays, tasks)
+    if args.no_submit:
+        return 0
+    for array in arrays:
+        try:
+            array["job_id"] = slurm.submit(array["script"])
+        except RuntimeError as e:
+            slurm.save_submission(output, arrays, tasks)
+            fail(str(e), 1)
+        print(f"slurm: submitted job array {array['job_id']}")
+    slurm.save_submission(output, arrays, tasks)
+    print("slurm: follow the arrays with --status, merge with --collect")
+    return 0
+
+
+def select(spec: Spec, conditions: list[str]) -> None:
+    """Keeps the points (and their jobs) that satisfy every condition (--where)."""
+    import operator
+    tests = []
+    for text in conditions:
+        for symbol, op in (("<=", operator.le), (">=", operator.ge), ("=", operator.eq)):
+            if symbol in text:
+                column, value = text.split(symbol, 1)
+                if column not in spec.columns():
+                    fail(f"--where: '{column}' is not an axis column "
+                         f"(columns: {', '.join(spec.columns())})")
+                tests.append((column, op, value))
+                break
+        else:
+            fail(f"--where: '{text}' is not COLUMN=VALUE, COLUMN<=VALUE or COLUMN>=VALUE")
+
+    def keep(values):
+        for column, op, value in tests:
+            v = values[column]
+            try:
+                if not op(v, type(v)(value)):
+                    return False
+            except ValueError:
+                fail(f"--where: '{value}' is not a value of {column}")
+        return True
+
+    kept = {p.index for p in spec.points if keep(p.values)}
+    if not kept:
+        fail("--where: no point is left")
+    spec.points = [p for p in spec.points if p.index in kept]
+    spec.jobs = [j for j in spec.jobs if j.point in kept]
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    try:
+        spec = load(args.spec)
+    except SpecError as e:
+        fail(f"{args.spec}: {e}")
+    if args.where:
+        select(spec, args.where)
+    optinet = args.optinet or spec.optinet or os.path.join(REPO, "build", "optinet")
+    output = args.output or spec.output or os.path.join("sweeps", spec.name)
+    version = optinet_version(optinet)
+    if args.run_chunk is not None:
+        return run_chunk(spec, output, optinet, version, args.run_chunk)
+    done = [results.finished(output, j, version) is not None for j in spec.jobs]
+    if args.status:
+        state = ", ".join(filter(None, (slurm.queue_state(a["job_id"]) for a in
+                                        slurm.load_submission(output).get("arrays", []))))
+        print(f"{spec.name}: {sum(done)} of {len(spec.jobs)} job(s) finished ({len(spec.points)} "
+              f"point(s), {version})" + (f"; slurm: {state}" if state else ""))
+        return 0
+    if args.collect:
+        return collect(spec, output, version, not args.no_plots)
+    checks = validate(spec, optinet)
+    pending = [j for j, d in zip(spec.jobs, done) if not d]
+    if args.dry_run:
+        for job in pending:
+            print(" ".join(job.command(optinet, "JOB.json")))
+        print(f"{len(pending)} of {len(spec.jobs)} job(s) to run", file=sys.stderr)
+        return 0
+    write_manifest(spec, output, optinet, version, checks)
+    if args.backend == "slurm":
+        return submit_slurm(spec, output, optinet, version, pending, checks, args)
+    started = time.time()
+    complete = run_local(spec, output, optinet, version, pending, args.jobs,
+                         len(spec.jobs) - len(pending))
+    print(f"{len(pending)} job(s) run in {time.time() - started:.1f} s with {args.jobs} "
+          f"worker(s)", file=sys.stderr)
+    status = collect(spec, output, version, not args.no_plots)
+    return status if complete else EXIT_INCOMPLETE
