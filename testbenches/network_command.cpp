@@ -130,6 +130,9 @@ void add_common_options(CLI::App& app, CommonOptions& c) {
   app.add_option("--json", c.json_path, "write the runs and their summary as JSON")
       ->check(path_given());
   app.add_flag("--quiet", c.quiet, "print only the summary and any failed run");
+  app.add_option("--fault", c.fault_specs,
+                 "inject a hardware fault (repeatable): coupler:B:A, bus:NAME, link:U:V, "
+                 "receiver:NODE, jammer:NODE, each [@SLOT], or ber:P (docs/results/faults.md)");
 }
 
 /// One line for a CLI11 parse error, starting with the option at fault.
@@ -234,7 +237,12 @@ void print_summary(std::ostream& out, const NetworkCommand& command,
   out.unsetf(std::ios::floatfield);
   std::size_t failed = 0;
   for (const RunRecord& r : runs) failed += r.ok() ? 0 : 1;
-  if (failed == 0) {
+  std::size_t to_faults = 0;
+  for (const RunRecord& r : runs) to_faults += r.undelivered_to_faults;
+  if (failed == 0 && to_faults > 0) {
+    out << "check: no model error; " << to_faults
+        << " packet(s) not delivered because of injected faults (listed above)\n";
+  } else if (failed == 0) {
     const std::string also = command.invariants();
     out << "check: every packet delivered exactly once, intact, to its destination"
         << (also.empty() ? "" : "; " + also) << '\n';
@@ -420,6 +428,11 @@ std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& ar
   if (!common.vcd_path.empty()) check_writable("--vcd", common.vcd_path);
   if (!common.json_path.empty()) check_writable("--json", common.json_path);
   command->configure(common);
+  if (!common.fault_specs.empty()) {
+    FaultTargets targets = command->fault_targets();
+    if (targets.network.empty()) targets.network = common.network;
+    command->set_faults(parse_fault_plan(common.fault_specs, targets));
+  }
   check_thread_capacity(command->size_option(), command->processors());
   return command;
 }
@@ -500,7 +513,11 @@ int run_optinet(const std::vector<std::string>& args, std::ostream& out, std::os
       write_atomically(common.json_path, report.dump() + '\n');
       out << "json: " << common.json_path << '\n';
     }
-    return all_ok(runs) ? 0 : 1;
+    if (!all_ok(runs)) return 1;
+    for (const RunRecord& r : runs) {
+      if (r.undelivered_to_faults > 0) return 3;
+    }
+    return 0;
   } catch (const std::exception& e) {
     err << "optinet: error: " << e.what() << '\n';
     return 1;

@@ -20,6 +20,7 @@
 #include "models/core/medium_counters.h"
 #include "models/optical/power_budget.h"
 #include "testbenches/capacity.h"
+#include "testbenches/fault_option.h"
 #include "testbenches/open_loop.h"
 
 namespace optinet {
@@ -41,6 +42,7 @@ struct CommonOptions {
   bool traffic_given = false;  ///< --traffic was on the command line
   /// --traffic bernoulli|bursty: an open-loop run (rate, burst, pattern, window, queue limit).
   std::optional<OpenLoopConfig> open_loop;
+  std::vector<std::string> fault_specs;  ///< --fault SPEC, as given
   std::string device_path;    ///< --device FILE; empty: the documented defaults
   DeviceParameters device;    ///< the optical devices of the power budget and energy
 
@@ -58,6 +60,7 @@ struct RunRecord {
   bool hit_limit = false;
   double wall_seconds = 0;
   std::vector<std::string> errors;  ///< conservation or invariant violations
+  std::size_t undelivered_to_faults = 0;  ///< packets injected faults kept from delivery
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
@@ -91,6 +94,12 @@ class NetworkCommand {
   virtual CapacityBound capacity() const { return {}; }
   /// The optical power budget of every kind of medium the network has (empty if none).
   virtual Json power_budget(const DeviceParameters& /*device*/) const { return Json::object(); }
+
+  /// What --fault may name on this network (nothing by default: every spec is refused).
+  virtual FaultTargets fault_targets() const { return {}; }
+  /// The validated --fault plan, after configure(); throws UsageError if the configuration
+  /// (protocol, traffic) cannot run with faults.
+  virtual void set_faults(FaultPlan /*plan*/) {}
 
   /// Elaborates the network once; returns the elaboration's wall time in seconds.
   virtual double elaborate() = 0;
@@ -173,8 +182,9 @@ const std::vector<NetworkFamily>& network_families();
 std::string network_names();
 
 /// The optinet command: argv after the program name. Returns the exit status: 0 every run
-/// passed, 1 a run failed or stopped at the slot limit, 2 bad input (one line on `err`, before
-/// anything is elaborated).
+/// delivered every packet, 1 a run failed (a model error) or stopped at the slot limit, 2 bad
+/// input (one line on `err`, before anything is elaborated), 3 no model error but injected
+/// faults kept packets from delivery (each listed with its reason).
 int run_optinet(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 /// Parses and validates a command line without elaborating: the family's command, configured.

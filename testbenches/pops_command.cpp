@@ -113,11 +113,28 @@ std::string PopsCommand::banner() const {
 }
 
 Json PopsCommand::parameters() const {
-  return Json{{"d", d_},
-              {"g", g_},
-              {"n", config_.shape.n()},
-              {"max_slots", config_.max_slots},
-              {"period_ns", config_.period.to_seconds() * 1e9}};
+  Json j{{"d", d_},
+         {"g", g_},
+         {"n", config_.shape.n()},
+         {"max_slots", config_.max_slots},
+         {"period_ns", config_.period.to_seconds() * 1e9}};
+  if (!config_.faults.empty()) j["faults"] = fault_parameters(config_.faults);
+  return j;
+}
+
+FaultTargets PopsCommand::fault_targets() const {
+  FaultTargets t;
+  t.network = "POPS(" + std::to_string(d_) + "," + std::to_string(g_) + ")";
+  t.coupler_groups = g_;
+  t.nodes = config_.shape.n();
+  t.jammers = t.ber = true;
+  return t;
+}
+
+void PopsCommand::set_faults(FaultPlan plan) {
+  if (config_.open_loop) throw UsageError("--fault: runs a permutation (not with --traffic " +
+                                          std::string(config_.open_loop->bursty ? "bursty" : "bernoulli") + ")");
+  config_.faults = std::move(plan);
 }
 
 std::vector<std::string> PopsCommand::summary_fields() const {
@@ -155,6 +172,13 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
     line += ')';
   }
   line += ", max " + std::to_string(r.max_buffers) + " buffers/node";
+  if (!config_.faults.empty()) {
+    record.undelivered_to_faults = r.fault_losses.size();
+    add_fault_fields(record.fields, line,
+                     experiment_->faults(),
+                     FaultOutcome{r.fault_losses, r.fault_duplicates, r.stalled,
+                                  ProgressWatch::window_for(config_.shape.n())});
+  }
   if (r.open_loop) {
     const OpenLoopResult& o = *r.open_loop;
     line += open_loop_description(record.fields, o, r.saturated);

@@ -16,6 +16,7 @@
 #include "models/optical/collision_tally.h"
 #include "testbenches/experiment_base.h"
 #include "testbenches/open_loop.h"
+#include "testbenches/progress_watch.h"
 #include "testbenches/scoreboard.h"
 #include "testbenches/traffic.h"
 
@@ -39,6 +40,8 @@ struct PopsExperimentConfig {
   /// Open-loop runs (a sustained load) instead of one permutation per run; the protocol must
   /// run open-loop (ProtocolInfo::open_loop).
   std::optional<OpenLoopConfig> open_loop;
+  /// Injected faults (coupler, receiver, jammer, ber); empty: fault-free hardware.
+  FaultPlan faults;
 };
 
 struct PopsRunResult {
@@ -60,6 +63,11 @@ struct PopsRunResult {
   /// Every coupler's counters over the counted slots (the measurement window of an open-loop
   /// run, the whole run otherwise), c(b,a) at b * g + a.
   std::vector<MediumCounters> couplers;
+  /// Injected faults: the run was stopped for want of progress (ProgressWatch), the packets
+  /// the faults kept from their destinations (one line each), and duplicates they explain.
+  bool stalled = false;
+  std::vector<std::string> fault_losses;
+  std::size_t fault_duplicates = 0;
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
@@ -76,9 +84,13 @@ class PopsExperiment : public ExperimentBase {
 
   pops::PopsNetwork& network() { return network_; }
   const pops::ProtocolInfo& protocol() const { return *info_; }
+  /// The fault plan and its log of the last run.
+  const FaultPlan& faults() const { return config_.faults; }
 
  private:
   void open_trace();
+  /// Hands the fault plan to the couplers and receivers it names.
+  void inject_faults();
   /// Fills the measures every run has (slots, collisions, buffers, coupler counters, checks).
   void finish_run(PopsRunResult& r, const RunOutcome& outcome);
   PopsRunResult run_open_loop(std::uint64_t seed);
@@ -89,6 +101,7 @@ class PopsExperiment : public ExperimentBase {
   pops::PopsNetwork network_;
   CollisionTally tally_;
   std::unique_ptr<OpenLoopHost> host_;  ///< open-loop runs only
+  std::unique_ptr<ProgressWatch> watch_;  ///< runs with faults only
 };
 
 }  // namespace optinet

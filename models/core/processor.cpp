@@ -29,7 +29,7 @@ void Processor::thread() {
       run_protocol();
       control->node_finished();
     } catch (const RunAborted&) {
-      tx_valid_ = rx_valid_ = false;
+      tx_valid_ = rx_valid_ = fault_ = false;
     }
   }
 }
@@ -57,6 +57,7 @@ void Processor::next_slot() {
   }
   tx_valid_ = false;
   rx_valid_ = false;
+  fault_ = false;
   start_of_slot();
 }
 
@@ -89,6 +90,7 @@ void Processor::trace(sc_core::sc_trace_file* tf, const TraceWindow& window) {
   sc_core::sc_trace(tf, tx_packet_, base + ".tx_packet", 32);
   sc_core::sc_trace(tf, rx_valid_, base + ".rx_valid");
   sc_core::sc_trace(tf, rx_packet_, base + ".rx_packet", 32);
+  if (faults_ != nullptr && receiver_fault_ >= 0) sc_core::sc_trace(tf, fault_, base + ".fault");
 }
 
 }  // namespace optinet
