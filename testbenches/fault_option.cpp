@@ -10,8 +10,9 @@ namespace optinet {
 namespace {
 
 constexpr std::uint64_t kMaxFaultSlot = 1000000000;
-const char* const kKinds = "coupler:B:A, bus:NAME, link:U:V, receiver:NODE, jammer:NODE, "
-                           "each with an optional @SLOT, or ber:P";
+const char* const kKinds =
+    "coupler:B:A, bus:NAME, link:U:V, receiver:NODE, jammer:NODE, "
+    "each with an optional @SLOT, or ber:P";
 
 [[noreturn]] void refuse(const std::string& spec, const std::string& why) {
   throw UsageError("--fault: '" + spec + "' " + why);
@@ -32,20 +33,26 @@ std::vector<std::string> split(const std::string& text, char separator) {
 std::uint32_t index_in(const std::string& spec, const std::string& text, std::uint32_t count,
                        const std::string& what) {
   if (count == 0 || !count_rejection(text, 0, count - 1).empty()) {
-    refuse(spec, "names " + (text.empty() ? std::string("nothing") : "'" + text + "'") +
-                     "; " + what);
+    refuse(spec,
+           "names " + (text.empty() ? std::string("nothing") : "'" + text + "'") + "; " + what);
   }
   return static_cast<std::uint32_t>(std::strtoull(text.c_str(), nullptr, 10));
 }
 
 std::string kind_name(FaultKind kind) {
   switch (kind) {
-    case FaultKind::kCoupler: return "coupler";
-    case FaultKind::kBus: return "bus";
-    case FaultKind::kLink: return "link";
-    case FaultKind::kReceiver: return "receiver";
-    case FaultKind::kJammer: return "jammer";
-    case FaultKind::kBer: return "ber";
+    case FaultKind::kCoupler:
+      return "coupler";
+    case FaultKind::kBus:
+      return "bus";
+    case FaultKind::kLink:
+      return "link";
+    case FaultKind::kReceiver:
+      return "receiver";
+    case FaultKind::kJammer:
+      return "jammer";
+    case FaultKind::kBer:
+      return "ber";
   }
   return "?";
 }
@@ -69,8 +76,8 @@ Fault parse_fault_spec(const std::string& spec, const FaultTargets& t) {
     body = spec.substr(0, at);
     const std::string slot = spec.substr(at + 1);
     if (!count_rejection(slot, 0, kMaxFaultSlot).empty()) {
-      refuse(spec, "has slot '" + slot + "' (accepted: @SLOT, 0 <= SLOT <= " +
-                       std::to_string(kMaxFaultSlot) + ")");
+      refuse(spec, "has slot '" + slot +
+                       "' (accepted: @SLOT, 0 <= SLOT <= " + std::to_string(kMaxFaultSlot) + ")");
     }
     f.from_slot = std::strtoull(slot.c_str(), nullptr, 10);
   }
@@ -79,10 +86,9 @@ Fault parse_fault_spec(const std::string& spec, const FaultTargets& t) {
   const std::string on = t.network + " has ";
   if (kind == "coupler" && part.size() == 3) {
     f.kind = FaultKind::kCoupler;
-    const std::string has =
-        t.coupler_groups == 0
-            ? on + "no couplers"
-            : on + "couplers c(B,A) with B, A in 0.." + std::to_string(t.coupler_groups - 1);
+    const std::string has = t.coupler_groups == 0 ? on + "no couplers"
+                                                  : on + "couplers c(B,A) with B, A in 0.." +
+                                                        std::to_string(t.coupler_groups - 1);
     f.first = index_in(spec, part[1], t.coupler_groups, has);
     f.second = index_in(spec, part[2], t.coupler_groups, has);
   } else if (kind == "bus" && part.size() == 2) {
@@ -149,8 +155,8 @@ nlohmann::ordered_json fault_parameters(const FaultPlan& plan) {
 nlohmann::ordered_json fault_effects(const FaultPlan& plan) {
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < plan.faults().size(); ++i) {
-    list.push_back({{"spec", plan.faults()[i].spec},
-                    {"frames_lost", plan.log().frames_lost().at(i)}});
+    list.push_back(
+        {{"spec", plan.faults()[i].spec}, {"frames_lost", plan.log().frames_lost().at(i)}});
   }
   return list;
 }

@@ -118,7 +118,8 @@ class FaultPlan {
       const Fault& f = faults_[i];
       if (f.kind != FaultKind::kBer) continue;
       constexpr std::uint64_t kFaultStreams = 3;  // the random stream domain of bit errors
-      Rng draw = Rng::stream(run_seed_, kFaultStreams, mix64(medium * 0x9E3779B97F4A7C15ULL ^ i) ^ slot);
+      Rng draw =
+          Rng::stream(run_seed_, kFaultStreams, mix64(medium * 0x9E3779B97F4A7C15ULL ^ i) ^ slot);
       if (draw.unit() < f.probability) return static_cast<int>(i);
     }
     return -1;
