@@ -164,7 +164,9 @@ std::vector<RunRecord> run_series(NetworkCommand& command, const CommonOptions& 
   for (std::uint64_t k = 0; k < c.runs; ++k) {
     runs.push_back(command.run(c.seed + k));
     simulation += runs.back().wall_seconds;
-    if (!runs.back().ok() || (!c.quiet && c.runs <= 20)) print_run(out, k, runs.back());
+    if (!runs.back().ok() || runs.back().undelivered_to_faults > 0 || (!c.quiet && c.runs <= 20)) {
+      print_run(out, k, runs.back());
+    }
     if (c.runs > 1) err << "\rrun " << k + 1 << "/" << c.runs << std::flush;
   }
   if (c.runs > 1) err << '\n';

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "testbenches/fault_report.h"
 #include "testbenches/option_values.h"
 #include "testbenches/usage_error.h"
 
@@ -172,13 +173,7 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
     line += ')';
   }
   line += ", max " + std::to_string(r.max_buffers) + " buffers/node";
-  if (!config_.faults.empty()) {
-    record.undelivered_to_faults = r.fault_losses.size();
-    add_fault_fields(record.fields, line,
-                     experiment_->faults(),
-                     FaultOutcome{r.fault_losses, r.fault_duplicates, r.stalled,
-                                  ProgressWatch::window_for(config_.shape.n())});
-  }
+  report_faults(record, experiment_->faults(), r.faults);
   if (r.open_loop) {
     const OpenLoopResult& o = *r.open_loop;
     line += open_loop_description(record.fields, o, r.saturated);

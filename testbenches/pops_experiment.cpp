@@ -54,10 +54,7 @@ void PopsExperiment::inject_faults() {
   for (NodeId i = 0; i < s.n(); ++i) {
     network_.processor(i).set_receiver_fault(&plan, plan.find(FaultKind::kReceiver, i));
   }
-  scoreboard_.set_faults(&plan);
-  watch_ = std::make_unique<ProgressWatch>("progress_watch", control_, scoreboard_,
-                                           ProgressWatch::window_for(s.n()));
-  watch_->clk(clock_);
+  fault_run_.attach(plan, scoreboard_, control_, clock_, s.n());
 }
 
 void PopsExperiment::open_trace() {
@@ -91,8 +88,7 @@ PopsRunResult PopsExperiment::run(std::uint64_t seed) {
   tally_.reset();
   network_.reset_media();
   for (std::uint32_t c = 0; c < s.g * s.g; ++c) network_.coupler(c / s.g, c % s.g).count_slots({});
-  config_.faults.begin_run(seed);
-  if (watch_) watch_->arm(config_.faults.last_onset());
+  fault_run_.begin(seed);
 
   const TimedOutcome timed = run_armed(seed, config_.max_slots, s.n());
   r.wall_seconds = timed.wall_seconds;
@@ -100,9 +96,7 @@ PopsRunResult PopsExperiment::run(std::uint64_t seed) {
   r.packets = scoreboard_.expected();
   r.delivered = scoreboard_.delivered();
   r.errors = scoreboard_.errors();
-  r.stalled = watch_ && watch_->stalled();
-  r.fault_losses = scoreboard_.fault_losses();
-  r.fault_duplicates = scoreboard_.fault_duplicates();
+  r.faults = fault_run_.outcome();
   if (r.hit_limit) {
     r.errors.push_back(slot_limit_error(config_.max_slots, "every node finished"));
   }

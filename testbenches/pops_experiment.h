@@ -16,7 +16,7 @@
 #include "models/optical/collision_tally.h"
 #include "testbenches/experiment_base.h"
 #include "testbenches/open_loop.h"
-#include "testbenches/progress_watch.h"
+#include "testbenches/fault_run.h"
 #include "testbenches/scoreboard.h"
 #include "testbenches/traffic.h"
 
@@ -63,11 +63,9 @@ struct PopsRunResult {
   /// Every coupler's counters over the counted slots (the measurement window of an open-loop
   /// run, the whole run otherwise), c(b,a) at b * g + a.
   std::vector<MediumCounters> couplers;
-  /// Injected faults: the run was stopped for want of progress (ProgressWatch), the packets
-  /// the faults kept from their destinations (one line each), and duplicates they explain.
-  bool stalled = false;
-  std::vector<std::string> fault_losses;
-  std::size_t fault_duplicates = 0;
+  /// Injected faults: what they kept from delivery, and whether the run was stopped for want
+  /// of progress.
+  FaultOutcome faults;
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
@@ -101,7 +99,7 @@ class PopsExperiment : public ExperimentBase {
   pops::PopsNetwork network_;
   CollisionTally tally_;
   std::unique_ptr<OpenLoopHost> host_;  ///< open-loop runs only
-  std::unique_ptr<ProgressWatch> watch_;  ///< runs with faults only
+  FaultRun fault_run_;
 };
 
 }  // namespace optinet

@@ -33,17 +33,17 @@ PopsExperimentConfig lone_packet(const std::string& protocol, std::vector<std::s
 void expect_lost_in_slot_1(const PopsRunResult& r, const std::string& spec) {
   EXPECT_TRUE(r.errors.empty()) << test::errors_of(r);
   EXPECT_EQ(r.delivered, 0u);
-  ASSERT_EQ(r.fault_losses.size(), 1u);
-  EXPECT_EQ(r.fault_losses[0],
+  ASSERT_EQ(r.faults.losses.size(), 1u);
+  EXPECT_EQ(r.faults.losses[0],
             "packet 0 (0 -> 2): lost to fault " + spec + " (first frame lost in slot 1)");
-  EXPECT_FALSE(r.stalled);
+  EXPECT_FALSE(r.faults.stalled);
   EXPECT_EQ(r.slots, 2u);
 }
 
 void expect_delivered(const PopsRunResult& r) {
   EXPECT_TRUE(r.ok()) << test::errors_of(r);
   EXPECT_EQ(r.delivered, 1u);
-  EXPECT_TRUE(r.fault_losses.empty());
+  EXPECT_TRUE(r.faults.losses.empty());
 }
 
 class FaultFromSlot : public testing::TestWithParam<std::string> {};
@@ -99,10 +99,10 @@ TEST(Faults, ARunWithoutAPathEndsAndSaysWhy) {
     EXPECT_TRUE(r.errors.empty()) << test::errors_of(r);
     EXPECT_FALSE(r.hit_limit);
     EXPECT_EQ(r.delivered, 0u);
-    ASSERT_EQ(r.fault_losses.size(), 1u);
-    EXPECT_NE(r.fault_losses[0].find("lost to fault coupler:1:0"), std::string::npos);
+    ASSERT_EQ(r.faults.losses.size(), 1u);
+    EXPECT_NE(r.faults.losses[0].find("lost to fault coupler:1:0"), std::string::npos);
     // Either acknowledged (ends at once) or stopped by the progress watch after its window.
-    if (r.stalled) {
+    if (r.faults.stalled) {
       EXPECT_EQ(r.slots, ProgressWatch::window_for(4) + 1);
     } else {
       EXPECT_LT(r.slots, 1000u);
@@ -119,7 +119,7 @@ TEST(Faults, TheRandomizedRouterRoutesAroundADeadRelayCoupler) {
     const PopsRunResult r = e.run(seed);
     EXPECT_TRUE(r.errors.empty()) << test::errors_of(r);
     EXPECT_EQ(r.delivered, 1u);
-    EXPECT_TRUE(r.fault_losses.empty());
+    EXPECT_TRUE(r.faults.losses.empty());
     lost += e.faults().log().frames_lost().at(0);
   }
   EXPECT_GT(lost, 0u);  // relay group 0 was drawn at least once in 8 runs
@@ -141,8 +141,8 @@ TEST(Faults, TheSameSeedGivesTheSameRun) {
   const PopsRunResult b = e.run(5);
   EXPECT_EQ(a.slots, b.slots);
   EXPECT_EQ(a.delivered, b.delivered);
-  EXPECT_EQ(a.fault_losses, b.fault_losses);
-  EXPECT_EQ(a.fault_duplicates, b.fault_duplicates);
+  EXPECT_EQ(a.faults.losses, b.faults.losses);
+  EXPECT_EQ(a.faults.duplicates, b.faults.duplicates);
   EXPECT_EQ(lost_a, e.faults().log().frames_lost());
   EXPECT_GT(lost_a[0], 0u);
   EXPECT_TRUE(a.errors.empty()) << test::errors_of(a);

@@ -46,16 +46,19 @@ class FaultLog {
   }
   /// `fault` lost `frame` in `slot` (the frame never reached a receiver, or reached it garbled).
   void lost(std::size_t fault, const Frame& frame, std::uint64_t slot) {
+    lost(fault, frame.kind, frame.packet.id, slot);
+  }
+  /// The same for a frame of another medium's format: its kind and its packet's id.
+  void lost(std::size_t fault, FrameKind kind, std::uint32_t id, std::uint64_t slot) {
     if (fault < frames_lost_.size()) ++frames_lost_[fault];
-    if (frame.kind != FrameKind::kData && frame.kind != FrameKind::kAck) return;
-    const std::uint32_t id = frame.packet.id;
+    if (kind != FrameKind::kData && kind != FrameKind::kAck) return;
     if (id >= marks_.size()) marks_.resize(id + 1);
     PacketMark& m = marks_[id];
     if (m.fault < 0) {
       m.fault = static_cast<int>(fault);
       m.slot = slot;
     }
-    if (frame.kind == FrameKind::kAck) m.ack_lost = true;
+    if (kind == FrameKind::kAck) m.ack_lost = true;
   }
   /// Frames lost by each fault of the plan in this run.
   const std::vector<std::uint64_t>& frames_lost() const { return frames_lost_; }
