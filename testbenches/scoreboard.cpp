@@ -76,7 +76,7 @@ void Scoreboard::finish() {
       std::string line = "packet " + std::to_string(id) + " (" + std::to_string(p.source) +
                          " -> " + std::to_string(p.destination) + ")";
       if (m.fault >= 0) {
-        line += ": lost to fault " + faults_->faults()[static_cast<std::size_t>(m.fault)].spec +
+        line += ": stopped by fault " + faults_->faults()[static_cast<std::size_t>(m.fault)].spec +
                 " (first frame lost in slot " + std::to_string(m.slot) + ")";
       } else if (frames_lost > 0) {
         line += ": held back (no frame of it met a fault; its protocol waits on frames the "

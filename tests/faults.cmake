@@ -17,7 +17,7 @@ optinet_usage_error_test(fault_unknown_kind "--fault: 'laser:1' is not a fault"
 file(WRITE ${E2E_DIR}/fault_lone_packet.txt "2 - - -\n")
 add_test(NAME cli_fault_loss_exit_status
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 3
-                 "not delivered: packet 0 (0 -> 2): lost to fault coupler:1:0@1 (first frame lost in slot 1)"
+                 "not delivered: packet 0 (0 -> 2): stopped by fault coupler:1:0@1 (first frame lost in slot 1)"
                  ${OPTINET_BIN} pops --d 2 --g 2 --protocol tdma
                  --permutation-file ${E2E_DIR}/fault_lone_packet.txt --fault coupler:1:0@1)
 # The same fault from slot 2 on comes too late: status 0.

@@ -142,7 +142,7 @@ TEST(FaultScoreboard, APacketWhoseFrameAFaultLostIsLostToIt) {
   EXPECT_TRUE(sb.errors().empty());
   ASSERT_EQ(sb.fault_losses().size(), 1u);
   EXPECT_EQ(sb.fault_losses()[0],
-            "packet 1 (1 -> 2): lost to fault coupler:1:0 (first frame lost in slot 4)");
+            "packet 1 (1 -> 2): stopped by fault coupler:1:0 (first frame lost in slot 4)");
   EXPECT_EQ(sb.undelivered_to_faults(), 1u);
 }
 

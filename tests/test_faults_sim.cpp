@@ -35,7 +35,7 @@ void expect_lost_in_slot_1(const PopsRunResult& r, const std::string& spec) {
   EXPECT_EQ(r.delivered, 0u);
   ASSERT_EQ(r.faults.losses.size(), 1u);
   EXPECT_EQ(r.faults.losses[0],
-            "packet 0 (0 -> 2): lost to fault " + spec + " (first frame lost in slot 1)");
+            "packet 0 (0 -> 2): stopped by fault " + spec + " (first frame lost in slot 1)");
   EXPECT_FALSE(r.faults.stalled);
   EXPECT_EQ(r.slots, 2u);
 }
@@ -100,7 +100,7 @@ TEST(Faults, ARunWithoutAPathEndsAndSaysWhy) {
     EXPECT_FALSE(r.hit_limit);
     EXPECT_EQ(r.delivered, 0u);
     ASSERT_EQ(r.faults.losses.size(), 1u);
-    EXPECT_NE(r.faults.losses[0].find("lost to fault coupler:1:0"), std::string::npos);
+    EXPECT_NE(r.faults.losses[0].find("stopped by fault coupler:1:0"), std::string::npos);
     // Either acknowledged (ends at once) or stopped by the progress watch after its window.
     if (r.faults.stalled) {
       EXPECT_EQ(r.slots, ProgressWatch::window_for(4) + 1);
