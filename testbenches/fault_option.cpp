@@ -168,6 +168,7 @@ void add_fault_fields(nlohmann::ordered_json& fields, std::string& line, const F
   fields["fault_losses"] = o.losses;
   fields["fault_duplicates"] = o.duplicates;
   fields["stalled"] = o.stalled;
+  fields["last_delivery_slot"] = o.last_delivery;
   std::uint64_t lost = 0;
   for (std::uint64_t f : plan.log().frames_lost()) lost += f;
   line += "; faults lost " + std::to_string(lost) + " frame(s), " +

@@ -51,9 +51,10 @@ struct FaultOutcome {
   std::size_t duplicates = 0;       ///< second deliveries explained by a lost acknowledgement
   bool stalled = false;             ///< stopped for want of progress
   std::uint64_t window = 0;         ///< the progress watch's window
+  std::uint64_t last_delivery = 0;  ///< slot of the last delivery (a stopped run's useful work)
 };
 /// Adds the fault fields to a run's JSON (faults, undelivered_to_faults, fault_losses,
-/// fault_duplicates, stalled) and its line (what was lost and why, one packet a line, at most
+/// fault_duplicates, stalled, last_delivery_slot) and its line (what was lost and why, one packet a line, at most
 /// 20 listed).
 void add_fault_fields(nlohmann::ordered_json& fields, std::string& line, const FaultPlan& plan,
                       const FaultOutcome& outcome);

@@ -27,3 +27,4 @@ add_test(NAME cli_fault_too_late_exit_status
                  --permutation-file ${E2E_DIR}/fault_lone_packet.txt --fault coupler:1:0@2)
 set_tests_properties(cli_fault_loss_exit_status cli_fault_too_late_exit_status
                      PROPERTIES TIMEOUT 30)
+optinet_gtest(test_faults_media)
