@@ -169,12 +169,18 @@ void add_fault_fields(nlohmann::ordered_json& fields, std::string& line, const F
   fields["fault_duplicates"] = o.duplicates;
   fields["stalled"] = o.stalled;
   fields["last_delivery_slot"] = o.last_delivery;
+  fields["halted_nodes"] = plan.log().halts();
   std::uint64_t lost = 0;
   for (std::uint64_t f : plan.log().frames_lost()) lost += f;
   line += "; faults lost " + std::to_string(lost) + " frame(s), " +
           std::to_string(o.losses.size()) + " packet(s) undelivered because of them";
   if (o.duplicates > 0) {
     line += ", " + std::to_string(o.duplicates) + " duplicate(s) after lost acknowledgements";
+  }
+  if (!plan.log().halts().empty()) {
+    line += "; " + std::to_string(plan.log().halts().size()) +
+            " node(s) halted on a failed protocol check (first: " + plan.log().halts().front() +
+            ")";
   }
   if (o.stalled) {
     line += "; STOPPED: no progress possible (no delivery for " + std::to_string(o.window) +

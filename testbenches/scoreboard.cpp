@@ -76,7 +76,15 @@ void Scoreboard::finish() {
       std::string line = "packet " + std::to_string(id) + " (" + std::to_string(p.source) +
                          " -> " + std::to_string(p.destination) + ")";
       if (m.fault >= 0) {
-        line += ": stopped by fault " + faults_->faults()[static_cast<std::size_t>(m.fault)].spec +
+        // Every fault that lost one of its frames, the first (in slot m.slot) first.
+        std::string names = faults_->faults()[static_cast<std::size_t>(m.fault)].spec;
+        std::size_t count = 1;
+        for (std::size_t i = 0; i < faults_->faults().size() && i < 64; ++i) {
+          if (static_cast<int>(i) == m.fault || (m.faults >> i & 1U) == 0) continue;
+          names += ", " + faults_->faults()[i].spec;
+          ++count;
+        }
+        line += std::string(": stopped by fault") + (count > 1 ? "s " : " ") + names +
                 " (first frame lost in slot " + std::to_string(m.slot) + ")";
       } else if (frames_lost > 0) {
         line += ": held back (no frame of it met a fault; its protocol waits on frames the "

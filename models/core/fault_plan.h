@@ -35,15 +35,32 @@ class FaultLog {
   /// Per packet: the first fault that lost one of its frames, and whether an acknowledgement
   /// of it was lost (the source may then send it again: a duplicate the fault explains).
   struct PacketMark {
-    int fault = -1;  ///< index into the plan; -1: untouched
+    int fault = -1;  ///< index into the plan of the first fault; -1: untouched
     std::uint64_t slot = 0;
     bool ack_lost = false;
+    std::uint64_t faults = 0;  ///< bit i: fault i lost one of its frames (faults 0..63)
   };
 
   void reset(std::size_t faults) {
     frames_lost_.assign(faults, 0);
     marks_.clear();
+    halts_.clear();
   }
+  /// True once a fault has lost a frame in this run.
+  bool any_lost() const {
+    for (std::uint64_t f : frames_lost_) {
+      if (f > 0) return true;
+    }
+    return false;
+  }
+  /// A node's protocol found a check of its own failing after faults had lost frames (an
+  /// acknowledgement a contention-free schedule guarantees did not come) and stopped: what a
+  /// node would raise to its host. Recorded as "node N, slot S: what".
+  void halted(NodeId node, std::uint64_t slot, const std::string& what) {
+    halts_.push_back("node " + std::to_string(node) + ", slot " + std::to_string(slot) + ": " +
+                     what);
+  }
+  const std::vector<std::string>& halts() const { return halts_; }
   /// `fault` lost `frame` in `slot` (the frame never reached a receiver, or reached it garbled).
   void lost(std::size_t fault, const Frame& frame, std::uint64_t slot) {
     lost(fault, frame.kind, frame.packet.id, slot);
@@ -59,6 +76,7 @@ class FaultLog {
       m.slot = slot;
     }
     if (kind == FrameKind::kAck) m.ack_lost = true;
+    if (fault < 64) m.faults |= std::uint64_t{1} << fault;
   }
   /// Frames lost by each fault of the plan in this run.
   const std::vector<std::uint64_t>& frames_lost() const { return frames_lost_; }
@@ -68,6 +86,7 @@ class FaultLog {
  private:
   std::vector<std::uint64_t> frames_lost_;
   std::vector<PacketMark> marks_;
+  std::vector<std::string> halts_;
 };
 
 /// The faults of a run's configuration and the log of their effects. Media and processors hold
@@ -88,6 +107,18 @@ class FaultPlan {
     return last;
   }
 
+  /// True if the plan has a fault of `kind`.
+  bool has(FaultKind kind) const {
+    for (const Fault& f : faults_) {
+      if (f.kind == kind) return true;
+    }
+    return false;
+  }
+  /// True if a medium with faults `dead` and `jammer` (-1: none) can be hit by a fault: the
+  /// media that trace a `fault` signal.
+  bool touches(int dead, int jammer = -1) const {
+    return dead >= 0 || jammer >= 0 || has(FaultKind::kBer);
+  }
   /// Index of the first fault of `kind` on (first, second), or -1.
   int find(FaultKind kind, std::uint32_t first, std::uint32_t second = 0) const {
     for (std::size_t i = 0; i < faults_.size(); ++i) {

@@ -1,6 +1,7 @@
 #include "models/core/processor.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 namespace optinet {
@@ -30,6 +31,13 @@ void Processor::thread() {
       control->node_finished();
     } catch (const RunAborted&) {
       tx_valid_ = rx_valid_ = fault_ = false;
+    } catch (const std::logic_error& e) {
+      // A protocol's own check failed. With fault-free hardware, or before any fault acted,
+      // that is a model error; after a fault lost frames it is the node reporting the fault.
+      if (faults_ == nullptr || !faults_->log().any_lost()) throw;
+      faults_->log().halted(id_, slot(), e.what());
+      tx_valid_ = rx_valid_ = fault_ = false;
+      control->node_finished();
     }
   }
 }

@@ -110,7 +110,9 @@ class Link : public sc_core::sc_prim_channel {
   void trace(sc_core::sc_trace_file* tf) const {
     sc_core::sc_trace(tf, busy_, std::string(name()) + ".busy");
     sc_core::sc_trace(tf, packet_id_, std::string(name()) + ".packet", 32);
-    if (faults_ != nullptr) sc_core::sc_trace(tf, fault_, std::string(name()) + ".fault");
+    if (faults_ != nullptr && faults_->touches(dead_fault_)) {
+      sc_core::sc_trace(tf, fault_, std::string(name()) + ".fault");
+    }
   }
 
  private:

@@ -58,7 +58,9 @@ void OpticalBusBase::trace(sc_core::sc_trace_file* tf, const TraceWindow& window
   sc_core::sc_trace(tf, drivers_, base + ".drivers", 32);
   sc_core::sc_trace(tf, collisions_, base + ".collisions", 32);
   sc_core::sc_trace(tf, frame_id_, base + ".frame_packet", 32);
-  if (faults_ != nullptr) sc_core::sc_trace(tf, fault_, base + ".fault");
+  if (faults_ != nullptr && faults_->touches(dead_fault_, jammer_fault_)) {
+    sc_core::sc_trace(tf, fault_, base + ".fault");
+  }
 }
 
 }  // namespace optinet

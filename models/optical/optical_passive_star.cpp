@@ -109,7 +109,9 @@ void PassiveStar::trace(sc_core::sc_trace_file* tf, const TraceWindow& window) {
   sc_core::sc_trace(tf, collision_, base + ".collision");
   sc_core::sc_trace(tf, frame_packet_, base + ".frame_packet", 32);
   sc_core::sc_trace(tf, frame_kind_, base + ".frame_kind", 2);
-  if (faults_ != nullptr) sc_core::sc_trace(tf, fault_, base + ".fault");
+  if (faults_ != nullptr && faults_->touches(dead_fault_, jammer_fault_)) {
+    sc_core::sc_trace(tf, fault_, base + ".fault");
+  }
 }
 
 }  // namespace optinet
