@@ -54,8 +54,8 @@ struct FaultOutcome {
   std::uint64_t last_delivery = 0;  ///< slot of the last delivery (a stopped run's useful work)
 };
 /// Adds the fault fields to a run's JSON (faults, undelivered_to_faults, fault_losses,
-/// fault_duplicates, stalled, last_delivery_slot, halted_nodes) and its line (what was lost and why, one packet a line, at most
-/// 20 listed).
+/// fault_duplicates, stalled, last_delivery_slot, halted_nodes) and its line (what was lost and
+/// why, one packet a line, at most 20 listed).
 void add_fault_fields(nlohmann::ordered_json& fields, std::string& line, const FaultPlan& plan,
                       const FaultOutcome& outcome);
 

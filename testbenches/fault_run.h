@@ -39,8 +39,7 @@ class FaultRun {
   FaultOutcome outcome() const {
     if (plan_ == nullptr) return {};
     return FaultOutcome{scoreboard_->fault_losses(), scoreboard_->fault_duplicates(),
-                        watch_->stalled(), watch_->window(),
-                        scoreboard_->last_delivery_slot()};
+                        watch_->stalled(), watch_->window(), scoreboard_->last_delivery_slot()};
   }
 
  private:

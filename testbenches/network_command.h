@@ -7,7 +7,6 @@
 /// line, and the JSON report (nlohmann-json). Adding a network family is one NetworkCommand and
 /// one entry in the family table (network_commands.cpp).
 #include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>

@@ -127,8 +127,10 @@ FaultTargets OcpcCommand::fault_targets() const {
   FaultTargets t;
   t.network = std::string(mob() ? "MOB-PC" : "OCPC") + " p = " + std::to_string(config_.shape.p);
   if (mob()) {
-    for (std::uint32_t k = 0; k < config_.shape.p; ++k) t.buses.push_back("row_bus" + std::to_string(k));
-    for (std::uint32_t k = 0; k < config_.shape.p; ++k) t.buses.push_back("col_bus" + std::to_string(k));
+    for (std::uint32_t k = 0; k < config_.shape.p; ++k)
+      t.buses.push_back("row_bus" + std::to_string(k));
+    for (std::uint32_t k = 0; k < config_.shape.p; ++k)
+      t.buses.push_back("col_bus" + std::to_string(k));
   } else {
     t.buses = {"bus"};
   }
@@ -138,7 +140,8 @@ FaultTargets OcpcCommand::fault_targets() const {
 }
 
 void OcpcCommand::set_faults(FaultPlan plan) {
-  if (config_.open_loop) throw UsageError("--fault: runs an h-relation (not with an open-loop --traffic)");
+  if (config_.open_loop)
+    throw UsageError("--fault: runs an h-relation (not with an open-loop --traffic)");
   config_.faults = std::move(plan);
 }
 

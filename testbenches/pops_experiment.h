@@ -12,11 +12,11 @@
 
 #include "models/core/run_control.h"
 #include "models/networks/pops_network.h"
-#include "protocols/pops/registry.h"
 #include "models/optical/collision_tally.h"
+#include "protocols/pops/registry.h"
 #include "testbenches/experiment_base.h"
-#include "testbenches/open_loop.h"
 #include "testbenches/fault_run.h"
+#include "testbenches/open_loop.h"
 #include "testbenches/scoreboard.h"
 #include "testbenches/traffic.h"
 

@@ -73,8 +73,8 @@ void Scoreboard::finish() {
       if (state_[id] != 1) continue;
       const Packet& p = by_id_[id];
       const FaultLog::PacketMark m = faults_->log().mark(id);
-      std::string line = "packet " + std::to_string(id) + " (" + std::to_string(p.source) +
-                         " -> " + std::to_string(p.destination) + ")";
+      std::string line = "packet " + std::to_string(id) + " (" + std::to_string(p.source) + " -> " +
+                         std::to_string(p.destination) + ")";
       if (m.fault >= 0) {
         // Every fault that lost one of its frames, the first (in slot m.slot) first.
         std::string names = faults_->faults()[static_cast<std::size_t>(m.fault)].spec;
@@ -87,8 +87,9 @@ void Scoreboard::finish() {
         line += std::string(": stopped by fault") + (count > 1 ? "s " : " ") + names +
                 " (first frame lost in slot " + std::to_string(m.slot) + ")";
       } else if (frames_lost > 0) {
-        line += ": held back (no frame of it met a fault; its protocol waits on frames the "
-                "faults lost)";
+        line +=
+            ": held back (no frame of it met a fault; its protocol waits on frames the "
+            "faults lost)";
       } else {
         continue;  // no fault acted: a model error, counted below
       }

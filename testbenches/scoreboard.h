@@ -30,7 +30,9 @@ class Scoreboard : public RunChecker {
   /// Adds an error for each packet not delivered; call once at the end of the run.
   void finish() override;
   /// Classifies losses against `plan`'s log (nullptr or empty: no faults, every loss an error).
-  void set_faults(const FaultPlan* plan) { faults_ = plan != nullptr && !plan->empty() ? plan : nullptr; }
+  void set_faults(const FaultPlan* plan) {
+    faults_ = plan != nullptr && !plan->empty() ? plan : nullptr;
+  }
   /// One line per packet the faults kept from its destination (after finish()).
   const std::vector<std::string>& fault_losses() const { return fault_losses_; }
   std::size_t undelivered_to_faults() const { return undelivered_to_faults_; }

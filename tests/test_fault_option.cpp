@@ -146,6 +146,25 @@ TEST(FaultScoreboard, APacketWhoseFrameAFaultLostIsLostToIt) {
   EXPECT_EQ(sb.undelivered_to_faults(), 1u);
 }
 
+TEST(FaultScoreboard, EveryFaultThatLostAFrameOfAPacketIsNamed) {
+  FaultPlan plan = parse_fault_plan({"coupler:1:0", "ber:0.5", "receiver:2"}, pops_targets());
+  plan.begin_run(1);
+  const std::vector<Packet> p = three_packets();
+  plan.log().lost(2, Frame::data(p[1]), 7);
+  plan.log().lost(0, Frame::data(p[1]), 9);
+  Scoreboard sb;
+  sb.set_faults(&plan);
+  sb.expect(p);
+  sb.deliver(1, p[0], 3);
+  sb.deliver(0, p[2], 5);
+  sb.finish();
+  ASSERT_EQ(sb.fault_losses().size(), 1u);
+  EXPECT_EQ(sb.fault_losses()[0],
+            "packet 1 (1 -> 2): stopped by faults receiver:2, coupler:1:0 (first frame lost in slot "
+            "7)");
+  EXPECT_EQ(plan.log().frames_lost(), (std::vector<std::uint64_t>{1, 0, 1}));
+}
+
 TEST(FaultScoreboard, UntouchedPacketsAreHeldBackOnlyWhenAFaultActed) {
   FaultPlan plan = one_coupler_fault();
   plan.begin_run(1);

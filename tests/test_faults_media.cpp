@@ -72,6 +72,29 @@ TEST(OcpcFaults, RetriesIntoADeadReceiverEndWithoutHanging) {
   ASSERT_EQ(r.faults.losses.size(), 1u);
 }
 
+// GJLR's bookkeeping checks acknowledgements its schedule guarantees; after bit errors a node
+// whose check fails halts (recorded, not a model error) and the run still ends.
+TEST(OcpcFaults, ANodeWhoseProtocolCheckFailsAfterAFaultHaltsAndIsReported) {
+  OcpcExperimentConfig c;
+  c.shape = ocpc::OcpcShape{ocpc::Topology::kOcpc, 64};
+  c.protocol = "gjlr";
+  FaultTargets t = ocpc_targets();
+  t.nodes = 64;
+  c.faults = parse_fault_plan({"ber:0.05"}, t);
+  OcpcExperiment e(c);
+  std::size_t halts = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const OcpcRunResult r = e.run(seed);
+    EXPECT_TRUE(r.errors.empty());
+    EXPECT_FALSE(r.hit_limit);
+    halts += e.faults().log().halts().size();
+    for (const std::string& h : e.faults().log().halts()) {
+      EXPECT_EQ(h.rfind("node ", 0), 0u) << h;
+    }
+  }
+  EXPECT_GT(halts, 0u);  // 58 + 64 + 64 measured (docs/results/faults.md)
+}
+
 // ---- hypercube(2) ------------------------------------------------------------------------
 
 struct SfFaultRun {

@@ -53,7 +53,8 @@ class Link : public sc_core::sc_prim_channel {
   /// delays or blocks packets on links, it never drops one.
   bool refused_by_fault(const SfPacket& p, std::uint64_t slot) {
     if (faults_ == nullptr) return false;
-    const int fault = faults_->acts(dead_fault_, slot) ? dead_fault_ : faults_->garbles(fault_key_, slot);
+    const int fault =
+        faults_->acts(dead_fault_, slot) ? dead_fault_ : faults_->garbles(fault_key_, slot);
     if (fault < 0) return false;
     faults_->log().lost(static_cast<std::size_t>(fault), FrameKind::kData, p.packet.id, slot);
     fault_ = true;

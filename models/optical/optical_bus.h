@@ -20,9 +20,9 @@
 #include <systemc>
 #include <vector>
 
+#include "models/core/compat.h"
 #include "models/core/fault_plan.h"
 #include "models/core/medium_counters.h"
-#include "models/core/compat.h"
 #include "models/core/packet.h"
 #include "models/core/trace_window.h"
 

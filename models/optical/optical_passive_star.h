@@ -11,9 +11,9 @@
 #include <string>
 #include <systemc>
 
+#include "models/core/compat.h"
 #include "models/core/fault_plan.h"
 #include "models/core/medium_counters.h"
-#include "models/core/compat.h"
 #include "models/core/trace_window.h"
 #include "models/optical/pops_bundles.h"
 
