@@ -431,6 +431,8 @@ std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& ar
   if (!common.json_path.empty()) check_writable("--json", common.json_path);
   command->configure(common);
   if (!common.fault_specs.empty()) {
+    // The scoreboard classifies the losses of a permutation's or an h-relation's packets.
+    if (common.open_loop) throw UsageError("--fault: not with --traffic " + common.traffic);
     FaultTargets targets = command->fault_targets();
     if (targets.network.empty()) targets.network = common.network;
     command->set_faults(parse_fault_plan(common.fault_specs, targets));

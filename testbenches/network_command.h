@@ -96,8 +96,7 @@ class NetworkCommand {
 
   /// What --fault may name on this network (nothing by default: every spec is refused).
   virtual FaultTargets fault_targets() const { return {}; }
-  /// The validated --fault plan, after configure(); throws UsageError if the configuration
-  /// (protocol, traffic) cannot run with faults.
+  /// The validated --fault plan, after configure() (never with open-loop traffic).
   virtual void set_faults(FaultPlan /*plan*/) {}
 
   /// Elaborates the network once; returns the elaboration's wall time in seconds.

@@ -140,8 +140,6 @@ FaultTargets OcpcCommand::fault_targets() const {
 }
 
 void OcpcCommand::set_faults(FaultPlan plan) {
-  if (config_.open_loop)
-    throw UsageError("--fault: runs an h-relation (not with an open-loop --traffic)");
   config_.faults = std::move(plan);
 }
 

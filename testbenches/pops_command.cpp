@@ -133,9 +133,6 @@ FaultTargets PopsCommand::fault_targets() const {
 }
 
 void PopsCommand::set_faults(FaultPlan plan) {
-  if (config_.open_loop)
-    throw UsageError("--fault: runs a permutation (not with --traffic " +
-                     std::string(config_.open_loop->bursty ? "bursty" : "bernoulli") + ")");
   config_.faults = std::move(plan);
 }
 

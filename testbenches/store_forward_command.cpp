@@ -187,8 +187,6 @@ FaultTargets StoreForwardCommand::fault_targets() const {
 }
 
 void StoreForwardCommand::set_faults(FaultPlan plan) {
-  if (config_.open_loop)
-    throw UsageError("--fault: runs a permutation (not with an open-loop --traffic)");
   config_.faults = std::move(plan);
 }
 

@@ -28,3 +28,9 @@ add_test(NAME cli_fault_too_late_exit_status
 set_tests_properties(cli_fault_loss_exit_status cli_fault_too_late_exit_status
                      PROPERTIES TIMEOUT 30)
 optinet_gtest(test_faults_media)
+optinet_usage_error_test(fault_open_loop "--fault: not with --traffic bernoulli"
+                         pops --traffic bernoulli --fault ber:0.1)
+optinet_usage_error_test(fault_link_missing "--fault: 'link:0:3' names no link"
+                         hypercube --n 4 --fault link:0:3)
+optinet_usage_error_test(fault_mob_bus "MOB-PC p = 3 has buses row_bus0, row_bus1, row_bus2, col_bus0"
+                         mob --p 3 --fault bus:row_bus3)
