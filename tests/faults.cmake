@@ -34,3 +34,8 @@ optinet_usage_error_test(fault_link_missing "--fault: 'link:0:3' names no link"
                          hypercube --n 4 --fault link:0:3)
 optinet_usage_error_test(fault_mob_bus "MOB-PC p = 3 has buses row_bus0, row_bus1, row_bus2, col_bus0"
                          mob --p 3 --fault bus:row_bus3)
+
+# The fault signals in the VCD: on the dead coupler and the dead receiver only, and they rise.
+add_test(NAME vcd_fault_signal
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/vcd_fault_signal.sh ${OPTINET_BIN} ${E2E_DIR})
+set_tests_properties(vcd_fault_signal PROPERTIES TIMEOUT 30)
