@@ -39,3 +39,11 @@ optinet_usage_error_test(fault_mob_bus "MOB-PC p = 3 has buses row_bus0, row_bus
 add_test(NAME vcd_fault_signal
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/vcd_fault_signal.sh ${OPTINET_BIN} ${E2E_DIR})
 set_tests_properties(vcd_fault_signal PROPERTIES TIMEOUT 30)
+
+# The JSON report: the plan under parameters.faults, and per run what the faults did.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME cli_fault_json
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_fault_json.py
+                   ${OPTINET_BIN} ${E2E_DIR})
+  set_tests_properties(cli_fault_json PROPERTIES TIMEOUT 30)
+endif()
