@@ -19,6 +19,7 @@
 #include "models/core/medium_counters.h"
 #include "models/optical/power_budget.h"
 #include "testbenches/capacity.h"
+#include "testbenches/fault_option.h"
 #include "testbenches/memory_estimate.h"
 #include "testbenches/open_loop.h"
 #include "testbenches/output_file.h"
@@ -42,6 +43,7 @@ struct CommonOptions {
   bool traffic_given = false;  ///< --traffic was on the command line
   /// --traffic bernoulli|bursty: an open-loop run (rate, burst, pattern, window, queue limit).
   std::optional<OpenLoopConfig> open_loop;
+  std::vector<std::string> fault_specs;  ///< --fault SPEC, as given
   std::string device_path;       ///< --device FILE; empty: the documented defaults
   std::uint64_t max_memory = 0;  ///< --max-memory: the limit instead of the memory available
   /// --check: parse, validate and estimate, print check_report() and stop before elaborating.
@@ -62,6 +64,7 @@ struct RunRecord {
   bool hit_limit = false;
   double wall_seconds = 0;
   std::vector<std::string> errors;  ///< conservation or invariant violations
+  std::size_t undelivered_to_faults = 0;  ///< packets injected faults kept from delivery
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
@@ -100,6 +103,11 @@ class NetworkCommand {
   virtual CapacityBound capacity() const { return {}; }
   /// The optical power budget of every kind of medium the network has (empty if none).
   virtual Json power_budget(const DeviceParameters& /*device*/) const { return Json::object(); }
+
+  /// What --fault may name on this network (nothing by default: every spec is refused).
+  virtual FaultTargets fault_targets() const { return {}; }
+  /// The validated --fault plan, after configure() (never with open-loop traffic).
+  virtual void set_faults(FaultPlan /*plan*/) {}
 
   /// Elaborates the network once; returns the elaboration's wall time in seconds.
   virtual double elaborate() = 0;
@@ -193,6 +201,7 @@ enum ExitStatus : int {
   kExitRunFailed = 1,     ///< a run failed its checks or stopped at the slot limit
   kExitUsage = 2,         ///< bad input: one line, before anything is elaborated
   kExitOutput = 3,        ///< an output could not be written (one line; nothing left behind)
+  kExitFaultLosses = 4,   ///< no model error, but injected faults kept packets from delivery
   kExitInternal = 70,     ///< a SystemC error, out of memory or a crash: one line
   kExitInterrupted = 128  ///< plus the signal: SIGINT or SIGTERM, nothing written
 };

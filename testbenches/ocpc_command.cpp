@@ -1,6 +1,7 @@
 #include "testbenches/ocpc_command.h"
 
 #include "protocols/ocpc/registry.h"
+#include "testbenches/fault_report.h"
 #include "testbenches/option_values.h"
 #include "testbenches/usage_error.h"
 
@@ -113,11 +114,33 @@ std::string OcpcCommand::banner() const {
 
 Json OcpcCommand::parameters() const {
   const OcpcExperimentConfig& e = config_;
-  return Json{{"p", e.shape.p},
-              {"n", e.shape.n()},
-              {"h", e.h},
-              {"max_slots", e.max_slots},
-              {"period_ns", e.period.to_seconds() * 1e9}};
+  Json j{{"p", e.shape.p},
+         {"n", e.shape.n()},
+         {"h", e.h},
+         {"max_slots", e.max_slots},
+         {"period_ns", e.period.to_seconds() * 1e9}};
+  if (!e.faults.empty()) j["faults"] = fault_parameters(e.faults);
+  return j;
+}
+
+FaultTargets OcpcCommand::fault_targets() const {
+  FaultTargets t;
+  t.network = std::string(mob() ? "MOB-PC" : "OCPC") + " p = " + std::to_string(config_.shape.p);
+  if (mob()) {
+    for (std::uint32_t k = 0; k < config_.shape.p; ++k)
+      t.buses.push_back("row_bus" + std::to_string(k));
+    for (std::uint32_t k = 0; k < config_.shape.p; ++k)
+      t.buses.push_back("col_bus" + std::to_string(k));
+  } else {
+    t.buses = {"bus"};
+  }
+  t.nodes = config_.shape.n();
+  t.jammers = t.ber = true;
+  return t;
+}
+
+void OcpcCommand::set_faults(FaultPlan plan) {
+  config_.faults = std::move(plan);
 }
 
 std::vector<std::string> OcpcCommand::summary_fields() const {
@@ -162,6 +185,7 @@ RunRecord OcpcCommand::run(std::uint64_t seed) {
   if (r.fallbacks) line += ", " + std::to_string(r.fallbacks) + " fallbacks";
   if (r.recoveries) line += ", " + std::to_string(r.recoveries) + " recoveries";
   line += ", max " + std::to_string(r.max_buffers) + " buffers/node";
+  report_faults(record, experiment_->faults(), r.faults);
   if (r.open_loop) {
     std::vector<NamedMedium> media;
     for (std::size_t k = 0; k < r.buses.size(); ++k) {

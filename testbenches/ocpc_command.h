@@ -38,6 +38,8 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   Json power_budget(const DeviceParameters& device) const override;
   double elaborate() override;
   RunRecord run(std::uint64_t seed) override;
+  FaultTargets fault_targets() const override;
+  void set_faults(FaultPlan plan) override;
 
  private:
   bool mob() const { return config_.shape.topology == ocpc::Topology::kMob; }

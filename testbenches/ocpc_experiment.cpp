@@ -38,6 +38,7 @@ OcpcExperiment::OcpcExperiment(const OcpcExperimentConfig& config)
     fabric_ = network.get();
     module_ = std::move(network);
   }
+  if (!config_.faults.empty()) inject_faults();
   if (!config.vcd_path.empty()) open_trace();
   if (config.open_loop) {
     host_ = std::make_unique<OpenLoopHost>(*config.open_loop, config.shape.n());
@@ -47,6 +48,28 @@ OcpcExperiment::OcpcExperiment(const OcpcExperimentConfig& config)
 }
 
 OcpcExperiment::~OcpcExperiment() { close_trace(); }
+
+void OcpcExperiment::inject_faults() {
+  FaultPlan& plan = config_.faults;
+  const std::vector<ocpc::MessageBus*> buses = fabric_->buses();
+  for (std::size_t k = 0; k < buses.size(); ++k) {
+    ocpc::MessageBus& bus = *buses[k];
+    // A jammer lights every bus it is attached to (OCPC: the bus; MOB-PC: its row and column).
+    int jammer = -1;
+    for (std::size_t i = 0; i < plan.faults().size() && jammer < 0; ++i) {
+      const Fault& f = plan.faults()[i];
+      const OpticalBusConfig& c = bus.config();
+      const bool attached = f.first >= c.first && (f.first - c.first) % c.stride == 0 &&
+                            (f.first - c.first) / c.stride < c.attached;
+      if (f.kind == FaultKind::kJammer && attached) jammer = static_cast<int>(i);
+    }
+    bus.set_faults(&plan, plan.find_bus(bus.basename()), jammer, k);
+  }
+  for (NodeId i = 0; i < fabric_->shape().n(); ++i) {
+    fabric_->processor(i).set_receiver_fault(&plan, plan.find(FaultKind::kReceiver, i));
+  }
+  fault_run_.attach(plan, scoreboard_, control_, clock_, fabric_->shape().n());
+}
 
 void OcpcExperiment::open_trace() {
   open_trace_file(config_.vcd_path);
@@ -113,6 +136,7 @@ OcpcRunResult OcpcExperiment::run(std::uint64_t seed, const std::vector<Packet>&
   const std::uint64_t collisions0 = fabric_->receivers().collisions();
   const std::uint64_t cross_bus0 = fabric_->receivers().cross_bus_collisions();
 
+  fault_run_.begin(seed);
   const TimedOutcome timed = run_armed(seed, config_.max_slots, n);
   const RunOutcome& outcome = timed.outcome;
   r.wall_seconds = timed.wall_seconds;
@@ -130,6 +154,7 @@ OcpcRunResult OcpcExperiment::run(std::uint64_t seed, const std::vector<Packet>&
     r.recoveries += fabric_->processor(i).recoveries();
   }
   r.errors = scoreboard_.errors();
+  r.faults = fault_run_.outcome();
   if (r.hit_limit) {
     r.errors.push_back(slot_limit_error(config_.max_slots, "every node finished"));
   }

@@ -14,6 +14,7 @@
 #include "models/networks/ocpc_network.h"
 #include "protocols/ocpc/registry.h"
 #include "testbenches/experiment_base.h"
+#include "testbenches/fault_run.h"
 #include "testbenches/h_relation.h"
 #include "testbenches/open_loop.h"
 
@@ -35,6 +36,8 @@ struct OcpcExperimentConfig {
   NodeId trace_last = kNoNode;
   /// Open-loop runs (a sustained load); the protocol must run open-loop.
   std::optional<OpenLoopConfig> open_loop;
+  /// Injected faults (bus, receiver, jammer, ber); empty: fault-free hardware.
+  FaultPlan faults;
 };
 
 struct OcpcRunResult {
@@ -56,6 +59,8 @@ struct OcpcRunResult {
   bool saturated = false;
   /// Every bus's counters over the measurement window of an open-loop run.
   std::vector<MediumCounters> buses;
+  /// Injected faults: what they kept from delivery; stopped for want of progress.
+  FaultOutcome faults;
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
@@ -73,9 +78,13 @@ class OcpcExperiment : public ExperimentBase {
   std::vector<std::string> bus_names();
 
   ocpc::OcpcFabric& network() { return *fabric_; }
+  /// The fault plan and its log of the last run.
+  const FaultPlan& faults() const { return config_.faults; }
 
  private:
   void open_trace();
+  /// Hands the fault plan to the buses and receivers it names.
+  void inject_faults();
   OcpcRunResult run_open_loop(std::uint64_t seed);
 
   OcpcExperimentConfig config_;
@@ -83,6 +92,7 @@ class OcpcExperiment : public ExperimentBase {
   std::unique_ptr<sc_core::sc_module> module_;
   ocpc::OcpcFabric* fabric_ = nullptr;
   std::unique_ptr<OpenLoopHost> host_;  ///< open-loop runs only
+  FaultRun fault_run_;
 };
 
 }  // namespace optinet

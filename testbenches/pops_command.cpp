@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "testbenches/fault_report.h"
 #include "testbenches/option_values.h"
 #include "testbenches/usage_error.h"
 
@@ -113,11 +114,26 @@ std::string PopsCommand::banner() const {
 }
 
 Json PopsCommand::parameters() const {
-  return Json{{"d", d_},
-              {"g", g_},
-              {"n", config_.shape.n()},
-              {"max_slots", config_.max_slots},
-              {"period_ns", config_.period.to_seconds() * 1e9}};
+  Json j{{"d", d_},
+         {"g", g_},
+         {"n", config_.shape.n()},
+         {"max_slots", config_.max_slots},
+         {"period_ns", config_.period.to_seconds() * 1e9}};
+  if (!config_.faults.empty()) j["faults"] = fault_parameters(config_.faults);
+  return j;
+}
+
+FaultTargets PopsCommand::fault_targets() const {
+  FaultTargets t;
+  t.network = "POPS(" + std::to_string(d_) + "," + std::to_string(g_) + ")";
+  t.coupler_groups = g_;
+  t.nodes = config_.shape.n();
+  t.jammers = t.ber = true;
+  return t;
+}
+
+void PopsCommand::set_faults(FaultPlan plan) {
+  config_.faults = std::move(plan);
 }
 
 std::vector<std::string> PopsCommand::summary_fields() const {
@@ -155,6 +171,7 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
     line += ')';
   }
   line += ", max " + std::to_string(r.max_buffers) + " buffers/node";
+  report_faults(record, experiment_->faults(), r.faults);
   if (r.open_loop) {
     const OpenLoopResult& o = *r.open_loop;
     line += open_loop_description(record.fields, o, r.saturated);

@@ -35,6 +35,8 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   CapacityBound capacity() const override;
   Json power_budget(const DeviceParameters& device) const override;
   RunRecord run(std::uint64_t seed) override;
+  FaultTargets fault_targets() const override;
+  void set_faults(FaultPlan plan) override;
 
  private:
   std::uint32_t d_ = 4;

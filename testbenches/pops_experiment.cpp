@@ -18,6 +18,7 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
   for (std::uint32_t b = 0; b < s.g; ++b) {
     for (std::uint32_t a = 0; a < s.g; ++a) network_.coupler(b, a).set_observer(&tally_);
   }
+  if (!config_.faults.empty()) inject_faults();
   if (!config.trace.vcd_path.empty()) open_trace();
   if (config.open_loop) {
     if (!info_->open_loop) {
@@ -30,6 +31,31 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
 }
 
 PopsExperiment::~PopsExperiment() { close_trace(); }
+
+void PopsExperiment::inject_faults() {
+  const pops::PopsShape& s = config_.shape;
+  FaultPlan& plan = config_.faults;
+  // A jammer of group a lights every coupler c(b, a); several jammers in one group act as one.
+  std::vector<int> jammer(s.g, -1);
+  for (std::size_t i = 0; i < plan.faults().size(); ++i) {
+    const Fault& f = plan.faults()[i];
+    if (f.kind == FaultKind::kJammer && jammer[s.group_of(f.first)] < 0) {
+      jammer[s.group_of(f.first)] = static_cast<int>(i);
+    }
+  }
+  for (std::uint32_t b = 0; b < s.g; ++b) {
+    // Every lit source is logged, so a jammed or dead coupler names each packet it lost.
+    network_.group(b).tx_bundle.record_sources(true);
+    for (std::uint32_t a = 0; a < s.g; ++a) {
+      network_.coupler(b, a).set_faults(&plan, plan.find(FaultKind::kCoupler, b, a), jammer[a],
+                                        std::uint64_t{b} * s.g + a);
+    }
+  }
+  for (NodeId i = 0; i < s.n(); ++i) {
+    network_.processor(i).set_receiver_fault(&plan, plan.find(FaultKind::kReceiver, i));
+  }
+  fault_run_.attach(plan, scoreboard_, control_, clock_, s.n());
+}
 
 void PopsExperiment::open_trace() {
   open_trace_file(config_.trace.vcd_path);
@@ -62,6 +88,7 @@ PopsRunResult PopsExperiment::run(std::uint64_t seed) {
   tally_.reset();
   network_.reset_media();
   for (std::uint32_t c = 0; c < s.g * s.g; ++c) network_.coupler(c / s.g, c % s.g).count_slots({});
+  fault_run_.begin(seed);
 
   const TimedOutcome timed = run_armed(seed, config_.max_slots, s.n());
   r.wall_seconds = timed.wall_seconds;
@@ -69,6 +96,7 @@ PopsRunResult PopsExperiment::run(std::uint64_t seed) {
   r.packets = scoreboard_.expected();
   r.delivered = scoreboard_.delivered();
   r.errors = scoreboard_.errors();
+  r.faults = fault_run_.outcome();
   if (r.hit_limit) {
     r.errors.push_back(slot_limit_error(config_.max_slots, "every node finished"));
   }

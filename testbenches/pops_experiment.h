@@ -12,9 +12,10 @@
 
 #include "models/core/run_control.h"
 #include "models/networks/pops_network.h"
-#include "protocols/pops/registry.h"
 #include "models/optical/collision_tally.h"
+#include "protocols/pops/registry.h"
 #include "testbenches/experiment_base.h"
+#include "testbenches/fault_run.h"
 #include "testbenches/open_loop.h"
 #include "testbenches/scoreboard.h"
 #include "testbenches/traffic.h"
@@ -39,6 +40,8 @@ struct PopsExperimentConfig {
   /// Open-loop runs (a sustained load) instead of one permutation per run; the protocol must
   /// run open-loop (ProtocolInfo::open_loop).
   std::optional<OpenLoopConfig> open_loop;
+  /// Injected faults (coupler, receiver, jammer, ber); empty: fault-free hardware.
+  FaultPlan faults;
 };
 
 struct PopsRunResult {
@@ -60,6 +63,9 @@ struct PopsRunResult {
   /// Every coupler's counters over the counted slots (the measurement window of an open-loop
   /// run, the whole run otherwise), c(b,a) at b * g + a.
   std::vector<MediumCounters> couplers;
+  /// Injected faults: what they kept from delivery, and whether the run was stopped for want
+  /// of progress.
+  FaultOutcome faults;
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
@@ -76,9 +82,13 @@ class PopsExperiment : public ExperimentBase {
 
   pops::PopsNetwork& network() { return network_; }
   const pops::ProtocolInfo& protocol() const { return *info_; }
+  /// The fault plan and its log of the last run.
+  const FaultPlan& faults() const { return config_.faults; }
 
  private:
   void open_trace();
+  /// Hands the fault plan to the couplers and receivers it names.
+  void inject_faults();
   /// Fills the measures every run has (slots, collisions, buffers, coupler counters, checks).
   void finish_run(PopsRunResult& r, const RunOutcome& outcome);
   PopsRunResult run_open_loop(std::uint64_t seed);
@@ -89,6 +99,7 @@ class PopsExperiment : public ExperimentBase {
   pops::PopsNetwork network_;
   CollisionTally tally_;
   std::unique_ptr<OpenLoopHost> host_;  ///< open-loop runs only
+  FaultRun fault_run_;
 };
 
 }  // namespace optinet

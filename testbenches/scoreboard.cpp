@@ -16,6 +16,9 @@ void Scoreboard::expect(const std::vector<Packet>& packets) {
   slot_of_.assign(by_id_.size(), 0);
   errors_.clear();
   suppressed_ = 0;
+  fault_losses_.clear();
+  undelivered_to_faults_ = 0;
+  fault_duplicates_ = 0;
   delivered_count_ = 0;
   last_slot_ = 0;
   for (const Packet& p : packets) {
@@ -40,6 +43,11 @@ void Scoreboard::deliver(NodeId node, const Packet& packet, std::uint64_t slot) 
     return;
   }
   if (state_[packet.id] == 2) {
+    if (faults_ != nullptr && faults_->log().mark(packet.id).ack_lost &&
+        node == by_id_[packet.id].destination && packet == by_id_[packet.id]) {
+      ++fault_duplicates_;
+      return;
+    }
     error(what + " delivered twice (again at node " + std::to_string(node) + ", slot " +
           std::to_string(slot) + ")");
     return;
@@ -58,6 +66,41 @@ void Scoreboard::deliver(NodeId node, const Packet& packet, std::uint64_t slot) 
 
 void Scoreboard::finish() {
   if (delivered_count_ == expected_count_) return;
+  if (faults_ != nullptr) {
+    std::uint64_t frames_lost = 0;
+    for (std::uint64_t f : faults_->log().frames_lost()) frames_lost += f;
+    for (std::uint32_t id = 0; id < state_.size(); ++id) {
+      if (state_[id] != 1) continue;
+      const Packet& p = by_id_[id];
+      const FaultLog::PacketMark m = faults_->log().mark(id);
+      std::string line = "packet " + std::to_string(id) + " (" + std::to_string(p.source) + " -> " +
+                         std::to_string(p.destination) + ")";
+      if (m.fault >= 0) {
+        // Every fault that lost one of its frames, the first (in slot m.slot) first.
+        std::string names = faults_->faults()[static_cast<std::size_t>(m.fault)].spec;
+        std::size_t count = 1;
+        for (std::size_t i = 0; i < faults_->faults().size() && i < 64; ++i) {
+          if (static_cast<int>(i) == m.fault || (m.faults >> i & 1U) == 0) continue;
+          names += ", " + faults_->faults()[i].spec;
+          ++count;
+        }
+        line += std::string(": stopped by fault") + (count > 1 ? "s " : " ") + names +
+                " (first frame lost in slot " + std::to_string(m.slot) + ")";
+      } else if (frames_lost > 0) {
+        line +=
+            ": held back (no frame of it met a fault; its protocol waits on frames the "
+            "faults lost)";
+      } else {
+        continue;  // no fault acted: a model error, counted below
+      }
+      fault_losses_.push_back(line);
+      ++undelivered_to_faults_;
+    }
+    if (delivered_count_ + undelivered_to_faults_ == expected_count_) return;
+    error(std::to_string(expected_count_ - delivered_count_ - undelivered_to_faults_) + " of " +
+          std::to_string(expected_count_) + " packets not delivered, with no fault to explain it");
+    return;
+  }
   error(std::to_string(expected_count_ - delivered_count_) + " of " +
         std::to_string(expected_count_) + " packets not delivered");
 }

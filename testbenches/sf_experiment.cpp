@@ -13,6 +13,7 @@ SfExperiment::SfExperiment(const SfExperimentConfig& config)
                                    config.capacity, config.phase_b_start, this}) {
   network_.clk(clock_);
   network_.control(control_);
+  if (!config_.faults.empty()) inject_faults();
   if (!config.vcd_path.empty()) {
     open_trace_file(config.vcd_path);
     for (NodeId x = config.trace_first; x < network_.size() && x <= config.trace_last; ++x) {
@@ -27,6 +28,27 @@ SfExperiment::SfExperiment(const SfExperimentConfig& config)
 }
 
 SfExperiment::~SfExperiment() { close_trace(); }
+
+void SfExperiment::inject_faults() {
+  FaultPlan& plan = config_.faults;
+  const sf::SfGraph& g = *config_.graph;
+  std::uint64_t key = 0;
+  for (NodeId x = 0; x < g.nodes(); ++x) {
+    for (unsigned label = 0; label < g.degree(); ++label) {
+      const NodeId y = g.neighbor(x, label);
+      if (y == kNoNode) continue;
+      // The link's own fault first, then a jammer at its source, then a dead receiver at its
+      // far end (a point-to-point link has one transmitter and one receiver).
+      int dead = plan.find(FaultKind::kLink, x, y);
+      if (dead < 0) dead = plan.find(FaultKind::kJammer, x);
+      if (dead < 0) dead = plan.find(FaultKind::kReceiver, y);
+      network_.node(x).link(label)->set_faults(&plan, dead, key++);
+    }
+  }
+  // The run ends when every packet is delivered: each delivery reports one finish, so the
+  // progress watch (not a finish count) ends a run the faults block.
+  fault_run_.attach(plan, scoreboard_, control_, clock_, g.nodes());
+}
 
 SfRunResult SfExperiment::run(std::uint64_t seed) {
   if (host_) return run_open_loop(seed);
@@ -68,6 +90,7 @@ SfRunResult SfExperiment::run_packets(std::uint64_t seed, const std::vector<Pack
   for (NodeId x = 0; x < network_.size(); ++x) network_.node(x).load(by_node[x], seed);
 
   // The run ends with the last delivery: each delivery reports one finish.
+  fault_run_.begin(seed);
   const TimedOutcome timed =
       run_armed(seed, config_.max_slots, static_cast<std::uint32_t>(packets.size()));
   const RunOutcome& outcome = timed.outcome;
@@ -79,6 +102,7 @@ SfRunResult SfExperiment::run_packets(std::uint64_t seed, const std::vector<Pack
   r.delivered = scoreboard_.delivered();
   collect_node_measures(r);
   r.errors = scoreboard_.errors();
+  r.faults = fault_run_.outcome();
   if (r.hit_limit) {
     r.errors.push_back(slot_limit_error(config_.max_slots, "every packet was delivered"));
   }

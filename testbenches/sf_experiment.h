@@ -14,6 +14,7 @@
 #include "models/networks/store_forward_network.h"
 #include "protocols/store_forward/schemes.h"
 #include "testbenches/experiment_base.h"
+#include "testbenches/fault_run.h"
 #include "testbenches/open_loop.h"
 #include "testbenches/traffic.h"
 
@@ -34,6 +35,9 @@ struct SfExperimentConfig {
   NodeId trace_last = kNoNode;
   /// Open-loop runs (a sustained load) instead of permutations.
   std::optional<OpenLoopConfig> open_loop;
+  /// Injected faults (link, receiver = every link into the node, jammer = every link out of
+  /// it, ber); empty: fault-free hardware.
+  FaultPlan faults;
 };
 
 struct SfRunResult {
@@ -60,6 +64,8 @@ struct SfRunResult {
   bool saturated = false;
   /// Open-loop runs: every link's counters over the measurement window, in link_names() order.
   std::vector<MediumCounters> links;
+  /// Injected faults: what they kept from delivery; stopped for want of progress.
+  FaultOutcome faults;
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
@@ -78,6 +84,8 @@ class SfExperiment : public ExperimentBase, public sf::SubphaseObserver {
   /// Every link as "link X->Y", by source node then out-edge label (SfRunResult::links).
   std::vector<std::string> link_names() const;
   const sf::Scheme& scheme() const { return *scheme_; }
+  /// The fault plan and its log of the last run.
+  const FaultPlan& faults() const { return config_.faults; }
   /// Per packet id: slots waited in queues in the last run (delivery slot - hops).
   const std::vector<std::uint64_t>& delays() const { return delays_; }
   /// Per packet id: slots waited in queues during Phase A in the last run.
@@ -87,6 +95,8 @@ class SfExperiment : public ExperimentBase, public sf::SubphaseObserver {
 
  private:
   SfRunResult run_open_loop(std::uint64_t seed);
+  /// Hands the fault plan to the links it names (directly or through their end nodes).
+  void inject_faults();
   /// Every link, in link_names() order.
   std::vector<sf::Link*> links();
   /// Populations and queues of the run just ended.
@@ -99,6 +109,7 @@ class SfExperiment : public ExperimentBase, public sf::SubphaseObserver {
   std::vector<std::uint64_t> delays_;
   std::vector<std::uint64_t> phase_a_delays_;
   std::unique_ptr<OpenLoopHost> host_;  ///< open-loop runs only
+  FaultRun fault_run_;
 };
 
 }  // namespace optinet

@@ -5,6 +5,7 @@
 #include "models/topology/hypercube.h"
 #include "models/topology/shuffle.h"
 #include "models/topology/shuffle_exchange.h"
+#include "testbenches/fault_report.h"
 #include "testbenches/option_values.h"
 #include "testbenches/usage_error.h"
 
@@ -164,7 +165,29 @@ Json StoreForwardCommand::parameters() const {
   p["discipline"] = sf::discipline_name(e.discipline);
   p["phase_b_start"] = e.phase_b_start;
   p["max_slots"] = e.max_slots;
+  if (!e.faults.empty()) p["faults"] = fault_parameters(e.faults);
   return p;
+}
+
+FaultTargets StoreForwardCommand::fault_targets() const {
+  FaultTargets t;
+  const std::shared_ptr<const sf::SfGraph> graph = config_.graph;
+  t.network = network_ + " N = " + std::to_string(graph->nodes());
+  t.nodes = graph->nodes();
+  t.link = [graph](std::uint32_t u, std::uint32_t v) {
+    for (unsigned label = 0; label < graph->degree(); ++label) {
+      if (graph->neighbor(u, label) == v) return true;
+    }
+    return false;
+  };
+  t.links_text = "U:V from node U to one of its neighbours V (nodes 0.." +
+                 std::to_string(graph->nodes() - 1) + ")";
+  t.jammers = t.ber = true;
+  return t;
+}
+
+void StoreForwardCommand::set_faults(FaultPlan plan) {
+  config_.faults = std::move(plan);
 }
 
 std::vector<std::string> StoreForwardCommand::summary_fields() const {
@@ -215,6 +238,7 @@ RunRecord StoreForwardCommand::run(std::uint64_t seed) {
                        std::to_string(r.max_node_population) + " (phase A " +
                        std::to_string(r.max_node_population_a) + "), max queue " +
                        std::to_string(r.max_queue) + ", max delay " + std::to_string(r.max_delay);
+  report_faults(record, experiment_->faults(), r.faults);
   if (r.open_loop) {
     std::vector<NamedMedium> media;
     media.reserve(r.links.size());

@@ -39,6 +39,8 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   Json power_budget(const DeviceParameters& device) const override;
   double elaborate() override;
   RunRecord run(std::uint64_t seed) override;
+  FaultTargets fault_targets() const override;
+  void set_faults(FaultPlan plan) override;
 
  private:
   std::shared_ptr<const sf::SfGraph> make_graph() const;

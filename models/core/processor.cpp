@@ -1,6 +1,7 @@
 #include "models/core/processor.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 namespace optinet {
@@ -29,7 +30,14 @@ void Processor::thread() {
       run_protocol();
       control->node_finished();
     } catch (const RunAborted&) {
-      tx_valid_ = rx_valid_ = false;
+      tx_valid_ = rx_valid_ = fault_ = false;
+    } catch (const std::logic_error& e) {
+      // A protocol's own check failed. With fault-free hardware, or before any fault acted,
+      // that is a model error; after a fault lost frames it is the node reporting the fault.
+      if (faults_ == nullptr || !faults_->log().any_lost()) throw;
+      faults_->log().halted(id_, slot(), e.what());
+      tx_valid_ = rx_valid_ = fault_ = false;
+      control->node_finished();
     }
   }
 }
@@ -57,6 +65,7 @@ void Processor::next_slot() {
   }
   tx_valid_ = false;
   rx_valid_ = false;
+  fault_ = false;
   start_of_slot();
 }
 
@@ -89,6 +98,7 @@ void Processor::trace(sc_core::sc_trace_file* tf, const TraceWindow& window) {
   sc_core::sc_trace(tf, tx_packet_, base + ".tx_packet", 32);
   sc_core::sc_trace(tf, rx_valid_, base + ".rx_valid");
   sc_core::sc_trace(tf, rx_packet_, base + ".rx_packet", 32);
+  if (faults_ != nullptr && receiver_fault_ >= 0) sc_core::sc_trace(tf, fault_, base + ".fault");
 }
 
 }  // namespace optinet

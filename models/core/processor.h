@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "models/core/compat.h"
+#include "models/core/fault_plan.h"
 #include "models/core/injection_port.h"
 #include "models/core/node_context.h"
 #include "models/core/run_control.h"
@@ -32,6 +33,11 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   /// The host's injection port for open-loop runs (nullptr: closed-loop runs of the loaded
   /// packets). Between runs only.
   void set_injection(InjectionPort* port) { injection_ = port; }
+  /// An injected receiver fault (index into `plan`, -1: none). Between runs only.
+  void set_receiver_fault(FaultPlan* plan, int fault) {
+    faults_ = plan;
+    receiver_fault_ = fault;
+  }
   /// Largest number of packet buffers held at once during the last run.
   unsigned max_buffers() const { return max_buffers_; }
   /// Registers tx/rx valid and packet id under this module's hierarchical name. A traced
@@ -78,6 +84,14 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
     tx_valid_ = true;
     tx_packet_ = packet_id;
   }
+  /// True if this node's receiver is dead in `slot`: `frame`, which reached it, is logged as
+  /// lost to the fault and must not be handed to the protocol.
+  bool lost_at_receiver(const Frame& frame, std::uint64_t slot) {
+    if (faults_ == nullptr || !faults_->acts(receiver_fault_, slot)) return false;
+    faults_->log().lost(static_cast<std::size_t>(receiver_fault_), frame, slot);
+    if (trace_window_.contains(slot)) fault_ = true;
+    return true;
+  }
   void record_rx(std::uint32_t packet_id, std::uint64_t slot) {
     if (!trace_window_.contains(slot)) return;
     rx_valid_ = true;
@@ -100,6 +114,9 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   std::uint32_t tx_packet_ = 0;
   bool rx_valid_ = false;
   std::uint32_t rx_packet_ = 0;
+  bool fault_ = false;  ///< a frame was lost at this node's dead receiver in this slot
+  FaultPlan* faults_ = nullptr;
+  int receiver_fault_ = -1;
 };
 
 }  // namespace optinet

@@ -9,6 +9,7 @@
 #include <string>
 #include <systemc>
 
+#include "models/core/fault_plan.h"
 #include "models/core/medium_counters.h"
 #include "models/core/trace_window.h"
 #include "models/links/sf_packet.h"
@@ -39,6 +40,26 @@ class Link : public sc_core::sc_prim_channel {
   bool bound() const { return far_end_ != nullptr; }
   std::uint32_t input() const { return input_; }
 
+  /// Injected faults: `dead` (index into `plan`, -1: none) kills the link from its slot on; the
+  /// plan's bit errors garble packets, keyed by `key`. Between runs only; before trace().
+  void set_faults(FaultPlan* plan, int dead, std::uint64_t key) {
+    faults_ = plan;
+    dead_fault_ = dead;
+    fault_key_ = key;
+  }
+  /// Source side, at the rising edge, before offer(): true if a fault keeps `p` from crossing
+  /// in `slot` (a dead link, or a garbled packet that the far end's check refuses). The far end
+  /// then never grants it, so the source keeps its packet and may offer it again: a fault
+  /// delays or blocks packets on links, it never drops one.
+  bool refused_by_fault(const SfPacket& p, std::uint64_t slot) {
+    if (faults_ == nullptr) return false;
+    const int fault =
+        faults_->acts(dead_fault_, slot) ? dead_fault_ : faults_->garbles(fault_key_, slot);
+    if (fault < 0) return false;
+    faults_->log().lost(static_cast<std::size_t>(fault), FrameKind::kData, p.packet.id, slot);
+    fault_ = true;
+    return true;
+  }
   /// Source side, at the rising edge: offers one packet for this slot.
   void offer(const SfPacket& p) {
     offered_ = p;
@@ -50,7 +71,7 @@ class Link : public sc_core::sc_prim_channel {
   bool take_grant() {
     const bool g = granted_;
     offering_ = granted_ = false;
-    busy_ = false;
+    busy_ = fault_ = false;
     return g;
   }
 
@@ -75,7 +96,7 @@ class Link : public sc_core::sc_prim_channel {
   std::uint64_t carried() const { return carried_; }
   /// Clears the link; its counters count every slot again.
   void reset() {
-    offering_ = granted_ = busy_ = false;
+    offering_ = granted_ = busy_ = fault_ = false;
     carried_ = 0;
     count_slots({});
   }
@@ -90,6 +111,9 @@ class Link : public sc_core::sc_prim_channel {
   void trace(sc_core::sc_trace_file* tf) const {
     sc_core::sc_trace(tf, busy_, std::string(name()) + ".busy");
     sc_core::sc_trace(tf, packet_id_, std::string(name()) + ".packet", 32);
+    if (faults_ != nullptr && faults_->touches(dead_fault_)) {
+      sc_core::sc_trace(tf, fault_, std::string(name()) + ".fault");
+    }
   }
 
  private:
@@ -99,6 +123,10 @@ class Link : public sc_core::sc_prim_channel {
   bool offering_ = false;
   bool granted_ = false;
   bool busy_ = false;
+  bool fault_ = false;  ///< a fault refused this slot's offer
+  FaultPlan* faults_ = nullptr;
+  int dead_fault_ = -1;
+  std::uint64_t fault_key_ = 0;
   std::uint32_t packet_id_ = 0;
   std::uint64_t carried_ = 0;
   TraceWindow count_window_;

@@ -51,6 +51,12 @@ struct Message {
 
 /// For the buses' counters: an acknowledgement frame.
 inline bool is_ack_frame(const Message& m) { return m.kind == Message::Kind::kAck; }
+/// For the fault log: data, acknowledgement or control (no packet).
+inline FrameKind fault_frame_kind(const Message& m) {
+  return m.kind == Message::Kind::kData  ? FrameKind::kData
+         : m.kind == Message::Kind::kAck ? FrameKind::kAck
+                                         : FrameKind::kControl;
+}
 
 class OcpcNodeContext : public virtual NodeContext {
  public:

@@ -48,6 +48,9 @@ void OcpcProcessor::start_of_slot() {
 
 void OcpcProcessor::sample_receiver(std::uint64_t slot) {
   received_ = rx->sample(id(), slot);
+  if (received_ && lost_at_receiver(Frame{fault_frame_kind(*received_), received_->packet}, slot)) {
+    received_.reset();
+  }
   if (received_) record_rx(received_->packet.id, slot);
   if (window_.contains(slot)) rx_collision_ = rx->collided(id(), slot);
 }

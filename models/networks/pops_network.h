@@ -50,6 +50,7 @@ class PopsNetwork : public sc_core::sc_module {
   PopsProcessor& processor(NodeId i) {
     return *groups_[config_.shape.group_of(i)]->processors[config_.shape.index_in_group(i)];
   }
+  PopsGroup& group(std::uint32_t b) { return *groups_[b]; }
   /// Coupler c(b, a): from group a to group b.
   PassiveStar& coupler(std::uint32_t b, std::uint32_t a) { return *groups_[b]->couplers_in[a]; }
   /// Clears the fibre bundles between runs (slot numbers restart with each run).

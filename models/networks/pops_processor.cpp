@@ -45,6 +45,7 @@ void PopsProcessor::start_of_slot() {
 
 void PopsProcessor::sample_receiver(std::uint64_t slot) {
   received_ = rx->sample(listen_group_, slot);
+  if (received_ && lost_at_receiver(*received_, slot)) received_.reset();
   if (received_) record_rx(received_->packet.id, slot);
 }
 

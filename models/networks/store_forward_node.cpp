@@ -198,13 +198,14 @@ void SfNode::settle(SfPacket p, std::uint64_t slot, bool arrived_over_link) {
 void SfNode::offer_heads() {
   const Scheme& scheme = *config_.scheme;
   const NodeId here = config_.id;
+  const std::uint64_t slot = control->current_slot();
   for (unsigned label = 0; label < queues_.size(); ++label) {
     const EdgeQueue& q = queues_[label];
     if (q.empty()) continue;
     const std::size_t head = head_of(q, config_.discipline, scheme.moved_first(),
                                      [&](const SfPacket& p) { return scheme.remaining(p, here); });
     offered_index_[label] = static_cast<std::int64_t>(head);
-    links_[label]->offer(q[head]);
+    if (!links_[label]->refused_by_fault(q[head], slot)) links_[label]->offer(q[head]);
   }
 }
 

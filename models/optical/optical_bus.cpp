@@ -22,6 +22,7 @@ void OpticalBusBase::step() {
     holding_ = false;
     busy_ = false;
     drivers_ = collisions_ = frame_id_ = 0;
+    fault_ = false;
     // A transmitter may already have lit the new slot in this delta: its notification is
     // pending for the next delta, which this trigger still catches.
     sc_core::next_trigger(lit_event_);
@@ -44,6 +45,7 @@ void OpticalBusBase::step() {
     drivers_ = s.drivers;
     collisions_ = s.garbled;
     frame_id_ = s.first_frame_id;
+    fault_ = s.fault;
   }
   holding_ = true;
   sc_core::next_trigger(clk.posedge_event());
@@ -56,6 +58,9 @@ void OpticalBusBase::trace(sc_core::sc_trace_file* tf, const TraceWindow& window
   sc_core::sc_trace(tf, drivers_, base + ".drivers", 32);
   sc_core::sc_trace(tf, collisions_, base + ".collisions", 32);
   sc_core::sc_trace(tf, frame_id_, base + ".frame_packet", 32);
+  if (faults_ != nullptr && faults_->touches(dead_fault_, jammer_fault_)) {
+    sc_core::sc_trace(tf, fault_, base + ".fault");
+  }
 }
 
 }  // namespace optinet

@@ -20,8 +20,9 @@
 #include <systemc>
 #include <vector>
 
-#include "models/core/medium_counters.h"
 #include "models/core/compat.h"
+#include "models/core/fault_plan.h"
+#include "models/core/medium_counters.h"
 #include "models/core/packet.h"
 #include "models/core/trace_window.h"
 
@@ -52,6 +53,9 @@ class ReceiverLightIf : public virtual sc_core::sc_interface {
   virtual void light(NodeId receiver, const FrameT& frame, std::uint64_t slot) = 0;
   /// Two or more frames from one bus: garbled.
   virtual void garbled(NodeId receiver, std::uint64_t slot) = 0;
+  /// Light that fails the receiver's check (an injected fault): heard as noise, as a garbled
+  /// slot is, but not counted as a collision.
+  virtual void noise(NodeId receiver, std::uint64_t slot) = 0;
 };
 
 /// Processor side of the receivers: what receiver `node` detected in `slot`.
@@ -93,6 +97,7 @@ class ReceiverArray : public sc_core::sc_prim_channel,
     c.beams = 2 + c.beams;
     if (was_clean) collide(receiver, slot);
   }
+  void noise(NodeId receiver, std::uint64_t slot) override { stamp(receiver, slot).beams += 2; }
   std::optional<FrameT> sample(NodeId node, std::uint64_t slot) const override {
     const Cell& c = cells_.at(node);
     if (c.slot != slot || c.beams != 1) return std::nullopt;
@@ -162,6 +167,17 @@ class OpticalBusBase : public sc_core::sc_module {
   /// Trace registers (meaningful within the trace window).
   bool busy() const { return busy_; }
   std::uint32_t collisions_in_slot() const { return collisions_; }
+  bool fault() const { return fault_; }
+  /// Injected faults: `dead` (index into `plan`, -1: none) kills the bus from its slot on (no
+  /// frame reaches a receiver); `jammer` is a stuck transmitter attached to the bus (its light
+  /// garbles every receiver a frame addresses); the plan's bit errors garble frames, keyed by
+  /// `key`. Between runs only; call before trace().
+  void set_faults(FaultPlan* plan, int dead, int jammer, std::uint64_t key) {
+    faults_ = plan;
+    dead_fault_ = dead;
+    jammer_fault_ = jammer;
+    fault_key_ = key;
+  }
 
  protected:
   OPTINET_HAS_PROCESS(OpticalBusBase);
@@ -178,7 +194,12 @@ class OpticalBusBase : public sc_core::sc_module {
     std::uint32_t delivered = 0;       ///< receivers that got a frame
     std::uint32_t acks = 0;            ///< acknowledgements among the delivered frames
     std::uint32_t first_frame_id = 0;
+    bool fault = false;  ///< an injected fault lost a frame
   };
+  FaultPlan* faults_ = nullptr;
+  int dead_fault_ = -1;
+  int jammer_fault_ = -1;
+  std::uint64_t fault_key_ = 0;
   virtual SlotSummary resolve(std::uint64_t slot) = 0;
 
  private:
@@ -190,6 +211,7 @@ class OpticalBusBase : public sc_core::sc_module {
   bool holding_ = false;
   TraceWindow trace_window_;
   bool busy_ = false;
+  bool fault_ = false;
   std::uint32_t drivers_ = 0;
   std::uint32_t collisions_ = 0;
   std::uint32_t frame_id_ = 0;
@@ -204,6 +226,11 @@ class OpticalBusBase : public sc_core::sc_module {
 template <typename FrameT>
 bool is_ack_frame(const FrameT& /*frame*/) {
   return false;
+}
+/// A frame's kind for the fault log; frame types with control frames overload it.
+template <typename FrameT>
+FrameKind fault_frame_kind(const FrameT& frame) {
+  return is_ack_frame(frame) ? FrameKind::kAck : FrameKind::kData;
 }
 
 /// The bus for frames of type FrameT (which has a `packet.id` for the trace).
@@ -250,8 +277,32 @@ class OpticalBus : public OpticalBusBase, public BusTransmitIf<FrameT> {
       if (b.slot != slot) b = Beams{slot, 0};
       ++b.count;
     }
+    // Injected faults: a dead bus carries no light; a jammer's light garbles every addressed
+    // receiver; a bit error garbles one frame (its receiver's check fails: heard as noise).
+    const bool dead = faults_ != nullptr && faults_->acts(dead_fault_, slot);
+    const bool jammed = !dead && faults_ != nullptr && faults_->acts(jammer_fault_, slot);
     for (const Drive& d : drives_) {
       Beams& b = beams_[d.receiver];
+      int fault = dead ? dead_fault_ : jammed ? jammer_fault_ : -1;
+      if (fault < 0 && faults_ != nullptr && b.count == 1) {
+        fault = faults_->garbles(fault_key_ * 0x100000000ULL + d.receiver, slot);
+      }
+      if (fault >= 0) {
+        faults_->log().lost(static_cast<std::size_t>(fault), fault_frame_kind(d.frame),
+                            d.frame.packet.id, slot);
+        s.fault = true;
+        // A jammed or garbled receiver hears noise; a real collision among the frames is
+        // still counted as one.
+        if (!dead && b.count > 1) {
+          receivers->garbled(global(d.receiver), slot);
+          ++s.garbled;
+          s.garbled_frames += b.count;
+        } else if (!dead && b.count == 1) {
+          receivers->noise(global(d.receiver), slot);
+        }
+        if (b.count > 0) b.count = 0;  // its receiver is reported once
+        continue;
+      }
       if (b.count == 1) {
         receivers->light(global(d.receiver), d.frame, slot);
         ++s.delivered;

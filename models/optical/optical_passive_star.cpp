@@ -17,7 +17,7 @@ void PassiveStar::step() {
     case Phase::kStart:
       break;
     case Phase::kHolding:  // the slot is over: go dark until a source drives again
-      busy_ = collision_ = false;
+      busy_ = collision_ = fault_ = false;
       frame_packet_ = frame_kind_ = 0;
       // Sources may already have driven in this new slot (same delta): the lane event is then
       // pending in the next delta, which the trigger below still catches.
@@ -42,8 +42,36 @@ void PassiveStar::step() {
   sc_core::next_trigger(sources->lane_event(b));
 }
 
-void PassiveStar::commit(const StarInputLane& lane, const StarOutcome& o) {
+int PassiveStar::apply_faults(const StarInputLane& lane, StarOutcome& o) {
+  if (faults_ == nullptr) return -1;
+  int fault = -1;
+  if (faults_->acts(dead_fault_, lane.slot)) {
+    fault = dead_fault_;  // no light leaves a dead coupler: nothing to flag, nothing delivered
+    o = StarOutcome{};
+  } else if (faults_->acts(jammer_fault_, lane.slot)) {
+    fault = jammer_fault_;  // the stuck source is one more lit input: every frame collides
+    o.busy = o.collision = true;
+    o.frame.reset();
+  } else if (o.frame) {
+    fault = faults_->garbles(fault_key_, lane.slot);  // fails its check: heard as noise
+    if (fault >= 0) o.frame.reset();
+  }
+  if (fault < 0) return -1;
+  if (lane.sources.empty()) {
+    faults_->log().lost(static_cast<std::size_t>(fault), lane.frame, lane.slot);
+  } else {
+    for (const StarSourceDrive& s : lane.sources) {
+      faults_->log().lost(static_cast<std::size_t>(fault), s.frame, lane.slot);
+    }
+  }
+  return fault;
+}
+
+void PassiveStar::commit(const StarInputLane& lane, StarOutcome o) {
   const bool traced = trace_window_.contains(lane.slot);
+  // A real collision (two sources of the group) is reported before a fault can hide it.
+  const bool real_collision = o.collision;
+  if (apply_faults(lane, o) >= 0) fault_ = traced;
   if (count_window_.contains(lane.slot)) {
     counters_.busy_slots += o.busy ? 1 : 0;
     counters_.single_slots += o.frame ? 1 : 0;
@@ -66,6 +94,8 @@ void PassiveStar::commit(const StarInputLane& lane, const StarOutcome& o) {
   if (o.collision) {
     collision_ = traced;
     ++collision_slots_;
+  }
+  if (real_collision) {
     if (observer_ != nullptr) {
       observer_->on_collision(lane.slot, config_.destination_group, config_.source_group);
     }
@@ -79,6 +109,9 @@ void PassiveStar::trace(sc_core::sc_trace_file* tf, const TraceWindow& window) {
   sc_core::sc_trace(tf, collision_, base + ".collision");
   sc_core::sc_trace(tf, frame_packet_, base + ".frame_packet", 32);
   sc_core::sc_trace(tf, frame_kind_, base + ".frame_kind", 2);
+  if (faults_ != nullptr && faults_->touches(dead_fault_, jammer_fault_)) {
+    sc_core::sc_trace(tf, fault_, base + ".fault");
+  }
 }
 
 }  // namespace optinet

@@ -11,8 +11,9 @@
 #include <string>
 #include <systemc>
 
-#include "models/core/medium_counters.h"
 #include "models/core/compat.h"
+#include "models/core/fault_plan.h"
+#include "models/core/medium_counters.h"
 #include "models/core/trace_window.h"
 #include "models/optical/pops_bundles.h"
 
@@ -59,6 +60,15 @@ class PassiveStar : public sc_core::sc_module {
   sc_core::sc_port<StarOutputIf> destinations{"destinations"};  ///< group b's receive bundle
 
   void set_observer(CollisionObserver* observer) { observer_ = observer; }
+  /// Injected faults: `dead` (index into `plan`, -1: none) kills the coupler from its slot on;
+  /// `jammer` is a stuck transmitter of the source group; the plan's bit errors garble the
+  /// frames of medium `key`. Between runs only.
+  void set_faults(FaultPlan* plan, int dead, int jammer, std::uint64_t key) {
+    faults_ = plan;
+    dead_fault_ = dead;
+    jammer_fault_ = jammer;
+    fault_key_ = key;
+  }
   /// busy, collision and frame id/kind during the current slot, under this module's name,
   /// recorded for the slots in `window`.
   void trace(sc_core::sc_trace_file* tf, const TraceWindow& window = {});
@@ -74,6 +84,7 @@ class PassiveStar : public sc_core::sc_module {
   /// The trace registers (meaningful within the trace window).
   bool busy() const { return busy_; }
   bool collision() const { return collision_; }
+  bool fault() const { return fault_; }
 
  protected:
   OPTINET_HAS_PROCESS(PassiveStar);
@@ -87,7 +98,9 @@ class PassiveStar : public sc_core::sc_module {
 
  private:
   void step();
-  void commit(const StarInputLane& lane, const StarOutcome& o);
+  void commit(const StarInputLane& lane, StarOutcome o);
+  /// Applies the injected faults to a slot's outcome; returns the fault that acted, or -1.
+  int apply_faults(const StarInputLane& lane, StarOutcome& o);
 
   enum class Phase { kStart, kIdle, kSettling, kHolding };
   OpticalPassiveStarConfig config_;
@@ -98,6 +111,11 @@ class PassiveStar : public sc_core::sc_module {
   TraceWindow trace_window_;
   bool busy_ = false;
   bool collision_ = false;
+  bool fault_ = false;
+  FaultPlan* faults_ = nullptr;
+  int dead_fault_ = -1;
+  int jammer_fault_ = -1;
+  std::uint64_t fault_key_ = 0;
   std::uint32_t frame_packet_ = 0;
   std::uint32_t frame_kind_ = 0;
   std::uint64_t busy_slots_ = 0;

@@ -51,8 +51,9 @@ def finished(output: str, job: Job, version: str) -> dict | None:
 
 def run_job(output: str, job: Job, optinet: str, version: str,
             popen_hook=None) -> tuple[dict | None, str]:
-    """Runs one job; returns (result, message). Exit 0 (every run passed) and 1 (a run failed or
-    stopped at its slot limit, which the report records) give a result; anything else (bad input,
+    """Runs one job; returns (result, message). Exit 0 (every run passed), 1 (a run failed or
+    stopped at its slot limit) and 4 (injected faults kept packets from delivery), which the
+    report records, give a result; anything else (bad input,
     a crash, a signal) gives none, so the job is run again next time."""
     os.makedirs(os.path.join(output, "jobs"), exist_ok=True)
     report_path = os.path.join(output, "jobs", f".{job.name()}.optinet.json")
@@ -64,7 +65,7 @@ def run_job(output: str, job: Job, optinet: str, version: str,
         popen_hook(process)
     _, err = process.communicate()
     wall = time.time() - start
-    if process.returncode not in (0, 1) or not os.path.exists(report_path):
+    if process.returncode not in (0, 1, 4) or not os.path.exists(report_path):
         if os.path.exists(report_path):
             os.unlink(report_path)
         last = err.strip().splitlines()[-1] if err.strip() else ""
