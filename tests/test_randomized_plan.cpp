@@ -464,38 +464,46 @@ TEST(LayerWindows, EveryGroupServesOneLayerAndEveryKeyHasOneEligibleDestination)
   }
 }
 
-TEST(ThreeFailureRule, LawSitsOutWithProbabilityHalfAfterThreeFailuresOnceTheLawIsOne) {
+TEST(BackOffRule, LawHalvesPerThreeFailuresOnceTheLawIsOne) {
   const PopsShape s{32, 2};  // the law reaches 1 at step 61
+  using pops::BackOff;
   using pops::Participation;
-  for (unsigned f = 0; f <= 5; ++f) {
-    EXPECT_DOUBLE_EQ(pops::take_part_probability(s, Participation::kLaw, 1, 10, 0, f, 3, kC),
+  for (unsigned f = 0; f <= 40; ++f) {
+    EXPECT_DOUBLE_EQ(pops::take_part_probability(s, Participation::kLaw, 1, 10, 0, f,
+                                                 BackOff::kHalvingPerThree, kC),
                      paper_law(s, 10, kC))
         << "before the law reaches 1 the failures do not matter";
-    EXPECT_DOUBLE_EQ(pops::take_part_probability(s, Participation::kLaw, 1, 61, 0, f, 3, kC),
-                     f >= 3 ? 0.5 : 1.0);
-    EXPECT_DOUBLE_EQ(pops::take_part_probability(s, Participation::kLaw, 1, 61, 0, f, 0, kC), 1.0)
-        << "backoff_after 0: never";
+    EXPECT_DOUBLE_EQ(pops::take_part_probability(s, Participation::kLaw, 1, 61, 0, f,
+                                                 BackOff::kHalvingPerThree, kC),
+                     std::pow(0.5, std::min(f / 3, 10U)));
+    EXPECT_DOUBLE_EQ(
+        pops::take_part_probability(s, Participation::kLaw, 1, 61, 0, f, BackOff::kNone, kC), 1.0);
+    EXPECT_DOUBLE_EQ(pops::take_part_probability(PopsShape{2, 8}, Participation::kLaw, 1, 5, 0, f,
+                                                 BackOff::kHalfAfterOne, kC),
+                     f >= 1 ? 0.5 : 1.0);
   }
 }
 
-TEST(ThreeFailureRule, LayerWindowsIgnoreFailuresInsideTheWindowsAndApplyThemAfter) {
+TEST(BackOffRule, LayerWindowsIgnoreFailuresInsideTheWindowsAndApplyThemAfter) {
   const PopsShape s{16, 4};
+  using pops::BackOff;
   using pops::Participation;
-  for (unsigned f = 0; f <= 5; ++f) {
+  for (unsigned f = 0; f <= 7; ++f) {
     for (std::uint64_t step = 1; step <= pops::window_steps(s); ++step) {
       for (NodeId x = 0; x < s.n(); ++x) {
-        EXPECT_DOUBLE_EQ(
-            pops::take_part_probability(s, Participation::kLayerWindows, 4, step, x, f, 3, kC),
-            pops::in_layer_window(s, 4, step, x) ? 1.0 : 0.0);
+        EXPECT_DOUBLE_EQ(pops::take_part_probability(s, Participation::kLayerWindows, 4, step, x, f,
+                                                     BackOff::kHalvingPerThree, kC),
+                         pops::in_layer_window(s, 4, step, x) ? 1.0 : 0.0);
       }
     }
-    EXPECT_DOUBLE_EQ(pops::take_part_probability(s, Participation::kLayerWindows, 4,
-                                                 pops::window_steps(s) + 1, 0, f, 3, kC),
-                     f >= 3 ? 0.5 : 1.0);
+    EXPECT_DOUBLE_EQ(
+        pops::take_part_probability(s, Participation::kLayerWindows, 4, pops::window_steps(s) + 1,
+                                    0, f, BackOff::kHalvingPerThree, kC),
+        std::pow(0.5, f / 3));
   }
 }
 
-TEST(ThreeFailureRule, FailuresCountOnlyAtFullParticipation) {
+TEST(BackOffRule, FailuresCountOnlyAtFullParticipation) {
   using pops::Participation;
   const PopsShape s{32, 2};
   EXPECT_FALSE(pops::full_participation(s, Participation::kLaw, 60, kC));
@@ -503,9 +511,6 @@ TEST(ThreeFailureRule, FailuresCountOnlyAtFullParticipation) {
   EXPECT_FALSE(pops::full_participation(s, Participation::kLayerWindows, 48, kC));
   EXPECT_TRUE(pops::full_participation(s, Participation::kLayerWindows, 49, kC));
   EXPECT_TRUE(pops::full_participation(PopsShape{8, 8}, Participation::kLaw, 1, kC));
-  EXPECT_FALSE(pops::backoff_applies(s, Participation::kLayerWindows, 48, 9, 3, kC));
-  EXPECT_TRUE(pops::backoff_applies(s, Participation::kLayerWindows, 49, 3, 3, kC));
-  EXPECT_FALSE(pops::backoff_applies(s, Participation::kLayerWindows, 49, 2, 3, kC));
 }
 
 }  // namespace

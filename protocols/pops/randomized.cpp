@@ -64,7 +64,7 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
           open ? participation_probability(s, 1, options_.c_plus_eps) /
                      static_cast<double>(1U << std::min(failures, 10U))
                : take_part_probability(s, options_.participation, key_seed, step, x, failures,
-                                       options_.backoff_after, options_.c_plus_eps);
+                                       options_.backoff, options_.c_plus_eps);
       if (node.rng().chance(chance)) {
         relay_group = open ? keyed_relay_group(s, node.run_seed(), step, x)
                            : choose_relay_group(s, key_seed, step, my_group, x, node.rng(),

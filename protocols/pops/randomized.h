@@ -25,8 +25,7 @@ struct RandomizedOptions {
   /// d >= g: the rotating key t = (x mod g + h(s, l)) mod g instead of t = x mod g.
   bool rotate_key = false;
   Participation participation = Participation::kLaw;
-  /// Failed attempts in a row after which a packet sits out with probability 1/2 (0: never).
-  unsigned backoff_after = 0;
+  BackOff backoff = BackOff::kNone;
 };
 
 class RandomizedRouter : public PopsProtocol {

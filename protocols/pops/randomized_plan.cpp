@@ -1,5 +1,8 @@
 #include "protocols/pops/randomized_plan.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace optinet::pops {
 
 namespace {
@@ -120,16 +123,14 @@ bool full_participation(const PopsShape& s, Participation rule, std::uint64_t st
   return step > window_steps(s);
 }
 
-bool backoff_applies(const PopsShape& s, Participation rule, std::uint64_t step, unsigned failures,
-                     unsigned backoff_after, double c_plus_eps) {
-  if (backoff_after == 0 || failures < backoff_after) return false;
-  return full_participation(s, rule, step, c_plus_eps);
-}
-
 double take_part_probability(const PopsShape& s, Participation rule, std::uint64_t key_seed,
-                             std::uint64_t step, NodeId x, unsigned failures,
-                             unsigned backoff_after, double c_plus_eps) {
-  if (backoff_applies(s, rule, step, failures, backoff_after, c_plus_eps)) return 0.5;
+                             std::uint64_t step, NodeId x, unsigned failures, BackOff backoff,
+                             double c_plus_eps) {
+  if (backoff != BackOff::kNone && failures > 0 && full_participation(s, rule, step, c_plus_eps)) {
+    if (backoff == BackOff::kHalfAfterOne) return 0.5;
+    const unsigned halvings = std::min(failures / kFailuresBeforeBackoff, 10U);
+    if (halvings > 0) return std::ldexp(1.0, -static_cast<int>(halvings));
+  }
   return base_probability(s, rule, key_seed, step, x, c_plus_eps);
 }
 

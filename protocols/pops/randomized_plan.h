@@ -29,18 +29,18 @@
 /// Participation (Participation): the paper's law, or layer windows: for the first 3L steps
 /// destination group G serves layer (w + off(G)) mod L in window w = (s-1) div 3 (three steps a
 /// window, off(G) a hash of the key seed), so every key has exactly one eligible packet per
-/// step; afterwards every packet takes part. With either, a packet that has failed
-/// kFailuresBeforeBackoff attempts in a row, counting only attempts made at full participation
-/// (base probability 1), sits out each step with probability 1/2 until an attempt succeeds.
-/// Without it two packets that share a key in every step (same group, same u, other layers)
-/// always meet in slot 2 and collide forever (at g = 2 some run does). Counting from the first
-/// step instead costs about 2.5 steps at POPS(32,8) (failed window attempts put most packets
-/// straight at 1/2); resetting the count after each coin livelocks at POPS(32,2) (a key with 8
-/// pending packets then takes part at about 5/6). Both measured on a step-level model
-/// (docs/pops-model.md). d = g needs no back-off: every key is one destination, so slot 2 never
-/// collides, and two packets of one source group meet in slot 1 with probability 1/g in each
-/// step, independently of the steps before.
-/// d = g: the same two changes (L = 1) give `randomized-bijective`: slot 2 can no longer collide.
+/// step; afterwards every packet takes part. With either, a packet that has failed f attempts
+/// in a row, counting only attempts made at full participation (base probability 1), takes part
+/// with probability 2^-floor(f/3) (BackOff::kHalvingPerThree) until an attempt succeeds.
+/// Without a back-off two packets that share a key in every step (same group, same u, other
+/// layers) meet in slot 2 forever (at g = 2 some run does). The issue's rule (1/2 after three
+/// failures) is the first halving; with it alone a source group left with many packets for its
+/// g relay couplers (transpose at POPS(32,2)) did not finish in 4000 steps. Counting failures
+/// from step 1 instead costs about 2.5 steps at POPS(32,8); resetting the count after each coin
+/// livelocks at POPS(32,2). Measurements in docs/pops-model.md. d = g needs no back-off: every key
+/// is one destination, so slot 2 never collides, and two packets of one source group meet in slot 1
+/// with probability 1/g in each step, independently of the steps before. d = g: the same two
+/// changes (L = 1) give `randomized-bijective`: slot 2 can no longer collide.
 ///
 /// d < g (our variant; the paper reduces to d = g without details): a group has only d
 /// receivers for g source groups, so listening is rotated. In step s the processor with index k
@@ -106,7 +106,13 @@ enum class Participation {
   kLaw,          ///< the paper's law (participation_probability)
   kLayerWindows  ///< layer windows for the first window_steps() steps, then every packet
 };
-/// Failed attempts in a row after which a packet sits out a step with probability 1/2.
+/// What a packet that keeps failing does (failures counted at full participation only).
+enum class BackOff {
+  kNone,
+  kHalfAfterOne,    ///< d < g: probability 1/2 after a failed attempt
+  kHalvingPerThree  ///< issue 13: probability 2^-floor(f/3) after f failures (f/3 <= 10)
+};
+/// Failed attempts in a row per halving of kHalvingPerThree.
 constexpr unsigned kFailuresBeforeBackoff = 3;
 /// 3L: the steps of the layer windows.
 std::uint64_t window_steps(const PopsShape& s);
@@ -119,16 +125,12 @@ bool in_layer_window(const PopsShape& s, std::uint64_t key_seed, std::uint64_t s
 /// the layer windows are over): only failed attempts of such steps count towards the back-off.
 bool full_participation(const PopsShape& s, Participation rule, std::uint64_t step,
                         double c_plus_eps);
-/// True if a pending packet with `failures` failed attempts in a row tosses the back-off
-/// coin in `step`: full_participation() and failures >= backoff_after > 0.
-bool backoff_applies(const PopsShape& s, Participation rule, std::uint64_t step, unsigned failures,
-                     unsigned backoff_after, double c_plus_eps);
-/// Probability that a pending packet to x with `failures` failed attempts in a row takes part
-/// in `step`: the base probability of `rule` (the law, or 1 / 0 inside the layer windows), or
-/// 1/2 when backoff_applies().
+/// Probability that a pending packet to x with `failures` failed attempts in a row (counted at
+/// full participation) takes part in `step`: the base probability of `rule` (the law, or 1 / 0
+/// inside the layer windows), lowered by `backoff` at full participation.
 double take_part_probability(const PopsShape& s, Participation rule, std::uint64_t key_seed,
-                             std::uint64_t step, NodeId x, unsigned failures,
-                             unsigned backoff_after, double c_plus_eps);
+                             std::uint64_t step, NodeId x, unsigned failures, BackOff backoff,
+                             double c_plus_eps);
 
 /// How a packet picks its relay group when d >= g.
 enum class RelayRule {

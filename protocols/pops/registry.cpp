@@ -11,14 +11,14 @@
 namespace optinet::pops {
 
 namespace {
-/// The two changes of issue 13 (randomized_plan.h); for d > g the three-failure rule too
+/// The two changes of issue 13 (randomized_plan.h); for d > g the back-off too
 /// (d = g needs none: every key is a single destination).
 RandomizedOptions issue13_rules(const PopsShape& shape) {
   RandomizedOptions o;
   o.relay_rule = RelayRule::kBijective;
   o.rotate_key = true;
   if (shape.d > shape.g) {
-    o.backoff_after = kFailuresBeforeBackoff;
+    o.backoff = BackOff::kHalvingPerThree;
   }
   return o;
 }
@@ -32,7 +32,7 @@ RandomizedOptions randomized_default(const PopsShape& shape) {
     return o;
   }
   RandomizedOptions o;
-  if (shape.d < shape.g) o.backoff_after = 1;
+  if (shape.d < shape.g) o.backoff = BackOff::kHalfAfterOne;
   return o;
 }
 }  // namespace
