@@ -58,7 +58,7 @@ const std::vector<ProtocolInfo>& protocols() {
        }},
       {"randomized-law",
        "d>g: the paper's participation law with the rotating key and the bijective relay "
-       "(issue 13) and the three-failure rule; loses no packet",
+       "(issue 13) and the back-off; loses no packet",
        RandomizedRouter::kSlotsPerStep,
        {3, 4, 5},
        [](const PopsShape& shape) -> std::unique_ptr<PopsProtocol> {
