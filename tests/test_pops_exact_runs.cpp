@@ -3,6 +3,8 @@
 /// (which cannot collide), packets that share no coupler. One PopsExperiment per test.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
 #include <string>
 
 #include "pops_checks.h"
@@ -19,12 +21,14 @@ using test::pops_config;
 
 class Pops1x1 : public testing::TestWithParam<PermutationKind> {};
 
-TEST_P(Pops1x1, TakesNoSlotAndDeliversItsPacket) {
+TEST_P(Pops1x1, RoutesItsPacketInOneStep) {
+  // The paper routes a packet addressed to its own source through the network like any other:
+  // one step of five slots (none if a partial permutation left the node without a packet).
   PopsExperiment experiment(pops_config(1, 1, GetParam()));
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     const PopsRunResult r = experiment.run(seed);
     expect_run_invariants(r);
-    EXPECT_EQ(r.slots, 0u);
+    EXPECT_EQ(r.slots, 5u * r.packets);
     EXPECT_EQ(r.collisions, 0u);
     if (GetParam() == PermutationKind::kPartial) {
       EXPECT_LE(r.packets, 1u);
@@ -44,18 +48,18 @@ INSTANTIATE_TEST_SUITE_P(Traffic, Pops1x1,
                            return k == "bit-reversal" ? std::string("bit_reversal") : k;
                          });
 
-// ---- identity: every packet is delivered locally ---------------------------------------------
+// ---- identity: every packet is routed through the network, as in the paper --------------------
 
 class IdentityTraffic : public testing::TestWithParam<pops::PopsShape> {};
 
-TEST_P(IdentityTraffic, TakesNoSlot) {
+TEST_P(IdentityTraffic, IsRoutedThroughTheNetwork) {
   const pops::PopsShape s = GetParam();
   PopsExperiment experiment(pops_config(s.d, s.g, PermutationKind::kIdentity));
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     const PopsRunResult r = experiment.run(seed);
     expect_run_invariants(r);
-    EXPECT_EQ(r.slots, 0u);
-    EXPECT_EQ(r.collisions, 0u);
+    // A group's d packets leave on its g couplers: at least ceil(d/g) steps.
+    EXPECT_GE(r.steps, (s.d + s.g - 1) / s.g);
     EXPECT_EQ(r.packets, s.n());
     EXPECT_EQ(r.delivered, s.n());
   }
@@ -88,14 +92,15 @@ TEST(LonePacket, DEqualsGIsDeliveredInExactlyOneStep) {
   }
 }
 
-TEST(LonePacket, AddressedToItselfTakesNoSlot) {
+TEST(LonePacket, AddressedToItselfTakesOneStep) {
+  // As in the paper, a self-addressed packet crosses the network like any other.
   PopsExperimentConfig config = pops_config(4, 4, PermutationKind::kFile);
   config.file_permutation = only(16, {{6, 6}});
   PopsExperiment experiment(config);
   const PopsRunResult r = experiment.run(1);
   expect_run_invariants(r);
   EXPECT_EQ(r.delivered, 1u);
-  EXPECT_EQ(r.slots, 0u);
+  EXPECT_EQ(r.slots, 5u);
 }
 
 TEST(LonePacket, WithinItsOwnGroupStillTakesOneStep) {
@@ -175,22 +180,48 @@ TEST(TwoPackets, SharingNoCouplerFinishInOneStepWithoutCollision) {
   }
 }
 
-TEST(TwoPackets, SharingASlot5CouplerCollideOnlyEarly) {
-  // POPS(8,2), d > g: nodes 0 and 1 (group 0) send to 8 and 10, both in group 1 with temporary
-  // group 0, so both would use coupler c(1, 0) in slot 5. The keyed relay group makes them meet
-  // in slot 1 instead, where a collision only means "retry": no run loses a packet, slots 3-5
-  // stay clean, and slot-1 collisions do happen over the seeds.
+TEST(TwoPackets, SharingAKeyCollideOnlyEarly) {
+  // POPS(8,2), d > g: nodes 0 and 1 (group 0) send to 8 and 10, both in group 1 with u = 0, in
+  // layers 0 and 1: they share the slot-5 coupler in the steps where h(s,0) = h(s,1). With the
+  // paper's law (randomized-law) both take part together, meet in slot 1 or 2 and retry: no run
+  // loses a packet, slots 3-5 stay clean, early collisions happen over the seeds.
   PopsExperimentConfig config = pops_config(8, 2, PermutationKind::kFile);
+  config.protocol = "randomized-law";
   config.file_permutation = only(16, {{0, 8}, {1, 10}});
   PopsExperiment experiment(config);
-  std::uint64_t slot1_collisions = 0;
+  std::uint64_t early = 0;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     const PopsRunResult r = experiment.run(seed);
     expect_run_invariants(r);
     EXPECT_EQ(r.delivered, 2u);
-    slot1_collisions += r.collisions_by_phase[0];
+    early += r.collisions_by_phase[0] + r.collisions_by_phase[1];
   }
-  EXPECT_GT(slot1_collisions, 0u);
+  EXPECT_GT(early, 0u);
+}
+
+TEST(TwoPackets, InOtherLayersNeverMeetUnderLayerWindows) {
+  // The same two packets under layer windows (randomized): group 1 serves layers 0 and 1 in
+  // different windows of three steps, so each packet is alone when eligible and crosses in
+  // the first step of its window: no collision, and the run ends in the later window's first
+  // step (the windows are hashes of the run seed, which every node holds).
+  const pops::PopsShape s{8, 2};
+  PopsExperimentConfig config = pops_config(s.d, s.g, PermutationKind::kFile);
+  config.file_permutation = only(16, {{0, 8}, {1, 10}});
+  PopsExperiment experiment(config);
+  const auto first_eligible = [&](std::uint64_t seed, NodeId x) {
+    std::uint64_t step = 1;
+    while (!pops::in_layer_window(s, seed, step, x)) ++step;
+    return step;
+  };
+  std::set<std::uint64_t> steps;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const PopsRunResult r = experiment.run(seed);
+    expect_run_invariants(r);
+    EXPECT_EQ(r.collisions, 0u);
+    EXPECT_EQ(r.steps, std::max(first_eligible(seed, 8), first_eligible(seed, 10)));
+    steps.insert(r.steps);
+  }
+  EXPECT_GT(steps.size(), 1u);  // the windows differ between seeds
 }
 
 TEST(TwoPackets, SameSourceGroupAndRelayCollideUnderDEqualsG) {
@@ -255,4 +286,45 @@ INSTANTIATE_TEST_SUITE_P(Shapes, TwoPacketsDLessThanG,
                                   std::to_string(param_info.param.shape.g);
                          });
 
+}  // namespace
+
+namespace {
+// ---- exact step counts on fixed seeds (a change of behaviour shows) ---------------------------
+
+struct FixedRun {
+  const char* protocol;
+  std::uint32_t d, g;
+  std::uint64_t seed;
+  std::uint64_t steps;
+};
+
+class FixedSeedSteps : public testing::TestWithParam<FixedRun> {};
+
+TEST_P(FixedSeedSteps, TakeExactlyTheRecordedSteps) {
+  // Recorded from `optinet pops --d D --g G --protocol P --seed S` when issue 13 landed.
+  const FixedRun& f = GetParam();
+  PopsExperimentConfig config = pops_config(f.d, f.g);
+  config.protocol = f.protocol;
+  PopsExperiment experiment(config);
+  const PopsRunResult r = experiment.run(f.seed);
+  expect_run_invariants(r);
+  EXPECT_EQ(r.steps, f.steps);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Issue13, FixedSeedSteps,
+    testing::Values(FixedRun{"randomized", 16, 4, 1, 14}, FixedRun{"randomized", 16, 4, 2, 13},
+                    FixedRun{"randomized-law", 16, 4, 1, 20},
+                    FixedRun{"randomized-law", 16, 4, 3, 14}, FixedRun{"randomized", 32, 2, 1, 72},
+                    FixedRun{"randomized", 32, 2, 3, 48},
+                    FixedRun{"randomized-bijective", 8, 8, 1, 3},
+                    FixedRun{"randomized-bijective", 8, 8, 2, 5},
+                    FixedRun{"randomized", 8, 8, 1, 6}, FixedRun{"randomized", 8, 8, 3, 5}),
+    [](const auto& info) {
+      std::string name = std::string(info.param.protocol) + "_d" + std::to_string(info.param.d) +
+                         "_g" + std::to_string(info.param.g) + "_seed" +
+                         std::to_string(info.param.seed);
+      std::replace(name.begin(), name.end(), '-', '_');
+      return name;
+    });
 }  // namespace

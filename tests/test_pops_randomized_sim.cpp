@@ -12,6 +12,7 @@
 #include <string>
 
 #include "pops_checks.h"
+#include "protocols/pops/randomized_plan.h"
 
 namespace {
 
@@ -164,6 +165,115 @@ TEST(PopsSteps, DEqualsGNeedsFewSteps) {
     total += r.steps;
   }
   EXPECT_LE(static_cast<double>(total) / runs, 12.0);
+}
+
+// ---- the variants of issue 13 ------------------------------------------------------------------
+
+struct VariantCase {
+  const char* protocol;
+  std::uint32_t d;
+  std::uint32_t g;
+  PermutationKind traffic;
+  unsigned runs;
+};
+
+std::string variant_name(const testing::TestParamInfo<VariantCase>& info) {
+  std::string name = std::string(info.param.protocol) + "_d" + std::to_string(info.param.d) + "_g" +
+                     std::to_string(info.param.g) + "_" + permutation_kind_name(info.param.traffic);
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
+std::vector<VariantCase> variant_cases() {
+  struct Shape {
+    std::uint32_t d, g;
+  };
+  std::vector<VariantCase> cases;
+  const auto add = [&](const char* protocol, std::initializer_list<Shape> shapes, unsigned runs) {
+    for (const Shape& s : shapes) {
+      const std::uint32_t n = s.d * s.g;
+      for (PermutationKind k :
+           {PermutationKind::kRandom, PermutationKind::kPartial, PermutationKind::kIdentity,
+            PermutationKind::kBitReversal, PermutationKind::kTranspose}) {
+        if (!permutation_unavailable(k, n).empty()) continue;
+        cases.push_back({protocol, s.d, s.g, k, k == PermutationKind::kRandom ? runs : runs / 4});
+      }
+    }
+  };
+  // d > g: L = 2, 4, 8, 16 and a d that is not a multiple of g (a partial last layer).
+  for (const char* p : {"randomized", "randomized-law"}) {
+    add(p, {{8, 4}, {16, 4}, {32, 4}, {32, 2}, {16, 2}, {5, 3}, {2, 1}}, 80);
+  }
+  add("randomized-bijective", {{2, 2}, {4, 4}, {8, 8}, {16, 16}}, 80);
+  return cases;
+}
+
+class VariantConservation : public testing::TestWithParam<VariantCase> {};
+
+TEST_P(VariantConservation, ZeroLossAndSlots3To5NeverCollide) {
+  const VariantCase& c = GetParam();
+  PopsExperimentConfig config = pops_config(c.d, c.g, c.traffic);
+  config.protocol = c.protocol;
+  PopsExperiment experiment(config);
+  std::uint64_t early = 0;
+  for (std::uint64_t seed = 1; seed <= c.runs; ++seed) {
+    const PopsRunResult r = experiment.run(seed);
+    expect_run_invariants(r);  // conservation (zero loss) and Proposition 3.2
+    early += r.collisions_by_phase[1];
+  }
+  if (std::string(c.protocol) != "randomized-literal") {
+    // The bijective relay: two copies meet in slot 2 only if they share their slot-5 coupler,
+    // which a permutation never does for d = g.
+    if (c.d == c.g) EXPECT_EQ(early, 0u);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Issue13, VariantConservation, testing::ValuesIn(variant_cases()),
+                         variant_name);
+
+/// Slot-2 collisions over the first 3L steps (the run cut there with --max-slots), seeds 1-10.
+std::uint64_t slot2_collisions_in_windows(const char* protocol, pops::PopsShape shape) {
+  PopsExperimentConfig config = pops_config(shape.d, shape.g);
+  config.protocol = protocol;
+  config.max_slots = 5 * pops::window_steps(shape);
+  PopsExperiment experiment(config);
+  std::uint64_t total = 0;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed)
+    total += experiment.run(seed).collisions_by_phase.at(1);
+  return total;
+}
+
+class LayerWindows : public testing::TestWithParam<pops::PopsShape> {};
+
+TEST_P(LayerWindows, OneEligiblePacketPerKeyMeansSlot2NeverCollidesInTheWindows) {
+  // Under layer windows every key has one eligible packet per step, and with the bijective relay
+  // two copies meet in slot 2 only if they share a key: slot 2 stays free of collisions for the
+  // first 3L steps.
+  EXPECT_EQ(slot2_collisions_in_windows("randomized", GetParam()), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, LayerWindows,
+                         testing::Values(pops::PopsShape{16, 4}, pops::PopsShape{32, 2},
+                                         pops::PopsShape{64, 4}),
+                         [](const auto& info) {
+                           return "d" + std::to_string(info.param.d) + "_g" +
+                                  std::to_string(info.param.g);
+                         });
+
+TEST(LayerWindows, TheLawOverTheSameStepsLetsSlot2Collide) {
+  // The counter-check: with the paper's law a key can hold several packets, and slot 2 collides.
+  EXPECT_GT(slot2_collisions_in_windows("randomized-law", pops::PopsShape{32, 2}), 0u);
+}
+
+TEST(VariantConservation, LiteralLosesPacketsForDAboveG) {
+  // The diagnostic: slot-5 collisions after acknowledgement (the scoreboard reports them).
+  PopsExperimentConfig config = pops_config(16, 4);
+  config.protocol = "randomized-literal";
+  PopsExperiment experiment(config);
+  std::uint64_t slot5 = 0;
+  for (std::uint64_t seed = 1; seed <= 5; ++seed)
+    slot5 += experiment.run(seed).collisions_by_phase[4];
+  EXPECT_GT(slot5, 0u);
 }
 
 }  // namespace

@@ -329,4 +329,188 @@ TEST(TemporaryGroup, IsDestinationModG) {
   for (NodeId x = 0; x < s.n(); ++x) EXPECT_EQ(pops::temporary_group(s, x), x % 5);
 }
 
+// ---- rotating key and bijective relay (issue 13) ---------------------------------------------
+
+const PopsShape kIssue13Shapes[] = {PopsShape{8, 8},  PopsShape{8, 2},  PopsShape{16, 4},
+                                    PopsShape{32, 2}, PopsShape{64, 4}, PopsShape{5, 3},
+                                    PopsShape{24, 8}};
+
+TEST(RotatingKey, LayersAreIndexDivGAndCeilDOverGOfThem) {
+  const PopsShape s{16, 4};
+  EXPECT_EQ(pops::layer_count(s), 4u);
+  EXPECT_EQ(pops::layer_count(PopsShape{5, 3}), 2u);
+  EXPECT_EQ(pops::layer_of(s, 16 * 3 + 0), 0u);
+  EXPECT_EQ(pops::layer_of(s, 16 * 3 + 5), 1u);
+  EXPECT_EQ(pops::layer_of(s, 16 * 3 + 15), 3u);
+}
+
+TEST(RotatingKey, OneDestinationPerLayerPerKeyInEveryStep) {
+  for (const PopsShape& s : kIssue13Shapes) {
+    for (std::uint64_t seed : {1ULL, 77ULL}) {
+      for (std::uint64_t step = 1; step <= 40; ++step) {
+        // (group, key, layer) -> destinations
+        std::vector<int> seen(std::size_t{s.g} * s.g * pops::layer_count(s), 0);
+        for (NodeId x = 0; x < s.n(); ++x) {
+          const std::uint32_t t = pops::rotated_temporary_group(s, seed, step, x);
+          ASSERT_LT(t, s.g);
+          ++seen[(std::size_t{s.group_of(x)} * s.g + t) * pops::layer_count(s) +
+                 pops::layer_of(s, x)];
+        }
+        for (int c : seen) ASSERT_LE(c, 1) << s.d << "x" << s.g << " step " << step;
+        if (s.d % s.g == 0) {  // full layers: every key has exactly one destination per layer
+          for (int c : seen) ASSERT_EQ(c, 1);
+        }
+      }
+    }
+  }
+}
+
+TEST(RotatingKey, TheDestinationsSharingAKeyChangeBetweenSteps) {
+  const PopsShape s{16, 4};
+  const NodeId x = 0;  // group 0, layer 0; who shares its key in steps 1..20?
+  std::set<std::vector<NodeId>> partners;
+  for (std::uint64_t step = 1; step <= 20; ++step) {
+    std::vector<NodeId> same;
+    for (NodeId y = 0; y < s.d; ++y) {
+      if (pops::rotated_temporary_group(s, 3, step, y) ==
+          pops::rotated_temporary_group(s, 3, step, x))
+        same.push_back(y);
+    }
+    partners.insert(same);
+  }
+  EXPECT_GT(partners.size(), 5u);
+}
+
+TEST(RotatingKey, ShiftsAreInRangeAndDependOnTheKeySeed) {
+  std::set<std::uint32_t> h, rho;
+  for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+    const std::uint32_t a = pops::key_shift(seed, 4, 2, 8);
+    const std::uint32_t b = pops::relay_shift(seed, 4, 2, 8);
+    ASSERT_LT(a, 8u);
+    ASSERT_LT(b, 8u);
+    h.insert(a);
+    rho.insert(b);
+  }
+  EXPECT_EQ(h.size(), 8u);
+  EXPECT_EQ(rho.size(), 8u);
+}
+
+TEST(BijectiveRelay, MapsDestinationGroupsOneToOneForEveryStepAndKey) {
+  for (const PopsShape& s : kIssue13Shapes) {
+    for (std::uint64_t step = 1; step <= 30; ++step) {
+      for (std::uint32_t t = 0; t < s.g; ++t) {
+        std::set<std::uint32_t> relays;
+        for (std::uint32_t group = 0; group < s.g; ++group) {
+          const std::uint32_t r = pops::bijective_relay_group(s, 5, step, t, s.node(group, 0));
+          ASSERT_LT(r, s.g);
+          relays.insert(r);
+        }
+        EXPECT_EQ(relays.size(), s.g) << s.d << "x" << s.g << " step " << step << " t " << t;
+      }
+    }
+  }
+}
+
+TEST(BijectiveRelay, CopiesMeetingOnASlot2CouplerShareTheirSlot5Coupler) {
+  // Two copies meet on c(t, r) in slot 2 iff they have the same temporary group t and relay r;
+  // then they must have the same destination group (and so the same slot-5 coupler c(G, t)).
+  Rng rng(1);
+  for (const PopsShape& s : kIssue13Shapes) {
+    for (std::uint64_t step = 1; step <= 10; ++step) {
+      for (NodeId x = 0; x < s.n(); ++x) {
+        const std::uint32_t tx = pops::rotated_temporary_group(s, 9, step, x);
+        const auto rx =
+            pops::choose_relay_group(s, 9, step, 0, x, rng, pops::RelayRule::kBijective, tx);
+        for (NodeId y = x + 1; y < s.n(); ++y) {
+          const std::uint32_t ty = pops::rotated_temporary_group(s, 9, step, y);
+          const auto ry =
+              pops::choose_relay_group(s, 9, step, 0, y, rng, pops::RelayRule::kBijective, ty);
+          if (tx == ty && rx == ry) ASSERT_EQ(s.group_of(x), s.group_of(y));
+        }
+      }
+    }
+  }
+}
+
+TEST(LayerWindows, EveryGroupServesOneLayerAndEveryKeyHasOneEligibleDestination) {
+  for (const PopsShape& s : kIssue13Shapes) {
+    const std::uint32_t layers = pops::layer_count(s);
+    ASSERT_EQ(pops::window_steps(s), 3u * layers);
+    for (std::uint64_t seed : {2ULL, 31ULL}) {
+      std::vector<int> served(std::size_t{s.g} * layers, 0);  // steps each (group, layer) gets
+      for (std::uint64_t step = 1; step <= pops::window_steps(s); ++step) {
+        std::vector<int> eligible(std::size_t{s.g} * s.g, 0);  // per key (group, t)
+        for (NodeId x = 0; x < s.n(); ++x) {
+          if (!pops::in_layer_window(s, seed, step, x)) continue;
+          ++eligible[std::size_t{s.group_of(x)} * s.g +
+                     pops::rotated_temporary_group(s, seed, step, x)];
+        }
+        for (int e : eligible) {
+          if (s.d % s.g == 0) {
+            ASSERT_EQ(e, 1) << s.d << "x" << s.g << " step " << step;
+          } else {
+            ASSERT_LE(e, 1);
+          }
+        }
+        for (std::uint32_t group = 0; group < s.g; ++group) {
+          ++served[std::size_t{group} * layers + pops::window_layer(s, seed, step, group)];
+        }
+      }
+      for (int n : served) EXPECT_EQ(n, 3);  // three steps per layer
+      for (NodeId x = 0; x < s.n(); ++x) {
+        EXPECT_TRUE(pops::in_layer_window(s, seed, pops::window_steps(s) + 1, x));
+      }
+    }
+  }
+}
+
+TEST(BackOffRule, LawHalvesPerThreeFailuresOnceTheLawIsOne) {
+  const PopsShape s{32, 2};  // the law reaches 1 at step 61
+  using pops::BackOff;
+  using pops::Participation;
+  for (unsigned f = 0; f <= 40; ++f) {
+    EXPECT_DOUBLE_EQ(pops::take_part_probability(s, Participation::kLaw, 1, 10, 0, f,
+                                                 BackOff::kHalvingPerThree, kC),
+                     paper_law(s, 10, kC))
+        << "before the law reaches 1 the failures do not matter";
+    EXPECT_DOUBLE_EQ(pops::take_part_probability(s, Participation::kLaw, 1, 61, 0, f,
+                                                 BackOff::kHalvingPerThree, kC),
+                     std::pow(0.5, std::min(f / 3, 10U)));
+    EXPECT_DOUBLE_EQ(
+        pops::take_part_probability(s, Participation::kLaw, 1, 61, 0, f, BackOff::kNone, kC), 1.0);
+    EXPECT_DOUBLE_EQ(pops::take_part_probability(PopsShape{2, 8}, Participation::kLaw, 1, 5, 0, f,
+                                                 BackOff::kHalfAfterOne, kC),
+                     f >= 1 ? 0.5 : 1.0);
+  }
+}
+
+TEST(BackOffRule, LayerWindowsIgnoreFailuresInsideTheWindowsAndApplyThemAfter) {
+  const PopsShape s{16, 4};
+  using pops::BackOff;
+  using pops::Participation;
+  for (unsigned f = 0; f <= 7; ++f) {
+    for (std::uint64_t step = 1; step <= pops::window_steps(s); ++step) {
+      for (NodeId x = 0; x < s.n(); ++x) {
+        EXPECT_DOUBLE_EQ(pops::take_part_probability(s, Participation::kLayerWindows, 4, step, x, f,
+                                                     BackOff::kHalvingPerThree, kC),
+                         pops::in_layer_window(s, 4, step, x) ? 1.0 : 0.0);
+      }
+    }
+    EXPECT_DOUBLE_EQ(
+        pops::take_part_probability(s, Participation::kLayerWindows, 4, pops::window_steps(s) + 1,
+                                    0, f, BackOff::kHalvingPerThree, kC),
+        std::pow(0.5, f / 3));
+  }
+}
+
+TEST(BackOffRule, FailuresCountOnlyAtFullParticipation) {
+  using pops::Participation;
+  const PopsShape s{32, 2};
+  EXPECT_FALSE(pops::full_participation(s, Participation::kLaw, 60, kC));
+  EXPECT_TRUE(pops::full_participation(s, Participation::kLaw, 61, kC));
+  EXPECT_FALSE(pops::full_participation(s, Participation::kLayerWindows, 48, kC));
+  EXPECT_TRUE(pops::full_participation(s, Participation::kLayerWindows, 49, kC));
+  EXPECT_TRUE(pops::full_participation(PopsShape{8, 8}, Participation::kLaw, 1, kC));
+}
+
 }  // namespace

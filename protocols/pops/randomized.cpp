@@ -18,18 +18,11 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
   const std::uint32_t my_group = s.group_of(me);
   const std::uint32_t my_index = s.index_in_group(me);
 
-  // Prologue (half a slot before slot 0): a packet addressed to its own source needs no
-  // network; any other one raises the pending line until its acknowledgement arrives.
+  // Prologue (half a slot before slot 0): every packet, one addressed to its own source
+  // included (as the paper does), raises the pending line until its acknowledgement arrives.
   std::optional<Packet> original;  // p_i, kept until acknowledged
   unsigned delivered_here = 0;     // p_{pi^-1(i)}, kept by the destination
-  for (const Packet& p : node.packets()) {
-    if (p.destination == me) {
-      node.deliver(p);
-      ++delivered_here;
-    } else {
-      original = p;
-    }
-  }
+  for (const Packet& p : node.packets()) original = p;
   if (original) node.raise_pending();
   node.begin_slots();
 
@@ -49,9 +42,14 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
   //    the host, so they are not counted as the node's buffers.
   // d < g is not offered open-loop (its relays must be usable for the step; see the registry).
   const bool open = node.open_loop();
+  const std::uint64_t key_seed = node.run_seed();  // h, rho, window offsets (randomized_plan.h)
+  const bool rotate = !open && options_.rotate_key && s.d >= s.g;
+  // The temporary group of destination x in `step`.
+  const auto temporary = [&](NodeId x, std::uint64_t step) {
+    return rotate ? rotated_temporary_group(s, key_seed, step, x) : temporary_group(s, x);
+  };
   std::vector<Packet> injected;
-  bool failed_last_attempt = false;
-  unsigned failures = 0;  // open loop: failed attempts in a row
+  unsigned failures = 0;  // failed attempts in a row
   for (std::uint64_t step = 1; open || node.any_pending(); ++step) {
     if (open && !original) {
       injected.clear();
@@ -61,16 +59,16 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
     // Slot 1: source -> relay group; every relay listener tunes to its source group.
     std::optional<std::uint32_t> relay_group;
     if (original) {
-      const double p = participation_probability(s, open ? 1 : step, options_.c_plus_eps);
-      const bool backoff = options_.relay_rule == RelayRule::kKeyed && s.d != s.g && p >= 1.0 &&
-                           failed_last_attempt;
+      const NodeId x = original->destination;
       const double chance =
-          open ? p / static_cast<double>(1U << std::min(failures, 10U)) : (backoff ? 0.5 : p);
+          open ? participation_probability(s, 1, options_.c_plus_eps) /
+                     static_cast<double>(1U << std::min(failures, 10U))
+               : take_part_probability(s, options_.participation, key_seed, step, x, failures,
+                                       options_.backoff, options_.c_plus_eps);
       if (node.rng().chance(chance)) {
-        relay_group = open ? keyed_relay_group(s, node.run_seed(), step, original->destination)
-                           : choose_relay_group(s, node.run_seed(), step, my_group,
-                                                original->destination, node.rng(),
-                                                options_.relay_rule);
+        relay_group = open ? keyed_relay_group(s, node.run_seed(), step, x)
+                           : choose_relay_group(s, key_seed, step, my_group, x, node.rng(),
+                                                options_.relay_rule, temporary(x, step));
       }
       if (relay_group) node.transmit_to(*relay_group, Frame::data(*original));
     }
@@ -82,7 +80,7 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
     // Slot 2: relay -> temporary destination group; every holder listener tunes to its relay.
     const std::optional<std::uint32_t> heard_relay = holder_hears(s, step, my_group, my_index);
     if (relay_copy)
-      node.transmit_to(temporary_group(s, relay_copy->destination), Frame::data(*relay_copy));
+      node.transmit_to(temporary(relay_copy->destination, step), Frame::data(*relay_copy));
     if (heard_relay) node.listen(*heard_relay);
     node.next_slot();
     const std::optional<Packet> held_copy = data_in(node.received());
@@ -90,7 +88,7 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
 
     // Slot 3: holder acknowledges to the relay it heard; the relay listens for it.
     if (held_copy) node.transmit_to(*heard_relay, Frame::ack(*held_copy));
-    if (relay_copy) node.listen(temporary_group(s, relay_copy->destination));
+    if (relay_copy) node.listen(temporary(relay_copy->destination, step));
     node.next_slot();
     const bool relay_acknowledged = relay_copy && acknowledges(node.received(), relay_copy->id);
 
@@ -100,17 +98,24 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
     if (relay_group) node.listen(*relay_group);
     node.next_slot();
     if (relay_group) {
-      failed_last_attempt = !acknowledges(node.received(), original->id);
-      failures = failed_last_attempt ? failures + 1 : 0;
-      if (!failed_last_attempt) {
+      const bool failed = !acknowledges(node.received(), original->id);
+      // Closed loop: only attempts at full participation count (randomized_plan.h).
+      const bool counts =
+          open || full_participation(s, options_.participation, step, options_.c_plus_eps);
+      if (!failed) {
+        failures = 0;
+      } else if (counts) {
+        ++failures;
+      }
+      if (!failed) {
         original.reset();
         if (!open) node.release_pending();
       }
     }
 
-    // Slot 5: holder -> destination; every node listens to its own temporary group.
+    // Slot 5: holder -> destination; every node listens to its own temporary group of the step.
     if (held_copy) node.transmit_to(s.group_of(held_copy->destination), Frame::data(*held_copy));
-    node.listen(temporary_group(s, me));
+    node.listen(temporary(me, step));
     node.next_slot();
     if (auto got = data_in(node.received()); got && got->destination == me) {
       node.deliver(*got);

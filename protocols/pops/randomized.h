@@ -13,12 +13,19 @@
 
 namespace optinet::pops {
 
+/// The choices of one router variant (registry.cpp names them). Open-loop runs ignore all but
+/// c_plus_eps (see randomized.cpp).
 struct RandomizedOptions {
   /// c + epsilon(g) of Theorem 3.8; 4 as in Corollary 3.9.
   double c_plus_eps = 4.0;
-  /// kIndependent with no tail back-off is the paper's d > g step read literally: a diagnostic
-  /// that shows slot-5 collisions (and lost packets) the keyed variant avoids.
-  RelayRule relay_rule = RelayRule::kKeyed;
+  /// d >= g only (d < g always picks among the usable relays). kIndependent with the fixed key
+  /// and no back-off is the paper's step read literally: for d > g a diagnostic that shows
+  /// slot-5 collisions (and lost packets).
+  RelayRule relay_rule = RelayRule::kIndependent;
+  /// d >= g: the rotating key t = (x mod g + h(s, l)) mod g instead of t = x mod g.
+  bool rotate_key = false;
+  Participation participation = Participation::kLaw;
+  BackOff backoff = BackOff::kNone;
 };
 
 class RandomizedRouter : public PopsProtocol {

@@ -1,5 +1,8 @@
 #include "protocols/pops/randomized_plan.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace optinet::pops {
 
 namespace {
@@ -55,11 +58,98 @@ std::uint32_t keyed_relay_group(const PopsShape& s, std::uint64_t run_seed, std:
                                     s.g);
 }
 
+namespace {
+/// A hash of (key seed, domain tag, a, b) in [0, g).
+std::uint32_t keyed_hash(std::uint64_t key_seed, std::uint64_t tag, std::uint64_t a,
+                         std::uint64_t b, std::uint32_t g) {
+  return static_cast<std::uint32_t>(mix64(mix64(mix64(key_seed ^ tag) ^ a) ^ b) % g);
+}
+constexpr std::uint64_t kKeyShiftTag = 0x68ULL;    // h
+constexpr std::uint64_t kRelayShiftTag = 0x72ULL;  // rho
+constexpr std::uint64_t kWindowTag = 0x77ULL;      // layer-window offsets
+}  // namespace
+
+std::uint32_t layer_count(const PopsShape& s) { return (s.d + s.g - 1) / s.g; }
+
+std::uint32_t layer_of(const PopsShape& s, NodeId x) { return s.index_in_group(x) / s.g; }
+
+std::uint32_t key_shift(std::uint64_t key_seed, std::uint64_t step, std::uint32_t layer,
+                        std::uint32_t g) {
+  return keyed_hash(key_seed, kKeyShiftTag, step, layer, g);
+}
+
+std::uint32_t relay_shift(std::uint64_t key_seed, std::uint64_t step, std::uint32_t temporary,
+                          std::uint32_t g) {
+  return keyed_hash(key_seed, kRelayShiftTag, step, temporary, g);
+}
+
+std::uint32_t rotated_temporary_group(const PopsShape& s, std::uint64_t key_seed,
+                                      std::uint64_t step, NodeId x) {
+  return (temporary_group(s, x) + key_shift(key_seed, step, layer_of(s, x), s.g)) % s.g;
+}
+
+std::uint32_t bijective_relay_group(const PopsShape& s, std::uint64_t key_seed, std::uint64_t step,
+                                    std::uint32_t temporary, NodeId x) {
+  return (s.group_of(x) + relay_shift(key_seed, step, temporary, s.g)) % s.g;
+}
+
+std::uint64_t window_steps(const PopsShape& s) { return 3ULL * layer_count(s); }
+
+std::uint32_t window_layer(const PopsShape& s, std::uint64_t key_seed, std::uint64_t step,
+                           std::uint32_t group) {
+  const std::uint32_t layers = layer_count(s);
+  const std::uint64_t window = (step - 1) / 3;
+  return static_cast<std::uint32_t>((window + keyed_hash(key_seed, kWindowTag, group, 0, layers)) %
+                                    layers);
+}
+
+bool in_layer_window(const PopsShape& s, std::uint64_t key_seed, std::uint64_t step, NodeId x) {
+  if (step > window_steps(s)) return true;
+  return layer_of(s, x) == window_layer(s, key_seed, step, s.group_of(x));
+}
+
+namespace {
+double base_probability(const PopsShape& s, Participation rule, std::uint64_t key_seed,
+                        std::uint64_t step, NodeId x, double c_plus_eps) {
+  if (rule == Participation::kLaw) return participation_probability(s, step, c_plus_eps);
+  if (step > window_steps(s)) return 1.0;
+  return in_layer_window(s, key_seed, step, x) ? 1.0 : 0.0;
+}
+}  // namespace
+
+bool full_participation(const PopsShape& s, Participation rule, std::uint64_t step,
+                        double c_plus_eps) {
+  if (rule == Participation::kLaw) return participation_probability(s, step, c_plus_eps) >= 1.0;
+  return step > window_steps(s);
+}
+
+double take_part_probability(const PopsShape& s, Participation rule, std::uint64_t key_seed,
+                             std::uint64_t step, NodeId x, unsigned failures, BackOff backoff,
+                             double c_plus_eps) {
+  if (backoff != BackOff::kNone && failures > 0 && full_participation(s, rule, step, c_plus_eps)) {
+    if (backoff == BackOff::kHalfAfterOne) return 0.5;
+    const unsigned halvings = std::min(failures / kFailuresBeforeBackoff, 10U);
+    if (halvings > 0) return std::ldexp(1.0, -static_cast<int>(halvings));
+  }
+  return base_probability(s, rule, key_seed, step, x, c_plus_eps);
+}
+
 std::optional<std::uint32_t> choose_relay_group(const PopsShape& s, std::uint64_t run_seed,
                                                 std::uint64_t step, std::uint32_t source_group,
-                                                NodeId destination, Rng& rng, RelayRule rule) {
-  if (s.d == s.g || (s.d > s.g && rule == RelayRule::kIndependent)) return rng.below(s.g);
-  if (s.d > s.g) return keyed_relay_group(s, run_seed, step, destination);
+                                                NodeId destination, Rng& rng, RelayRule rule,
+                                                std::optional<std::uint32_t> temporary) {
+  if (s.d >= s.g) {
+    const std::uint32_t t = temporary.value_or(temporary_group(s, destination));
+    switch (rule) {
+      case RelayRule::kBijective:
+        return bijective_relay_group(s, run_seed, step, t, destination);
+      case RelayRule::kKeyed:
+        if (s.d > s.g) return keyed_relay_group(s, run_seed, step, destination);
+        return rng.below(s.g);
+      case RelayRule::kIndependent:
+        return rng.below(s.g);
+    }
+  }
   // d < g: uniform among usable relay groups (one pass, reservoir sampling).
   const std::uint32_t t = temporary_group(s, destination);
   std::optional<std::uint32_t> chosen;

@@ -6,15 +6,43 @@
 /// d = g (section III.A) exactly as in the paper: a packet picks a uniformly random intermediate
 /// (relay) group r; in slots 1 and 2 the processor with index k in a group listens to group k.
 ///
-/// d > g (section III.B): the paper's participation law, plus one choice the text leaves open.
-/// With d > g, the d/g destinations x of a group B that share x mod g share the coupler
-/// c(B, x mod g) of slot 5, so two copies of such packets that both survive slots 1 and 2 would
-/// collide in slot 5 after their sources had already been acknowledged (a lost packet). We keep
-/// the five slots and Proposition 3.2 by keying the relay group on (group(x), x mod g, step)
-/// with a hash of the run's common seed: packets sharing a slot-5 coupler pick the same relay
-/// group and so meet at a coupler in slot 1 or 2, where a collision only means "retry". Once the
-/// law reaches probability 1, a packet whose last attempt failed takes part with
-/// probability 1/2 (two packets sharing a key would otherwise collide forever).
+/// d > g (section III.B): the d/g destinations x of a group B that share x mod g share the
+/// coupler c(B, x mod g) of slot 5, so read literally (a private random relay group per packet,
+/// RelayRule::kIndependent, `randomized-literal`) two copies can both survive slots 1-2, both
+/// sources are acknowledged and both copies die in slot 5: a lost packet. Issue 13 gives two
+/// changes, computed by every node from the step and its packet's destination:
+///  * the key rotates: with L = ceil(d/g) layers, u = x mod g and l = (x mod d) div g, the
+///    temporary group of x in step s is t = (u + h(s, l)) mod g (rotated_temporary_group), and
+///    x listens to c(group(x), t) in slot 5. The destinations sharing a slot-5 coupler in a step
+///    are one per layer, and the sets change every step;
+///  * the relay is a bijection of the destination group: r = (G + rho(s, t)) mod g
+///    (bijective_relay_group). Copies that meet on the slot-2 coupler c(t, r) then share their
+///    slot-5 coupler, so at most one per key survives slot 2, slot 5 never collides and the
+///    acknowledgement of slot 4 tells the truth.
+/// Where h and rho come from (a choice the issue leaves open): both, and the layer-window
+/// offsets below, are mix64 hashes of a 64-bit key seed that every node holds. The routers pass
+/// the run's common seed (loaded into every node at reset, like the seed of its random
+/// stream), so a permutation chosen without knowing that seed cannot aim at the keys. A
+/// function built into every node (a fixed key seed) would be known to an adversary, who could
+/// then, e.g., give one source group only destinations whose relay coincides in the first steps,
+/// or only destinations of one layer window (see docs/pops-model.md, "The correct routers (issue
+/// 13)"). Participation (Participation): the paper's law, or layer windows: for the first 3L steps
+/// destination group G serves layer (w + off(G)) mod L in window w = (s-1) div 3 (three steps a
+/// window, off(G) a hash of the key seed), so every key has exactly one eligible packet per
+/// step; afterwards every packet takes part. Failures are counted only for attempts made at
+/// full participation (base probability 1), and a packet that has failed f attempts in a row
+/// takes part with probability 2^-floor(f/3) (BackOff::kHalvingPerThree) until one succeeds.
+/// Without a back-off two packets that share a key in many steps (same group, same u, other
+/// layers), or many packets of one source group with few relay couplers, keep colliding. The
+/// issue's rule (one coin of 1/2 per three failures, the count then starting again) is faster
+/// with the law (17.4 against 19.2 steps at POPS(32,8)) but never ends some runs at POPS(32,2)
+/// (identity traffic with the law, random traffic with layer windows): a source group with 16
+/// pending packets and 2 relay couplers keeps them taking part at about 5/6. Measurements in
+/// docs/pops-model.md.
+///
+/// d = g: the same two changes (L = 1) give `randomized-bijective`: slot 2 can no longer
+/// collide. It needs no back-off: every key is one destination, and two packets of one source
+/// group meet in slot 1 with probability 1/g in each step, independently of the steps before.
 ///
 /// d < g (our variant; the paper reduces to d = g without details): a group has only d
 /// receivers for g source groups, so listening is rotated. In step s the processor with index k
@@ -51,21 +79,75 @@ std::optional<std::uint32_t> holder_hears(const PopsShape& s, std::uint64_t step
 bool relay_usable(const PopsShape& s, std::uint64_t step, std::uint32_t source_group,
                   std::uint32_t relay_group, std::uint32_t temporary_group);
 
-/// d > g: the relay group shared by all packets whose slot-5 coupler is c(group(x), x mod g).
+/// Open loop (any d >= g): the relay group shared by all packets whose slot-5 coupler is
+/// c(group(x), x mod g), a hash of the run seed, the step and that key.
 std::uint32_t keyed_relay_group(const PopsShape& s, std::uint64_t run_seed, std::uint64_t step,
                                 NodeId destination);
 
-/// How a packet picks its relay group when d > g.
+// ---- rotating key and bijective relay (d >= g, issue 13) ----------------------------------
+
+/// L = ceil(d / g): the layers of a destination group.
+std::uint32_t layer_count(const PopsShape& s);
+/// The layer of destination x: (x mod d) div g.
+std::uint32_t layer_of(const PopsShape& s, NodeId x);
+/// h(s, l) in [0, g): the rotation of layer l's keys in `step`.
+std::uint32_t key_shift(std::uint64_t key_seed, std::uint64_t step, std::uint32_t layer,
+                        std::uint32_t g);
+/// rho(s, t) in [0, g): the relay offset of temporary group t in `step`.
+std::uint32_t relay_shift(std::uint64_t key_seed, std::uint64_t step, std::uint32_t temporary,
+                          std::uint32_t g);
+/// t = (x mod g + h(step, layer_of(x))) mod g.
+std::uint32_t rotated_temporary_group(const PopsShape& s, std::uint64_t key_seed,
+                                      std::uint64_t step, NodeId x);
+/// r = (group(x) + rho(step, t)) mod g with t the (rotated or fixed) temporary group of x.
+std::uint32_t bijective_relay_group(const PopsShape& s, std::uint64_t key_seed, std::uint64_t step,
+                                    std::uint32_t temporary, NodeId x);
+
+/// How a pending packet decides to take part in a step.
+enum class Participation {
+  kLaw,          ///< the paper's law (participation_probability)
+  kLayerWindows  ///< layer windows for the first window_steps() steps, then every packet
+};
+/// What a packet that keeps failing does (failures counted at full participation only).
+enum class BackOff {
+  kNone,
+  kHalfAfterOne,    ///< d < g: probability 1/2 after a failed attempt
+  kHalvingPerThree  ///< probability 2^-floor(f/3) after f failures (f/3 <= 10)
+};
+/// Failed attempts in a row per halving of kHalvingPerThree.
+constexpr unsigned kFailuresBeforeBackoff = 3;
+/// 3L: the steps of the layer windows.
+std::uint64_t window_steps(const PopsShape& s);
+/// The layer destination group `group` serves in `step` (step <= window_steps()).
+std::uint32_t window_layer(const PopsShape& s, std::uint64_t key_seed, std::uint64_t step,
+                           std::uint32_t group);
+/// True if a packet to x may take part in `step` under layer windows.
+bool in_layer_window(const PopsShape& s, std::uint64_t key_seed, std::uint64_t step, NodeId x);
+/// True if every pending packet takes part in `step` under `rule` (the law has reached 1, or
+/// the layer windows are over): only failed attempts of such steps count towards the back-off.
+bool full_participation(const PopsShape& s, Participation rule, std::uint64_t step,
+                        double c_plus_eps);
+/// Probability that a pending packet to x with `failures` failed attempts in a row (counted at
+/// full participation) takes part in `step`: the base probability of `rule` (the law, or 1 / 0
+/// inside the layer windows), lowered by `backoff` at full participation.
+double take_part_probability(const PopsShape& s, Participation rule, std::uint64_t key_seed,
+                             std::uint64_t step, NodeId x, unsigned failures, BackOff backoff,
+                             double c_plus_eps);
+
+/// How a packet picks its relay group when d >= g.
 enum class RelayRule {
-  kKeyed,       ///< keyed on the slot-5 coupler (our correct variant, the default)
-  kIndependent  ///< uniformly at random, as the paper's text reads (loses packets for d > g)
+  kKeyed,        ///< d > g: keyed_relay_group; d = g: uniformly at random (the paper)
+  kIndependent,  ///< uniformly at random, as the paper's text reads (loses packets for d > g)
+  kBijective     ///< bijective_relay_group (issue 13)
 };
 
-/// The relay group of a packet from `source_group` to `destination` in `step`, or nullopt if
-/// no relay group is usable this step (only possible for d < g).
+/// The relay group of a packet from `source_group` to `destination` (temporary group
+/// `temporary`) in `step`, or nullopt if no relay group is usable this step (only for d < g,
+/// where the rule is ignored).
 std::optional<std::uint32_t> choose_relay_group(const PopsShape& s, std::uint64_t run_seed,
                                                 std::uint64_t step, std::uint32_t source_group,
                                                 NodeId destination, Rng& rng,
-                                                RelayRule rule = RelayRule::kKeyed);
+                                                RelayRule rule = RelayRule::kKeyed,
+                                                std::optional<std::uint32_t> temporary = {});
 
 }  // namespace optinet::pops

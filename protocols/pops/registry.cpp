@@ -10,14 +10,42 @@
 
 namespace optinet::pops {
 
+namespace {
+/// The two changes of issue 13 (randomized_plan.h); for d > g the back-off too
+/// (d = g needs none: every key is a single destination).
+RandomizedOptions issue13_rules(const PopsShape& shape) {
+  RandomizedOptions o;
+  o.relay_rule = RelayRule::kBijective;
+  o.rotate_key = true;
+  if (shape.d > shape.g) {
+    o.backoff = BackOff::kHalvingPerThree;
+  }
+  return o;
+}
+
+/// `randomized`: the paper's router for d = g; for d > g the fastest correct variant (issue 13
+/// with layer windows); for d < g our rotated listening, a failed packet backing off by 1/2.
+RandomizedOptions randomized_default(const PopsShape& shape) {
+  if (shape.d > shape.g) {
+    RandomizedOptions o = issue13_rules(shape);
+    o.participation = Participation::kLayerWindows;
+    return o;
+  }
+  RandomizedOptions o;
+  if (shape.d < shape.g) o.backoff = BackOff::kHalfAfterOne;
+  return o;
+}
+}  // namespace
+
 const std::vector<ProtocolInfo>& protocols() {
   static const std::vector<ProtocolInfo> list = {
       {"randomized",
-       "Mei & Rizzi section III: 5-slot steps via a random relay group (participation law for d>g)",
+       "Mei & Rizzi section III: 5-slot steps via a relay group; d=g as the paper; d>g with a "
+       "rotating key, a bijective relay and layer windows (issue 13; loses no packet)",
        RandomizedRouter::kSlotsPerStep,
        {3, 4, 5},
-       [](const PopsShape&) -> std::unique_ptr<PopsProtocol> {
-         return std::make_unique<RandomizedRouter>();
+       [](const PopsShape& shape) -> std::unique_ptr<PopsProtocol> {
+         return std::make_unique<RandomizedRouter>(randomized_default(shape));
        },
        false,
        nullptr,
@@ -28,15 +56,44 @@ const std::vector<ProtocolInfo>& protocols() {
                 "step among the usable ones, which the keyed relay does not respect); got d = " +
                 std::to_string(shape.d) + ", g = " + std::to_string(shape.g);
        }},
+      {"randomized-law",
+       "d>g: the paper's participation law with the rotating key and the bijective relay "
+       "(issue 13) and the back-off; loses no packet",
+       RandomizedRouter::kSlotsPerStep,
+       {3, 4, 5},
+       [](const PopsShape& shape) -> std::unique_ptr<PopsProtocol> {
+         RandomizedOptions law = issue13_rules(shape);
+         law.participation = Participation::kLaw;
+         return std::make_unique<RandomizedRouter>(law);
+       },
+       false,
+       [](const PopsShape& shape) -> std::string {
+         if (shape.d > shape.g) return "";
+         return "randomized-law needs d > g (the law is 1 otherwise; use randomized or "
+                "randomized-bijective); got d = " +
+                std::to_string(shape.d) + ", g = " + std::to_string(shape.g);
+       }},
+      {"randomized-bijective",
+       "d=g: the paper's step with the bijective relay r = (group(x) + rho(s,t)) mod g (issue "
+       "13), so slot 2 never collides",
+       RandomizedRouter::kSlotsPerStep,
+       {2, 3, 4, 5},
+       [](const PopsShape& shape) -> std::unique_ptr<PopsProtocol> {
+         return std::make_unique<RandomizedRouter>(issue13_rules(shape));
+       },
+       false,
+       [](const PopsShape& shape) -> std::string {
+         if (shape.d == shape.g) return "";
+         return "randomized-bijective needs d = g (for d > g use randomized); got d = " +
+                std::to_string(shape.d) + ", g = " + std::to_string(shape.g);
+       }},
       {"randomized-literal",
        "diagnostic: section III.B read literally (independent relay groups for d>g); for d>g "
        "copies collide in slot 5 after their sources were acknowledged, so packets are lost",
        RandomizedRouter::kSlotsPerStep,
        {3, 4, 5},
        [](const PopsShape&) -> std::unique_ptr<PopsProtocol> {
-         RandomizedOptions literal;
-         literal.relay_rule = RelayRule::kIndependent;
-         return std::make_unique<RandomizedRouter>(literal);
+         return std::make_unique<RandomizedRouter>(RandomizedOptions{});
        }},
       {"tdma",
        "collision-free TDMA baseline: a fixed frame of n slots in which every (source, "
