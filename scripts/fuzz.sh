@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # usage: scripts/fuzz.sh SANITIZE_BUILD SECONDS
-# Runs every fuzz target of the sanitizer build for SECONDS, new inputs into a scratch folder,
+# Runs every fuzz target of the sanitizer build (and the sweep spec fuzzer) for SECONDS, new inputs into a scratch folder,
 # then merges them (libFuzzer -merge=1 keeps only inputs that add coverage) into the committed
 # corpus tests/fuzz/corpus/<target>/. A crash stops the script with the artifact's path.
 set -euo pipefail
@@ -17,3 +17,7 @@ for target in fuzz_permutation_file fuzz_relation_file fuzz_device_file fuzz_com
   "$binary" -merge=1 "$root/tests/fuzz/corpus/$target" "$scratch" 2>/dev/null
   echo "fuzz: $target corpus now $(ls "$root/tests/fuzz/corpus/$target" | wc -l) inputs"
 done
+# The sweep spec reader is Python: its own mutation fuzzer, as long, from the same seed each time
+# unless FUZZ_SEED is set.
+echo "fuzz: sweep spec for $seconds s"
+(cd "$build" && /usr/bin/python3 "$root/tests/fuzz_sweep_spec.py" "$root" "$seconds" "${FUZZ_SEED:-1}")

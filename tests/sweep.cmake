@@ -18,3 +18,10 @@ set_tests_properties(sweep.slurm_round_trip PROPERTIES TIMEOUT 240 SKIP_RETURN_C
 # optinet --check refuses bad input as a run does (exit 2, one line naming the option).
 optinet_usage_error_test(check_d_zero "--d" pops --d 0 --check)
 optinet_usage_error_test(check_p_too_small "--p" ocpc --p 1 --check)
+
+# A bounded fuzzing run of the spec reader (mutations of the studies and of
+# tests/fuzz/corpus/sweep_spec); `make fuzz` runs it longer.
+add_test(NAME sweep.fuzz_spec
+         COMMAND ${SWEEP_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_sweep_spec.py ${PROJECT_SOURCE_DIR} 10
+         WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(sweep.fuzz_spec PROPERTIES TIMEOUT 60)

@@ -126,6 +126,15 @@ def bad_specs():
          "plot[0].y: 'slots' is not in merge.fields"),
         ('[sweep]\n', "sweep.network: missing"),
         ('[sweep\n', "spec: not TOML"),
+        # Found by tests/fuzz_sweep_spec.py: wrong types and sizes are refusals, not tracebacks.
+        ('[sweep]\nnetwork = "pops"\n[axes]\nrate = { start = 1, stop = 1e12, step = 1 }\n',
+         "axes.rate: 1000000000000 values, more than"),
+        ('[sweep]\nnetwork = "pops"\n[axes]\nrate = { start = "a", stop = 2, step = 1 }\n',
+         "axes.rate.start: must be a finite number"),
+        ('[sweep]\nnetwork = "pops"\n[[override]]\nmatch = 0.5\n',
+         "override[0].match: must be a table"),
+        ('options = 1\n[sweep]\nnetwork = "pops"\n', "options: must be a table"),
+        ('[sweep]\nnetwork = "pops"\n[runs]\ncount = 999999999\n', "runs.count: 999999999"),
     ]
     for text, expected in cases:
         p = runner(write_spec(text))

@@ -31,6 +31,11 @@ SLURM_KEYS = {"partition", "time", "mem", "chunk", "extra"}
 RANGE_KEYS = {"start", "stop", "step", "factor"}
 # The runner owns these optinet options: a job's seeds, runs and report.
 RUNNER_OPTIONS = {"seed", "runs", "json", "quiet", "check", "vcd"}
+# Bounds: a spec file is read up to MAX_SPEC_BYTES; a spec expands to at most MAX_JOBS jobs
+# (and as many points and seeds per point), far beyond the studies (Table II: 28 jobs) and
+# small enough that a typing slip (stop = 1e12) is a refusal, not an exhausted memory.
+MAX_SPEC_BYTES = 1 << 20
+MAX_JOBS = 100_000
 
 
 @dataclass
@@ -91,11 +96,31 @@ def _unknown(table: dict, allowed: set, where: str) -> None:
             raise SpecError(f"{where}{key}: unknown key (accepted: {', '.join(sorted(allowed))})")
 
 
-def _table(raw: dict, key: str) -> dict:
-    value = raw.get(key, {})
+def _table(raw: dict, key: str, where: str = "") -> dict:
+    return _is_table(raw.get(key, {}), f"{where}{key}")
+
+
+def _is_table(value, where: str) -> dict:
     if not isinstance(value, dict):
-        raise SpecError(f"{key}: must be a table")
+        raise SpecError(f"{where}: must be a table")
     return value
+
+
+def _is_array_of_tables(value, where: str) -> list:
+    if not isinstance(value, list) or not all(isinstance(x, dict) for x in value):
+        raise SpecError(f"{where}: must be an array of tables ([[{where}]])")
+    return value
+
+
+def _is_number(value, where: str):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise SpecError(f"{where}: must be a finite number")
+    return value
+
+
+def _bounded(count: int, where: str) -> None:
+    if count > MAX_JOBS:
+        raise SpecError(f"{where}: {count} values, more than the {MAX_JOBS} a sweep may have")
 
 
 def expand_range(key: str, r: dict) -> list:
@@ -103,20 +128,26 @@ def expand_range(key: str, r: dict) -> list:
     _unknown(r, RANGE_KEYS, f"axes.{key}.")
     if "start" not in r or "stop" not in r or ("step" in r) == ("factor" in r):
         raise SpecError(f"axes.{key}: a range needs start, stop and one of step or factor")
-    start, stop = r["start"], r["stop"]
+    start = _is_number(r["start"], f"axes.{key}.start")
+    stop = _is_number(r["stop"], f"axes.{key}.stop")
     values = []
     if "step" in r:
-        step = r["step"]
+        step = _is_number(r["step"], f"axes.{key}.step")
         if step <= 0:
             raise SpecError(f"axes.{key}.step: must be > 0")
-        count = int(math.floor((stop - start) / step + 1e-9)) + 1
+        span = (stop - start) / step
+        _bounded(int(span) + 1 if math.isfinite(span) else MAX_JOBS + 1, f"axes.{key}")
+        count = int(math.floor(span + 1e-9)) + 1
         for k in range(max(count, 0)):
             v = start + k * step
             values.append(round(v, 12) if isinstance(v, float) else v)
     else:
-        factor = r["factor"]
+        factor = _is_number(r["factor"], f"axes.{key}.factor")
         if factor <= 1:
             raise SpecError(f"axes.{key}.factor: must be > 1")
+        if start <= 0:
+            raise SpecError(f"axes.{key}.start: must be > 0 for a range with a factor")
+        _bounded(int(math.log(max(stop / start, 1)) / math.log(factor)) + 1, f"axes.{key}")
         v = start
         while v <= stop * (1 + 1e-12):
             values.append(round(v, 12) if isinstance(v, float) else v)
@@ -166,8 +197,8 @@ def _number(text: str):
     return text
 
 
-def expand_seeds(runs: dict) -> tuple[list[int], int | None]:
-    _unknown(runs, RUNS_KEYS, "runs.")
+def expand_seeds(runs, where: str = "runs") -> tuple[list[int], int | None]:
+    _unknown(_is_table(runs, where), RUNS_KEYS, "runs.")
     if "seeds" in runs and ("count" in runs or "seed" in runs):
         raise SpecError("runs.seeds: give either seeds or count (and seed), not both")
     if "seeds" in runs:
@@ -181,6 +212,7 @@ def expand_seeds(runs: dict) -> tuple[list[int], int | None]:
             raise SpecError("runs.count: must be an integer >= 1")
         if not isinstance(first, int) or first < 0:
             raise SpecError("runs.seed: must be an integer >= 0")
+        _bounded(count, "runs.count")
         seeds = list(range(first, first + count))
     if not seeds:
         raise SpecError("runs.seeds: empty")
@@ -192,10 +224,10 @@ def expand_seeds(runs: dict) -> tuple[list[int], int | None]:
     return seeds, per_job
 
 
-def option_args(options: dict, where: str) -> tuple[list[str], dict]:
+def option_args(options, where: str) -> tuple[list[str], dict]:
     """--key value for each option; true is a flag, false leaves it out."""
     args, keys = [], {}
-    for key, value in options.items():
+    for key, value in _is_table(options, where.rstrip(".") or "options").items():
         if key.lstrip("-") in RUNNER_OPTIONS:
             raise SpecError(f"{where}{key}: set by the runner (runs, seeds, outputs)")
         if isinstance(value, (dict, list)):
@@ -223,7 +255,9 @@ def consecutive_chunks(seeds: list[int], per_job: int) -> list[tuple[int, int]]:
 def load(path: str) -> Spec:
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read(MAX_SPEC_BYTES + 1)
+        if len(data) > MAX_SPEC_BYTES:
+            raise SpecError(f"spec: '{path}' is longer than {MAX_SPEC_BYTES} bytes")
         raw = tomllib.loads(data.decode())
     except OSError as e:
         raise SpecError(f"spec: cannot read '{path}' ({e.strerror})") from None
@@ -246,24 +280,22 @@ def load(path: str) -> Spec:
         raise SpecError("sweep.network: missing (the optinet network, e.g. pops, or an axis "
                         "named network)")
     seeds, per_job = expand_seeds(_table(raw, "runs"))
-    overrides = raw.get("override", [])
-    if not isinstance(overrides, list):
-        raise SpecError("override: must be an array of tables ([[override]])")
+    overrides = _is_array_of_tables(raw.get("override", []), "override")
     for i, o in enumerate(overrides):
         _unknown(o, OVERRIDE_KEYS, f"override[{i}].")
-        for c in o.get("match", {}):
+        for c in _table(o, "match", f"override[{i}]."):
             if c not in columns:
                 raise SpecError(f"override[{i}].match.{c}: not an axis column "
                                 f"(columns: {', '.join(columns)})")
         if "runs" in o:
-            expand_seeds(o["runs"])
+            expand_seeds(o["runs"], f"override[{i}].runs")
         option_args(o.get("options", {}), f"override[{i}].options.")
     merge = _table(raw, "merge")
     _unknown(merge, MERGE_KEYS, "merge.")
     fields = merge.get("fields", [])
     if not isinstance(fields, list) or not all(isinstance(x, str) for x in fields):
         raise SpecError("merge.fields: must be a list of run field names")
-    plots = raw.get("plot", [])
+    plots = _is_array_of_tables(raw.get("plot", []), "plot")
     for i, p in enumerate(plots):
         _unknown(p, PLOT_KEYS, f"plot[{i}].")
         for k in ("name", "x", "y"):
@@ -283,6 +315,7 @@ def load(path: str) -> Spec:
 
 def expand(spec: Spec) -> None:
     """Points: the product of the axes in spec order; jobs: each point's seeds in chunks."""
+    _bounded(math.prod(len(rows) for _, _, rows in spec.axes), "axes (the product of their lengths)")
     products = itertools.product(*[rows for _, _, rows in spec.axes]) if spec.axes else [()]
     for combo in products:
         values, args, keys = {}, [spec.network], {}
@@ -319,3 +352,4 @@ def expand(spec: Spec) -> None:
         spec.points.append(point)
         for first, runs in consecutive_chunks(seeds, per_job or len(seeds)):
             spec.jobs.append(Job(point.index, first, runs, list(args), dict(keys)))
+        _bounded(len(spec.jobs), "runs (jobs of all points)")
