@@ -88,6 +88,9 @@ def main():
         print(__doc__)
         return 2
     optinet = os.path.abspath(sys.argv[2])
+    if not (os.path.isfile(optinet) and os.access(optinet, os.X_OK)):
+        print(f"golden.py: OPTINET: '{sys.argv[2]}' is not an executable file", file=sys.stderr)
+        return 2
     current = {case: run(optinet, case) for case in CASES}
     golden = {}
     if os.path.exists(TABLE):
