@@ -40,6 +40,7 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   }
   /// Largest number of packet buffers held at once during the last run.
   unsigned max_buffers() const { return max_buffers_; }
+  using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   /// Registers tx/rx valid and packet id under this module's hierarchical name. A traced
   /// processor samples its receiver at the falling edge, so rx shows in the slot it arrived in;
   /// an untraced one reads the same latched frame at the next rising edge (one thread

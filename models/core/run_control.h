@@ -127,7 +127,7 @@ class RunControl : public sc_core::sc_module, public RunControlIf {
   bool idle() const { return !armed_ && !running_ && !aborting_; }
   bool running() const { return running_; }
   /// Traces the slot number of the running run under this channel's name.
-  void trace(sc_core::sc_trace_file* tf) const;
+  void trace(sc_core::sc_trace_file* tf) const override;
 
   // RunControlIf
   const sc_core::sc_event& start_event() const override { return start_; }

@@ -86,6 +86,7 @@ class MeshFabric : public sc_core::sc_module {
   bool has_link(std::uint32_t node, std::uint32_t d) const;
   const MeshLinkCounters& link_counters(std::uint32_t link) const { return counters_[link]; }
   std::string link_name(std::uint32_t link) const;
+  using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   /// Traces busy and occupancy of the links that leave nodes in [first, last].
   void trace(sc_core::sc_trace_file* tf, std::uint32_t first, std::uint32_t last);
 

@@ -25,6 +25,7 @@ class MeshSyncProcessor : public sc_core::sc_module, public MeshSyncContext {
 
   MeshSyncProcessor(const sc_core::sc_module_name& name, const MeshSyncProcessorConfig& config);
 
+  using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   /// Traces the processor's phase and nesting level.
   void trace(sc_core::sc_trace_file* tf);
 

@@ -71,6 +71,7 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   unsigned max_population_a() const { return max_population_a_; }
   /// Longest queue in the last run.
   unsigned max_queue() const { return max_queue_; }
+  using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   void trace(sc_core::sc_trace_file* tf);
 
   // LinkSink

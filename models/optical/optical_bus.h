@@ -150,6 +150,7 @@ class OpticalBusBase : public sc_core::sc_module {
 
   const OpticalBusConfig& config() const { return config_; }
   NodeId global(std::uint32_t local) const { return config_.first + local * config_.stride; }
+  using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   /// busy, drivers, collisions (garbled receivers) and frame id during the current slot, under
   /// this module's name, recorded for the slots in `window`.
   void trace(sc_core::sc_trace_file* tf, const TraceWindow& window = {});

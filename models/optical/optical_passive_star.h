@@ -69,6 +69,7 @@ class PassiveStar : public sc_core::sc_module {
     jammer_fault_ = jammer;
     fault_key_ = key;
   }
+  using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   /// busy, collision and frame id/kind during the current slot, under this module's name,
   /// recorded for the slots in `window`.
   void trace(sc_core::sc_trace_file* tf, const TraceWindow& window = {});
