@@ -57,7 +57,20 @@ CASES = (
        "ccc --s 3 --traffic random --seed 63", "shuffle-exchange --n 5 --traffic random --seed 64",
        "grid --n 8 --k 2 --protocol grid3 --traffic random --seed 65",
        "grid --n 4 --k 3 --protocol gridk --traffic transpose --seed 66",
-       "grid --n 4 --k 2 --traffic bursty --rate 0.05 --warmup 50 --measure 200 --seed 67"]
+       "grid --n 4 --k 2 --traffic bursty --rate 0.05 --warmup 50 --measure 200 --seed 67",
+       # Bounded queues near their limit: a queue's admission rule shows in every slot.
+       "hypercube --n 4 --traffic bernoulli --rate 0.1 --queue-capacity 1 --warmup 50 --measure 200 --seed 56"]
+    # An odd h: thinning's load ceil(h / 2^(phase-1)) differs from its floor.
+    + ["ocpc --p 16 --h 3 --protocol thinning --runs 2 --seed 36"]
+    # The synchronizing mesh: both protocols, both memberships, two indexings.
+    + ["mesh --n 4 --levels 2 --runs 2 --seed 71",
+       "mesh --n 8 --indexing row --membership consecutive --levels 3 --seed 72",
+       "mesh --n 4 --protocol sync --indexing snake --seed 73"]
+    # Injected faults: what each does, and the losses it explains (exit status 4).
+    + ["pops --d 4 --g 4 --fault coupler:3:1 --fault receiver:5@4 --runs 2 --seed 81",
+       "ocpc --p 16 --protocol gjlr --fault ber:0.05 --runs 2 --seed 82",
+       "mob --p 4 --protocol row-column --fault bus:row_bus1@3 --seed 83",
+       "hypercube --n 4 --fault link:0:1 --fault jammer:6 --traffic random --seed 84"]
 )
 
 SKIPPED_KEYS = {"memory_estimate_bytes"}

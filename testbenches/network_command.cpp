@@ -471,6 +471,12 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
     // The scoreboard classifies the losses of a permutation's or an h-relation's packets.
     if (common.open_loop) throw UsageError("--fault: not with --traffic " + common.traffic);
     FaultTargets targets = command->fault_targets();
+    if (targets.coupler_groups == 0 && targets.buses.empty() && !targets.link &&
+        targets.nodes == 0) {
+      throw UsageError("--fault: " + common.network +
+                       " has no fault model (faults: pops, ocpc, mob and the store-and-forward "
+                       "networks)");
+    }
     if (targets.network.empty()) targets.network = common.network;
     command->set_faults(parse_fault_plan(common.fault_specs, targets));
   }

@@ -12,6 +12,8 @@ optinet_usage_error_test(fault_bad_ber "--fault: 'ber:2' has probability '2'"
                          pops --fault ber:2)
 optinet_usage_error_test(fault_unknown_kind "--fault: 'laser:1' is not a fault"
                          pops --fault laser:1)
+optinet_usage_error_test(fault_on_a_network_without_faults "--fault: mesh has no fault model"
+                         mesh --n 4 --fault link:0:1)
 
 # Losses that the faults explain: exit status 4, each packet listed with its reason.
 file(WRITE ${E2E_DIR}/fault_lone_packet.txt "2 - - -\n")
