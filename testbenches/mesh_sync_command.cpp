@@ -94,6 +94,15 @@ std::uint64_t MeshSyncCommand::processors() const {
   return std::uint64_t(config_.network.n) * config_.network.n;
 }
 
+ResourceCounts MeshSyncCommand::resources() const {
+  // A thread per processor, and one buffered link per direction between neighbours.
+  const std::uint64_t n = config_.network.n;
+  ResourceCounts counts;
+  counts.threads = n * n;
+  counts.links = 4 * n * (n - 1);
+  return counts;
+}
+
 std::string MeshSyncCommand::banner() const {
   const auto& e = config_;
   return "mesh " + std::to_string(e.network.n) + " x " + std::to_string(e.network.n) + ", " +

@@ -20,6 +20,7 @@ class MeshSyncCommand : public ExperimentCommand<MeshSyncExperiment, MeshSyncExp
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;
   std::uint64_t processors() const override;
+  ResourceCounts resources() const override;
   std::string size_option() const override { return "--n"; }
   std::string banner() const override;
   Json parameters() const override;
