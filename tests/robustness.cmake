@@ -20,3 +20,12 @@ if(Python3_Interpreter_FOUND)
 endif()
 optinet_gtest(test_distributions SHARE_A_PROCESS)
 optinet_gtest(test_protocol_cost)
+
+# Each family's memory estimate against the peak RSS of the same network (within 20%); not
+# under the sanitizers, whose shadow memory is not the model's.
+if(NOT OPTINET_SANITIZE)
+  add_test(NAME memory_estimate_per_family
+           COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_memory_estimate.py
+                   $<TARGET_FILE:optinet>)
+  set_tests_properties(memory_estimate_per_family PROPERTIES TIMEOUT 60)
+endif()
