@@ -51,6 +51,8 @@ CASES = (
     + [f"hypercube --n 4 --traffic {t} --seed 52" for t in ("identity", "bit-reversal", "transpose", "partial")]
     + ["hypercube --n 5 --protocol basic --discipline ftg --traffic random --seed 53",
        "hypercube --n 5 --protocol cubess --queue-capacity 2 --traffic random --seed 54",
+       "hypercube --n 5 --protocol cubes --phases separate --traffic random --runs 2 --seed 57",
+       "shuffle --d 2 --n 5 --protocol dshuffle --phases separate --traffic random --seed 58",
        "hypercube --n 4 --traffic bernoulli --rate 0.05 --warmup 50 --measure 200 --seed 55",
        "shuffle --d 3 --n 3 --protocol mshuffle --traffic random --seed 61",
        "shuffle --d 2 --n 5 --protocol dshuffle --traffic random --seed 62",

@@ -27,7 +27,7 @@ constexpr KindName kKinds[] = {{RelationKind::kRandom, "random-h-relation"},
 std::vector<NodeId> permutation_without_fixed_points(std::uint32_t n, Rng& rng) {
   std::vector<NodeId> pi(n);
   std::iota(pi.begin(), pi.end(), NodeId{0});
-  for (std::uint32_t i = n - 1; i > 0; --i) std::swap(pi[i], pi[rng.below(i + 1)]);
+  rng.shuffle(pi);
   for (std::uint32_t i = 0; i < n; ++i) {
     if (pi[i] != i) continue;
     std::uint32_t j = rng.below(n - 1);
@@ -89,7 +89,7 @@ Relation make_relation(RelationKind kind, std::uint32_t n, std::uint32_t h, Rng&
     case RelationKind::kLowerBound: {
       std::vector<NodeId> order(n);
       std::iota(order.begin(), order.end(), NodeId{0});
-      for (std::uint32_t i = n - 1; i > 0; --i) std::swap(order[i], order[rng.below(i + 1)]);
+      rng.shuffle(order);
       for (std::uint32_t t = 0; t < n / 4; ++t) {
         const NodeId d = order[3 * t];
         r.push_back({order[3 * t + 1], d});

@@ -1,6 +1,7 @@
 #include "testbenches/sf_experiment.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace optinet {
 
@@ -64,6 +65,8 @@ void SfExperiment::on_subphase_end(NodeId, const sf::SfPacket& p, std::uint64_t 
   const std::uint64_t entered = slot - p.clock.start;
   if (sub + 1 == scheme_->randomizing()) {
     r.phase_a_slots = std::max(r.phase_a_slots, entered);
+    // Separate phases: the last packet to finish Phase A starts Phase B everywhere, next slot.
+    if (config_.separate_phases && --phase_a_pending_ == 0) network_.set_phase_b_start(slot + 1);
     if (p.packet.id < phase_a_delays_.size()) phase_a_delays_[p.packet.id] = entered - p.clock.hops;
   }
   if (sub + 1 == scheme_->subphases()) {
@@ -88,6 +91,12 @@ SfRunResult SfExperiment::run_packets(std::uint64_t seed, const std::vector<Pack
   std::vector<std::vector<Packet>> by_node(network_.size());
   for (const Packet& p : packets) by_node.at(p.source).push_back(p);
   for (NodeId x = 0; x < network_.size(); ++x) network_.node(x).load(by_node[x], seed);
+  // A scheme without a Phase A (BASIC) has nothing to wait for.
+  phase_a_pending_ = packets.size();
+  const bool wait_for_phase_a =
+      config_.separate_phases && scheme_->randomizing() > 0 && !packets.empty();
+  network_.set_phase_b_start(wait_for_phase_a ? std::numeric_limits<std::uint64_t>::max()
+                                              : config_.phase_b_start);
 
   // The run ends with the last delivery: each delivery reports one finish.
   fault_run_.begin(seed);
@@ -141,6 +150,7 @@ void SfExperiment::collect_node_measures(SfRunResult& r) {
     const sf::SfNode& n = network_.node(x);
     r.max_node_population = std::max(r.max_node_population, n.max_population());
     r.max_node_population_a = std::max(r.max_node_population_a, n.max_population_a());
+    r.max_node_population_b = std::max(r.max_node_population_b, n.max_population_b());
     r.max_queue = std::max(r.max_queue, n.max_queue());
   }
 }

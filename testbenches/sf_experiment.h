@@ -26,6 +26,10 @@ struct SfExperimentConfig {
   sf::Discipline discipline = sf::Discipline::kFifo;
   unsigned capacity = 0;  ///< per queue, 0 = unbounded
   std::uint64_t phase_b_start = 0;
+  /// The paper's set-up (section 7): each phase on its own. Phase B starts for every packet in
+  /// the slot after the last packet finished Phase A, each node's held packets in random
+  /// order. False: a packet starts Phase B as it finishes Phase A (or at phase_b_start).
+  bool separate_phases = false;
   PermutationKind traffic = PermutationKind::kRandom;
   std::uint64_t max_slots = 100000;
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
@@ -52,6 +56,7 @@ struct SfRunResult {
   std::vector<std::uint64_t> subphase_slots;  ///< longest duration of each sub-phase
   unsigned max_node_population = 0;           ///< all packets at a node at an integral instant
   unsigned max_node_population_a = 0;         ///< the same, counting Phase A packets only
+  unsigned max_node_population_b = 0;         ///< the same, counting Phase B packets only
   unsigned max_queue = 0;
   /// Slots a packet waited at nodes (delivery - the slot it entered its source node - hops).
   std::uint64_t max_delay = 0;
@@ -106,6 +111,7 @@ class SfExperiment : public ExperimentBase, public sf::SubphaseObserver {
   std::unique_ptr<sf::Scheme> scheme_;
   sf::SfNetwork network_;
   SfRunResult current_;
+  std::uint64_t phase_a_pending_ = 0;  // packets yet to finish Phase A (separate phases)
   std::vector<std::uint64_t> delays_;
   std::vector<std::uint64_t> phase_a_delays_;
   std::unique_ptr<OpenLoopHost> host_;  ///< open-loop runs only

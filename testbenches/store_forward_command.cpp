@@ -32,7 +32,8 @@ std::vector<SizeOption> size_options(const std::string& network) {
     return {{"--d", "2", 2, 64, "the d of the d-way shuffle"}, {"--n", "4", 1, 20, "N = d^n"}};
   }
   if (network == "ccc") return {{"--s", "3", 2, 16, "cycle length (N = s 2^s)"}};
-  return {{"--n", "8", 2, kMaxNodes, "side of the grid"}, {"--k", "2", 1, 20, "dimensions (N = n^k)"}};
+  return {{"--n", "8", 2, kMaxNodes, "side of the grid"},
+          {"--k", "2", 1, 20, "dimensions (N = n^k)"}};
 }
 
 /// base^exponent, or kMaxNodes + 1 if that is larger than kMaxNodes.
@@ -70,7 +71,9 @@ std::string StoreForwardCommand::default_protocol() const {
 void StoreForwardCommand::add_options(CLI::App& app) {
   for (const SizeOption& o : size_options(network_)) {
     size_[o.name] = o.fallback;
-    app.add_option(o.name, size_[o.name], o.meaning)->check(count_in(o.lo, o.hi))->capture_default_str();
+    app.add_option(o.name, size_[o.name], o.meaning)
+        ->check(count_in(o.lo, o.hi))
+        ->capture_default_str();
   }
   app.add_option("--queue-capacity", capacity_, "packets per queue, 0 = unbounded")
       ->check(count_in(0, 1000000))
@@ -81,6 +84,11 @@ void StoreForwardCommand::add_options(CLI::App& app) {
       app.add_option("--phase-b-start", phase_b_start_, "slot at which Phase B may start")
           ->check(count_in(0, 1000000000))
           ->capture_default_str();
+  app.add_option("--phases", phases_,
+                 "pipelined (a packet starts Phase B as it finishes Phase A) or separate (the "
+                 "paper's set-up: Phase B starts everywhere after the last packet's Phase A, "
+                 "queues shuffled)")
+      ->capture_default_str();
   app.add_option("--trace-nodes", trace_nodes_, "trace only nodes A:B and their links");
   app.get_option("--traffic")
       ->description("identity, random, bit-reversal, transpose, partial" +
@@ -92,7 +100,8 @@ std::shared_ptr<const sf::SfGraph> StoreForwardCommand::make_graph() const {
     return static_cast<unsigned>(std::stoull(size_.at(option)));  // checked by count_in
   };
   if (network_ == "hypercube") return std::make_shared<sf::HypercubeGraph>(size("--n"));
-  if (network_ == "shuffle-exchange") return std::make_shared<sf::ShuffleExchangeGraph>(size("--n"));
+  if (network_ == "shuffle-exchange")
+    return std::make_shared<sf::ShuffleExchangeGraph>(size("--n"));
   if (network_ == "ccc") return std::make_shared<sf::CccGraph>(size("--s"));
   if (network_ == "shuffle") {
     check_nodes("--n", capped_power(size("--d"), size("--n")));
@@ -138,6 +147,16 @@ void StoreForwardCommand::configure(CommonOptions& common) {
     throw UsageError("--discipline: '" + discipline_ + "' is not accepted (fifo or ftg)");
   }
   e.phase_b_start = std::stoull(phase_b_start_);
+  if (phases_ != "pipelined" && phases_ != "separate") {
+    throw UsageError("--phases: '" + phases_ + "' is not accepted (pipelined or separate)");
+  }
+  e.separate_phases = phases_ == "separate";
+  if (e.separate_phases && e.open_loop) {
+    throw UsageError("--phases: separate phases are a permutation run's set-up, not open loop's");
+  }
+  if (e.separate_phases && phase_b_start_option_->count() > 0) {
+    throw UsageError("--phase-b-start: not with --phases separate (Phase B starts after Phase A)");
+  }
   e.vcd_path = common.vcd_path;
   if (trace_nodes_) {
     // FIRST:LAST, inclusive: a large network's VCD restricted to some nodes and their links.
@@ -164,6 +183,7 @@ Json StoreForwardCommand::parameters() const {
   p["queue_capacity"] = e.capacity;
   p["discipline"] = sf::discipline_name(e.discipline);
   p["phase_b_start"] = e.phase_b_start;
+  p["phases"] = e.separate_phases ? "separate" : "pipelined";
   p["max_slots"] = e.max_slots;
   if (!e.faults.empty()) p["faults"] = fault_parameters(e.faults);
   return p;
@@ -186,14 +206,17 @@ FaultTargets StoreForwardCommand::fault_targets() const {
   return t;
 }
 
-void StoreForwardCommand::set_faults(FaultPlan plan) {
-  config_.faults = std::move(plan);
-}
+void StoreForwardCommand::set_faults(FaultPlan plan) { config_.faults = std::move(plan); }
 
 std::vector<std::string> StoreForwardCommand::summary_fields() const {
   if (config_.open_loop) return open_loop_summary_fields();
-  return {"slots",          "phase_a_slots", "phase_b_slots", "max_node_population",
-          "max_node_population_phase_a", "max_queue"};
+  return {"slots",
+          "phase_a_slots",
+          "phase_b_slots",
+          "max_node_population",
+          "max_node_population_phase_a",
+          "max_node_population_phase_b",
+          "max_queue"};
 }
 
 CapacityBound StoreForwardCommand::capacity() const {
@@ -228,15 +251,17 @@ RunRecord StoreForwardCommand::run(std::uint64_t seed) {
                        {"subphase_slots", r.subphase_slots},
                        {"max_node_population", r.max_node_population},
                        {"max_node_population_phase_a", r.max_node_population_a},
+                       {"max_node_population_phase_b", r.max_node_population_b},
                        {"max_queue", r.max_queue},
                        {"max_delay", r.max_delay},
                        {"hops", r.hops}};
   record.description = std::to_string(r.slots) + " slots (phase A " +
                        std::to_string(r.phase_a_slots) + ", phase B " +
-                       std::to_string(r.phase_b_slots) + "), " + std::to_string(r.delivered) +
-                       "/" + std::to_string(r.packets) + " delivered, max node population " +
+                       std::to_string(r.phase_b_slots) + "), " + std::to_string(r.delivered) + "/" +
+                       std::to_string(r.packets) + " delivered, max node population " +
                        std::to_string(r.max_node_population) + " (phase A " +
-                       std::to_string(r.max_node_population_a) + "), max queue " +
+                       std::to_string(r.max_node_population_a) + ", phase B " +
+                       std::to_string(r.max_node_population_b) + "), max queue " +
                        std::to_string(r.max_queue) + ", max delay " + std::to_string(r.max_delay);
   report_faults(record, experiment_->faults(), r.faults);
   if (r.open_loop) {

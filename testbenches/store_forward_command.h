@@ -52,6 +52,7 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   std::string capacity_ = "0";
   std::string discipline_ = "fifo";
   std::string phase_b_start_ = "0";
+  std::string phases_ = "pipelined";
   std::optional<std::string> trace_nodes_;
   CLI::Option* phase_b_start_option_ = nullptr;
   std::uint64_t links_ = 0;

@@ -21,7 +21,7 @@ std::uint32_t exact_sqrt(std::uint32_t n) {
 Permutation random_permutation(std::uint32_t n, Rng& rng) {
   Permutation p(n);
   std::iota(p.begin(), p.end(), 0);
-  for (std::uint32_t i = n; i > 1; --i) std::swap(p[i - 1], p[rng.below(i)]);
+  rng.shuffle(p);
   return p;
 }
 }  // namespace

@@ -1,6 +1,7 @@
 # Tests of area 'store_forward' (see cmake/store_forward.cmake); uses optinet_gtest, OPTINET_BIN, E2E_DIR from CMakeLists.txt.
 optinet_gtest(test_sf_tickets SHARE_A_PROCESS)
 optinet_gtest(test_sf_line)
+optinet_gtest(test_sf_phases)
 optinet_gtest(test_sf_networks)
 
 optinet_usage_error_test(sf_hypercube_n_zero "--n" hypercube --n 0)
@@ -59,3 +60,10 @@ optinet_usage_error_test(sf_open_loop_transpose_not_square "--pattern" hypercube
                          --traffic bernoulli --pattern transpose)
 optinet_usage_error_test(sf_open_loop_ids_overflow "--max-slots" hypercube --n 20
                          --traffic bernoulli --max-slots 100000)
+# --phases: pipelined or separate (the paper's set-up); separate is a permutation run's.
+optinet_usage_error_test(sf_phases_unknown "--phases: 'both' is not accepted (pipelined or separate)"
+                         hypercube --phases both)
+optinet_usage_error_test(sf_phases_separate_with_start "--phase-b-start: not with --phases separate"
+                         hypercube --phases separate --phase-b-start 10)
+optinet_usage_error_test(sf_phases_separate_open_loop "--phases: separate phases"
+                         grid --traffic bernoulli --phases separate)

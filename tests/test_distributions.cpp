@@ -33,6 +33,13 @@ double chi_square_limit(double df) {
   return df * std::pow(1.0 - c + kZ * std::sqrt(c), 3.0);
 }
 
+/// Chi-square statistic of `hits` against the same expected count in every cell.
+double chi_square_even(const std::vector<double>& hits, double expected) {
+  double chi2 = 0;
+  for (double h : hits) chi2 += (h - expected) * (h - expected) / expected;
+  return chi2;
+}
+
 double z_score(double observed_mean, double expected_mean, double sd, double samples) {
   return (observed_mean - expected_mean) / (sd / std::sqrt(samples));
 }
@@ -277,14 +284,29 @@ TEST(InjectionDistribution, UniformDestinationsSkipTheSourceAndAreEven) {
   EXPECT_LT(chi2, chi_square_limit(n - 2.0)) << chi2;
 }
 
-// ---- GJLR choices ---------------------------------------------------------------------------
+// ---- the shuffle every part of the model uses ------------------------------------------------
 
-/// Chi-square statistic of `hits` against the same expected count in every cell.
-double chi_square_even(const std::vector<double>& hits, double expected) {
-  double chi2 = 0;
-  for (double h : hits) chi2 += (h - expected) * (h - expected) / expected;
-  return chi2;
+TEST(ShuffleDistribution, EveryOrderOfFourEquallyLikely) {
+  // Rng::shuffle orders the random permutations, BASIC's dimensions and the packets a
+  // store-and-forward node holds before Phase B: all 24 orders of 4 elements equally likely.
+  const std::uint32_t draws = 240000;
+  std::vector<double> hits(24, 0);
+  Rng rng = Rng::stream(97, 0, 0);
+  for (std::uint32_t k = 0; k < draws; ++k) {
+    std::vector<int> v = {0, 1, 2, 3};
+    rng.shuffle(v);
+    std::uint32_t rank = 0;  // Lehmer code of the order
+    for (int i = 0; i < 4; ++i) {
+      int smaller_after = 0;
+      for (int j = i + 1; j < 4; ++j) smaller_after += v[j] < v[i] ? 1 : 0;
+      rank = rank * static_cast<std::uint32_t>(4 - i) + static_cast<std::uint32_t>(smaller_after);
+    }
+    ++hits[rank];
+  }
+  EXPECT_LT(chi_square_even(hits, draws / 24.0), chi_square_limit(23.0));
 }
+
+// ---- GJLR choices ---------------------------------------------------------------------------
 
 TEST(GjlrDistribution, CompactionTargetIsEvenOverItsSlice) {
   // Approximate compaction (section 2.2): a sender picks a receiver of the step's slice

@@ -425,7 +425,9 @@ TEST(BijectiveRelay, CopiesMeetingOnASlot2CouplerShareTheirSlot5Coupler) {
           const std::uint32_t ty = pops::rotated_temporary_group(s, 9, step, y);
           const auto ry =
               pops::choose_relay_group(s, 9, step, 0, y, rng, pops::RelayRule::kBijective, ty);
-          if (tx == ty && rx == ry) ASSERT_EQ(s.group_of(x), s.group_of(y));
+          if (tx == ty && rx == ry) {
+            ASSERT_EQ(s.group_of(x), s.group_of(y));
+          }
         }
       }
     }

@@ -2,7 +2,9 @@
 /// \file
 /// Small, fast, reproducible random streams: xoshiro256** seeded through splitmix64.
 /// One stream per (seed, run, stream id) so results never depend on scheduling order.
+#include <cstddef>
 #include <cstdint>
+#include <utility>
 
 namespace optinet {
 
@@ -47,6 +49,16 @@ class Rng {
     s_[2] ^= t;
     s_[3] = rotl(s_[3], 45);
     return result;
+  }
+
+  /// Fisher-Yates: every order of `v` equally likely; draws below(n), below(n - 1), ...,
+  /// below(2). Every shuffle of the model goes through here.
+  template <class Vector>
+  void shuffle(Vector& v) {
+    for (std::size_t i = v.size(); i > 1; --i) {
+      using std::swap;
+      swap(v[i - 1], v[below(static_cast<std::uint32_t>(i))]);
+    }
   }
 
   /// Uniform integer in [0, bound), bound > 0, without modulo bias (Lemire).

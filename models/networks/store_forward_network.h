@@ -33,6 +33,10 @@ class SfNetwork : public sc_core::sc_module {
   SfNode& node(NodeId x) { return *nodes_[x]; }
   /// Links in the network (directed edges).
   std::uint64_t links() const { return links_; }
+  /// Every node's Phase B start (SfNode::set_phase_b_start).
+  void set_phase_b_start(std::uint64_t slot) {
+    for (auto& n : nodes_) n->set_phase_b_start(slot);
+  }
 
  private:
   std::vector<std::unique_ptr<SfNode>> nodes_;

@@ -38,7 +38,7 @@ void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   for (const Packet& p : packets) loaded_.push_back(SfPacket{p, Ticket{}, PacketClock{}});
   rng_ = Rng::node_stream(run_seed, config_.id);
   running_ = false;
-  population_ = max_population_ = max_population_a_ = max_queue_ = 0;
+  population_ = max_population_ = max_population_a_ = max_population_b_ = max_queue_ = 0;
   // The first activation (at elaboration's end or right after the previous run) re-arms the
   // method on the run's start.
   wake_.notify(sc_core::SC_ZERO_TIME);
@@ -104,9 +104,7 @@ void SfNode::slot_step(std::uint64_t slot) {
   // experiments randomized the queues before Phase B).
   if (!held_.empty() && slot >= config_.phase_b_start) {
     settling_.swap(held_);
-    for (std::size_t i = settling_.size(); i > 1; --i) {
-      std::swap(settling_[i - 1], settling_[rng_.below(i)]);
-    }
+    rng_.shuffle(settling_);
     for (SfPacket& p : settling_) {
       start_subphase(p, slot);
       settle(p, slot, false);
@@ -137,6 +135,7 @@ void SfNode::slot_step(std::uint64_t slot) {
   population_ = total;
   max_population_ = std::max(max_population_, total);
   max_population_a_ = std::max(max_population_a_, in_phase_a);
+  max_population_b_ = std::max(max_population_b_, total - in_phase_a);
   // 6. Each non-empty queue offers its head.
   offer_heads();
 }

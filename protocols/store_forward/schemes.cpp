@@ -20,10 +20,6 @@ void set_steps(Ticket& t, const std::vector<unsigned>& labels) {
   for (std::size_t i = 0; i < labels.size(); ++i) t.steps[i] = static_cast<std::uint8_t>(labels[i]);
 }
 
-void shuffle_in_place(std::vector<unsigned>& v, Rng& rng) {
-  for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.below(i)]);
-}
-
 /// CUBES, BASIC and CUBESS (sections 4 and 7). Ticket T[1..n] lists dimensions, 0 = none.
 class CubeScheme : public Scheme {
  public:
@@ -55,7 +51,7 @@ class CubeScheme : public Scheme {
     packed.erase(std::find(packed.begin(), packed.end(), 0u), packed.end());
     // BASIC: after Pack, randomize the order of the non-zero elements. The paper says "in
     // ticket preparation", so BASIC (and CUBESS) treat both phases alike.
-    if (variant_ == Variant::kBasic) shuffle_in_place(packed, rng);
+    if (variant_ == Variant::kBasic) rng.shuffle(packed);
     for (unsigned& dim : packed) dim -= 1;  // dimension i is out-edge label i-1
     set_steps(p.ticket, packed);
   }
