@@ -151,6 +151,8 @@ void SfExperiment::collect_node_measures(SfRunResult& r) {
     r.max_node_population = std::max(r.max_node_population, n.max_population());
     r.max_node_population_a = std::max(r.max_node_population_a, n.max_population_a());
     r.max_node_population_b = std::max(r.max_node_population_b, n.max_population_b());
+    r.max_node_population_a_transit =
+        std::max(r.max_node_population_a_transit, n.max_population_a_transit());
     r.max_queue = std::max(r.max_queue, n.max_queue());
   }
 }

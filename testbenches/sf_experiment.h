@@ -57,6 +57,9 @@ struct SfRunResult {
   unsigned max_node_population = 0;           ///< all packets at a node at an integral instant
   unsigned max_node_population_a = 0;         ///< the same, counting Phase A packets only
   unsigned max_node_population_b = 0;         ///< the same, counting Phase B packets only
+  /// Phase A packets still travelling: the population if a packet left the simulation on
+  /// reaching its Phase A destination (one reading of the paper's measure (c)).
+  unsigned max_node_population_a_transit = 0;
   unsigned max_queue = 0;
   /// Slots a packet waited at nodes (delivery - the slot it entered its source node - hops).
   std::uint64_t max_delay = 0;

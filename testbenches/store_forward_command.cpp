@@ -252,6 +252,7 @@ RunRecord StoreForwardCommand::run(std::uint64_t seed) {
                        {"max_node_population", r.max_node_population},
                        {"max_node_population_phase_a", r.max_node_population_a},
                        {"max_node_population_phase_b", r.max_node_population_b},
+                       {"max_node_population_phase_a_in_transit", r.max_node_population_a_transit},
                        {"max_queue", r.max_queue},
                        {"max_delay", r.max_delay},
                        {"hops", r.hops}};

@@ -39,6 +39,7 @@ void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   rng_ = Rng::node_stream(run_seed, config_.id);
   running_ = false;
   population_ = max_population_ = max_population_a_ = max_population_b_ = max_queue_ = 0;
+  max_population_a_transit_ = 0;
   // The first activation (at elaboration's end or right after the previous run) re-arms the
   // method on the run's start.
   wake_.notify(sc_core::SC_ZERO_TIME);
@@ -136,6 +137,8 @@ void SfNode::slot_step(std::uint64_t slot) {
   max_population_ = std::max(max_population_, total);
   max_population_a_ = std::max(max_population_a_, in_phase_a);
   max_population_b_ = std::max(max_population_b_, total - in_phase_a);
+  max_population_a_transit_ =
+      std::max(max_population_a_transit_, in_phase_a - static_cast<unsigned>(held_.size()));
   // 6. Each non-empty queue offers its head.
   offer_heads();
 }

@@ -78,6 +78,8 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   unsigned max_population() const { return max_population_; }
   unsigned max_population_a() const { return max_population_a_; }
   unsigned max_population_b() const { return max_population_b_; }
+  /// Phase A packets still on their way (not those that finished Phase A and wait here).
+  unsigned max_population_a_transit() const { return max_population_a_transit_; }
   /// Longest queue in the last run.
   unsigned max_queue() const { return max_queue_; }
   using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
@@ -139,6 +141,7 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   unsigned max_population_ = 0;
   unsigned max_population_a_ = 0;
   unsigned max_population_b_ = 0;
+  unsigned max_population_a_transit_ = 0;
   unsigned max_queue_ = 0;
   std::vector<unsigned> reserved_;  // scratch for admit_requests
 };
