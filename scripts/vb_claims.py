@@ -2,12 +2,14 @@
 """Valiant & Brebner, section 7: the paper's written observations (i)-(v) checked against our
 data by script, never by hand (docs/results/valiant-brebner.md, "Observations, derived").
 
-usage: scripts/vb_claims.py [--sweep DIR]
+usage: scripts/vb_claims.py [--sweep DIR] [--shuffles-sweep DIR]
 
 Reads docs/results/valiant-brebner.csv (the pipelined figures: identity, 100 runs a point) and
 docs/results/valiant-brebner-setup.csv (the cube schemes in the paper's set-up and pipelined,
 FIFO and furthest-to-go-first). --sweep DIR first rewrites the latter from the points.csv of
-`scripts/optinet-sweep studies/vb-cube-schemes.toml`. Prints Markdown.
+`scripts/optinet-sweep studies/vb-cube-schemes.toml`, and --shuffles-sweep DIR rewrites
+docs/results/valiant-brebner-shuffles.csv (3- to 8-SHUFFLE and -MSHUFFLE in the paper's set-up)
+from that of studies/vb-shuffles.toml. Prints Markdown.
 """
 import argparse
 import csv
@@ -16,6 +18,7 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIGURES = os.path.join(ROOT, "docs", "results", "valiant-brebner.csv")
 SETUP = os.path.join(ROOT, "docs", "results", "valiant-brebner-setup.csv")
+SHUFFLES = os.path.join(ROOT, "docs", "results", "valiant-brebner-shuffles.csv")
 FIELDS = ["phase_a_slots", "phase_b_slots", "max_node_population",
           "max_node_population_phase_a", "max_node_population_phase_b"]
 # Observation (i): the bound on the run-time variance the paper states for each scheme.
@@ -24,22 +27,52 @@ TIME_LIMIT = {"CUBES": 0.6, "BASIC": 0.6, "CUBESS": 0.6, "3-SHUFFLE": 0.6, "4-SH
 POPULATION_LIMIT = 0.7  # observation (ii), every scheme
 
 
-def write_setup(sweep: str) -> None:
+def write_points(sweep: str, path: str, label) -> None:
+    """The sweep's points as a CSV: label(row) gives the leading columns, then mean and sd of
+    each field the sweep merged."""
     rows = list(csv.DictReader(open(os.path.join(sweep, "points.csv"))))
     out = []
     for r in rows:
-        o = {"N": 2 ** int(r["n"]), "scheme": r["protocol"].upper(), "phases": r["phases"],
-             "discipline": r["discipline"], "runs": r["runs"]}
+        o = label(r)
         for f in FIELDS:
-            o[f + "_mean"] = round(float(r[f + "_mean"]), 3)
-            o[f + "_sd"] = round(float(r[f + "_sd"]), 3)
+            if f + "_mean" in r:
+                o[f + "_mean"] = round(float(r[f + "_mean"]), 3)
+                o[f + "_sd"] = round(float(r[f + "_sd"]), 3)
         out.append(o)
-    temporary = SETUP + ".tmp"
+    temporary = path + ".tmp"
     with open(temporary, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(out[0]))
         w.writeheader()
         w.writerows(out)
-    os.replace(temporary, SETUP)
+    os.replace(temporary, path)
+
+
+def cube_label(r):
+    return {"N": 2 ** int(r["n"]), "scheme": r["protocol"].upper(), "phases": r["phases"],
+            "discipline": r["discipline"], "runs": r["runs"]}
+
+
+def shuffle_label(r):
+    return {"N": int(r["N"]), "scheme": f"{r['d']}-{'M' if r['protocol'] == 'mshuffle' else ''}"
+            "SHUFFLE", "d": int(r["d"]), "runs": r["runs"]}
+
+
+def observation_i_shuffles(rows):
+    print("d-way shuffles in the paper's set-up (`valiant-brebner-shuffles.csv`, identity, "
+          "separate phases, 100 runs a point):\n")
+    print("| scheme | N | Phase A (variance) | Phase B (variance) | population A (variance) |")
+    print("|---|---|---|---|---|")
+    for r in rows:
+        def cell(f):
+            return f"{float(r[f + '_mean']):.2f} ({float(r[f + '_sd']) ** 2:.2f})"
+        print(f"| {r['scheme']} | {r['N']} | {cell('phase_a_slots')} | {cell('phase_b_slots')} | "
+              f"{cell('max_node_population_phase_a')} |")
+    v, r, k = largest(rows, ["phase_a_slots_sd", "phase_b_slots_sd"])
+    p, q, _ = largest(rows, ["max_node_population_phase_a_sd"])
+    print(f"\nLargest run-time variance: {v:.2f} ({r['scheme']}, N = {r['N']}), the paper's bound "
+          f"0.6: {'within' if v <= 0.6 else '**above**'}; largest population variance {p:.2f} "
+          f"({q['scheme']}), bound {POPULATION_LIMIT}: "
+          f"{'within' if p <= POPULATION_LIMIT else '**above**'}.\n")
 
 
 def largest(rows, keys):
@@ -97,14 +130,19 @@ def observations_setup(setup):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--sweep", help="points of studies/vb-cube-schemes.toml to rewrite the setup CSV")
+    p.add_argument("--sweep", help="output of studies/vb-cube-schemes.toml: rewrite the setup CSV")
+    p.add_argument("--shuffles-sweep", help="output of studies/vb-shuffles.toml: rewrite its CSV")
     args = p.parse_args()
     if args.sweep:
-        write_setup(args.sweep)
+        write_points(args.sweep, SETUP, cube_label)
+    if args.shuffles_sweep:
+        write_points(args.shuffles_sweep, SHUFFLES, shuffle_label)
     figures = [r for r in csv.DictReader(open(FIGURES)) if r["traffic"] == "identity"]
     observations_i_ii(figures)
     print("Cube schemes (`valiant-brebner-setup.csv`, identity, 100 runs a point):\n")
     observations_setup(list(csv.DictReader(open(SETUP))))
+    print()
+    observation_i_shuffles(list(csv.DictReader(open(SHUFFLES))))
 
 
 if __name__ == "__main__":
