@@ -1,6 +1,8 @@
 #pragma once
 /// \file
-/// `valiant`: Valiant's Theta(h + log p) OCPC algorithm as section 1 describes it: the first
+/// `valiant`: Valiant's OCPC algorithm as section 1 describes it (Theta(h + log p) with Valiant's
+/// randomized sort; with the bitonic sort of step 3 below, Theta(h + log^2 p) in the worst
+/// case, docs/results/ocpc-mob.md): the first
 /// phase of Anderson and Miller (thinning, section 2.1, without its cleanup), then a second
 /// phase that realises the remaining O(p) messages deterministically:
 ///  1. count: a parallel prefix over all p nodes of (messages held, max held) gives each node
