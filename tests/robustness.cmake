@@ -29,3 +29,8 @@ if(NOT OPTINET_SANITIZE)
                    $<TARGET_FILE:optinet>)
   set_tests_properties(memory_estimate_per_family PROPERTIES TIMEOUT 60)
 endif()
+
+# The memory estimate against --max-memory: one line naming the size option, before anything
+# is elaborated (user_safety checks the same through the address-space limit).
+optinet_usage_error_test(memory_estimate_above_max_memory "more than the 1 MiB of --max-memory"
+                         pops --max-memory 1M)
