@@ -3,7 +3,8 @@
 does and writes a report whose run values are known by hand, value(seed) = seed * seed % 7
 (seeds 1..4 give 1, 4, 2, 2). --x 0 is refused ("--x: ..."), as optinet refuses a bad option.
 FAKE_OPTINET_HANG_SEED=S: a job whose seeds include S waits an hour (to be killed).
-FAKE_OPTINET_LOG=FILE: every job's --seed is appended to FILE."""
+FAKE_OPTINET_LOG=FILE: every job's --seed is appended to FILE.
+FAKE_OPTINET_VERSION=V: --version answers "optinet V" (default fake-1)."""
 import json
 import os
 import sys
@@ -11,7 +12,7 @@ import time
 
 args = sys.argv[1:]
 if args == ["--version"]:
-    print("optinet fake-1")
+    print("optinet " + os.environ.get("FAKE_OPTINET_VERSION", "fake-1"))
     sys.exit(0)
 
 

@@ -199,6 +199,11 @@ def resume():
     check(jobs_run(log) == [1], f"a mismatched result must be rerun, ran {jobs_run(log)}")
     status = runner(spec, "--status")
     check("4 of 4 job(s) finished" in status.stdout, status.stdout)
+    # Another optinet version: every finished job is stale and runs again.
+    os.remove(log)
+    runner(spec, env={"FAKE_OPTINET_LOG": log, "FAKE_OPTINET_VERSION": "fake-2"})
+    check(jobs_run(log) == [1, 1, 3, 3],
+          f"a new optinet version must rerun every job, ran {jobs_run(log)}")
 
 
 def killed_job():
