@@ -64,7 +64,7 @@ CASES = (
        "hypercube --n 4 --traffic bernoulli --rate 0.1 --queue-capacity 1 --warmup 50 --measure 200 --seed 56"]
     # An odd h: thinning's load ceil(h / 2^(phase-1)) differs from its floor.
     + ["ocpc --p 16 --h 3 --protocol thinning --runs 2 --seed 36"]
-    # GJLR where its approximate compaction has receivers to choose from.
+    # GJLR on a larger machine (L2 = 3: more levels of its schedule than p = 16).
     + ["ocpc --p 256 --h 2 --protocol gjlr --seed 37"]
     # The synchronizing mesh: both protocols, both memberships, two indexings.
     + ["mesh --n 4 --levels 2 --runs 2 --seed 71",
