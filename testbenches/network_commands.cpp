@@ -4,6 +4,7 @@
 #include "testbenches/network_command.h"
 #include "testbenches/ocpc_command.h"
 #include "testbenches/pops_command.h"
+#include "testbenches/splithash_command.h"
 #include "testbenches/store_forward_command.h"
 
 namespace optinet {
@@ -25,6 +26,8 @@ const std::vector<NetworkFamily>& network_families() {
        StoreForwardCommand::make},
       {"mesh", "n x n mesh with synchronization trees (Chochia, Cole & Heywood)",
        MeshSyncCommand::make},
+      {"splithash", "random (N, d, a) split&hash network of optical crossbars (Meyer auf der Heide et al.)",
+       SplitHashCommand::make},
   };
   return families;
 }

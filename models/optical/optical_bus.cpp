@@ -2,8 +2,9 @@
 
 namespace optinet {
 
-OpticalBusBase::OpticalBusBase(const sc_core::sc_module_name& name, const OpticalBusConfig& config)
-    : sc_core::sc_module(name), config_(config) {
+OpticalBusBase::OpticalBusBase(const sc_core::sc_module_name& name, const OpticalBusConfig& config,
+                               std::vector<NodeId> members)
+    : sc_core::sc_module(name), config_(config), members_(std::move(members)) {
   // No static sensitivity: the method waits for a transmitter to light the bus and, after a lit
   // slot, for the next rising edge to go dark. An unused bus costs nothing per slot.
   SC_METHOD(step);

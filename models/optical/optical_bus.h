@@ -136,7 +136,8 @@ class ReceiverArray : public sc_core::sc_prim_channel,
   std::uint64_t cross_bus_collisions_ = 0;
 };
 
-/// Which processors a bus attaches: local index i is global node first + i * stride.
+/// Which processors a bus attaches: local index i is global node first + i * stride (or, for
+/// a bus built with a member list, the list's i-th node).
 struct OpticalBusConfig {
   std::uint32_t attached = 2;  ///< k
   NodeId first = 0;
@@ -149,7 +150,9 @@ class OpticalBusBase : public sc_core::sc_module {
   sc_core::sc_in<bool> clk{"clk"};
 
   const OpticalBusConfig& config() const { return config_; }
-  NodeId global(std::uint32_t local) const { return config_.first + local * config_.stride; }
+  NodeId global(std::uint32_t local) const {
+    return members_.empty() ? config_.first + local * config_.stride : members_[local];
+  }
   using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   /// busy, drivers, collisions (garbled receivers) and frame id during the current slot, under
   /// this module's name, recorded for the slots in `window`.
@@ -182,7 +185,10 @@ class OpticalBusBase : public sc_core::sc_module {
 
  protected:
   OPTINET_HAS_PROCESS(OpticalBusBase);
-  OpticalBusBase(const sc_core::sc_module_name& name, const OpticalBusConfig& config);
+  /// `members`: empty, or the global id of each local index (a split&hash bus joins nodes of
+  /// no regular pattern).
+  OpticalBusBase(const sc_core::sc_module_name& name, const OpticalBusConfig& config,
+                 std::vector<NodeId> members = {});
   /// Called by a transmitter: wakes the bus one delta later, once per slot.
   void lit(std::uint64_t slot);
   /// Forgets the last lit slot (slot numbers restart with each run).
@@ -207,6 +213,7 @@ class OpticalBusBase : public sc_core::sc_module {
   void step();
 
   OpticalBusConfig config_;
+  std::vector<NodeId> members_;
   sc_core::sc_event lit_event_;
   std::uint64_t lit_slot_ = ~std::uint64_t{0};
   bool holding_ = false;
@@ -241,8 +248,9 @@ class OpticalBus : public OpticalBusBase, public BusTransmitIf<FrameT> {
   sc_core::sc_export<BusTransmitIf<FrameT>> inputs{"inputs"};
   sc_core::sc_port<ReceiverLightIf<FrameT>> receivers{"receivers"};
 
-  OpticalBus(const sc_core::sc_module_name& name, const OpticalBusConfig& config)
-      : OpticalBusBase(name, config), beams_(config.attached) {
+  OpticalBus(const sc_core::sc_module_name& name, const OpticalBusConfig& config,
+             std::vector<NodeId> members = {})
+      : OpticalBusBase(name, config, std::move(members)), beams_(config.attached) {
     inputs.bind(*this);
   }
 

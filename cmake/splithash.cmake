@@ -1,0 +1,14 @@
+# Split&hash networks of optical crossbars (issue 17): topology, network, protocols, command.
+target_sources(optinet_models PRIVATE
+  models/topology/split_hash.cpp
+  models/networks/splithash_processor.cpp
+  models/networks/splithash_network.cpp
+)
+target_sources(optinet_protocols PRIVATE
+  protocols/splithash/funnel.cpp
+  protocols/splithash/registry.cpp
+)
+target_sources(optinet_testbenches PRIVATE
+  testbenches/splithash_experiment.cpp
+  testbenches/splithash_command.cpp
+)

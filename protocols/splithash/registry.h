@@ -1,0 +1,30 @@
+#pragma once
+/// \file
+/// Split&hash protocols by name, as the command line and tests select them. A protocol is
+/// added with one entry in registry.cpp.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/networks/splithash_node.h"
+
+namespace optinet::splithash {
+
+struct ProtocolInfo {
+  std::string name;
+  std::string summary;
+  std::unique_ptr<SplitHashProtocol> (*make)() = nullptr;
+  /// Routes only partial permutations (every sink the destination of at most one packet, every
+  /// source holding at most one).
+  bool permutations_only = false;
+};
+
+const std::vector<ProtocolInfo>& protocols();
+/// nullptr if unknown.
+const ProtocolInfo* find_protocol(const std::string& name);
+/// "a, b": every protocol, for messages.
+std::string protocol_names();
+/// Why `name` is not a split&hash protocol (naming the accepted ones), or "".
+std::string protocol_unavailable(const std::string& name);
+
+}  // namespace optinet::splithash

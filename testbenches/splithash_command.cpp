@@ -1,0 +1,212 @@
+#include "testbenches/splithash_command.h"
+
+#include <algorithm>
+
+#include "protocols/splithash/registry.h"
+#include "testbenches/option_values.h"
+#include "testbenches/usage_error.h"
+
+namespace optinet {
+
+namespace {
+
+constexpr std::uint64_t kMaxSinks = std::uint64_t{1} << 22;  // N = k^d
+constexpr std::uint64_t kMaxSlot = 1000000000;
+
+/// The default number of batches, 1/eps: the Main Lemma needs eps * beta * a_i < 1 for every
+/// funnel level with some beta > 1; we take beta = 2, so 1/eps = 2 * max a_i + 1 (a_1 = a*d).
+std::uint32_t default_batches(const splithash::SplitHashShape& s) {
+  return s.depth < 2 ? 1 : 2 * s.functions(1) + 1;
+}
+
+}  // namespace
+
+std::unique_ptr<NetworkCommand> SplitHashCommand::make(const std::string& /*network*/) {
+  return std::make_unique<SplitHashCommand>();
+}
+
+void SplitHashCommand::add_options(CLI::App& app) {
+  app.add_option("--k", k_, "edge size: a group of level L has k^L nodes (N = k^depth)")
+      ->check(count_in(2, 1 << 16))
+      ->capture_default_str();
+  app.add_option("--depth", depth_, "d: levels d (sources) down to 0 (sinks)")
+      ->check(count_in(1, 22))
+      ->capture_default_str();
+  app.add_option("--a", a_, "the constant a: a_i = ceil(a*d/i) functions per funnel")
+      ->check(count_in(2, 1 << 16))
+      ->capture_default_str();
+  app.add_option("--network-seed", config_.network_seed,
+                 "seed of the network's random permutations (separate from --seed)")
+      ->capture_default_str();
+  app.add_option("--batches", batches_, "1/eps: batches of the permutation (default 2*a*d + 1)");
+  app.add_option("--round-limit", round_limit_,
+                 "rounds of the Funnel Algorithm per level before a packet counts as stuck")
+      ->capture_default_str();
+  app.add_option("--h", h_, "the h of the h-relation (default 1)");
+  app.add_option("--relation-file", relation_file_,
+                 "'source destination' lines, '#' comments; checked against h")
+      ->check(path_given());
+  app.add_option("--trace-slots", trace_slots_, "record only slots A:B of each run in the VCD");
+  app.add_option("--trace-nodes", trace_nodes_,
+                 "trace only nodes A:B (global ids: level*N + index; every bus is traced)");
+  app.get_option("--protocol")->description(splithash::protocol_names());
+  app.get_option("--traffic")->description(relation_kind_names());
+}
+
+void SplitHashCommand::configure(CommonOptions& common) {
+  SplitHashExperimentConfig& e = config_;
+  splithash::SplitHashShape& s = e.shape;
+  s.k = static_cast<std::uint32_t>(std::stoull(k_));  // checked by count_in
+  s.depth = static_cast<std::uint32_t>(std::stoull(depth_));
+  s.a = static_cast<std::uint32_t>(std::stoull(a_));
+  std::uint64_t sinks = 1;
+  for (std::uint32_t i = 0; i < s.depth; ++i) {
+    sinks *= s.k;
+    if (sinks > kMaxSinks) {
+      throw UsageError("--k: k^depth must be at most " + std::to_string(kMaxSinks) +
+                       " sinks (got more with --k " + k_ + " --depth " + depth_ + ")");
+    }
+  }
+  const std::string invalid = s.invalid();
+  if (!invalid.empty()) throw UsageError("--a: " + invalid);
+  e.protocol = common.protocol;
+  const std::string unavailable = splithash::protocol_unavailable(e.protocol);
+  if (!unavailable.empty()) throw UsageError("--protocol: " + unavailable);
+  if (common.open_loop) {
+    throw UsageError("--traffic: the split&hash network runs h-relations (accepted: " +
+                     relation_kind_names() + ")");
+  }
+  e.settings.round_limit =
+      static_cast<std::uint32_t>(parse_count("--round-limit", round_limit_, 1, 1000000));
+  e.settings.batches = static_cast<std::uint32_t>(
+      batches_ ? parse_count("--batches", *batches_, 1, s.n()) : default_batches(s));
+  e.max_slots = common.max_slots;
+
+  if (!relation_file_.empty()) {
+    if (common.traffic_given)
+      throw UsageError("--relation-file: cannot be combined with --traffic");
+    e.traffic = RelationKind::kFile;
+    common.traffic = "file";
+  } else {
+    e.traffic = relation_kind(common.traffic);
+  }
+  const std::uint32_t default_h = e.traffic == RelationKind::kFile ? 1 : minimum_h(e.traffic);
+  e.h = static_cast<std::uint32_t>(
+      parse_count("--h", h_.value_or(std::to_string(default_h)), 1, 1024));
+  const auto n = static_cast<std::uint32_t>(s.n());
+  if (splithash::find_protocol(e.protocol)->permutations_only && e.h != 1) {
+    throw UsageError(std::string(h_ ? "--h" : "--traffic") + ": protocol " + e.protocol +
+                     " routes permutations (h = 1; Theorem 1)");
+  }
+  if (e.traffic == RelationKind::kFile) {
+    e.file_relation = read_relation_file(relation_file_, n, e.h);
+  } else {
+    const std::string why = relation_unavailable(e.traffic, n, e.h);
+    if (!why.empty()) throw UsageError((h_ ? "--h: " : "--traffic: ") + why);
+  }
+  e.period = common.period();
+  e.vcd_path = common.vcd_path;
+  for (const auto* option : {&trace_slots_, &trace_nodes_}) {
+    if (option->has_value() && e.vcd_path.empty()) {
+      throw UsageError(std::string(option == &trace_slots_ ? "--trace-slots" : "--trace-nodes") +
+                       ": needs --vcd FILE");
+    }
+  }
+  if (trace_slots_) {
+    const auto range = parse_range("--trace-slots", *trace_slots_, kMaxSlot);
+    e.trace_slots = TraceWindow{range.first, range.second};
+  }
+  if (trace_nodes_) {
+    const auto range = parse_range("--trace-nodes", *trace_nodes_, s.nodes() - 1);
+    e.trace_first = static_cast<NodeId>(range.first);
+    e.trace_last = static_cast<NodeId>(range.second);
+  }
+}
+
+std::string SplitHashCommand::banner() const {
+  const SplitHashExperimentConfig& e = config_;
+  return "split&hash, k = " + std::to_string(e.shape.k) + ", depth " +
+         std::to_string(e.shape.depth) + ", a = " + std::to_string(e.shape.a) +
+         ", N = " + std::to_string(e.shape.n()) + ", " + std::to_string(e.settings.batches) +
+         " batches, network seed " + std::to_string(e.network_seed) + ", protocol " + e.protocol;
+}
+
+Json SplitHashCommand::parameters() const {
+  const SplitHashExperimentConfig& e = config_;
+  const splithash::SplitHashShape& s = e.shape;
+  Json levels = Json::array();
+  for (std::uint32_t i = s.depth; i-- > 1;) {
+    levels.push_back(Json{{"level", i},
+                          {"functions", s.functions(i)},
+                          {"block_size", s.block_size(i)},
+                          {"bus_length", s.funnel_bus_length(i)},
+                          {"buses", s.funnel_buses(i)},
+                          {"round_bound", s.round_bound(i)}});
+  }
+  return Json{{"k", s.k},
+              {"depth", s.depth},
+              {"a", s.a},
+              {"n", s.n()},
+              {"nodes", s.nodes()},
+              {"network_seed", e.network_seed},
+              {"batches", e.settings.batches},
+              {"round_limit", e.settings.round_limit},
+              {"h", e.h},
+              {"buses", s.buses()},
+              {"sink_bus_length", 2 * s.k},
+              {"funnels", levels},
+              {"max_slots", e.max_slots},
+              {"period_ns", e.period.to_seconds() * 1e9}};
+}
+
+std::vector<std::string> SplitHashCommand::summary_fields() const {
+  return {"slots", "steps", "collisions", "max_rounds"};
+}
+
+Json SplitHashCommand::power_budget(const DeviceParameters& device) const {
+  const splithash::SplitHashShape& s = config_.shape;
+  std::uint64_t longest = 2 * s.k;
+  for (std::uint32_t i = 1; i < s.depth; ++i) longest = std::max(longest, s.funnel_bus_length(i));
+  return Json{{"bus", budget_json(device, MediumKind::kBus, static_cast<std::uint32_t>(longest))}};
+}
+
+RunRecord SplitHashCommand::run(std::uint64_t seed) {
+  const SplitHashRunResult r = experiment_->run(seed);
+  RunRecord record = record_of(r);
+  Json levels = Json::array();
+  std::uint32_t max_rounds = 0;
+  std::uint64_t over = 0;
+  for (const FunnelLevelStats& st : r.levels) {
+    const std::uint32_t most =
+        st.rounds.empty() ? 0 : *std::max_element(st.rounds.begin(), st.rounds.end());
+    if (st.level > 0) max_rounds = std::max(max_rounds, most);
+    over += st.funnels_over;
+    levels.push_back(Json{{"level", st.level},
+                          {"round_bound", st.round_bound},
+                          {"rounds_per_batch", st.rounds},
+                          {"max_rounds", most},
+                          {"successes_by_round", st.successes_by_round},
+                          {"funnels", st.funnels},
+                          {"funnels_over_bound", st.funnels_over},
+                          {"stuck", st.stuck}});
+  }
+  record.fields = Json{{"seed", r.seed},
+                       {"slots", r.slots},
+                       {"steps", r.steps},
+                       {"packets", r.packets},
+                       {"delivered", r.delivered},
+                       {"collisions", r.collisions},
+                       {"max_rounds", max_rounds},
+                       {"stuck", r.stuck},
+                       {"funnels_over_bound", over},
+                       {"max_buffers", r.max_buffers},
+                       {"levels", levels}};
+  record.description = std::to_string(r.slots) + " slots, " + std::to_string(r.steps) + " steps, " +
+                       std::to_string(r.delivered) + "/" + std::to_string(r.packets) +
+                       " delivered, " + std::to_string(r.collisions) + " collisions, at most " +
+                       std::to_string(max_rounds) + " rounds per funnel level";
+  if (r.stuck > 0) record.description += ", " + std::to_string(r.stuck) + " stuck";
+  return record;
+}
+
+}  // namespace optinet

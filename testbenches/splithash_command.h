@@ -1,0 +1,51 @@
+#pragma once
+/// \file
+/// The `splithash` network family of the optinet command: the random (N, d, a) split&hash
+/// network of optical crossbars (Meyer auf der Heide, Schroeder & Schwarze).
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "testbenches/network_command.h"
+#include "testbenches/splithash_experiment.h"
+
+namespace optinet {
+
+class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHashExperimentConfig> {
+ public:
+  static std::unique_ptr<NetworkCommand> make(const std::string& network);
+
+  std::string default_protocol() const override { return "funnel"; }
+  std::string default_traffic() const override { return "permutation"; }
+  void add_options(CLI::App& app) override;
+  void configure(CommonOptions& common) override;
+  std::vector<FileOption> input_files() const override {
+    if (relation_file_.empty()) return {};
+    return {{"--relation-file", relation_file_}};
+  }
+  std::uint64_t processors() const override { return config_.shape.nodes(); }
+  std::string size_option() const override { return "--k"; }
+  ResourceCounts resources() const override {
+    ResourceCounts c{config_.shape.nodes()};
+    c.buses = config_.shape.buses();
+    return c;
+  }
+  std::string banner() const override;
+  Json parameters() const override;
+  std::vector<std::string> summary_fields() const override;
+  Json power_budget(const DeviceParameters& device) const override;
+  RunRecord run(std::uint64_t seed) override;
+
+ private:
+  std::string k_ = "16";
+  std::string depth_ = "2";
+  std::string a_ = "2";
+  std::optional<std::string> batches_;
+  std::string round_limit_ = "64";
+  std::optional<std::string> h_;
+  std::string relation_file_;
+  std::optional<std::string> trace_slots_;
+  std::optional<std::string> trace_nodes_;
+};
+
+}  // namespace optinet

@@ -1,0 +1,1 @@
+# Tests of area 'splithash' (see cmake/splithash.cmake).
