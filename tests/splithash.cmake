@@ -1,1 +1,23 @@
 # Tests of area 'splithash' (see cmake/splithash.cmake).
+optinet_gtest(test_splithash)
+
+# Bad input: exit status 2, one line on stderr naming the option, before anything runs.
+optinet_usage_error_test(splithash_k_too_small "--k" splithash --k 1)
+optinet_usage_error_test(splithash_depth_zero "--depth" splithash --depth 0)
+optinet_usage_error_test(splithash_a_too_small "--a" splithash --a 1)
+optinet_usage_error_test(splithash_blocks_do_not_fit "--a" splithash --k 4 --depth 2 --a 3)
+optinet_usage_error_test(splithash_too_many_sinks "--k" splithash --k 65536 --depth 2)
+optinet_usage_error_test(splithash_too_large_for_memory "--max-memory" splithash --k 256
+                         --depth 2 --max-memory 64M)
+optinet_usage_error_test(splithash_unknown_protocol "--protocol" splithash --protocol nope)
+optinet_usage_error_test(splithash_funnel_needs_permutations "--h" splithash --h 2)
+optinet_usage_error_test(splithash_open_loop "--traffic" splithash --traffic bernoulli)
+optinet_usage_error_test(splithash_batches_zero "--batches" splithash --batches 0)
+optinet_usage_error_test(splithash_trace_nodes_without_vcd "--trace-nodes" splithash
+                         --trace-nodes 0:3)
+
+# A stuck packet ends its level at the round limit: the run fails with status 1 and says why.
+add_test(NAME splithash_stuck_exit_status
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "stuck in the Funnel"
+                 ${OPTINET_BIN} splithash --k 16 --depth 3 --batches 1 --round-limit 5)
+set_tests_properties(splithash_stuck_exit_status PROPERTIES TIMEOUT 60)
