@@ -75,6 +75,11 @@ CASES = (
        "ocpc --p 16 --protocol gjlr --fault ber:0.05 --runs 2 --seed 82",
        "mob --p 4 --protocol row-column --fault bus:row_bus1@3 --seed 83",
        "hypercube --n 4 --fault link:0:1 --fault jammer:6 --traffic random --seed 84"]
+    # Split&hash: depth 2 and 3, several rounds, and packets stuck at the round limit (exit 1).
+    + ["splithash --k 8 --depth 2 --runs 2 --seed 91",
+       "splithash --k 16 --depth 2 --batches 3 --network-seed 3 --seed 2",
+       "splithash --k 8 --depth 3 --a 2 --network-seed 5 --seed 92",
+       "splithash --k 16 --depth 3 --batches 1 --round-limit 5 --seed 93"]
 )
 
 SKIPPED_KEYS = {"memory_estimate_bytes"}

@@ -1,0 +1,128 @@
+#!/usr/bin/python3
+"""Tables and plots of the split&hash study (studies/splithash.toml) for
+docs/results/split-hash.md, from the sweep's job reports (they keep every run's per-level
+rounds, which the merged CSVs leave out).
+
+    scripts/optinet-sweep studies/splithash.toml --jobs 1
+    scripts/splithash_results.py sweeps/splithash docs/results
+
+Prints the Markdown tables; writes split-hash-steps.png and split-hash-stuck.png."""
+import glob
+import json
+import math
+import os
+import statistics
+import sys
+
+
+def load(sweep: str) -> list[dict]:
+    points = []
+    for path in sorted(glob.glob(os.path.join(sweep, "jobs", "*.json"))):
+        with open(path) as f:
+            job = json.load(f)
+        report = job["report"]
+        points.append({"parameters": report["parameters"], "runs": report["runs"]})
+    return points
+
+
+def reference(depth: int, n: int) -> float:
+    """d^2 log d log log N (logs base 2; log d taken as 1 at d = 2, as in the paper's bound)."""
+    return depth * depth * max(1.0, math.log2(depth)) * math.log2(math.log2(n))
+
+
+def row(point: dict) -> dict:
+    p, runs = point["parameters"], point["runs"]
+    ok = [r for r in runs if r["ok"]]
+    steps = [r["steps"] for r in ok]
+    funnels = p["funnels"]
+    levels = {}
+    for lv in funnels:
+        i = lv["level"]
+        rounds = [max(l["rounds_per_batch"]) for r in ok for l in r["levels"] if l["level"] == i]
+        first = [l["successes_by_round"][0] / r["packets"] for r in ok for l in r["levels"]
+                 if l["level"] == i and l["successes_by_round"]]
+        levels[i] = {"t": lv["round_bound"], "max_rounds": max(rounds) if rounds else None,
+                     "mean_rounds": statistics.mean(rounds) if rounds else None,
+                     "first_round": statistics.mean(first) if first else None,
+                     "a_i": lv["functions"], "b_i": lv["block_size"],
+                     "bus": lv["bus_length"]}
+    degree = max([lv["functions"] for lv in funnels], default=1) + 1
+    longest = max([lv["bus_length"] for lv in funnels] + [p["sink_bus_length"]])
+    return {"depth": p["depth"], "k": p["k"], "a": p["a"], "n": p["n"], "batches": p["batches"],
+            "runs": len(runs), "ok": len(ok),
+            "stuck_runs": sum(1 for r in runs if r["stuck"] > 0),
+            "steps": statistics.mean(steps) if steps else None,
+            "sd": statistics.stdev(steps) if len(steps) > 1 else 0.0,
+            "ref": reference(p["depth"], p["n"]), "levels": levels, "degree": degree,
+            "bus": longest}
+
+
+def fmt(x, digits=1):
+    return "-" if x is None else f"{x:.{digits}f}"
+
+
+def main() -> int:
+    if len(sys.argv) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    sweep, out = sys.argv[1], sys.argv[2]
+    rows = sorted((row(p) for p in load(sweep)), key=lambda r: (r["depth"], r["n"], r["a"]))
+    print("| d | k | a | N | batches | longest bus | degree | runs ok / stuck | steps (sd) "
+          "| d² log d log log N | steps / that |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        ratio = None if r["steps"] is None else r["steps"] / r["ref"]
+        print(f"| {r['depth']} | {r['k']} | {r['a']} | {r['n']} | {r['batches']} | {r['bus']} "
+              f"| {r['degree']} | {r['ok']} / {r['stuck_runs']} | {fmt(r['steps'])} "
+              f"({fmt(r['sd'])}) | {fmt(r['ref'])} | {fmt(ratio, 2)} |")
+    print()
+    print("| d | k | a | level i | a_i | b_i | bus length | t_i | rounds max (mean) "
+          "| delivered in round 1 |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        for i, lv in sorted(r["levels"].items(), reverse=True):
+            print(f"| {r['depth']} | {r['k']} | {r['a']} | {i} | {lv['a_i']} | {lv['b_i']} "
+                  f"| {lv['bus']} | {lv['t']:.2f} | {lv['max_rounds'] or '-'} "
+                  f"({fmt(lv['mean_rounds'], 2)}) | {fmt(lv['first_round'] and 100 * lv['first_round'], 2)}% |")
+    plot(rows, out)
+    return 0
+
+
+def plot(rows: list[dict], out: str) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for depth, color in ((2, "tab:blue"), (3, "tab:orange"), (4, "tab:green")):
+        for a, marker in ((2, "o"), (3, "s"), (4, "^")):
+            pts = [(r["n"], r["steps"]) for r in rows
+                   if r["depth"] == depth and r["a"] == a and r["steps"] is not None]
+            if pts:
+                ax.plot(*zip(*pts), marker=marker, color=color, label=f"d = {depth}, a = {a}")
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("N (sinks)")
+    ax.set_ylabel("steps, mean of runs without stuck packets")
+    ax.set_title("funnel protocol, random permutations (20 runs a point)")
+    ax.legend(fontsize=7, ncol=3)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "split-hash-steps.png"), dpi=110)
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for depth, color in ((2, "tab:blue"), (3, "tab:orange"), (4, "tab:green")):
+        for a, marker in ((2, "o"), (3, "s"), (4, "^")):
+            pts = [(r["n"], r["stuck_runs"] / r["runs"]) for r in rows
+                   if r["depth"] == depth and r["a"] == a]
+            if pts:
+                ax.plot(*zip(*pts), marker=marker, color=color, label=f"d = {depth}, a = {a}")
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("N (sinks)")
+    ax.set_ylabel("share of runs with a stuck packet")
+    ax.set_title("the Funnel Algorithm's failures (round limit 64)")
+    ax.legend(fontsize=7, ncol=3)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "split-hash-stuck.png"), dpi=110)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
