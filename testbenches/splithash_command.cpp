@@ -50,7 +50,7 @@ void SplitHashCommand::add_options(CLI::App& app) {
   app.add_option("--trace-nodes", trace_nodes_,
                  "trace only nodes A:B (global ids: level*N + index; every bus is traced)");
   app.get_option("--protocol")->description(splithash::protocol_names());
-  app.get_option("--traffic")->description(relation_kind_names());
+  app.get_option("--traffic")->description("random-function, " + relation_kind_names());
 }
 
 void SplitHashCommand::configure(CommonOptions& common) {
@@ -82,11 +82,20 @@ void SplitHashCommand::configure(CommonOptions& common) {
       batches_ ? parse_count("--batches", *batches_, 1, s.n()) : default_batches(s));
   e.max_slots = common.max_slots;
 
+  const bool permutations_only = splithash::find_protocol(e.protocol)->permutations_only;
   if (!relation_file_.empty()) {
-    if (common.traffic_given)
+    if (common.traffic_given) {
       throw UsageError("--relation-file: cannot be combined with --traffic");
+    }
     e.traffic = RelationKind::kFile;
     common.traffic = "file";
+  } else if (common.traffic == "random-function") {
+    if (permutations_only) {
+      throw UsageError("--traffic: protocol " + e.protocol +
+                       " routes permutations (Theorem 1); random functions: --protocol "
+                       "random-function");
+    }
+    e.random_function = true;
   } else {
     e.traffic = relation_kind(common.traffic);
   }
@@ -94,11 +103,13 @@ void SplitHashCommand::configure(CommonOptions& common) {
   e.h = static_cast<std::uint32_t>(
       parse_count("--h", h_.value_or(std::to_string(default_h)), 1, 1024));
   const auto n = static_cast<std::uint32_t>(s.n());
-  if (splithash::find_protocol(e.protocol)->permutations_only && e.h != 1) {
+  if (e.h != 1) {
     throw UsageError(std::string(h_ ? "--h" : "--traffic") + ": protocol " + e.protocol +
-                     " routes permutations (h = 1; Theorem 1)");
+                     " takes one packet per source (h = 1)");
   }
-  if (e.traffic == RelationKind::kFile) {
+  if (e.random_function) {
+    // One packet per source, by construction.
+  } else if (e.traffic == RelationKind::kFile) {
     e.file_relation = read_relation_file(relation_file_, n, e.h);
   } else {
     const std::string why = relation_unavailable(e.traffic, n, e.h);
@@ -198,6 +209,8 @@ RunRecord SplitHashCommand::run(std::uint64_t seed) {
                        {"collisions", r.collisions},
                        {"max_rounds", max_rounds},
                        {"stuck", r.stuck},
+                       {"fallbacks", r.fallbacks},
+                       {"max_sink_load", r.max_sink_load},
                        {"funnels_over_bound", over},
                        {"max_buffers", r.max_buffers},
                        {"levels", levels}};

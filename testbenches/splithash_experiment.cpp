@@ -51,6 +51,12 @@ SplitHashRunResult SplitHashExperiment::run(std::uint64_t seed) {
     return run(seed, packets_of(config_.file_relation, seed));
   }
   Rng rng = traffic_rng(seed);
+  if (config_.random_function) {
+    const auto n = static_cast<std::uint32_t>(config_.shape.n());
+    Relation f;
+    for (std::uint32_t x = 0; x < n; ++x) f.push_back(RelationPair{x, rng.below(n)});
+    return run(seed, packets_of(f, seed));
+  }
   const Relation r =
       make_relation(config_.traffic, static_cast<std::uint32_t>(config_.shape.n()), config_.h, rng);
   return run(seed, packets_of(r, seed));
@@ -122,7 +128,11 @@ SplitHashRunResult SplitHashExperiment::run(std::uint64_t seed,
   r.collisions = network_->receivers().collisions() - collisions0;
   for (NodeId i = 0; i < nodes; ++i) {
     r.max_buffers = std::max(r.max_buffers, network_->processor(i).max_buffers());
+    r.fallbacks += network_->processor(i).fallbacks();
   }
+  std::vector<std::uint32_t> load(s.n(), 0);
+  for (const Packet& p : packets)
+    r.max_sink_load = std::max(r.max_sink_load, ++load.at(p.destination));
   r.levels = level_stats();
   r.errors = scoreboard_.errors();
   for (const FunnelLevelStats& st : r.levels) {

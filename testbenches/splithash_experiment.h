@@ -23,6 +23,8 @@ struct SplitHashExperimentConfig {
   std::uint32_t h = 1;
   std::string protocol = "funnel";
   RelationKind traffic = RelationKind::kPermutation;
+  /// A random function instead of `traffic`: every source one packet to a random sink.
+  bool random_function = false;
   Relation file_relation;  ///< used when traffic == kFile
   std::uint64_t max_slots = 100000;
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
@@ -50,8 +52,10 @@ struct SplitHashRunResult {
   std::uint64_t steps = 0;
   std::uint64_t packets = 0;
   std::uint64_t delivered = 0;
-  std::uint64_t collisions = 0;  ///< garbled receiver-slots
-  std::uint64_t stuck = 0;       ///< packets given up at a round limit
+  std::uint64_t collisions = 0;     ///< garbled receiver-slots
+  std::uint64_t stuck = 0;          ///< packets given up at a round limit
+  std::uint64_t fallbacks = 0;      ///< sum over nodes of note_fallback()
+  std::uint32_t max_sink_load = 0;  ///< the most packets any sink was the destination of
   unsigned max_buffers = 0;
   std::vector<FunnelLevelStats> levels;  ///< from level d-1 down to the sinks
   bool hit_limit = false;

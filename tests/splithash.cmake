@@ -21,3 +21,9 @@ add_test(NAME splithash_stuck_exit_status
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "stuck in the Funnel"
                  ${OPTINET_BIN} splithash --k 16 --depth 3 --batches 1 --round-limit 5)
 set_tests_properties(splithash_stuck_exit_status PROPERTIES TIMEOUT 60)
+
+# The buses to the sinks run the OCPC's gjlr unchanged (random-function's last level).
+add_test(NAME splithash_sink_bus_is_an_ocpc
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_splithash_sink_bus.py ${OPTINET_BIN})
+set_tests_properties(splithash_sink_bus_is_an_ocpc PROPERTIES TIMEOUT 120)
+optinet_usage_error_test(splithash_funnel_random_function "--traffic" splithash --traffic random-function)

@@ -229,6 +229,24 @@ TEST(SplitHashFunnel, EveryPacketIsDeliveredOnceOrReportedStuck) {
   }
 }
 
+TEST(SplitHashRandomFunction, EveryPacketIsDeliveredOnceOrReportedStuck) {
+  SplitHashExperimentConfig c;
+  c.shape = shape_of(16, 2, 3);
+  c.settings.batches = 13;
+  c.protocol = "random-function";
+  c.random_function = true;
+  SplitHashExperiment e(c);
+  std::uint32_t highest_load = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const SplitHashRunResult r = e.run(seed);
+    EXPECT_FALSE(r.hit_limit);
+    EXPECT_EQ(r.delivered + r.stuck, r.packets) << "seed " << seed;
+    EXPECT_EQ(r.ok(), r.stuck == 0) << "seed " << seed;
+    highest_load = std::max(highest_load, r.max_sink_load);
+  }
+  EXPECT_GT(highest_load, 1u);  // a random function, not a permutation
+}
+
 TEST(SplitHashFunnel, AStuckPacketEndsItsLevelAtTheRoundLimitAndFailsTheRun) {
   // k = 16, d = 3, a = 2: level 1 has blocks of 2 nodes for 6 functions, so some pairs of
   // packets collide under every function; with one batch many do.

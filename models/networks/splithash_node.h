@@ -49,6 +49,9 @@ class SplitHashNodeContext : public virtual NodeContext {
   /// between levels i+1 and i to child `child` in round `round` (1-based).
   virtual void note_funnel_success(std::uint32_t batch, std::uint32_t i, std::uint32_t child,
                                    std::uint32_t round) = 0;
+  /// Records that this node took a fallback path of a procedure it runs (the GJLR h-relation
+  /// algorithm of the last level). A run reports the sum over all nodes as `fallbacks`.
+  virtual void note_fallback(std::uint32_t count) = 0;
   /// This node gave up on its packet of `batch` at funnel level i (the round limit).
   virtual void note_stuck(std::uint32_t batch, std::uint32_t i) = 0;
   /// Statistics: the Funnel Algorithm of level i in `batch` ran `rounds` rounds (every node

@@ -25,6 +25,7 @@ void SplitHashProcessor::run_protocol() {
   successes_.clear();
   level_rounds_.clear();
   stuck_.clear();
+  fallbacks_ = 0;
   if (protocol_ == nullptr) SC_REPORT_ERROR(name(), "no protocol set");
   protocol_->run(*this);
 }
@@ -36,15 +37,19 @@ bool SplitHashProcessor::route(NodeId to, std::uint32_t& port, std::uint32_t& se
   const std::uint32_t to_level = s.level_of(to);
   const std::uint64_t y = s.index_of(to);
   const std::uint64_t k = s.k;
+  // On a bus to the sinks any two of its 2k nodes may talk (sinks at local 0..k-1, then the
+  // group's level-1 nodes).
+  if (level_ <= 1 && to_level <= 1 && to != id()) {
+    if (y / k != index_ / k) return false;
+    port = level_ == 1 ? 0 : top_buses();
+    sender = static_cast<std::uint32_t>(level_ * k + index_ % k);
+    receiver = static_cast<std::uint32_t>(to_level * k + y % k);
+    return true;
+  }
   if (to_level + 1 == level_) {  // down: this node is the top
     const std::uint32_t i = to_level;
     if (y / s.power(i + 1) != index_ / s.power(i + 1)) return false;  // another group
     receiver = static_cast<std::uint32_t>(y / s.power(i) % k);        // the child funnel
-    if (i == 0) {
-      port = 0;
-      sender = static_cast<std::uint32_t>(k + index_ % k);
-      return true;
-    }
     const std::uint64_t l = y % s.power(i);
     port = s.block_of(i, l);
     if (port >= s.functions(i) || wiring_->target(i, index_, port) != l) return false;
@@ -56,10 +61,6 @@ bool SplitHashProcessor::route(NodeId to, std::uint32_t& port, std::uint32_t& se
     if (y / s.power(i + 1) != index_ / s.power(i + 1)) return false;
     port = top_buses();
     sender = static_cast<std::uint32_t>(index_ / s.power(i) % k);
-    if (i == 0) {
-      receiver = static_cast<std::uint32_t>(k + y % k);
-      return true;
-    }
     const std::uint64_t l = index_ % s.power(i);
     const std::uint32_t j = s.block_of(i, l);
     if (j >= s.functions(i) || wiring_->target(i, y, j) != l) return false;

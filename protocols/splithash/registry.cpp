@@ -1,6 +1,7 @@
 #include "protocols/splithash/registry.h"
 
 #include "protocols/splithash/funnel.h"
+#include "protocols/splithash/random_function.h"
 
 namespace optinet::splithash {
 
@@ -15,6 +16,9 @@ const std::vector<ProtocolInfo>& protocols() {
   static const std::vector<ProtocolInfo> table = {
       {"funnel", "Theorem 1: batches of eps*N packets, the Funnel Algorithm level by level",
        make<FunnelProtocol>, true},
+      {"random-function",
+       "Corollary 3a: random batches down the funnels, then GJLR on every bus to the sinks",
+       make<RandomFunctionProtocol>, false},
   };
   return table;
 }

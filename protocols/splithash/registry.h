@@ -14,8 +14,8 @@ struct ProtocolInfo {
   std::string name;
   std::string summary;
   std::unique_ptr<SplitHashProtocol> (*make)() = nullptr;
-  /// Routes only partial permutations (every sink the destination of at most one packet, every
-  /// source holding at most one).
+  /// Routes only partial permutations (every sink the destination of at most one packet);
+  /// otherwise also random functions. Every protocol takes at most one packet per source.
   bool permutations_only = false;
 };
 

@@ -1,0 +1,21 @@
+#pragma once
+/// \file
+/// One level of one batch of the Funnel Algorithm (section 3), as every protocol of the
+/// split&hash network runs it: rounds of a_i communication steps (one slot more for the
+/// wired-OR line to settle) until no top node of the level is active after a round. The
+/// readings of the text it follows are listed in funnel.h and docs/splithash-model.md.
+#include <cstdint>
+#include <optional>
+
+#include "models/networks/splithash_node.h"
+
+namespace optinet::splithash {
+
+/// Runs level i (the funnels between levels i+1 and i; i = 0: one step per round from level 1
+/// to the sinks) of `batch` at this node. A top node of the level sends `held` and empties it
+/// when acknowledged (it must have raised the line for it); a bottom node of level i >= 1 that
+/// holds nothing takes the first packet it alone receives into `held`; a sink delivers.
+void run_funnel_level(SplitHashNodeContext& node, std::uint32_t batch, std::uint32_t i,
+                      std::optional<Packet>& held);
+
+}  // namespace optinet::splithash
