@@ -41,7 +41,10 @@ def row(point: dict) -> dict:
         rounds = [max(l["rounds_per_batch"]) for r in ok for l in r["levels"] if l["level"] == i]
         first = [l["successes_by_round"][0] / r["packets"] for r in ok for l in r["levels"]
                  if l["level"] == i and l["successes_by_round"]]
+        over = sum(l["funnels_over_bound"] for r in ok for l in r["levels"] if l["level"] == i)
+        total = sum(l["funnels"] for r in ok for l in r["levels"] if l["level"] == i)
         levels[i] = {"t": lv["round_bound"], "max_rounds": max(rounds) if rounds else None,
+                     "over": over, "funnels": total,
                      "mean_rounds": statistics.mean(rounds) if rounds else None,
                      "first_round": statistics.mean(first) if first else None,
                      "a_i": lv["functions"], "b_i": lv["block_size"],
@@ -66,7 +69,8 @@ def main() -> int:
         print(__doc__, file=sys.stderr)
         return 2
     sweep, out = sys.argv[1], sys.argv[2]
-    rows = sorted((row(p) for p in load(sweep)), key=lambda r: (r["depth"], r["n"], r["a"]))
+    rows = sorted((row(p) for p in load(sweep)),
+                  key=lambda r: (r["depth"], r["n"], r["a"], r["batches"]))
     print("| d | k | a | N | batches | longest bus | degree | runs ok / stuck | steps (sd) "
           "| d² log d log log N | steps / that |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
@@ -76,14 +80,16 @@ def main() -> int:
               f"| {r['degree']} | {r['ok']} / {r['stuck_runs']} | {fmt(r['steps'])} "
               f"({fmt(r['sd'])}) | {fmt(r['ref'])} | {fmt(ratio, 2)} |")
     print()
-    print("| d | k | a | level i | a_i | b_i | bus length | t_i | rounds max (mean) "
-          "| delivered in round 1 |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| d | k | a | batches | level i | a_i | b_i | bus length | t_i | rounds max (mean) "
+          "| funnels over t_i | delivered in round 1 |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         for i, lv in sorted(r["levels"].items(), reverse=True):
-            print(f"| {r['depth']} | {r['k']} | {r['a']} | {i} | {lv['a_i']} | {lv['b_i']} "
-                  f"| {lv['bus']} | {lv['t']:.2f} | {lv['max_rounds'] or '-'} "
-                  f"({fmt(lv['mean_rounds'], 2)}) | {fmt(lv['first_round'] and 100 * lv['first_round'], 2)}% |")
+            share = f"{lv['over']}/{lv['funnels']}" if lv["funnels"] else "-"
+            first = None if lv["first_round"] is None else 100 * lv["first_round"]
+            print(f"| {r['depth']} | {r['k']} | {r['a']} | {r['batches']} | {i} | {lv['a_i']} "
+                  f"| {lv['b_i']} | {lv['bus']} | {lv['t']:.2f} | {lv['max_rounds'] or '-'} "
+                  f"({fmt(lv['mean_rounds'], 2)}) | {share} | {fmt(first, 2)}% |")
     plot(rows, out)
     return 0
 
