@@ -119,6 +119,27 @@ std::pair<std::uint64_t, std::uint64_t> parse_range(const std::string& option,
   return range;
 }
 
+void TraceSelection::add_options(CLI::App& app, const std::string& nodes_help) {
+  app.add_option("--trace-slots", slots, "record only slots A:B of each run in the VCD");
+  app.add_option("--trace-nodes", nodes, nodes_help);
+}
+
+void TraceSelection::configure(const std::string& vcd_path, std::uint64_t last_node,
+                               TraceWindow& window, NodeId& first, NodeId& last) const {
+  constexpr std::uint64_t kMaxSlot = 1000000000;
+  if (slots && vcd_path.empty()) throw UsageError("--trace-slots: needs --vcd FILE");
+  if (nodes && vcd_path.empty()) throw UsageError("--trace-nodes: needs --vcd FILE");
+  if (slots) {
+    const auto range = parse_range("--trace-slots", *slots, kMaxSlot);
+    window = TraceWindow{range.first, range.second};
+  }
+  if (nodes) {
+    const auto range = parse_range("--trace-nodes", *nodes, last_node);
+    first = static_cast<NodeId>(range.first);
+    last = static_cast<NodeId>(range.second);
+  }
+}
+
 double parse_positive(const std::string& option, const std::string& text) {
   const std::string why = positive_rejection(text);
   if (!why.empty()) throw UsageError(option + ": " + why);

@@ -3,11 +3,14 @@
 /// Option values shared by every network's command line: each bad value is a UsageError of one
 /// line that names the option and what it accepts. The CLI11 validators say the same.
 #include <CLI/CLI.hpp>
-
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "models/core/packet.h"
+#include "models/core/trace_window.h"
 
 namespace optinet {
 
@@ -37,6 +40,19 @@ std::uint64_t parse_count(const std::string& option, const std::string& text, st
 /// "FROM:TO", unsigned integers with FROM <= TO <= hi.
 std::pair<std::uint64_t, std::uint64_t> parse_range(const std::string& option,
                                                     const std::string& text, std::uint64_t hi);
+
+/// --trace-slots A:B and --trace-nodes A:B, as a network family offers them (both need --vcd).
+struct TraceSelection {
+  std::optional<std::string> slots;
+  std::optional<std::string> nodes;
+
+  /// Adds both options to `app`; `nodes_help` says what the node numbers are.
+  void add_options(CLI::App& app, const std::string& nodes_help);
+  /// Checks them (UsageError naming the option) and sets the slot window and the traced nodes
+  /// first..last (node numbers up to `last_node`).
+  void configure(const std::string& vcd_path, std::uint64_t last_node, TraceWindow& window,
+                 NodeId& first, NodeId& last) const;
+};
 
 /// A number in (0, 1e6].
 double parse_positive(const std::string& option, const std::string& text);

@@ -11,7 +11,6 @@ namespace optinet {
 namespace {
 
 constexpr std::uint64_t kMaxSinks = std::uint64_t{1} << 22;  // N = k^d
-constexpr std::uint64_t kMaxSlot = 1000000000;
 
 /// The default number of batches, 1/eps: the Main Lemma needs eps * beta * a_i < 1 for every
 /// funnel level with some beta > 1; we take beta = 2, so 1/eps = 2 * max a_i + 1 (a_1 = a*d).
@@ -46,9 +45,8 @@ void SplitHashCommand::add_options(CLI::App& app) {
   app.add_option("--relation-file", relation_file_,
                  "'source destination' lines, '#' comments; checked against h")
       ->check(path_given());
-  app.add_option("--trace-slots", trace_slots_, "record only slots A:B of each run in the VCD");
-  app.add_option("--trace-nodes", trace_nodes_,
-                 "trace only nodes A:B (global ids: level*N + index; every bus is traced)");
+  trace_.add_options(app,
+                     "trace only nodes A:B (global ids: level*N + index; every bus is traced)");
   app.get_option("--protocol")->description(splithash::protocol_names());
   app.get_option("--traffic")->description("random-function, " + relation_kind_names());
 }
@@ -117,21 +115,7 @@ void SplitHashCommand::configure(CommonOptions& common) {
   }
   e.period = common.period();
   e.vcd_path = common.vcd_path;
-  for (const auto* option : {&trace_slots_, &trace_nodes_}) {
-    if (option->has_value() && e.vcd_path.empty()) {
-      throw UsageError(std::string(option == &trace_slots_ ? "--trace-slots" : "--trace-nodes") +
-                       ": needs --vcd FILE");
-    }
-  }
-  if (trace_slots_) {
-    const auto range = parse_range("--trace-slots", *trace_slots_, kMaxSlot);
-    e.trace_slots = TraceWindow{range.first, range.second};
-  }
-  if (trace_nodes_) {
-    const auto range = parse_range("--trace-nodes", *trace_nodes_, s.nodes() - 1);
-    e.trace_first = static_cast<NodeId>(range.first);
-    e.trace_last = static_cast<NodeId>(range.second);
-  }
+  trace_.configure(e.vcd_path, s.nodes() - 1, e.trace_slots, e.trace_first, e.trace_last);
 }
 
 std::string SplitHashCommand::banner() const {

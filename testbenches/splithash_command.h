@@ -7,6 +7,7 @@
 #include <string>
 
 #include "testbenches/network_command.h"
+#include "testbenches/option_values.h"
 #include "testbenches/splithash_experiment.h"
 
 namespace optinet {
@@ -44,8 +45,7 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
   std::string round_limit_ = "64";
   std::optional<std::string> h_;
   std::string relation_file_;
-  std::optional<std::string> trace_slots_;
-  std::optional<std::string> trace_nodes_;
+  TraceSelection trace_;
 };
 
 }  // namespace optinet
