@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "models/topology/dmob_indexing.h"
+#include "protocols/ocpc/dim_order.h"
 
 namespace optinet {
 namespace {
@@ -112,6 +113,53 @@ TEST(DmobIndexing, FitsRefusesOverflowAndLargeNetworks) {
   EXPECT_FALSE(DmobIndexing::fits(2, 19, 1 << 18));
   EXPECT_FALSE(DmobIndexing::fits(1000000, 1000000, 1 << 18));  // no overflow on the way
   EXPECT_FALSE(DmobIndexing::fits(std::uint64_t{1} << 40, 2, 1 << 18));
+}
+
+TEST(DimOrderNextHop, CorrectsOneCoordinatePerHopLowestDimensionFirst) {
+  // The route of dim-order from every node to every node: each hop on a bus (can_send), the
+  // dimensions in increasing order, exactly distance(a, b) hops.
+  ocpc::OcpcShape shape;
+  shape.topology = ocpc::Topology::kDmob;
+  shape.p = 3;
+  shape.dim = 3;
+  const DmobIndexing m = shape.mesh();
+  for (std::uint32_t a = 0; a < m.nodes(); ++a) {
+    for (std::uint32_t b = 0; b < m.nodes(); ++b) {
+      std::uint32_t at = a, hops = 0, last_dimension = 0;
+      while (at != b) {
+        const std::uint32_t next = ocpc::dim_order_next_hop(shape, at, b);
+        ASSERT_TRUE(shape.can_send(at, next)) << at << " -> " << next;
+        const std::uint32_t j = m.first_difference(at, next);
+        ASSERT_GE(j, last_dimension);
+        ASSERT_EQ(m.coordinate(next, j), m.coordinate(b, j));
+        last_dimension = j;
+        at = next;
+        ASSERT_LE(++hops, m.dim());
+      }
+      EXPECT_EQ(hops, m.distance(a, b));
+    }
+  }
+}
+
+TEST(DimOrderNextHop, OnTheMobPcIsRowThenColumn) {
+  // The MOB-PC's row-column route is dim-order with D = 2 (row = x1, column = x0).
+  ocpc::OcpcShape mob;
+  mob.topology = ocpc::Topology::kMob;
+  mob.p = 4;
+  ocpc::OcpcShape dmob = mob;
+  dmob.topology = ocpc::Topology::kDmob;
+  dmob.dim = 2;
+  for (NodeId a = 0; a < 16; ++a) {
+    for (NodeId b = 0; b < 16; ++b) {
+      if (a == b) continue;
+      const NodeId expected =
+          mob.column(a) != mob.column(b) ? mob.node(mob.row(a), mob.column(b)) : b;
+      EXPECT_EQ(ocpc::dim_order_next_hop(mob, a, b), expected);
+      EXPECT_EQ(ocpc::dim_order_next_hop(dmob, a, b), expected);
+      EXPECT_EQ(mob.can_send(a, b), dmob.can_send(a, b));
+    }
+  }
+  EXPECT_EQ(mob.n(), dmob.n());
 }
 
 }  // namespace
