@@ -30,6 +30,10 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   ResourceCounts resources() const override {
     ResourceCounts c{config_.shape.n()};
     c.buses = buses();
+    if (dmob()) {  // K^(D-1) + ... + K scopes x<j>_<v>
+      const topology::DmobIndexing mesh = config_.shape.mesh();
+      for (std::uint32_t j = 1; j < mesh.dim(); ++j) c.scopes += mesh.nodes() / mesh.stride(j);
+    }
     return c;
   }
   std::string banner() const override;
