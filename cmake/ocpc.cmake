@@ -12,7 +12,7 @@ target_sources(optinet_protocols PRIVATE
   protocols/ocpc/gjlr.cpp
   protocols/ocpc/prefix.cpp
   protocols/ocpc/registry.cpp
-  protocols/ocpc/row_column.cpp
+  protocols/ocpc/dim_order.cpp
   protocols/ocpc/tdma.cpp
   protocols/ocpc/thinning.cpp
   protocols/ocpc/valiant.cpp

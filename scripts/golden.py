@@ -46,6 +46,9 @@ CASES = (
     + [f"mob --p 4 --h 2 --protocol {p} --runs 2 --seed 41" for p in ("gjlr", "row-column")]
     + ["mob --p 4 --protocol tdma --traffic bernoulli --rate 0.3 --warmup 50 --measure 200 --seed 42",
        "mob --p 4 --traffic bursty --rate 0.05 --warmup 50 --measure 200 --seed 43"]
+    # The D-dimensional MOB (dim-order): D = 3 and D = 4, a permutation, an h-relation, a fault.
+    + ["dmob --k 3 --dim 3 --h 2 --runs 2 --seed 44", "dmob --k 2 --dim 4 --traffic permutation --seed 45",
+       "dmob --k 3 --dim 3 --fault bus:bus_d2_4@3 --seed 46"]
     # Store-and-forward: every network, scheme, discipline and traffic.
     + [f"hypercube --n 5 --protocol {p} --traffic random --runs 2 --seed 51" for p in ("cubes", "basic", "cubess")]
     + [f"hypercube --n 4 --traffic {t} --seed 52" for t in ("identity", "bit-reversal", "transpose", "partial")]

@@ -16,6 +16,7 @@ struct ResourceCounts {
   std::uint64_t methods = 0;   ///< nodes that are SC_METHODs (store-and-forward nodes)
   std::uint64_t links = 0;     ///< point-to-point links with their queues
   std::uint64_t buses = 0;     ///< optical buses
+  std::uint64_t scopes = 0;    ///< modules that only group others (dmob's coordinate scopes)
 };
 
 /// Resident bytes of a network made of `counts`; `traced`: with a VCD file.

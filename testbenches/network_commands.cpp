@@ -14,6 +14,8 @@ const std::vector<NetworkFamily>& network_families() {
       {"pops", "POPS(d,g): partitioned optical passive stars (Mei & Rizzi)", PopsCommand::make},
       {"ocpc", "OCPC: p processors on one optical bus (Goldberg et al.)", OcpcCommand::make},
       {"mob", "MOB-PC: p x p mesh of optical buses (Goldberg et al.)", OcpcCommand::make},
+      {"dmob", "D-dimensional mesh of optical buses, edge K (Meyer auf der Heide et al.)",
+       OcpcCommand::make},
       {"hypercube", "Boolean n-cube, store-and-forward (Valiant & Brebner)",
        StoreForwardCommand::make},
       {"shuffle", "d-way shuffle, store-and-forward (Valiant & Brebner)",

@@ -11,27 +11,71 @@ namespace {
 
 constexpr std::uint64_t kMaxOcpcNodes = std::uint64_t{1} << 18;
 constexpr std::uint64_t kMaxMobSide = 512;
+constexpr std::uint64_t kMaxDmobDim = 18;  // K >= 2 and K^D <= kMaxOcpcNodes
 constexpr std::uint64_t kMaxSlot = 1000000000;
 
 }  // namespace
 
 OcpcCommand::OcpcCommand(ocpc::Topology topology) {
   config_.shape.topology = topology;
-  p_ = mob() ? "4" : "16";
+  p_ = dmob() || mob() ? "4" : "16";
 }
 
 std::unique_ptr<NetworkCommand> OcpcCommand::make(const std::string& network) {
-  return std::make_unique<OcpcCommand>(network == "mob" ? ocpc::Topology::kMob
-                                                        : ocpc::Topology::kOcpc);
+  return std::make_unique<OcpcCommand>(network == "mob"    ? ocpc::Topology::kMob
+                                       : network == "dmob" ? ocpc::Topology::kDmob
+                                                           : ocpc::Topology::kOcpc);
 }
 
-std::string OcpcCommand::default_protocol() const { return mob() ? "row-column" : "coinflip"; }
+std::string OcpcCommand::default_protocol() const {
+  return dmob() ? "dim-order" : mob() ? "row-column" : "coinflip";
+}
+
+std::uint64_t OcpcCommand::buses() const {
+  if (config_.shape.topology == ocpc::Topology::kOcpc) return 1;
+  const topology::DmobIndexing mesh = config_.shape.mesh();
+  return std::uint64_t{mesh.dim()} * mesh.lines_per_dimension();
+}
+
+std::vector<std::string> OcpcCommand::bus_basenames() const {
+  std::vector<std::string> names;
+  if (mob()) {
+    for (std::uint32_t k = 0; k < config_.shape.p; ++k)
+      names.push_back("row_bus" + std::to_string(k));
+    for (std::uint32_t k = 0; k < config_.shape.p; ++k)
+      names.push_back("col_bus" + std::to_string(k));
+  } else if (dmob()) {
+    const topology::DmobIndexing mesh = config_.shape.mesh();
+    for (std::uint32_t j = 0; j < mesh.dim(); ++j) {
+      for (std::uint32_t line = 0; line < mesh.lines_per_dimension(); ++line)
+        names.push_back("bus_d" + std::to_string(j) + "_" + std::to_string(line));
+    }
+  } else {
+    names = {"bus"};
+  }
+  return names;
+}
+
+std::string OcpcCommand::size_text() const {
+  const ocpc::OcpcShape& s = config_.shape;
+  return dmob() ? "k = " + std::to_string(s.p) + ", dim = " + std::to_string(s.dim)
+                : "p = " + std::to_string(s.p);
+}
 
 void OcpcCommand::add_options(CLI::App& app) {
-  const std::uint64_t max_p = mob() ? kMaxMobSide : kMaxOcpcNodes;
-  app.add_option("--p", p_, mob() ? "the side of the p x p MOB-PC (n = p*p)" : "processors")
-      ->check(count_in(2, max_p))
-      ->capture_default_str();
+  if (dmob()) {
+    app.add_option("--k", p_, "the edge size K (N = K^D processors)")
+        ->check(count_in(2, kMaxOcpcNodes))
+        ->capture_default_str();
+    app.add_option("--dim", dim_, "the dimension D")
+        ->check(count_in(1, kMaxDmobDim))
+        ->capture_default_str();
+  } else {
+    const std::uint64_t max_p = mob() ? kMaxMobSide : kMaxOcpcNodes;
+    app.add_option("--p", p_, mob() ? "the side of the p x p MOB-PC (n = p*p)" : "processors")
+        ->check(count_in(2, max_p))
+        ->capture_default_str();
+  }
   app.add_option("--h", h_, "the h of the h-relation (default 1; lower-bound: 2)");
   app.add_option("--relation-file", relation_file_,
                  "'source destination' lines, '#' comments; checked against h")
@@ -45,12 +89,25 @@ void OcpcCommand::add_options(CLI::App& app) {
 void OcpcCommand::configure(CommonOptions& common) {
   OcpcExperimentConfig& e = config_;
   e.shape.p = static_cast<std::uint32_t>(std::stoull(p_));  // checked by count_in
+  if (dmob()) {
+    e.shape.dim = static_cast<std::uint32_t>(std::stoull(dim_));  // checked by count_in
+    if (!topology::DmobIndexing::fits(e.shape.p, e.shape.dim, kMaxOcpcNodes)) {
+      throw UsageError(
+          "--dim: K^D = " + p_ + "^" + dim_ +
+          " processors is too many (accepted: K^D <= " + std::to_string(kMaxOcpcNodes) + ")");
+    }
+  }
   const std::uint32_t n = e.shape.n();
   e.protocol = common.protocol;
   const std::string unavailable = ocpc::protocol_unavailable(e.protocol, e.shape.topology);
   if (!unavailable.empty()) throw UsageError("--protocol: " + unavailable);
   device_ = common.device;
   e.max_slots = common.max_slots;
+  if (common.open_loop && dmob()) {
+    throw UsageError("--traffic: open-loop traffic (" + common.traffic +
+                     ") runs on ocpc and mob, not on dmob (accepted: " + relation_kind_names() +
+                     ")");
+  }
   if (common.open_loop) {
     const std::string closed = ocpc::open_loop_unavailable(e.protocol, e.shape.topology);
     if (!closed.empty()) throw UsageError("--protocol: " + closed);
@@ -107,41 +164,35 @@ void OcpcCommand::configure(CommonOptions& common) {
 
 std::string OcpcCommand::banner() const {
   const OcpcExperimentConfig& e = config_;
-  return std::string(mob() ? "MOB-PC" : "OCPC") + ", p = " + std::to_string(e.shape.p) +
+  return ocpc::topology_name(e.shape.topology) + ", " + size_text() +
          ", n = " + std::to_string(e.shape.n()) + ", h = " + std::to_string(e.h) + ", protocol " +
          e.protocol;
 }
 
 Json OcpcCommand::parameters() const {
   const OcpcExperimentConfig& e = config_;
-  Json j{{"p", e.shape.p},
-         {"n", e.shape.n()},
-         {"h", e.h},
-         {"max_slots", e.max_slots},
-         {"period_ns", e.period.to_seconds() * 1e9}};
+  Json j = dmob() ? Json{{"k", e.shape.p},
+                         {"dim", e.shape.dim},
+                         {"n", e.shape.n()},
+                         {"buses", buses()},
+                         {"bus_length", e.shape.p}}
+                  : Json{{"p", e.shape.p}, {"n", e.shape.n()}};
+  j.update(
+      Json{{"h", e.h}, {"max_slots", e.max_slots}, {"period_ns", e.period.to_seconds() * 1e9}});
   if (!e.faults.empty()) j["faults"] = fault_parameters(e.faults);
   return j;
 }
 
 FaultTargets OcpcCommand::fault_targets() const {
   FaultTargets t;
-  t.network = std::string(mob() ? "MOB-PC" : "OCPC") + " p = " + std::to_string(config_.shape.p);
-  if (mob()) {
-    for (std::uint32_t k = 0; k < config_.shape.p; ++k)
-      t.buses.push_back("row_bus" + std::to_string(k));
-    for (std::uint32_t k = 0; k < config_.shape.p; ++k)
-      t.buses.push_back("col_bus" + std::to_string(k));
-  } else {
-    t.buses = {"bus"};
-  }
+  t.network = ocpc::topology_name(config_.shape.topology) + " " + size_text();
+  t.buses = bus_basenames();
   t.nodes = config_.shape.n();
   t.jammers = t.ber = true;
   return t;
 }
 
-void OcpcCommand::set_faults(FaultPlan plan) {
-  config_.faults = std::move(plan);
-}
+void OcpcCommand::set_faults(FaultPlan plan) { config_.faults = std::move(plan); }
 
 std::vector<std::string> OcpcCommand::summary_fields() const {
   if (config_.open_loop) return open_loop_summary_fields();
@@ -180,7 +231,8 @@ RunRecord OcpcCommand::run(std::uint64_t seed) {
          std::to_string(r.delivered) + "/" + std::to_string(r.packets) + " delivered, " +
          std::to_string(r.collisions) + " collisions";
   if (r.cross_bus_collisions) {
-    line += " (" + std::to_string(r.cross_bus_collisions) + " row+column)";
+    line += " (" + std::to_string(r.cross_bus_collisions) +
+            (dmob() ? " between buses)" : " row+column)");
   }
   if (r.fallbacks) line += ", " + std::to_string(r.fallbacks) + " fallbacks";
   if (r.recoveries) line += ", " + std::to_string(r.recoveries) + " recoveries";

@@ -1,7 +1,8 @@
 #pragma once
 /// \file
-/// The `ocpc` and `mob` network families of the optinet command: the OCPC and the p x p MOB-PC
-/// (Goldberg, Jerrum, Leighton & Rao).
+/// The `ocpc`, `mob` and `dmob` network families of the optinet command: the OCPC and the p x p
+/// MOB-PC (Goldberg, Jerrum, Leighton & Rao), and the D-dimensional mesh of optical buses of
+/// edge size K (Meyer auf der Heide, Schröder & Schwarze).
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,10 +26,14 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
     return {{"--relation-file", relation_file_}};
   }
   std::uint64_t processors() const override { return config_.shape.n(); }
-  std::string size_option() const override { return "--p"; }
+  std::string size_option() const override { return dmob() ? "--k" : "--p"; }
   ResourceCounts resources() const override {
     ResourceCounts c{config_.shape.n()};
-    c.buses = mob() ? 2 * std::uint64_t{config_.shape.p} : 1;
+    c.buses = buses();
+    if (dmob()) {  // K^(D-1) + ... + K scopes x<j>_<v>
+      const topology::DmobIndexing mesh = config_.shape.mesh();
+      for (std::uint32_t j = 1; j < mesh.dim(); ++j) c.scopes += mesh.nodes() / mesh.stride(j);
+    }
     return c;
   }
   std::string banner() const override;
@@ -43,8 +48,16 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
 
  private:
   bool mob() const { return config_.shape.topology == ocpc::Topology::kMob; }
+  bool dmob() const { return config_.shape.topology == ocpc::Topology::kDmob; }
+  /// OCPC: 1; a mesh: D * K^(D-1) (MOB-PC: 2p).
+  std::uint64_t buses() const;
+  /// "p = 4", or "k = 4, dim = 3".
+  std::string size_text() const;
+  /// The buses' names, as the network module names them.
+  std::vector<std::string> bus_basenames() const;
 
   std::string p_;
+  std::string dim_ = "3";  ///< dmob: D
   std::optional<std::string> h_;
   std::string relation_file_;
   std::optional<std::string> trace_slots_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "models/networks/dmob_network.h"
 #include "models/networks/mob_network.h"
 #include "testbenches/traffic.h"
 
@@ -14,11 +15,20 @@ std::unique_ptr<ocpc::OcpcProtocol> make_protocol(const OcpcExperimentConfig& co
   const ocpc::ProtocolInfo* info = ocpc::find_protocol(config.protocol);
   if (info == nullptr)
     throw std::invalid_argument("unknown OCPC protocol '" + config.protocol + "'");
-  const bool fits = config.shape.topology == ocpc::Topology::kOcpc ? info->on_ocpc : info->on_mob;
-  if (!fits) throw std::invalid_argument("protocol '" + config.protocol + "' does not run here");
+  if (!ocpc::runs_on(*info, config.shape.topology))
+    throw std::invalid_argument("protocol '" + config.protocol + "' does not run here");
   return info->make(config.shape);
 }
 }  // namespace
+
+template <typename Network>
+void OcpcExperiment::build(const char* name, const ocpc::OcpcNetworkConfig& net) {
+  auto network = std::make_unique<Network>(name, net);
+  network->clk(clock_);
+  network->control(control_);
+  fabric_ = network.get();
+  module_ = std::move(network);
+}
 
 OcpcExperiment::OcpcExperiment(const OcpcExperimentConfig& config)
     : ExperimentBase(config.period), config_(config), protocol_(make_protocol(config)) {
@@ -26,17 +36,11 @@ OcpcExperiment::OcpcExperiment(const OcpcExperimentConfig& config)
       config.protocol_override != nullptr ? config.protocol_override : protocol_.get();
   const ocpc::OcpcNetworkConfig net{config.shape, config.h, protocol};
   if (config.shape.topology == ocpc::Topology::kOcpc) {
-    auto network = std::make_unique<ocpc::OcpcNetwork>("ocpc", net);
-    network->clk(clock_);
-    network->control(control_);
-    fabric_ = network.get();
-    module_ = std::move(network);
+    build<ocpc::OcpcNetwork>("ocpc", net);
+  } else if (config.shape.topology == ocpc::Topology::kDmob) {
+    build<ocpc::DmobNetwork>("dmob", net);
   } else {
-    auto network = std::make_unique<ocpc::MobNetwork>("mob", net);
-    network->clk(clock_);
-    network->control(control_);
-    fabric_ = network.get();
-    module_ = std::move(network);
+    build<ocpc::MobNetwork>("mob", net);
   }
   if (!config_.faults.empty()) inject_faults();
   if (!config.vcd_path.empty()) open_trace();

@@ -82,6 +82,9 @@ class OcpcExperiment : public ExperimentBase {
   const FaultPlan& faults() const { return config_.faults; }
 
  private:
+  /// Elaborates the network module `Network` under `name`.
+  template <typename Network>
+  void build(const char* name, const ocpc::OcpcNetworkConfig& net);
   void open_trace();
   /// Hands the fault plan to the buses and receivers it names.
   void inject_faults();

@@ -8,7 +8,7 @@
 #include <string>
 #include <tuple>
 
-#include "protocols/ocpc/row_column.h"
+#include "protocols/ocpc/dim_order.h"
 #include "protocols/ocpc/thinning.h"
 #include "protocols/ocpc/valiant.h"
 #include "testbenches/ocpc_experiment.h"
@@ -197,15 +197,15 @@ TEST(MobRowColumn, NextHopIsTheRowToTheDestinationColumnThenTheColumn) {
   mob.topology = ocpc::Topology::kMob;
   mob.p = 4;
   // (1,0)=4 -> (3,2)=14: first (1,2)=6 on row bus 1, then 14 on column bus 2.
-  EXPECT_EQ(ocpc::row_column_next_hop(mob, 4, 14), 6u);
-  EXPECT_EQ(ocpc::row_column_next_hop(mob, 6, 14), 14u);
+  EXPECT_EQ(ocpc::dim_order_next_hop(mob, 4, 14), 6u);
+  EXPECT_EQ(ocpc::dim_order_next_hop(mob, 6, 14), 14u);
   // Same row: straight there; same column: straight down.
-  EXPECT_EQ(ocpc::row_column_next_hop(mob, 4, 7), 7u);
-  EXPECT_EQ(ocpc::row_column_next_hop(mob, 2, 14), 14u);
+  EXPECT_EQ(ocpc::dim_order_next_hop(mob, 4, 7), 7u);
+  EXPECT_EQ(ocpc::dim_order_next_hop(mob, 2, 14), 14u);
   for (NodeId a = 0; a < 16; ++a) {
     for (NodeId b = 0; b < 16; ++b) {
       if (a != b) {
-        EXPECT_TRUE(mob.can_send(a, ocpc::row_column_next_hop(mob, a, b)));
+        EXPECT_TRUE(mob.can_send(a, ocpc::dim_order_next_hop(mob, a, b)));
       }
     }
   }

@@ -13,23 +13,35 @@
 #include <optional>
 
 #include "models/core/node_context.h"
+#include "models/topology/dmob_indexing.h"
 
 namespace optinet::ocpc {
 
-enum class Topology : std::uint8_t { kOcpc, kMob };
+enum class Topology : std::uint8_t { kOcpc, kMob, kDmob };
 
 /// OCPC: p processors, any may send to any other. MOB-PC: p x p processors, node (r, c) = r*p + c,
 /// one optical bus per row and per column; a message may only go to the sender's row or column.
+/// D-dimensional MOB (kDmob): p^dim processors, node id = sum_j x_j p^j, one optical bus along
+/// every line of every dimension; a message may only go to a node that differs from the sender
+/// in one coordinate. The MOB-PC is the mesh of dimension 2 (row = x_1, column = x_0), so both
+/// share mesh() and can_send(); dimension 0 buses are the MOB-PC's row buses.
 struct OcpcShape {
   Topology topology = Topology::kOcpc;
-  std::uint32_t p = 2;
-  std::uint32_t n() const { return topology == Topology::kOcpc ? p : p * p; }
+  std::uint32_t p = 2;    ///< OCPC: processors; MOB-PC and D-dim MOB: the edge size K
+  std::uint32_t dim = 2;  ///< kDmob only: D (the MOB-PC is always 2)
+  std::uint32_t dimensions() const { return topology == Topology::kMob ? 2 : dim; }
+  /// The mesh's indexing (MOB-PC and D-dimensional MOB only).
+  optinet::topology::DmobIndexing mesh() const {
+    return optinet::topology::DmobIndexing(p, dimensions());
+  }
+  std::uint32_t n() const { return topology == Topology::kOcpc ? p : mesh().nodes(); }
+  /// MOB-PC coordinates.
   std::uint32_t row(NodeId i) const { return i / p; }
   std::uint32_t column(NodeId i) const { return i % p; }
   NodeId node(std::uint32_t r, std::uint32_t c) const { return r * p + c; }
   bool can_send(NodeId from, NodeId to) const {
     if (from == to || from >= n() || to >= n()) return false;
-    return topology == Topology::kOcpc || row(from) == row(to) || column(from) == column(to);
+    return topology == Topology::kOcpc || mesh().share_bus(from, to);
   }
 };
 

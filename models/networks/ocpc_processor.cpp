@@ -32,10 +32,10 @@ void OcpcProcessor::send(NodeId to, const Message& message) {
   m.sender = id();
   if (shape_.topology == Topology::kOcpc) {
     tx[0]->drive(id(), to, m, now);
-  } else if (shape_.row(to) == shape_.row(id())) {  // the row bus: local index = column
-    tx[0]->drive(shape_.column(id()), shape_.column(to), m, now);
-  } else {  // the column bus: local index = row
-    tx[1]->drive(shape_.row(id()), shape_.row(to), m, now);
+  } else {  // the bus of the one dimension j the two differ in: local index = x_j
+    const topology::DmobIndexing mesh = shape_.mesh();
+    const std::uint32_t j = mesh.first_difference(id(), to);
+    tx[static_cast<int>(j)]->drive(mesh.local_index(id(), j), mesh.local_index(to, j), m, now);
   }
   record_tx(m.packet.id, now);
 }

@@ -1,16 +1,17 @@
 #pragma once
 /// \file
-/// An OCPC or MOB-PC processor: the core processor plus one transmitter and one receiver.
-/// On the OCPC the transmitter is attached to the single bus (port tx[0]); on the MOB-PC it can
-/// light either the row bus (tx[0]) or the column bus (tx[1]), one of them per slot. The single
-/// receiver is the processor's cell of the network's ReceiverArray, which both buses feed.
+/// An OCPC, MOB-PC or D-dimensional MOB processor: the core processor plus one transmitter and
+/// one receiver. On the OCPC the transmitter is attached to the single bus (port tx[0]); on a
+/// mesh it can light the bus of any one dimension j (tx[j]; MOB-PC: tx[0] the row bus, tx[1] the
+/// column bus), one of them per slot. The single receiver is the processor's cell of the
+/// network's ReceiverArray, which all its buses feed.
 #include <cstdint>
 #include <optional>
 #include <systemc>
 
 #include "models/core/processor.h"
-#include "models/optical/optical_bus.h"
 #include "models/networks/ocpc_node.h"
+#include "models/optical/optical_bus.h"
 
 namespace optinet::ocpc {
 
@@ -26,8 +27,9 @@ struct OcpcProcessorConfig {
 
 class OcpcProcessor : public Processor, public OcpcNodeContext {
  public:
-  /// [0]: the OCPC bus, or the MOB-PC row bus; [1]: the MOB-PC column bus.
-  sc_core::sc_port<MessageBusIf, 2, sc_core::SC_ONE_OR_MORE_BOUND> tx{"tx"};
+  /// [0]: the OCPC bus, or the mesh's bus of dimension 0 (MOB-PC: the row bus); [j]: the bus
+  /// of dimension j (MOB-PC: [1] the column bus).
+  sc_core::sc_port<MessageBusIf, 0, sc_core::SC_ONE_OR_MORE_BOUND> tx{"tx"};
   sc_core::sc_port<MessageReceiversIf> rx{"rx"};
 
   OcpcProcessor(const sc_core::sc_module_name& name, const OcpcProcessorConfig& config);

@@ -11,7 +11,7 @@
 #include "protocols/ocpc/coinflip.h"
 #include "protocols/ocpc/outbox.h"
 #include "protocols/ocpc/prefix.h"
-#include "protocols/ocpc/row_column.h"
+#include "protocols/ocpc/dim_order.h"
 
 namespace optinet::ocpc {
 namespace {
@@ -315,7 +315,7 @@ void GjlrNode::run_mob() {
   ocpc_on(row, plan.h_mob, p);
 
   if (!box_.empty()) node_.note_fallback();
-  coinflip_until_done(node_, box_, row_column_next_hop);
+  coinflip_until_done(node_, box_, dim_order_next_hop);
 }
 
 StepOutcome GjlrNode::copy_step(NodeId to, const std::optional<Message>& out) {

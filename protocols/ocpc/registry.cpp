@@ -1,8 +1,8 @@
 #include "protocols/ocpc/registry.h"
 
 #include "protocols/ocpc/coinflip.h"
+#include "protocols/ocpc/dim_order.h"
 #include "protocols/ocpc/gjlr.h"
-#include "protocols/ocpc/row_column.h"
 #include "protocols/ocpc/tdma.h"
 #include "protocols/ocpc/thinning.h"
 #include "protocols/ocpc/valiant.h"
@@ -27,9 +27,13 @@ const std::vector<ProtocolInfo>& protocols() {
       {"gjlr", "Goldberg-Jerrum-Leighton-Rao: Theta(h + log log p) with target groups", true, true,
        make<GjlrProtocol>},
       {"row-column", "MOB-PC baseline: along the row, then the column, coin flips", false, true,
-       make<RowColumnProtocol>, true},
-      {"tdma", "collision-free TDMA baseline: a fixed cyclic-shift schedule (protocols/ocpc/tdma.h)",
-       true, true, make<TdmaProtocol>, true},
+       make<DimOrderProtocol>, true},
+      // The same protocol as row-column: on the MOB-PC, dimension 0 is the row bus.
+      {"dim-order", "mesh baseline: one hop per coordinate, dimension 0 first, coin flips", false,
+       true, make<DimOrderProtocol>, true, true},
+      {"tdma",
+       "collision-free TDMA baseline: a fixed cyclic-shift schedule (protocols/ocpc/tdma.h)", true,
+       true, make<TdmaProtocol>, true},
   };
   return table;
 }
@@ -41,10 +45,28 @@ const ProtocolInfo* find_protocol(const std::string& name) {
   return nullptr;
 }
 
+bool runs_on(const ProtocolInfo& info, Topology topology) {
+  switch (topology) {
+    case Topology::kOcpc:
+      return info.on_ocpc;
+    case Topology::kMob:
+      return info.on_mob;
+    case Topology::kDmob:
+      return info.on_dmob;
+  }
+  return false;
+}
+
+std::string topology_name(Topology topology) {
+  return topology == Topology::kOcpc  ? "OCPC"
+         : topology == Topology::kMob ? "MOB-PC"
+                                      : "D-dimensional MOB";
+}
+
 std::string protocol_names(Topology topology) {
   std::string names;
   for (const ProtocolInfo& p : protocols()) {
-    if (topology == Topology::kOcpc ? !p.on_ocpc : !p.on_mob) continue;
+    if (!runs_on(p, topology)) continue;
     names += (names.empty() ? "" : ", ") + p.name;
   }
   return names;
@@ -52,9 +74,8 @@ std::string protocol_names(Topology topology) {
 
 std::string protocol_unavailable(const std::string& name, Topology topology) {
   const ProtocolInfo* info = find_protocol(name);
-  const bool mob = topology == Topology::kMob;
-  if (info != nullptr && (mob ? info->on_mob : info->on_ocpc)) return "";
-  return "'" + name + "' is not a protocol of the " + (mob ? "MOB-PC" : "OCPC") +
+  if (info != nullptr && runs_on(*info, topology)) return "";
+  return "'" + name + "' is not a protocol of the " + topology_name(topology) +
          " (accepted: " + protocol_names(topology) + ")";
 }
 
@@ -63,11 +84,11 @@ std::string open_loop_unavailable(const std::string& name, Topology topology) {
   if (info != nullptr && info->open_loop) return "";
   std::string accepted;
   for (const ProtocolInfo& p : protocols()) {
-    const bool fits = topology == Topology::kMob ? p.on_mob : p.on_ocpc;
-    if (p.open_loop && fits) accepted += (accepted.empty() ? "" : ", ") + p.name;
+    if (p.open_loop && runs_on(p, topology)) accepted += (accepted.empty() ? "" : ", ") + p.name;
   }
-  return name + " routes one h-relation and does not run under a sustained load (accepted: " +
-         accepted + ")";
+  return name +
+         " routes one h-relation and does not run under a sustained load (accepted: " + accepted +
+         ")";
 }
 
 }  // namespace optinet::ocpc

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// OCPC and MOB-PC protocols by name, as the command line and tests select them. A protocol
-/// is added with one entry in registry.cpp.
+/// OCPC, MOB-PC and D-dimensional MOB protocols by name, as the command line and tests select them.
+/// A protocol is added with one entry in registry.cpp.
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,7 +18,13 @@ struct ProtocolInfo {
   std::unique_ptr<OcpcProtocol> (*make)(const OcpcShape& shape) = nullptr;
   /// Runs under a sustained load (open-loop traffic).
   bool open_loop = false;
+  bool on_dmob = false;  ///< runs on the D-dimensional MOB (buses along each dimension only)
 };
+
+/// Whether `info` runs on `topology`.
+bool runs_on(const ProtocolInfo& info, Topology topology);
+/// "OCPC", "MOB-PC", "D-dimensional MOB".
+std::string topology_name(Topology topology);
 
 const std::vector<ProtocolInfo>& protocols();
 /// nullptr if unknown.

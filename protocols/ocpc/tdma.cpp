@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "protocols/ocpc/row_column.h"
+#include "protocols/ocpc/dim_order.h"
 
 namespace optinet::ocpc {
 
@@ -29,7 +29,7 @@ void destinations_via(const OcpcShape& s, NodeId at, NodeId target, std::vector<
 }
 
 NodeId next_hop(const OcpcShape& s, NodeId at, NodeId destination) {
-  return s.topology == Topology::kMob ? row_column_next_hop(s, at, destination) : destination;
+  return s.topology == Topology::kMob ? dim_order_next_hop(s, at, destination) : destination;
 }
 
 }  // namespace
