@@ -82,7 +82,8 @@ CASES = (
     + ["splithash --k 8 --depth 2 --runs 2 --seed 91",
        "splithash --k 16 --depth 2 --batches 3 --network-seed 3 --seed 2",
        "splithash --k 8 --depth 3 --a 2 --network-seed 5 --seed 92",
-       "splithash --k 16 --depth 3 --batches 1 --round-limit 5 --seed 93"]
+       "splithash --k 16 --depth 3 --batches 1 --round-limit 5 --seed 93",
+       "splithash --k 16 --depth 2 --a 3 --protocol random-function --traffic random-function --seed 94"]
 )
 
 SKIPPED_KEYS = {"memory_estimate_bytes"}
