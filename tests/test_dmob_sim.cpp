@@ -5,7 +5,6 @@
 /// Each TEST elaborates its own network (one process per TEST).
 #include <gtest/gtest.h>
 
-#include <map>
 #include <string>
 
 #include "models/networks/dmob_network.h"
@@ -15,31 +14,7 @@
 namespace optinet {
 namespace {
 
-using ocpc::Message;
-using ocpc::OcpcNodeContext;
-using ocpc::StepOutcome;
-
-/// Every scripted node sends to its target in one communication step; every node records what
-/// it received and whether its message was acknowledged.
-class ScriptedStep : public ocpc::OcpcProtocol {
- public:
-  explicit ScriptedStep(std::map<NodeId, NodeId> targets) : targets_(std::move(targets)) {}
-  void run(OcpcNodeContext& node) const override {
-    node.begin_slots();
-    std::optional<Message> out;
-    NodeId to = kNoNode;
-    if (auto it = targets_.find(node.id()); it != targets_.end()) {
-      to = it->second;
-      out = Message{};
-      out->kind = Message::Kind::kControl;
-    }
-    outcomes[node.id()] = ocpc::communication_step(node, to, out);
-  }
-  mutable std::map<NodeId, StepOutcome> outcomes;
-
- private:
-  std::map<NodeId, NodeId> targets_;
-};
+using test::ScriptedStep;
 
 OcpcExperimentConfig dmob_config(std::uint32_t k, std::uint32_t dim) {
   OcpcExperimentConfig c;
@@ -51,9 +26,8 @@ OcpcExperimentConfig dmob_config(std::uint32_t k, std::uint32_t dim) {
 
 OcpcExperimentConfig scripted(std::uint32_t k, std::uint32_t dim,
                               const ocpc::OcpcProtocol& protocol) {
-  OcpcExperimentConfig c = dmob_config(k, dim);
-  c.protocol_override = &protocol;
-  c.max_slots = 100;
+  OcpcExperimentConfig c = test::scripted_config(ocpc::Topology::kDmob, k, protocol, 100);
+  c.shape.dim = dim;
   return c;
 }
 
