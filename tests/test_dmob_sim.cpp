@@ -130,7 +130,9 @@ TEST_P(DmobDimOrder, ConservesAndReproduces) {
     EXPECT_GT(r.packets, 0u);
     EXPECT_EQ(r.steps * 2, r.slots);
     if (seed == 12u) continue;
-    if (previous_slots != 0) EXPECT_EQ(r.slots, previous_slots);  // seed 11 again
+    if (previous_slots != 0) {
+      EXPECT_EQ(r.slots, previous_slots);  // seed 11 again
+    }
     previous_slots = r.slots;
   }
 }
