@@ -89,6 +89,14 @@ TEST(DmobBus, NamesFollowCoordinatesAndLines) {
   EXPECT_EQ(net.bus(1, 7).config().attached, 3u);
   EXPECT_EQ(net.bus(2, 5).config().first, 5u);
   EXPECT_EQ(net.bus(2, 5).config().stride, 9u);
+  // Every node is attached, at local index x_j, to the bus DmobIndexing::bus names.
+  const topology::DmobIndexing mesh = net.shape().mesh();
+  for (NodeId i = 0; i < mesh.nodes(); ++i) {
+    for (std::uint32_t j = 0; j < mesh.dim(); ++j) {
+      const ocpc::MessageBus& b = *net.buses().at(mesh.bus(i, j));
+      EXPECT_EQ(b.global(mesh.local_index(i, j)), i) << i << " " << j;
+    }
+  }
 }
 
 TEST(DmobBus, OneDimensionIsOneBusWithProcessorsAtTheTop) {
