@@ -25,7 +25,7 @@ constexpr double kLink = 0.62 * 1024;        // with kMethodNode; hypercube n=14
 // docs/benchmarks.md): the MOB-PC's 2p buses were too few to show them above the noise.
 constexpr double kBus = 3.9 * 1024;
 constexpr double kScope = 2.85 * 1024;
-constexpr double kTraced = 0.75 * 1024;      // POPS(64,64) with and without --vcd, per element
+constexpr double kTraced = 0.75 * 1024;  // POPS(64,64) with and without --vcd, per element
 
 std::uint64_t read_meminfo_available() {
   std::ifstream in("/proc/meminfo");

@@ -24,11 +24,15 @@ CASES = [(k, seed, traffic) for k in (2, 3, 5, 8) for seed in (1, 9, 2026) for t
 CASES += [(4, seed, ["--relation-file", str(relation), "--h", "2"]) for seed in (1, 9, 2026)]
 
 
-def runs(args, name):
+def report_of(args, name):
     out = WORKDIR / f"dmob_vs_mob_{name}.json"
     subprocess.run([OPTINET] + args + ["--runs", "3", "--json", str(out), "--quiet"], check=True,
                    stdout=subprocess.DEVNULL)
-    report = json.loads(out.read_text())
+    return json.loads(out.read_text())
+
+
+def runs(args, name):
+    report = report_of(args, name)
     # Everything but the host's wall-clock time.
     return [{f: v for f, v in run.items() if f != "wall_seconds"} for run in report["runs"]]
 
@@ -45,4 +49,9 @@ for k, seed, traffic in CASES:
     if mob != dmob:
         sys.exit(f"FAIL: K = {k}, {' '.join(common)}:\n mob  {mob}\n dmob {dmob}")
     compared += len(mob)
+# The report's shape of a D-dimensional MOB: K = 3, D = 4 has 81 nodes and 4 * 27 buses of 3.
+shape = report_of(["dmob", "--k", "3", "--dim", "4"], "shape")["parameters"]
+expected = {"k": 3, "dim": 4, "n": 81, "buses": 108, "bus_length": 3}
+if {key: shape.get(key) for key in expected} != expected:
+    sys.exit(f"FAIL: dmob --k 3 --dim 4 parameters {shape}, expected {expected}")
 print(f"ok: {compared} runs of dmob --dim 2 dim-order equal to mob row-column, field for field")

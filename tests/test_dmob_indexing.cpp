@@ -49,10 +49,13 @@ TEST_P(DmobIndexingTest, EachLineIsOneBusOfKNodes) {
         ASSERT_LT(id, m.nodes());
         ++covered[id];
         EXPECT_EQ(m.line(id, j), line);
+        EXPECT_EQ(m.bus(id, j), j * m.lines_per_dimension() + line);
         EXPECT_EQ(m.local_index(id, j), i);
         // The nodes of a line differ from its first node in coordinate j only.
         for (std::uint32_t o = 0; o < m.dim(); ++o) {
-          if (o != j) EXPECT_EQ(m.coordinate(id, o), m.coordinate(first, o));
+          if (o != j) {
+            EXPECT_EQ(m.coordinate(id, o), m.coordinate(first, o));
+          }
         }
       }
     }

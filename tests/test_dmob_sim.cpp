@@ -5,7 +5,6 @@
 /// Each TEST elaborates its own network (one process per TEST).
 #include <gtest/gtest.h>
 
-#include <map>
 #include <string>
 
 #include "models/networks/dmob_network.h"
@@ -15,31 +14,7 @@
 namespace optinet {
 namespace {
 
-using ocpc::Message;
-using ocpc::OcpcNodeContext;
-using ocpc::StepOutcome;
-
-/// Every scripted node sends to its target in one communication step; every node records what
-/// it received and whether its message was acknowledged.
-class ScriptedStep : public ocpc::OcpcProtocol {
- public:
-  explicit ScriptedStep(std::map<NodeId, NodeId> targets) : targets_(std::move(targets)) {}
-  void run(OcpcNodeContext& node) const override {
-    node.begin_slots();
-    std::optional<Message> out;
-    NodeId to = kNoNode;
-    if (auto it = targets_.find(node.id()); it != targets_.end()) {
-      to = it->second;
-      out = Message{};
-      out->kind = Message::Kind::kControl;
-    }
-    outcomes[node.id()] = ocpc::communication_step(node, to, out);
-  }
-  mutable std::map<NodeId, StepOutcome> outcomes;
-
- private:
-  std::map<NodeId, NodeId> targets_;
-};
+using test::ScriptedStep;
 
 OcpcExperimentConfig dmob_config(std::uint32_t k, std::uint32_t dim) {
   OcpcExperimentConfig c;
@@ -51,9 +26,8 @@ OcpcExperimentConfig dmob_config(std::uint32_t k, std::uint32_t dim) {
 
 OcpcExperimentConfig scripted(std::uint32_t k, std::uint32_t dim,
                               const ocpc::OcpcProtocol& protocol) {
-  OcpcExperimentConfig c = dmob_config(k, dim);
-  c.protocol_override = &protocol;
-  c.max_slots = 100;
+  OcpcExperimentConfig c = test::scripted_config(ocpc::Topology::kDmob, k, protocol, 100);
+  c.shape.dim = dim;
   return c;
 }
 
@@ -115,6 +89,14 @@ TEST(DmobBus, NamesFollowCoordinatesAndLines) {
   EXPECT_EQ(net.bus(1, 7).config().attached, 3u);
   EXPECT_EQ(net.bus(2, 5).config().first, 5u);
   EXPECT_EQ(net.bus(2, 5).config().stride, 9u);
+  // Every node is attached, at local index x_j, to the bus DmobIndexing::bus names.
+  const topology::DmobIndexing mesh = net.shape().mesh();
+  for (NodeId i = 0; i < mesh.nodes(); ++i) {
+    for (std::uint32_t j = 0; j < mesh.dim(); ++j) {
+      const ocpc::MessageBus& b = *net.buses().at(mesh.bus(i, j));
+      EXPECT_EQ(b.global(mesh.local_index(i, j)), i) << i << " " << j;
+    }
+  }
 }
 
 TEST(DmobBus, OneDimensionIsOneBusWithProcessorsAtTheTop) {
@@ -156,7 +138,9 @@ TEST_P(DmobDimOrder, ConservesAndReproduces) {
     EXPECT_GT(r.packets, 0u);
     EXPECT_EQ(r.steps * 2, r.slots);
     if (seed == 12u) continue;
-    if (previous_slots != 0) EXPECT_EQ(r.slots, previous_slots);  // seed 11 again
+    if (previous_slots != 0) {
+      EXPECT_EQ(r.slots, previous_slots);  // seed 11 again
+    }
     previous_slots = r.slots;
   }
 }

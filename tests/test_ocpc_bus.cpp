@@ -13,32 +13,7 @@
 namespace optinet {
 namespace {
 
-using ocpc::Message;
-using ocpc::OcpcNodeContext;
-using ocpc::StepOutcome;
-
-/// Every node sends (to its scripted target, if any) in one communication step and records
-/// what it received and whether its message was acknowledged.
-class ScriptedStep : public ocpc::OcpcProtocol {
- public:
-  explicit ScriptedStep(std::map<NodeId, NodeId> targets) : targets_(std::move(targets)) {}
-  void run(OcpcNodeContext& node) const override {
-    node.begin_slots();
-    std::optional<Message> out;
-    NodeId to = kNoNode;
-    if (auto it = targets_.find(node.id()); it != targets_.end()) {
-      to = it->second;
-      out = Message{};
-      out->kind = Message::Kind::kControl;
-      out->control[0] = 1000 + node.id();
-    }
-    outcomes[node.id()] = ocpc::communication_step(node, to, out);
-  }
-  mutable std::map<NodeId, StepOutcome> outcomes;
-
- private:
-  std::map<NodeId, NodeId> targets_;
-};
+using test::ScriptedStep;
 
 OcpcExperimentConfig config(ocpc::Topology topology, std::uint32_t p,
                             const ocpc::OcpcProtocol& protocol) {

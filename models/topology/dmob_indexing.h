@@ -65,6 +65,11 @@ class DmobIndexing {
   std::uint32_t line_first(std::uint32_t line, std::uint32_t j) const {
     return static_cast<std::uint32_t>(line % power(j) + line / power(j) * power(j + 1));
   }
+  /// The bus of dimension j through `id`, numbered as DmobNetwork::buses() orders them:
+  /// dimension 0's lines first, then dimension 1's, ... (j * K^(D-1) + line).
+  std::uint32_t bus(std::uint32_t id, std::uint32_t j) const {
+    return j * lines_per_dimension() + line(id, j);
+  }
   /// The local index of `id` on its bus of dimension j (= x_j).
   std::uint32_t local_index(std::uint32_t id, std::uint32_t j) const { return coordinate(id, j); }
 

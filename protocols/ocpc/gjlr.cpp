@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "protocols/ocpc/coinflip.h"
+#include "protocols/ocpc/dim_order.h"
 #include "protocols/ocpc/outbox.h"
 #include "protocols/ocpc/prefix.h"
-#include "protocols/ocpc/dim_order.h"
 
 namespace optinet::ocpc {
 namespace {
