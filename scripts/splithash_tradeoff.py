@@ -3,7 +3,8 @@
 and steps to route a random permutation on split&hash networks of depth 2 to 4, the
 d-dimensional MOB, the MOB-PC and the OCPC (docs/results/split-hash.md).
 
-    scripts/splithash_tradeoff.py build/optinet [RUNS]     (default 3 runs a case, seeds 1..)
+    scripts/splithash_tradeoff.py build/optinet [RUNS [ONLY]]
+        RUNS: runs a case (default 3, seeds 1..); ONLY: run only the cases whose label has it
 
 Runs each case with `optinet ... --json`, prints one Markdown table per N. A network family the
 binary does not have (dmob) is listed as such."""
@@ -60,12 +61,15 @@ def main() -> int:
         return 2
     optinet = sys.argv[1]
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    only = sys.argv[3] if len(sys.argv) > 3 else ""
     with tempfile.TemporaryDirectory() as folder:
         for n, cases in CASES.items():
             print(f"\nN = {n}, random permutations, {runs} runs (seeds 1..{runs}):\n")
             print("| network | longest bus | buses per node | buses | steps mean (sd) | runs ok |")
             print("|---|---|---|---|---|---|")
             for label, args in cases:
+                if only not in label:
+                    continue
                 path = os.path.join(folder, "r.json")
                 if os.path.exists(path):
                     os.remove(path)
