@@ -12,7 +12,6 @@ namespace {
 constexpr std::uint64_t kMaxOcpcNodes = std::uint64_t{1} << 18;
 constexpr std::uint64_t kMaxMobSide = 512;
 constexpr std::uint64_t kMaxDmobDim = 18;  // K >= 2 and K^D <= kMaxOcpcNodes
-constexpr std::uint64_t kMaxSlot = 1000000000;
 
 }  // namespace
 
@@ -80,8 +79,7 @@ void OcpcCommand::add_options(CLI::App& app) {
   app.add_option("--relation-file", relation_file_,
                  "'source destination' lines, '#' comments; checked against h")
       ->check(path_given());
-  app.add_option("--trace-slots", trace_slots_, "record only slots A:B of each run in the VCD");
-  app.add_option("--trace-nodes", trace_nodes_, "trace only processors A:B (every bus is traced)");
+  trace_.add_options(app, "trace only processors A:B (every bus is traced)");
   app.get_option("--protocol")->description(ocpc::protocol_names(config_.shape.topology));
   app.get_option("--traffic")->description(relation_kind_names());
 }
@@ -145,21 +143,7 @@ void OcpcCommand::configure(CommonOptions& common) {
   }
   e.period = common.period();
   e.vcd_path = common.vcd_path;
-  for (const auto* option : {&trace_slots_, &trace_nodes_}) {
-    if (option->has_value() && e.vcd_path.empty()) {
-      throw UsageError(std::string(option == &trace_slots_ ? "--trace-slots" : "--trace-nodes") +
-                       ": needs --vcd FILE");
-    }
-  }
-  if (trace_slots_) {
-    const auto range = parse_range("--trace-slots", *trace_slots_, kMaxSlot);
-    e.trace_slots = TraceWindow{range.first, range.second};
-  }
-  if (trace_nodes_) {
-    const auto range = parse_range("--trace-nodes", *trace_nodes_, n - 1);
-    e.trace_first = static_cast<NodeId>(range.first);
-    e.trace_last = static_cast<NodeId>(range.second);
-  }
+  trace_.configure(e.vcd_path, n - 1, e.trace_slots, e.trace_first, e.trace_last);
 }
 
 std::string OcpcCommand::banner() const {

@@ -9,6 +9,7 @@
 
 #include "testbenches/network_command.h"
 #include "testbenches/ocpc_experiment.h"
+#include "testbenches/option_values.h"
 
 namespace optinet {
 
@@ -60,8 +61,7 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::string dim_ = "3";  ///< dmob: D
   std::optional<std::string> h_;
   std::string relation_file_;
-  std::optional<std::string> trace_slots_;
-  std::optional<std::string> trace_nodes_;
+  TraceSelection trace_;
   DeviceParameters device_;
   std::vector<std::string> bus_names_;
 };
