@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""The trade-off the split&hash paper is about, measured at equal N: bus length, degree, buses
-and steps to route a random permutation on split&hash networks of depth 2 to 4, the
+"""The trade-off the split&hash paper is about, measured at equal N: bus length (and its optical
+loss under the default devices, docs/devices/README.md), degree, buses and steps to route a random permutation on split&hash networks of depth 2 to 4, the
 d-dimensional MOB, the MOB-PC and the OCPC (docs/results/split-hash.md).
 
     scripts/splithash_tradeoff.py build/optinet [RUNS [ONLY]]
@@ -65,8 +65,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         for n, cases in CASES.items():
             print(f"\nN = {n}, random permutations, {runs} runs (seeds 1..{runs}):\n")
-            print("| network | longest bus | buses per node | buses | steps mean (sd) | runs ok |")
-            print("|---|---|---|---|---|---|")
+            print("| network | longest bus | its loss, dB | buses per node | buses | steps mean (sd) "
+                  "| runs ok |")
+            print("|---|---|---|---|---|---|---|")
             for label, args in cases:
                 if only not in label:
                     continue
@@ -78,16 +79,18 @@ def main() -> int:
                                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
                 if not os.path.exists(path):
                     why = proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "no report"
-                    print(f"| {label} | - | - | - | not run: {why} | - |")
+                    print(f"| {label} | - | - | - | - | not run: {why} | - |")
                     continue
                 with open(path) as f:
                     report = json.load(f)
                 ok = [r for r in report["runs"] if r["ok"]]
                 steps = [r["steps"] for r in ok]
                 longest, degree, buses = shape(report)
+                bus = report.get("power_budget", {}).get("bus", {})
+                loss = f"{bus['total_loss_db']:.1f}" if "total_loss_db" in bus else "-"
                 mean = f"{statistics.mean(steps):.1f}" if steps else "-"
                 sd = f"{statistics.stdev(steps):.1f}" if len(steps) > 1 else "0"
-                print(f"| {label} | {longest} | {degree} | {buses} | {mean} ({sd}) "
+                print(f"| {label} | {longest} | {loss} | {degree} | {buses} | {mean} ({sd}) "
                       f"| {len(ok)}/{len(report['runs'])} |")
     return 0
 
