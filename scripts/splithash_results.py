@@ -6,7 +6,9 @@ rounds, which the merged CSVs leave out).
     scripts/optinet-sweep studies/splithash.toml --jobs 1
     scripts/splithash_results.py sweeps/splithash docs/results
 
-Prints the Markdown tables; writes split-hash-steps.png and split-hash-stuck.png."""
+Prints the Markdown tables; writes split-hash-steps.png and split-hash-stuck.png. "bound" is
+the paper's bound without its constant: d^2 log d log log N (Theorem 1) or log N / log log N
+(Corollary 3a, protocol random-function), logs base 2."""
 import glob
 import json
 import math
@@ -21,19 +23,34 @@ def load(sweep: str) -> list[dict]:
         with open(path) as f:
             job = json.load(f)
         report = job["report"]
-        points.append({"parameters": report["parameters"], "runs": report["runs"]})
+        points.append({"parameters": report["parameters"], "runs": report["runs"],
+                       "protocol": report["protocol"]})
     return points
 
 
-def reference(depth: int, n: int) -> float:
-    """d^2 log d log log N (logs base 2; log d taken as 1 at d = 2, as in the paper's bound)."""
+def reference(protocol: str, depth: int, n: int) -> float:
+    """The paper's bound without its constant (logs base 2): d^2 log d log log N for a
+    permutation (Theorem 1; log d taken as 1 at d = 2), log N / log log N for a random function
+    (Corollary 3a)."""
+    if protocol == "random-function":
+        return math.log2(n) / math.log2(math.log2(n))
     return depth * depth * max(1.0, math.log2(depth)) * math.log2(math.log2(n))
+
+
+def funnel_steps(run: dict, funnels: list[dict]) -> float:
+    """Steps the run spent in the funnels between levels d and 1: every round of level i is
+    a_i steps and one slot for the wired-OR line."""
+    a = {f["level"]: f["functions"] for f in funnels}
+    slots = sum(sum(lv["rounds_per_batch"]) * (2 * a[lv["level"]] + 1)
+                for lv in run["levels"] if lv["level"] > 0)
+    return slots / 2
 
 
 def row(point: dict) -> dict:
     p, runs = point["parameters"], point["runs"]
     ok = [r for r in runs if r["ok"]]
     steps = [r["steps"] for r in ok]
+    in_funnels = [funnel_steps(r, p["funnels"]) for r in ok]
     funnels = p["funnels"]
     levels = {}
     for lv in funnels:
@@ -54,9 +71,11 @@ def row(point: dict) -> dict:
     return {"depth": p["depth"], "k": p["k"], "a": p["a"], "n": p["n"], "batches": p["batches"],
             "runs": len(runs), "ok": len(ok),
             "stuck_runs": sum(1 for r in runs if r["stuck"] > 0),
+            "funnel_steps": statistics.mean(in_funnels) if in_funnels else None,
+            "sink_load": max((r.get("max_sink_load", 1) for r in runs), default=None),
             "steps": statistics.mean(steps) if steps else None,
             "sd": statistics.stdev(steps) if len(steps) > 1 else 0.0,
-            "ref": reference(p["depth"], p["n"]), "levels": levels, "degree": degree,
+            "ref": reference(point["protocol"], p["depth"], p["n"]), "levels": levels, "degree": degree,
             "bus": longest}
 
 
@@ -72,13 +91,15 @@ def main() -> int:
     rows = sorted((row(p) for p in load(sweep)),
                   key=lambda r: (r["depth"], r["n"], r["a"], r["batches"]))
     print("| d | k | a | N | batches | longest bus | degree | runs ok / stuck | steps (sd) "
-          "| d² log d log log N | steps / that |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "| in the funnels | after them | largest sink load | bound | steps / bound |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         ratio = None if r["steps"] is None else r["steps"] / r["ref"]
         print(f"| {r['depth']} | {r['k']} | {r['a']} | {r['n']} | {r['batches']} | {r['bus']} "
               f"| {r['degree']} | {r['ok']} / {r['stuck_runs']} | {fmt(r['steps'])} "
-              f"({fmt(r['sd'])}) | {fmt(r['ref'])} | {fmt(ratio, 2)} |")
+              f"({fmt(r['sd'])}) | {fmt(r['funnel_steps'])} "
+              f"| {fmt(None if r['steps'] is None else r['steps'] - r['funnel_steps'])} "
+              f"| {r['sink_load']} | {fmt(r['ref'])} | {fmt(ratio, 2)} |")
     print()
     print("| d | k | a | batches | level i | a_i | b_i | bus length | t_i | rounds max (mean) "
           "| funnels over t_i | delivered in round 1 |")
