@@ -32,7 +32,8 @@ std::uint64_t splitmix64(std::uint64_t& x) {
   return z ^ (z >> 31);
 }
 
-/// xoshiro256** with Lemire's unbiased bounded draw.
+/// xoshiro256** with Lemire's unbiased bounded draw: the algorithm of models/core/rng.h, copied
+/// on purpose (this loop links nothing of the model).
 class Stream {
  public:
   explicit Stream(std::uint64_t seed) {
