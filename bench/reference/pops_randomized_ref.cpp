@@ -1,0 +1,220 @@
+// A bare reference loop of the POPS randomized router for d = g (Mei & Rizzi, section III.A),
+// plain C++: no SystemC, nothing of the model linked in. It runs the router's five slots per
+// step with the same slot semantics as protocols/pops/randomized.cpp (docs/pops-model.md):
+//   1. a pending source sends its packet on coupler (own group -> r), r uniform in [0, g);
+//      processor k of group r hears coupler (k -> r);
+//   2. the relay sends the copy on (r -> x mod g); processor k of group t hears (k -> t);
+//   3. the holder acknowledges on (t -> r); the relay listens there;
+//   4. the relay acknowledges on (r -> group(source)); the source listens on (r -> own group)
+//      and deletes its original;
+//   5. the holder sends on (t -> group(x)); node x listens on (x mod g -> group(x)).
+// A coupler carries a frame only if exactly one processor drives it in the slot. Steps repeat
+// while any original is unacknowledged (the pending line). Every run checks conservation.
+// Only the distribution of the step count is meant to match optinet's, not its draws: this
+// loop uses one random stream per run (bench/reference_ratio.py --check compares them).
+//
+// Usage: pops_randomized_ref --d D [--runs R] [--seed S]   (n = d * d processors, g = d)
+// Prints one JSON object: n, runs, slots per run, seconds of the runs, peak slots.
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t& x) {
+  std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+/// xoshiro256** with Lemire's unbiased bounded draw: the algorithm of models/core/rng.h, copied
+/// on purpose (this loop links nothing of the model).
+class Stream {
+ public:
+  explicit Stream(std::uint64_t seed) {
+    for (auto& w : s_) w = splitmix64(seed);
+  }
+  std::uint64_t next() {
+    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+  std::uint32_t below(std::uint32_t bound) {
+    std::uint64_t m = (next() >> 32) * bound;
+    auto low = static_cast<std::uint32_t>(m);
+    if (low < bound) {
+      const std::uint32_t threshold = static_cast<std::uint32_t>(-bound) % bound;
+      while (low < threshold) {
+        m = (next() >> 32) * bound;
+        low = static_cast<std::uint32_t>(m);
+      }
+    }
+    return static_cast<std::uint32_t>(m >> 32);
+  }
+
+ private:
+  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  std::uint64_t s_[4];
+};
+
+constexpr std::uint32_t kNone = 0xffffffffU;
+
+/// The g * g couplers: coupler (from -> to) is index from * g + to. A slot stamp replaces
+/// clearing: a coupler whose stamp is not the current slot carries nothing.
+class Couplers {
+ public:
+  explicit Couplers(std::uint32_t g)
+      : g_(g), stamp_(std::size_t{g} * g, 0), frame_(stamp_.size()) {}
+  void next_slot() { ++slot_; }
+  void drive(std::uint32_t from, std::uint32_t to, std::uint32_t frame) {
+    const std::size_t c = std::size_t{from} * g_ + to;
+    if (stamp_[c] == slot_) {
+      frame_[c] = kNone;  // a second driver: collision
+    } else {
+      stamp_[c] = slot_;
+      frame_[c] = frame;
+    }
+  }
+  /// The frame on coupler (from -> to), or kNone (silent or collided).
+  std::uint32_t hear(std::uint32_t from, std::uint32_t to) const {
+    const std::size_t c = std::size_t{from} * g_ + to;
+    return stamp_[c] == slot_ ? frame_[c] : kNone;
+  }
+
+ private:
+  std::uint32_t g_;
+  std::uint64_t slot_ = 1;
+  std::vector<std::uint64_t> stamp_;
+  std::vector<std::uint32_t> frame_;
+};
+
+/// One run on a uniformly random permutation; returns its slots (5 per step).
+std::uint64_t run(std::uint32_t d, std::uint64_t seed, std::uint64_t run_index) {
+  const std::uint32_t g = d;
+  const std::uint32_t n = d * g;
+  std::uint64_t mix = seed * 0x100000001b3ULL ^ run_index;
+  Stream rng(splitmix64(mix));
+  // A packet is named by its source; dest[p] is its destination.
+  std::vector<std::uint32_t> dest(n);
+  for (std::uint32_t i = 0; i < n; ++i) dest[i] = i;
+  for (std::uint32_t i = n; i > 1; --i) std::swap(dest[i - 1], dest[rng.below(i)]);
+
+  std::vector<std::uint8_t> has_original(n, 1);
+  std::vector<std::uint32_t> relay_group(n, kNone);  // slot 1's choice of the source
+  std::vector<std::uint32_t> relay_copy(n, kNone);   // packet held by a relay
+  std::vector<std::uint32_t> held_copy(n, kNone);    // packet held by a holder
+  std::vector<std::uint32_t> delivered(n, 0);
+  Couplers couplers(g);
+  std::uint32_t pending = n;
+  std::uint64_t steps = 0;
+  const auto group = [d](std::uint32_t node) { return node / d; };
+  const auto index = [d](std::uint32_t node) { return node % d; };
+
+  while (pending > 0) {
+    ++steps;
+    // Slot 1: source -> relay group r; processor k of group r hears source group k.
+    for (std::uint32_t i = 0; i < n; ++i) {
+      relay_group[i] = kNone;
+      if (!has_original[i]) continue;
+      relay_group[i] = rng.below(g);
+      couplers.drive(group(i), relay_group[i], i);
+    }
+    for (std::uint32_t i = 0; i < n; ++i) relay_copy[i] = couplers.hear(index(i), group(i));
+    couplers.next_slot();
+    // Slot 2: relay -> temporary group x mod g; processor k of group t hears relay group k.
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (relay_copy[i] != kNone) couplers.drive(group(i), dest[relay_copy[i]] % g, relay_copy[i]);
+    }
+    for (std::uint32_t i = 0; i < n; ++i) held_copy[i] = couplers.hear(index(i), group(i));
+    couplers.next_slot();
+    // Slot 3: holder (t, r) acknowledges on (t -> r); the relay listens there.
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (held_copy[i] != kNone) couplers.drive(group(i), index(i), held_copy[i]);
+    }
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const std::uint32_t p = relay_copy[i];
+      if (p != kNone && couplers.hear(dest[p] % g, group(i)) != p) relay_copy[i] = kNone;
+    }
+    couplers.next_slot();
+    // Slot 4: the acknowledged relay -> the source group; the source listens to its relay.
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (relay_copy[i] != kNone) couplers.drive(group(i), group(relay_copy[i]), relay_copy[i]);
+    }
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (relay_group[i] != kNone && couplers.hear(relay_group[i], group(i)) == i) {
+        has_original[i] = 0;
+        --pending;
+      }
+    }
+    couplers.next_slot();
+    // Slot 5: holder -> destination group; x listens on (x mod g -> group(x)).
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const std::uint32_t p = held_copy[i];
+      if (p != kNone) couplers.drive(group(i), group(dest[p]), p);
+    }
+    for (std::uint32_t x = 0; x < n; ++x) {
+      const std::uint32_t p = couplers.hear(x % g, group(x));
+      if (p != kNone && dest[p] == x) ++delivered[x];
+    }
+    couplers.next_slot();
+  }
+  // Conservation: every destination got its packet exactly once.
+  for (std::uint32_t x = 0; x < n; ++x) {
+    if (delivered[x] != 1) {
+      std::fprintf(stderr, "conservation: node %u received %u packets\n", x, delivered[x]);
+      std::exit(1);
+    }
+  }
+  return 5 * steps;
+}
+
+[[noreturn]] void usage(const char* what) {
+  std::fprintf(stderr, "%s\nusage: pops_randomized_ref --d D [--runs R] [--seed S]\n", what);
+  std::exit(2);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::uint32_t d = 0;
+  std::uint64_t runs = 1;
+  std::uint64_t seed = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (i + 1 >= argc) usage(("missing value for " + arg).c_str());
+    const unsigned long long v = std::strtoull(argv[++i], nullptr, 10);
+    if (arg == "--d") {
+      d = static_cast<std::uint32_t>(v);
+    } else if (arg == "--runs") {
+      runs = v;
+    } else if (arg == "--seed") {
+      seed = v;
+    } else {
+      usage(("unknown option " + arg).c_str());
+    }
+  }
+  if (d < 1 || d > 4096) usage("--d: an integer in [1, 4096]");
+  if (runs < 1) usage("--runs: an integer >= 1");
+  std::vector<std::uint64_t> slots;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (std::uint64_t r = 0; r < runs; ++r) slots.push_back(run(d, seed, r));
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("{\"n\": %u, \"d\": %u, \"g\": %u, \"runs\": %llu, \"seconds\": %.6f, \"slots\": [",
+              d * d, d, d, static_cast<unsigned long long>(runs), seconds);
+  for (std::size_t r = 0; r < slots.size(); ++r)
+    std::printf("%s%llu", r ? ", " : "", static_cast<unsigned long long>(slots[r]));
+  std::printf("]}\n");
+  return 0;
+}
