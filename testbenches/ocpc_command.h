@@ -49,6 +49,7 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::string relation_file_;
   std::optional<std::string> trace_slots_;
   std::optional<std::string> trace_nodes_;
+  std::optional<std::string> gjlr_scale_;
   DeviceParameters device_;
   std::vector<std::string> bus_names_;
 };

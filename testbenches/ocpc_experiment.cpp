@@ -16,7 +16,7 @@ std::unique_ptr<ocpc::OcpcProtocol> make_protocol(const OcpcExperimentConfig& co
     throw std::invalid_argument("unknown OCPC protocol '" + config.protocol + "'");
   const bool fits = config.shape.topology == ocpc::Topology::kOcpc ? info->on_ocpc : info->on_mob;
   if (!fits) throw std::invalid_argument("protocol '" + config.protocol + "' does not run here");
-  return info->make(config.shape);
+  return info->make(config.shape, config.options);
 }
 }  // namespace
 

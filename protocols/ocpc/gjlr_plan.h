@@ -28,6 +28,7 @@
 ///    the p/k <= 32 blocks a column of blocks has here), copy capacity h_mob per node.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "models/core/packet.h"
@@ -51,7 +52,19 @@ struct Constants {
   /// MOB-PC step 3 (and its repeat in step 4): the h its OCPC runs are sized for; 0 (the
   /// default) means mob_h(h, p). Tests set it low to starve step 3 so that blocks fail.
   std::uint32_t block_h = 0;
+  /// Multiplies c3 and compaction_c (`--gjlr-scale`): thinning phases and compactions last
+  /// ceil(scale * their length at the constants above) steps (a compaction at least 1). 1 (the
+  /// default) is the schedule above, unchanged; the failure-rate study shrinks it until
+  /// procedures fail and the fallback appears (docs/results/ocpc-mob.md).
+  double scale = 1.0;
 };
+
+/// The accepted range of Constants::scale: (0, kMaxScale].
+inline constexpr double kMaxScale = 16.0;
+/// Why `scale` is not a schedule scale in (0, kMaxScale] ("" if it is).
+std::string scale_rejection(double scale);
+/// ceil(scale * steps), exact for scale 1 (the default schedule is integer arithmetic).
+std::uint32_t scaled_steps(std::uint64_t steps, double scale);
 
 /// The rank of `id` in universe `u`, if it belongs to it.
 inline std::optional<std::uint32_t> rank_in(const NodeGroup& u, NodeId id) {
