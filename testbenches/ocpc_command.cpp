@@ -57,6 +57,10 @@ void OcpcCommand::add_options(CLI::App& app) {
                  "gjlr: multiply the schedule's constants c3 and compaction_c (default 1)")
       ->check(CLI::Validator([](std::string& text) { return gjlr_scale_rejection(text); },
                              "NUMBER in (0, 16]"));
+  if (mob()) {
+    app.add_flag("--gjlr-lemma4", gjlr_lemma4_,
+                 "gjlr: steps 1-2 with Lemma 4's symmetry steps (collection, random winner)");
+  }
   app.get_option("--protocol")->description(ocpc::protocol_names(config_.shape.topology));
   app.get_option("--traffic")->description(relation_kind_names());
 }
@@ -76,6 +80,12 @@ void OcpcCommand::configure(CommonOptions& common) {
     const std::string why = gjlr_scale_rejection(*gjlr_scale_);
     if (!why.empty()) throw UsageError("--gjlr-scale: " + why);
     e.options.gjlr.scale = std::strtod(gjlr_scale_->c_str(), nullptr);
+  }
+  if (gjlr_lemma4_) {
+    if (e.protocol != "gjlr") {
+      throw UsageError("--gjlr-lemma4: applies to --protocol gjlr only (not " + e.protocol + ")");
+    }
+    e.options.gjlr.lemma4 = true;
   }
   e.max_slots = common.max_slots;
   if (common.open_loop) {
@@ -149,6 +159,7 @@ Json OcpcCommand::parameters() const {
   if (!e.faults.empty()) j["faults"] = fault_parameters(e.faults);
   // Only when given, so that runs at the default schedule keep their JSON.
   if (gjlr_scale_) j["gjlr_scale"] = e.options.gjlr.scale;
+  if (gjlr_lemma4_) j["gjlr_lemma4"] = true;
   return j;
 }
 

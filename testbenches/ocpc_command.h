@@ -50,6 +50,7 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::optional<std::string> trace_slots_;
   std::optional<std::string> trace_nodes_;
   std::optional<std::string> gjlr_scale_;
+  bool gjlr_lemma4_ = false;
   DeviceParameters device_;
   std::vector<std::string> bus_names_;
 };

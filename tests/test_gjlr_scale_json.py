@@ -72,6 +72,16 @@ def main():
         fail("parameters %r" % mob["parameters"])
     if mob["runs"][0]["fallbacks"] == 0 and mob["runs"][0]["steps"] >= 315:
         fail("mob scale 0.5: %d steps, the default schedule has 315" % mob["runs"][0]["steps"])
+
+    # Lemma 4's symmetry steps: recorded; at p = 8 the machine is one block (steps 1 and 2 do
+    # not run), so the run is the default one.
+    plain = run(optinet, path, "mob", "--p", "8", "--h", "2", "--protocol", "gjlr", "--runs", "1")
+    lemma4 = run(optinet, path, "mob", "--p", "8", "--h", "2", "--protocol", "gjlr", "--runs", "1",
+                 "--gjlr-lemma4")
+    if lemma4["parameters"].get("gjlr_lemma4") is not True or "gjlr_lemma4" in plain["parameters"]:
+        fail("parameters %r / %r" % (lemma4["parameters"], plain["parameters"]))
+    if lemma4["runs"][0]["steps"] != plain["runs"][0]["steps"]:
+        fail("--gjlr-lemma4 changed a one-block run")
     print("ok")
 
 

@@ -2,8 +2,10 @@
 // and a scale s makes every thinning phase and compaction ceil(s * its length) steps.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "protocols/ocpc/gjlr_plan.h"
 
@@ -81,6 +83,61 @@ TEST(GjlrScale, RejectsWhatIsNotAScale) {
   EXPECT_NE(scale_rejection(16.5), "");
   EXPECT_NE(scale_rejection(std::numeric_limits<double>::quiet_NaN()), "");
   EXPECT_NE(scale_rejection(std::numeric_limits<double>::infinity()), "");
+}
+
+}  // namespace
+}  // namespace optinet::ocpc::gjlr
+
+namespace optinet::ocpc::gjlr {
+namespace {
+
+// Lemma 4's symmetry steps (Constants::lemma4), the pure parts.
+TEST(GjlrLemma4, CollectionTargetsEveryReceiverEvenly) {
+  Rng rng(7);
+  const std::uint32_t receivers = 12;
+  std::vector<int> hits(receivers, 0);
+  const int draws = 12000;
+  for (int k = 0; k < draws; ++k) ++hits[collection_target(receivers, rng)];
+  for (std::uint32_t r = 0; r < receivers; ++r) {
+    // Binomial(12000, 1/12): mean 1000, sd 30; 5 sd either way.
+    EXPECT_NEAR(hits[r], draws / receivers, 150) << "receiver " << r;
+  }
+}
+
+TEST(GjlrLemma4, DefaultWinnerIsTheSmallestIndexAndDrawsNothing) {
+  Rng rng(3), untouched(3);
+  for (std::uint32_t i = 0; i < 20; ++i) {
+    EXPECT_EQ(winner_key(i, false, rng), i);
+    EXPECT_EQ(winner_of_key(winner_key(i, false, rng)), i);
+  }
+  EXPECT_EQ(rng.next(), untouched.next());
+  EXPECT_GE(winner_of_key(kNoWinnerKey), 64u);
+}
+
+TEST(GjlrLemma4, RandomWinnerIsUniformAmongTheDeliveredCopies) {
+  // The prefix takes the smallest key among the members whose copy was delivered; with random
+  // ranks each of them wins equally often.
+  Rng rng(11);
+  const std::vector<std::uint32_t> delivered = {1, 4, 5, 9};
+  std::vector<int> wins(10, 0);
+  const int trials = 8000;
+  for (int t = 0; t < trials; ++t) {
+    std::uint64_t best = kNoWinnerKey;
+    for (std::uint32_t i = 0; i < 10; ++i) {
+      const bool ok = std::find(delivered.begin(), delivered.end(), i) != delivered.end();
+      best = std::min(best, ok ? winner_key(i, true, rng) : kNoWinnerKey);
+    }
+    ++wins[winner_of_key(best)];
+  }
+  for (std::uint32_t i = 0; i < 10; ++i) {
+    const bool ok = std::find(delivered.begin(), delivered.end(), i) != delivered.end();
+    if (!ok) {
+      EXPECT_EQ(wins[i], 0) << i;
+    } else {
+      // Binomial(8000, 1/4): mean 2000, sd 39; 5 sd.
+      EXPECT_NEAR(wins[i], trials / 4, 200) << i;
+    }
+  }
 }
 
 }  // namespace

@@ -85,6 +85,15 @@ std::optional<std::uint32_t> compaction_target(std::uint32_t receivers, std::uin
   return s.first + rng.below(s.count);
 }
 
+std::uint32_t collection_target(std::uint32_t receivers, Rng& rng) { return rng.below(receivers); }
+
+std::uint64_t winner_key(std::uint32_t i, bool random_rank, Rng& rng) {
+  const std::uint64_t rank = random_rank ? rng.below(std::uint32_t{1} << 24) : 0;
+  return rank << 32 | i;
+}
+
+std::uint32_t winner_of_key(std::uint64_t key) { return static_cast<std::uint32_t>(key); }
+
 std::uint32_t spreading_width(std::uint32_t n, std::uint32_t h) {
   return std::max<std::uint32_t>(1, n / std::max<std::uint32_t>(1, h));
 }
