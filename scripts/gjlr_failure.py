@@ -1,0 +1,195 @@
+#!/usr/bin/python3
+"""gjlr's failure rate against p and the schedule scale, from the runs.csv of
+studies/gjlr-failure.toml (docs/results/ocpc-mob.md, "What the constants buy").
+
+    scripts/gjlr_failure.py sweeps/gjlr-failure/runs.csv --out docs/results/gjlr-failure
+
+writes OUT.md (the tables) and OUT.png (failure rate and fallbacks per node against the scale,
+one line per p). A run fails when any node still held a message at the end of the fixed
+schedule (`fallbacks` > 0: the coin-flip fallback finished it). The 95% interval of a rate is
+Clopper-Pearson's exact one; with no failure in n runs its upper end is 1 - 0.025^(1/n) (about
+3.7/n), so a rate below 1e-3 is resolved only from about 3,700 clean runs.
+"""
+import argparse
+import csv
+import math
+import sys
+from collections import defaultdict
+
+TARGET = 1e-3
+
+
+def beta_ppf(q, a, b):
+    """Quantile of Beta(a, b) by bisection on the regularized incomplete beta (a, b >= 1)."""
+    lo, hi = 0.0, 1.0
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if betainc(a, b, mid) < q:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def betainc(a, b, x):
+    """Regularized incomplete beta I_x(a, b) (continued fraction, Numerical Recipes 6.4)."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) +
+                     b * math.log1p(-x))
+    if x > (a + 1) / (a + b + 2):
+        return 1.0 - betainc(b, a, 1 - x)
+    c, d, f = 1.0, 1.0 - (a + b) * x / (a + 1), 0.0
+    d = 1.0 / (d if abs(d) > 1e-300 else 1e-300)
+    f = d
+    for m in range(1, 300):
+        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + num * d
+            d = 1.0 / (d if abs(d) > 1e-300 else 1e-300)
+            c = 1.0 + num / c
+            c = c if abs(c) > 1e-300 else 1e-300
+            f *= c * d
+        if abs(c * d - 1) < 1e-12:
+            break
+    return front * f / a
+
+
+def interval(k, n):
+    """Clopper-Pearson 95% interval of k failures in n runs."""
+    low = 0.0 if k == 0 else beta_ppf(0.025, k, n - k + 1)
+    high = 1.0 if k == n else (1 - 0.025 ** (1 / n) if k == 0 else beta_ppf(0.975, k + 1, n - k))
+    return low, high
+
+
+def load(path):
+    points = defaultdict(list)
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            if row["ok"] != "true":
+                sys.exit("gjlr_failure.py: run %s of point %s failed its checks" %
+                         (row["seed"], row["point"]))
+            scale = row["gjlr-scale"] or ""
+            points[(row["protocol"], int(row["p"]), scale)].append(row)
+    return points
+
+
+def summary(points):
+    rows = []
+    for (protocol, p, scale), runs in sorted(points.items(),
+                                             key=lambda kv: (kv[0][0], kv[0][1],
+                                                             float(kv[0][2] or 0))):
+        n = len(runs)
+        failed = sum(int(r["fallbacks"]) > 0 for r in runs)
+        nodes = sum(int(r["fallbacks"]) for r in runs)
+        steps = [int(r["steps"]) for r in runs]
+        clean = [int(r["steps"]) for r in runs if int(r["fallbacks"]) == 0]
+        low, high = interval(failed, n)
+        rows.append(dict(protocol=protocol, p=p, scale=scale, runs=n, failed=failed,
+                         rate=failed / n, low=low, high=high, per_node=nodes / (n * p),
+                         mean=sum(steps) / n, max=max(steps),
+                         schedule=min(clean) if clean else None))
+    return rows
+
+
+def log2(p):
+    return int(round(math.log2(p)))
+
+
+def tables(rows):
+    out = ["**`gjlr` failure rate** (random 2-relations): runs with any fallback among the runs, "
+           "its 95% interval (Clopper-Pearson), fallback nodes per node, and steps (schedule = "
+           "the steps of a run without fallback; mean and max over all runs).", "",
+           "| p | scale | runs | failed | rate | 95% interval | fallbacks/node | schedule | "
+           "mean steps | max steps |",
+           "|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|"]
+    for r in rows:
+        if r["protocol"] != "gjlr":
+            continue
+        out.append("| 2^%d | %s | %d | %d | %.2g | [%.2g, %.2g] | %.2g | %s | %.1f | %d |" % (
+            log2(r["p"]), r["scale"], r["runs"], r["failed"], r["rate"], r["low"], r["high"],
+            r["per_node"], r["schedule"] if r["schedule"] is not None else "-", r["mean"],
+            r["max"]))
+    out += ["", "**Smallest scale by p**: the smallest scale of the grid at which this and every "
+            "larger scale had no failed run; the failure rate bound is the 95% upper end at that "
+            "scale (below 1e-3 only where the runs suffice).", "",
+            "| p | smallest clean scale | runs there | rate bound (95%) | below 1e-3 shown | "
+            "steps |", "|---:|---:|---:|---:|---|---:|"]
+    by_p = defaultdict(list)
+    for r in rows:
+        if r["protocol"] == "gjlr":
+            by_p[r["p"]].append(r)
+    for p in sorted(by_p):
+        ordered = sorted(by_p[p], key=lambda r: float(r["scale"]))
+        best = None
+        for r in reversed(ordered):
+            if r["failed"]:
+                break
+            best = r
+        if best is None:
+            out.append("| 2^%d | none clean | | | no | |" % log2(p))
+            continue
+        out.append("| 2^%d | %s | %d | %.2g | %s | %s |" % (
+            log2(p), best["scale"], best["runs"], best["high"],
+            "yes" if best["high"] < TARGET else "no", best["schedule"]))
+    direct = [r for r in rows if r["protocol"] != "gjlr"]
+    if direct:
+        out += ["", "**Direct algorithms at the same p and h** (random 2-relations)", "",
+                "| p | protocol | runs | mean steps | max steps |", "|---:|---|---:|---:|---:|"]
+        for r in direct:
+            out.append("| 2^%d | `%s` | %d | %.1f | %d |" % (log2(r["p"]), r["protocol"],
+                                                           r["runs"], r["mean"], r["max"]))
+    return "\n".join(out) + "\n"
+
+
+def plot(rows, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
+    by_p = defaultdict(list)
+    for r in rows:
+        if r["protocol"] == "gjlr":
+            by_p[r["p"]].append(r)
+    for p in sorted(by_p):
+        rs = sorted(by_p[p], key=lambda r: float(r["scale"]))
+        xs = [float(r["scale"]) for r in rs]
+        label = "p = 2^%d (%d runs/point)" % (log2(p), rs[0]["runs"])
+        # A rate of 0 is drawn at its 95% upper bound, open marker.
+        line = a.plot(xs, [r["rate"] if r["failed"] else float("nan") for r in rs], "o-",
+                      label=label)[0]
+        a.plot([x for x, r in zip(xs, rs) if not r["failed"]],
+               [r["high"] for r in rs if not r["failed"]], "v", mfc="none",
+               color=line.get_color())
+        a.vlines(xs, [max(r["low"], 1e-6) for r in rs], [r["high"] for r in rs],
+                 color=line.get_color(), alpha=0.4)
+        b.plot(xs, [r["per_node"] if r["per_node"] else float("nan") for r in rs], "o-",
+               color=line.get_color(), label=label)
+    a.axhline(TARGET, color="grey", ls="--", lw=0.8)
+    a.set(yscale="log", xlabel="--gjlr-scale (x c3 and compaction_c)",
+          ylabel="runs with a fallback (rate; v: 95% bound when none)",
+          title="gjlr failure rate, random 2-relations")
+    b.set(yscale="log", xlabel="--gjlr-scale", ylabel="fallback nodes per node",
+          title="fallbacks per node")
+    a.legend(fontsize=7)
+    b.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("runs_csv")
+    ap.add_argument("--out", required=True, help="path without extension: OUT.md, OUT.png")
+    args = ap.parse_args()
+    rows = summary(load(args.runs_csv))
+    with open(args.out + ".md", "w") as f:
+        f.write(tables(rows))
+    plot(rows, args.out + ".png")
+    print(tables(rows))
+
+
+if __name__ == "__main__":
+    main()
