@@ -2,7 +2,8 @@
 """gjlr's failure rate against p and the schedule scale, from the runs.csv of
 studies/gjlr-failure.toml (docs/results/ocpc-mob.md, "What the constants buy").
 
-    scripts/gjlr_failure.py sweeps/gjlr-failure/runs.csv --out docs/results/gjlr-failure
+    scripts/gjlr_failure.py sweeps/gjlr-failure/runs.csv sweeps/gjlr-failure-p512/runs.csv \
+        --out docs/results/gjlr-failure
 
 writes OUT.md (the tables) and OUT.png (failure rate and fallbacks per node against the scale,
 one line per p). A run fails when any node still held a message at the end of the fixed
@@ -64,15 +65,22 @@ def interval(k, n):
     return low, high
 
 
-def load(path):
+def load(paths):
+    """Runs by (protocol, p, scale) from one or more runs.csv; a seed twice is an error."""
     points = defaultdict(list)
-    with open(path, newline="") as f:
-        for row in csv.DictReader(f):
-            if row["ok"] != "true":
-                sys.exit("gjlr_failure.py: run %s of point %s failed its checks" %
-                         (row["seed"], row["point"]))
-            scale = row["gjlr-scale"] or ""
-            points[(row["protocol"], int(row["p"]), scale)].append(row)
+    seen = set()
+    for path in paths:
+        with open(path, newline="") as f:
+            for row in csv.DictReader(f):
+                if row["ok"] != "true":
+                    sys.exit("gjlr_failure.py: %s: run %s of point %s failed its checks" %
+                             (path, row["seed"], row["point"]))
+                scale = row.get("gjlr-scale") or ""
+                key = (row.get("protocol") or "gjlr", int(row["p"]), scale)
+                if (key, row["seed"]) in seen:
+                    sys.exit("gjlr_failure.py: %s: seed %s of %r twice" % (path, row["seed"], key))
+                seen.add((key, row["seed"]))
+                points[key].append(row)
     return points
 
 
@@ -181,7 +189,7 @@ def plot(rows, path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("runs_csv")
+    ap.add_argument("runs_csv", nargs="+")
     ap.add_argument("--out", required=True, help="path without extension: OUT.md, OUT.png")
     args = ap.parse_args()
     rows = summary(load(args.runs_csv))
