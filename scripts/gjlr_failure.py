@@ -14,48 +14,23 @@ Clopper-Pearson's exact one; with no failure in n runs its upper end is 1 - 0.02
 import argparse
 import csv
 import math
+import os
 import sys
 from collections import defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+from sweep.stats import incomplete_beta  # noqa: E402
 
 TARGET = 1e-3
 
 
 def beta_ppf(q, a, b):
-    """Quantile of Beta(a, b) by bisection on the regularized incomplete beta (a, b >= 1)."""
+    """Quantile of Beta(a, b) by bisection on the regularized incomplete beta."""
     lo, hi = 0.0, 1.0
     for _ in range(100):
         mid = (lo + hi) / 2
-        if betainc(a, b, mid) < q:
-            lo = mid
-        else:
-            hi = mid
+        lo, hi = (mid, hi) if incomplete_beta(a, b, mid) < q else (lo, mid)
     return (lo + hi) / 2
-
-
-def betainc(a, b, x):
-    """Regularized incomplete beta I_x(a, b) (continued fraction, Numerical Recipes 6.4)."""
-    if x <= 0:
-        return 0.0
-    if x >= 1:
-        return 1.0
-    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) +
-                     b * math.log1p(-x))
-    if x > (a + 1) / (a + b + 2):
-        return 1.0 - betainc(b, a, 1 - x)
-    c, d, f = 1.0, 1.0 - (a + b) * x / (a + 1), 0.0
-    d = 1.0 / (d if abs(d) > 1e-300 else 1e-300)
-    f = d
-    for m in range(1, 300):
-        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
-            d = 1.0 + num * d
-            d = 1.0 / (d if abs(d) > 1e-300 else 1e-300)
-            c = 1.0 + num / c
-            c = c if abs(c) > 1e-300 else 1e-300
-            f *= c * d
-        if abs(c * d - 1) < 1e-12:
-            break
-    return front * f / a
 
 
 def interval(k, n):
@@ -102,6 +77,15 @@ def summary(points):
     return rows
 
 
+def gjlr_by_p(rows):
+    """The gjlr rows by p, each list in increasing scale."""
+    by_p = defaultdict(list)
+    for r in rows:
+        if r["protocol"] == "gjlr":
+            by_p[r["p"]].append(r)
+    return {p: sorted(rs, key=lambda r: float(r["scale"])) for p, rs in by_p.items()}
+
+
 def log2(p):
     return int(round(math.log2(p)))
 
@@ -125,12 +109,9 @@ def tables(rows):
             "scale (below 1e-3 only where the runs suffice).", "",
             "| p | smallest clean scale | runs there | rate bound (95%) | below 1e-3 shown | "
             "steps |", "|---:|---:|---:|---:|---|---:|"]
-    by_p = defaultdict(list)
-    for r in rows:
-        if r["protocol"] == "gjlr":
-            by_p[r["p"]].append(r)
+    by_p = gjlr_by_p(rows)
     for p in sorted(by_p):
-        ordered = sorted(by_p[p], key=lambda r: float(r["scale"]))
+        ordered = by_p[p]
         best = None
         for r in reversed(ordered):
             if r["failed"]:
@@ -157,12 +138,9 @@ def plot(rows, path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
-    by_p = defaultdict(list)
-    for r in rows:
-        if r["protocol"] == "gjlr":
-            by_p[r["p"]].append(r)
+    by_p = gjlr_by_p(rows)
     for p in sorted(by_p):
-        rs = sorted(by_p[p], key=lambda r: float(r["scale"]))
+        rs = by_p[p]
         xs = [float(r["scale"]) for r in rs]
         label = "p = 2^%d (%d runs/point)" % (log2(p), rs[0]["runs"])
         # A rate of 0 is drawn at its 95% upper bound, open marker.
