@@ -3,7 +3,7 @@
 studies/gjlr-failure.toml (docs/results/ocpc-mob.md, "What the constants buy").
 
     scripts/gjlr_failure.py sweeps/gjlr-failure/runs.csv sweeps/gjlr-failure-p512/runs.csv \
-        --out docs/results/gjlr-failure
+        --direct-csv docs/results/ocpc-mob.csv --out docs/results/gjlr-failure
 
 writes OUT.md (the tables) and OUT.png (failure rate and fallbacks per node against the scale,
 one line per p). A run fails when any node still held a message at the end of the fixed
@@ -45,8 +45,12 @@ def load(paths):
     points = defaultdict(list)
     seen = set()
     for path in paths:
+        # p is a run column where it is an axis; otherwise a parameter in points.csv beside it.
+        with open(os.path.join(os.path.dirname(path), "points.csv"), newline="") as f:
+            point_p = {r["point"]: r["p"] for r in csv.DictReader(f)}
         with open(path, newline="") as f:
             for row in csv.DictReader(f):
+                row.setdefault("p", point_p[row["point"]])
                 if row["ok"] != "true":
                     sys.exit("gjlr_failure.py: %s: run %s of point %s failed its checks" %
                              (path, row["seed"], row["point"]))
@@ -104,25 +108,26 @@ def tables(rows):
             log2(r["p"]), r["scale"], r["runs"], r["failed"], r["rate"], r["low"], r["high"],
             r["per_node"], r["schedule"] if r["schedule"] is not None else "-", r["mean"],
             r["max"]))
-    out += ["", "**Smallest scale by p**: the smallest scale of the grid at which this and every "
-            "larger scale had no failed run; the failure rate bound is the 95% upper end at that "
-            "scale (below 1e-3 only where the runs suffice).", "",
-            "| p | smallest clean scale | runs there | rate bound (95%) | below 1e-3 shown | "
-            "steps |", "|---:|---:|---:|---:|---|---:|"]
+    out += ["", "**Smallest scale by p** for a failure rate below 1e-3: *shown*, the smallest "
+            "scale of the grid whose 95% upper bound is below 1e-3; *estimated*, the smallest "
+            "scale from which on every point's rate (failed / runs) is below 1e-3, with its "
+            "interval (an estimate, not a bound).", "",
+            "| p | shown (steps) | estimated (steps) | its rate [95% interval] | runs there |",
+            "|---:|---|---|---|---:|"]
     by_p = gjlr_by_p(rows)
     for p in sorted(by_p):
         ordered = by_p[p]
-        best = None
+        shown = next((r for r in ordered if r["high"] < TARGET), None)
+        estimated = None
         for r in reversed(ordered):
-            if r["failed"]:
+            if r["rate"] >= TARGET:
                 break
-            best = r
-        if best is None:
-            out.append("| 2^%d | none clean | | | no | |" % log2(p))
-            continue
-        out.append("| 2^%d | %s | %d | %.2g | %s | %s |" % (
-            log2(p), best["scale"], best["runs"], best["high"],
-            "yes" if best["high"] < TARGET else "no", best["schedule"]))
+            estimated = r
+        cell = lambda r: "%s (%s)" % (r["scale"], r["schedule"]) if r else "none"
+        out.append("| 2^%d | %s | %s | %s | %s |" % (
+            log2(p), cell(shown), cell(estimated),
+            "%.2g [%.2g, %.2g]" % (estimated["rate"], estimated["low"], estimated["high"])
+            if estimated else "", estimated["runs"] if estimated else ""))
     direct = [r for r in rows if r["protocol"] != "gjlr"]
     if direct:
         out += ["", "**Direct algorithms at the same p and h** (random 2-relations)", "",
@@ -130,6 +135,37 @@ def tables(rows):
         for r in direct:
             out.append("| 2^%d | `%s` | %d | %.1f | %d |" % (log2(r["p"]), r["protocol"],
                                                            r["runs"], r["mean"], r["max"]))
+    return "\n".join(out) + "\n"
+
+
+def crossover(rows, ocpc_csv, h=2):
+    """Fits steps = a + b log2 p to each direct algorithm's random h-relations from p = 2^9 on:
+    the point means of the committed study (ocpc_csv) and this study's direct points, and
+    solves for the p at which the fit reaches each gjlr schedule length of this study."""
+    points = defaultdict(dict)
+    with open(ocpc_csv, newline="") as f:
+        for r in csv.DictReader(f):
+            if (r["network"] == "ocpc" and r["traffic"] == "random-h-relation" and
+                    int(r["h"]) == h and r["protocol"] != "gjlr" and int(r["p"]) >= 512):
+                points[r["protocol"]][int(r["p"])] = float(r["steps_mean"])
+    for r in rows:
+        if r["protocol"] != "gjlr":
+            points[r["protocol"]][r["p"]] = r["mean"]
+    schedules = sorted({r["schedule"] for r in rows
+                        if r["protocol"] == "gjlr" and r["schedule"] is not None})
+    out = ["", "**Crossover** (least squares steps = a + b log2 p over p = 2^9 .. 2^%d, "
+           "random %d-relations; log2 p at which the fit reaches each gjlr schedule length)" % (
+               max(log2(p) for pts in points.values() for p in pts), h), "",
+           "| protocol | a | b | " + " | ".join("%d steps" % s for s in schedules) + " |",
+           "|---|---:|---:|" + "---:|" * len(schedules)]
+    for protocol in sorted(points):
+        xy = [(math.log2(p), y) for p, y in sorted(points[protocol].items())]
+        mx = sum(x for x, _ in xy) / len(xy)
+        my = sum(y for _, y in xy) / len(xy)
+        b = sum((x - mx) * (y - my) for x, y in xy) / sum((x - mx) ** 2 for x, _ in xy)
+        a = my - b * mx
+        out.append("| `%s` | %.1f | %.2f | " % (protocol, a, b) +
+                   " | ".join("%.0f" % ((s - a) / b) for s in schedules) + " |")
     return "\n".join(out) + "\n"
 
 
@@ -142,7 +178,8 @@ def plot(rows, path):
     for p in sorted(by_p):
         rs = by_p[p]
         xs = [float(r["scale"]) for r in rs]
-        label = "p = 2^%d (%d runs/point)" % (log2(p), rs[0]["runs"])
+        counts = sorted({r["runs"] for r in rs})
+        label = "p = 2^%d (%s runs/point)" % (log2(p), "-".join(str(c) for c in counts))
         # A rate of 0 is drawn at its 95% upper bound, open marker.
         line = a.plot(xs, [r["rate"] if r["failed"] else float("nan") for r in rs], "o-",
                       label=label)[0]
@@ -169,12 +206,15 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("runs_csv", nargs="+")
     ap.add_argument("--out", required=True, help="path without extension: OUT.md, OUT.png")
+    ap.add_argument("--direct-csv", help="the committed OCPC study (docs/results/ocpc-mob.csv): "
+                    "adds the crossover fits of the direct algorithms")
     args = ap.parse_args()
     rows = summary(load(args.runs_csv))
+    text = tables(rows) + (crossover(rows, args.direct_csv) if args.direct_csv else "")
     with open(args.out + ".md", "w") as f:
-        f.write(tables(rows))
+        f.write(text)
     plot(rows, args.out + ".png")
-    print(tables(rows))
+    print(text)
 
 
 if __name__ == "__main__":
