@@ -1,5 +1,7 @@
 #include "testbenches/ocpc_command.h"
 
+#include <cstdlib>
+
 #include "protocols/ocpc/registry.h"
 #include "testbenches/fault_report.h"
 #include "testbenches/option_values.h"
@@ -12,6 +14,19 @@ namespace {
 constexpr std::uint64_t kMaxOcpcNodes = std::uint64_t{1} << 18;
 constexpr std::uint64_t kMaxMobSide = 512;
 constexpr std::uint64_t kMaxDmobDim = 18;  // K >= 2 and K^D <= kMaxOcpcNodes
+
+/// Why `text` is not a gjlr schedule scale ("" if it is).
+std::string gjlr_scale_rejection(const std::string& text) {
+  const bool number = positive_rejection(text).empty();
+  const std::string why =
+      ocpc::gjlr::scale_rejection(number ? std::strtod(text.c_str(), nullptr) : 0.0);
+  if (why.empty()) return "";
+  std::string shown = text.substr(0, 40);
+  for (char& ch : shown) {
+    if (ch < 0x20 || ch > 0x7e) ch = '?';
+  }
+  return "'" + shown + "' is not accepted (" + why + ")";
+}
 
 }  // namespace
 
@@ -80,6 +95,14 @@ void OcpcCommand::add_options(CLI::App& app) {
                  "'source destination' lines, '#' comments; checked against h")
       ->check(path_given());
   trace_.add_options(app, "trace only processors A:B (every bus is traced)");
+  app.add_option("--gjlr-scale", gjlr_scale_,
+                 "gjlr: multiply the schedule's constants c3 and compaction_c (default 1)")
+      ->check(CLI::Validator([](std::string& text) { return gjlr_scale_rejection(text); },
+                             "NUMBER in (0, 16]"));
+  if (mob()) {
+    app.add_flag("--gjlr-lemma4", gjlr_lemma4_,
+                 "gjlr: steps 1-2 with Lemma 4's symmetry steps (collection, random winner)");
+  }
   app.get_option("--protocol")->description(ocpc::protocol_names(config_.shape.topology));
   app.get_option("--traffic")->description(relation_kind_names());
 }
@@ -100,6 +123,20 @@ void OcpcCommand::configure(CommonOptions& common) {
   const std::string unavailable = ocpc::protocol_unavailable(e.protocol, e.shape.topology);
   if (!unavailable.empty()) throw UsageError("--protocol: " + unavailable);
   device_ = common.device;
+  if (gjlr_scale_) {
+    if (e.protocol != "gjlr") {
+      throw UsageError("--gjlr-scale: applies to --protocol gjlr only (not " + e.protocol + ")");
+    }
+    const std::string why = gjlr_scale_rejection(*gjlr_scale_);
+    if (!why.empty()) throw UsageError("--gjlr-scale: " + why);
+    e.options.gjlr.scale = std::strtod(gjlr_scale_->c_str(), nullptr);
+  }
+  if (gjlr_lemma4_) {
+    if (e.protocol != "gjlr") {
+      throw UsageError("--gjlr-lemma4: applies to --protocol gjlr only (not " + e.protocol + ")");
+    }
+    e.options.gjlr.lemma4 = true;
+  }
   e.max_slots = common.max_slots;
   if (common.open_loop && dmob()) {
     throw UsageError("--traffic: open-loop traffic (" + common.traffic +
@@ -164,6 +201,9 @@ Json OcpcCommand::parameters() const {
   j.update(
       Json{{"h", e.h}, {"max_slots", e.max_slots}, {"period_ns", e.period.to_seconds() * 1e9}});
   if (!e.faults.empty()) j["faults"] = fault_parameters(e.faults);
+  // Only when given, so that runs at the default schedule keep their JSON.
+  if (gjlr_scale_) j["gjlr_scale"] = e.options.gjlr.scale;
+  if (gjlr_lemma4_) j["gjlr_lemma4"] = true;
   return j;
 }
 

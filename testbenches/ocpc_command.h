@@ -62,6 +62,8 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::optional<std::string> h_;
   std::string relation_file_;
   TraceSelection trace_;
+  std::optional<std::string> gjlr_scale_;
+  bool gjlr_lemma4_ = false;
   DeviceParameters device_;
   std::vector<std::string> bus_names_;
 };

@@ -17,7 +17,7 @@ std::unique_ptr<ocpc::OcpcProtocol> make_protocol(const OcpcExperimentConfig& co
     throw std::invalid_argument("unknown OCPC protocol '" + config.protocol + "'");
   if (!ocpc::runs_on(*info, config.shape.topology))
     throw std::invalid_argument("protocol '" + config.protocol + "' does not run here");
-  return info->make(config.shape);
+  return info->make(config.shape, config.options);
 }
 }  // namespace
 

@@ -26,6 +26,8 @@ struct OcpcExperimentConfig {
   std::string protocol = "coinflip";
   /// Tests: run this protocol (owned by the caller) instead of the named one.
   const ocpc::OcpcProtocol* protocol_override = nullptr;
+  /// Settings of the named protocol (gjlr's constants); defaults leave every protocol as it is.
+  ocpc::ProtocolOptions options;
   RelationKind traffic = RelationKind::kRandom;
   Relation file_relation;  ///< used when traffic == kFile
   std::uint64_t max_slots = 100000;

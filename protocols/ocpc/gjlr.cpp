@@ -189,7 +189,8 @@ class GjlrNode {
   std::optional<std::uint32_t> compaction_phase(const Universe& u, std::uint32_t steps,
                                                 std::optional<std::uint32_t> mover,
                                                 std::uint32_t first, std::uint32_t receivers,
-                                                std::optional<std::uint32_t>* received);
+                                                std::optional<std::uint32_t>* received,
+                                                bool collect = false);
   void copies_phase(const Universe& u, const Grouping& g, std::uint32_t nominal_n,
                     std::optional<std::uint32_t> collected);
   void valiant(const Universe& sub, std::uint32_t size_max, std::uint32_t h);
@@ -226,6 +227,8 @@ class GjlrNode {
   std::optional<std::uint32_t> spread_id_;  ///< the packet received while spreading
   std::map<std::uint32_t, NodeId> target_;  ///< intermediate targets (MOB-PC), by packet id
   std::uint64_t steps_ = 0;                 ///< communication steps this node has taken
+  /// Lemma 4's symmetric variant is on (MOB-PC steps 1 and 2 with Constants::lemma4).
+  bool symmetric_ = false;
 };
 
 void GjlrNode::run_ocpc() {
@@ -281,6 +284,7 @@ void GjlrNode::run_mob() {
       const std::uint32_t g = rng().below(groups.count());
       return row.node(groups.first(g) + rng().below(groups.size_of(g)));
     });
+    symmetric_ = c_.lemma4;
     level(row, groups, p, plan.h_mob, true);
     // Step 2, on each column: to the column target group that meets the destination's row.
     retarget([&](const Packet& pk) {
@@ -288,6 +292,7 @@ void GjlrNode::run_mob() {
       return column.node(groups.first(g) + rng().below(groups.size_of(g)));
     });
     level(column, groups, p, plan.h_mob, true);
+    symmetric_ = false;
   }
 
   // Step 3, within each block: to a random member of the block row, then along the block
@@ -491,16 +496,18 @@ void GjlrNode::thinning(const Universe& u, std::uint32_t nominal_n, std::uint32_
   }
 }
 
-std::optional<std::uint32_t> GjlrNode::compaction_phase(const Universe& u, std::uint32_t steps,
-                                                        std::optional<std::uint32_t> mover,
-                                                        std::uint32_t first,
-                                                        std::uint32_t receivers,
-                                                        std::optional<std::uint32_t>* received) {
+std::optional<std::uint32_t> GjlrNode::compaction_phase(
+    const Universe& u, std::uint32_t steps, std::optional<std::uint32_t> mover, std::uint32_t first,
+    std::uint32_t receivers, std::optional<std::uint32_t>* received, bool collect) {
   for (std::uint32_t tau = 0; tau < steps; ++tau) {
     std::optional<Message> out;
     NodeId to = kNoNode;
-    if (mover) {
-      if (const auto cell = gjlr::compaction_target(receivers, steps, tau, rng())) {
+    if (mover && receivers > 0) {
+      // Collection (Lemma 4): any member in every step; compaction: slice tau only.
+      const auto cell =
+          collect ? std::optional<std::uint32_t>(gjlr::collection_target(receivers, rng()))
+                  : gjlr::compaction_target(receivers, steps, tau, rng());
+      if (cell) {
         to = u.node(first + *cell);
         if (to != me()) out = carry(box_[*find(*mover)]);
       }
@@ -583,8 +590,10 @@ void GjlrNode::to_groups(const Universe& u, const Grouping& g, std::uint32_t nom
   }
   spread_id_.reset();
 
-  // Phase 1: approximate compaction into the target group (each member receives at most one).
-  mover = compaction_phase(u, steps, mover, g.first(dest_group), g.size_of(dest_group), nullptr);
+  // Phase 1: approximate compaction into the target group (each member receives at most one);
+  // Lemma 4's variant: approximate collection (a member may receive several).
+  mover = compaction_phase(u, steps, mover, g.first(dest_group), g.size_of(dest_group), nullptr,
+                           symmetric_);
 
   // Phase 2: the completely undelivered ones to R_1 by approximate compaction, then copies.
   gjlr::CopySets cs = gjlr::copy_sets(nominal_n);
@@ -637,8 +646,9 @@ void GjlrNode::copies_phase(const Universe& u, const Grouping& g, std::uint32_t 
     if (const auto pk = arrived(o)) provisional = *pk;
   }
 
-  // Parallel prefix over Q_j: the smallest member index with a delivered copy wins.
-  std::uint64_t best = success ? i : cs.l;
+  // Parallel prefix over Q_j: the smallest key of a delivered copy wins: the smallest member
+  // index, or in Lemma 4's variant a uniformly random one (gjlr::winner_key).
+  std::uint64_t best = success ? gjlr::winner_key(i, symmetric_, rng()) : gjlr::kNoWinnerKey;
   for (std::uint32_t t = 0; t < rounds; ++t) {
     std::optional<Message> out;
     NodeId to = kNoNode;
@@ -651,19 +661,20 @@ void GjlrNode::copies_phase(const Universe& u, const Grouping& g, std::uint32_t 
     const StepOutcome o = step(to, out);
     if (const auto v = control_in(o)) best = std::min(best, *v);
   }
-  std::uint64_t winner = (member && i == 0) ? best : cs.l;
+  std::uint64_t winner_key = (member && i == 0) ? best : gjlr::kNoWinnerKey;
   for (std::uint32_t t = 0; t < rounds; ++t) {
     std::optional<Message> out;
     NodeId to = kNoNode;
     if (member) {
       if (const auto partner = gjlr::broadcast_partner(i, t, cs.l)) {
         to = u.node(cs.member_node(*partner, j));
-        out = control_message(winner);
+        out = control_message(winner_key);
       }
     }
     const StepOutcome o = step(to, out);
-    if (const auto v = control_in(o)) winner = *v;
+    if (const auto v = control_in(o)) winner_key = *v;
   }
+  const std::uint32_t winner = gjlr::winner_of_key(winner_key);
 
   // Cancel the delivered copies that did not win.
   {

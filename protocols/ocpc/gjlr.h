@@ -55,6 +55,11 @@
 ///     The paper allocates with section 2.4's machinery in O(log log p); the gather of (a) is a
 ///     prefix over the p/k blocks of the column of blocks, log2(p/k) <= 3 steps at these sizes.
 ///  5. rows: to the destination by the full OCPC algorithm on the row.
+/// With Constants::lemma4 (`--gjlr-lemma4`) steps 1 and 2 take Lemma 4's symmetry steps:
+/// approximate collection into the target group (any member in every step) instead of
+/// compaction, and the winning copy by a random key instead of the smallest index. By default
+/// (as measured in docs/results/ocpc-mob.md, thinning delivers all of steps 1-2 at the default
+/// constants, so the two variants' runs are identical there) the smallest index wins.
 /// Whatever is still undelivered after step 5 goes to the fallback (row-column coin flips,
 /// recorded like the OCPC's). Every OCPC run is sized for h_mob = 2h + log log p (mob_h).
 /// All universes run schedules padded to the largest one, so all nodes stay in step.

@@ -1,6 +1,7 @@
 #include "protocols/ocpc/gjlr_plan.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "protocols/ocpc/prefix.h"
 
@@ -20,6 +21,18 @@ std::uint32_t Grouping::group_of(std::uint32_t i) const { return std::min(i / si
 
 std::uint32_t Grouping::size_of(std::uint32_t g) const {
   return g + 1 == count() ? n - g * size : size;
+}
+
+std::string scale_rejection(double scale) {
+  if (std::isfinite(scale) && scale > 0 && scale <= kMaxScale) return "";
+  return "a number in (0, 16] that multiplies the schedule's constants c3 and compaction_c";
+}
+
+std::uint32_t scaled_steps(std::uint64_t steps, double scale) {
+  if (scale == 1.0) return static_cast<std::uint32_t>(steps);
+  // The small tolerance keeps scale * steps that is a whole number in decimal (0.5 * 6) from
+  // rounding up through binary representation error.
+  return static_cast<std::uint32_t>(std::ceil(scale * static_cast<double>(steps) - 1e-9));
 }
 
 std::uint32_t target_group_size(std::uint32_t n, const Constants& c) {
@@ -43,7 +56,8 @@ std::uint32_t thinning_load(std::uint32_t h, std::uint32_t phase) {
 
 std::uint32_t thinning_phase_steps(std::uint32_t h, std::uint32_t phase, std::uint32_t n,
                                    const Constants& c) {
-  return c.c3 * (thinning_load(h, phase) + ceil_log2(h) + log_log_log(n));
+  return scaled_steps(
+      std::uint64_t{c.c3} * (thinning_load(h, phase) + ceil_log2(h) + log_log_log(n)), c.scale);
 }
 
 std::optional<std::uint32_t> thinning_choice(std::uint32_t load, std::uint32_t undelivered,
@@ -54,7 +68,8 @@ std::optional<std::uint32_t> thinning_choice(std::uint32_t load, std::uint32_t u
 }
 
 std::uint32_t compaction_steps(std::uint32_t n, const Constants& c) {
-  return c.compaction_c * log_log(n);
+  return std::max<std::uint32_t>(1,
+                                 scaled_steps(std::uint64_t{c.compaction_c} * log_log(n), c.scale));
 }
 
 Slice compaction_slice(std::uint32_t receivers, std::uint32_t steps, std::uint32_t step) {
@@ -69,6 +84,15 @@ std::optional<std::uint32_t> compaction_target(std::uint32_t receivers, std::uin
   if (s.count == 0) return std::nullopt;
   return s.first + rng.below(s.count);
 }
+
+std::uint32_t collection_target(std::uint32_t receivers, Rng& rng) { return rng.below(receivers); }
+
+std::uint64_t winner_key(std::uint32_t i, bool random_rank, Rng& rng) {
+  const std::uint64_t rank = random_rank ? rng.below(std::uint32_t{1} << 24) : 0;
+  return rank << 32 | i;
+}
+
+std::uint32_t winner_of_key(std::uint64_t key) { return static_cast<std::uint32_t>(key); }
 
 std::uint32_t spreading_width(std::uint32_t n, std::uint32_t h) {
   return std::max<std::uint32_t>(1, n / std::max<std::uint32_t>(1, h));

@@ -28,6 +28,7 @@
 ///    the p/k <= 32 blocks a column of blocks has here), copy capacity h_mob per node.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "models/core/packet.h"
@@ -51,7 +52,24 @@ struct Constants {
   /// MOB-PC step 3 (and its repeat in step 4): the h its OCPC runs are sized for; 0 (the
   /// default) means mob_h(h, p). Tests set it low to starve step 3 so that blocks fail.
   std::uint32_t block_h = 0;
+  /// Multiplies c3 and compaction_c (`--gjlr-scale`): thinning phases and compactions last
+  /// ceil(scale * their length at the constants above) steps (a compaction at least 1). 1 (the
+  /// default) is the schedule above, unchanged; the failure-rate study shrinks it until
+  /// procedures fail and the fallback appears (docs/results/ocpc-mob.md).
+  double scale = 1.0;
+  /// MOB-PC steps 1 and 2 with Lemma 4's symmetry steps (`--gjlr-lemma4`): delivery into the
+  /// target groups by approximate collection (every step any member of the group, not one
+  /// slice of it), and the winning copy chosen uniformly at random among the delivered ones
+  /// (not the smallest index). Off by default: the default schedule and its runs are unchanged.
+  bool lemma4 = false;
 };
+
+/// The accepted range of Constants::scale: (0, kMaxScale].
+inline constexpr double kMaxScale = 16.0;
+/// Why `scale` is not a schedule scale in (0, kMaxScale] ("" if it is).
+std::string scale_rejection(double scale);
+/// ceil(scale * steps), exact for scale 1 (the default schedule is integer arithmetic).
+std::uint32_t scaled_steps(std::uint64_t steps, double scale);
 
 /// The rank of `id` in universe `u`, if it belongs to it.
 inline std::optional<std::uint32_t> rank_in(const NodeGroup& u, NodeId id) {
@@ -112,6 +130,18 @@ Slice compaction_slice(std::uint32_t receivers, std::uint32_t steps, std::uint32
 /// nullopt when the slice is empty (fewer receivers than steps).
 std::optional<std::uint32_t> compaction_target(std::uint32_t receivers, std::uint32_t steps,
                                                std::uint32_t step, Rng& rng);
+/// Approximate collection (Definition 2: a receiver may get several messages): the receiver an
+/// active sender tries in any step, uniform over all `receivers`.
+std::uint32_t collection_target(std::uint32_t receivers, Rng& rng);
+
+/// The key a delivered copy of Q_j (member i) enters into the prefix that picks the winner:
+/// the smallest key wins. Lemma 4's symmetric variant draws a uniform random rank above the
+/// index (ties, 2^-24 per pair, go to the smaller index); the default key is the index itself.
+std::uint64_t winner_key(std::uint32_t i, bool random_rank, Rng& rng);
+/// The member index carried by a key (0xffffffff, above every l, for kNoWinnerKey).
+std::uint32_t winner_of_key(std::uint64_t key);
+/// The key of a member whose copy was not delivered (larger than every winner_key).
+inline constexpr std::uint64_t kNoWinnerKey = ~std::uint64_t{0};
 
 // ---- Spreading (section 2.2) ------------------------------------------------------------------
 

@@ -11,8 +11,11 @@ namespace optinet::ocpc {
 
 namespace {
 template <typename P>
-std::unique_ptr<OcpcProtocol> make(const OcpcShape&) {
+std::unique_ptr<OcpcProtocol> make(const OcpcShape&, const ProtocolOptions&) {
   return std::make_unique<P>();
+}
+std::unique_ptr<OcpcProtocol> make_gjlr(const OcpcShape&, const ProtocolOptions& options) {
+  return std::make_unique<GjlrProtocol>(options.gjlr);
 }
 }  // namespace
 
@@ -25,7 +28,7 @@ const std::vector<ProtocolInfo>& protocols() {
       {"valiant", "thinning, then prefix, bitonic sort and contention-free delivery", true, false,
        make<ValiantProtocol>},
       {"gjlr", "Goldberg-Jerrum-Leighton-Rao: Theta(h + log log p) with target groups", true, true,
-       make<GjlrProtocol>},
+       make_gjlr},
       {"row-column", "MOB-PC baseline: along the row, then the column, coin flips", false, true,
        make<DimOrderProtocol>, true},
       // The same protocol as row-column: on the MOB-PC, dimension 0 is the row bus.

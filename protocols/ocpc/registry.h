@@ -7,15 +7,22 @@
 #include <vector>
 
 #include "models/networks/ocpc_node.h"
+#include "protocols/ocpc/gjlr_plan.h"
 
 namespace optinet::ocpc {
+
+/// Settings a protocol takes from the command line (each protocol reads its own).
+struct ProtocolOptions {
+  gjlr::Constants gjlr;  ///< gjlr's schedule constants (`--gjlr-scale`)
+};
 
 struct ProtocolInfo {
   std::string name;
   std::string summary;
   bool on_ocpc = true;  ///< runs on the OCPC (any node may send to any other)
   bool on_mob = false;  ///< runs on the MOB-PC (row and column buses only)
-  std::unique_ptr<OcpcProtocol> (*make)(const OcpcShape& shape) = nullptr;
+  std::unique_ptr<OcpcProtocol> (*make)(const OcpcShape& shape,
+                                        const ProtocolOptions& options) = nullptr;
   /// Runs under a sustained load (open-loop traffic).
   bool open_loop = false;
   bool on_dmob = false;  ///< runs on the D-dimensional MOB (buses along each dimension only)
