@@ -53,6 +53,10 @@ void SfExperiment::inject_faults() {
 
 SfRunResult SfExperiment::run(std::uint64_t seed) {
   if (host_) return run_open_loop(seed);
+  if (config_.relation) {
+    return run_packets(seed, relation_packets(*config_.relation, config_.file_relation,
+                                              network_.size(), config_.h, seed));
+  }
   return run_packets(seed, permutation_packets(config_.traffic, {}, network_.size(), seed));
 }
 

@@ -15,6 +15,7 @@
 #include "protocols/store_forward/schemes.h"
 #include "testbenches/experiment_base.h"
 #include "testbenches/fault_run.h"
+#include "testbenches/h_relation.h"
 #include "testbenches/open_loop.h"
 #include "testbenches/traffic.h"
 
@@ -31,6 +32,11 @@ struct SfExperimentConfig {
   /// order. False: a packet starts Phase B as it finishes Phase A (or at phase_b_start).
   bool separate_phases = false;
   PermutationKind traffic = PermutationKind::kRandom;
+  /// An h-relation run (--traffic random-h-relation --h H, or --relation-file) instead of a
+  /// permutation: h packets may start at a node; `traffic` is then unused.
+  std::optional<RelationKind> relation;
+  std::uint32_t h = 1;
+  Relation file_relation;  ///< relation == kFile
   std::uint64_t max_slots = 100000;
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
   std::string vcd_path;  ///< empty: no tracing

@@ -90,8 +90,12 @@ void StoreForwardCommand::add_options(CLI::App& app) {
                  "queues shuffled)")
       ->capture_default_str();
   app.add_option("--trace-nodes", trace_nodes_, "trace only nodes A:B and their links");
+  app.add_option("--h", h_, "the h of --traffic random-h-relation or --relation-file (default 1)");
+  app.add_option("--relation-file", relation_file_,
+                 "'source destination' lines, '#' comments; checked against --h")
+      ->check(path_given());
   app.get_option("--traffic")
-      ->description("identity, random, bit-reversal, transpose, partial" +
+      ->description("identity, random, bit-reversal, transpose, partial, random-h-relation" +
                     std::string(open_loop_network() ? "; open loop: bernoulli, bursty" : ""));
 }
 
@@ -118,6 +122,11 @@ void StoreForwardCommand::configure(CommonOptions& common) {
   const std::string unavailable = sf::scheme_unavailable(e.protocol, *e.graph);
   if (!unavailable.empty()) throw UsageError("--protocol: " + unavailable);
   e.max_slots = common.max_slots;
+  if (common.open_loop && (h_ || !relation_file_.empty())) {
+    throw UsageError(std::string(h_ ? "--h" : "--relation-file") +
+                     ": an h-relation run's option, not open loop's (--traffic " + common.traffic +
+                     ")");
+  }
   if (common.open_loop) {
     if (!open_loop_network()) {
       throw UsageError("--traffic: open-loop runs (" + common.traffic +
@@ -132,7 +141,11 @@ void StoreForwardCommand::configure(CommonOptions& common) {
     if (!why.empty()) throw UsageError(why);
     e.open_loop = common.open_loop;
     device_ = common.device;
+  } else if (!relation_file_.empty() ||
+             common.traffic == relation_kind_name(RelationKind::kRandom)) {
+    configure_relation(common);
   } else {
+    if (h_) throw UsageError("--h: needs --traffic random-h-relation or --relation-file");
     e.traffic = permutation_kind(common.traffic);
     const std::string why = permutation_unavailable(e.traffic, e.graph->nodes());
     if (!why.empty()) throw UsageError("--traffic: " + why);
@@ -167,6 +180,23 @@ void StoreForwardCommand::configure(CommonOptions& common) {
   }
 }
 
+void StoreForwardCommand::configure_relation(CommonOptions& common) {
+  SfExperimentConfig& e = config_;
+  const auto n = static_cast<std::uint32_t>(e.graph->nodes());
+  e.h = static_cast<std::uint32_t>(parse_count("--h", h_.value_or("1"), 1, 1024));
+  if (!relation_file_.empty()) {
+    if (common.traffic_given)
+      throw UsageError("--relation-file: cannot be combined with --traffic");
+    e.relation = RelationKind::kFile;
+    common.traffic = "file";
+    e.file_relation = read_relation_file(relation_file_, n, e.h);
+    return;
+  }
+  e.relation = RelationKind::kRandom;
+  const std::string why = relation_unavailable(*e.relation, n, e.h);
+  if (!why.empty()) throw UsageError("--traffic: " + why);
+}
+
 std::string StoreForwardCommand::banner() const {
   const SfExperimentConfig& e = config_;
   return network_ + ", N = " + std::to_string(e.graph->nodes()) + ", protocol " + e.protocol +
@@ -184,6 +214,7 @@ Json StoreForwardCommand::parameters() const {
   p["discipline"] = sf::discipline_name(e.discipline);
   p["phase_b_start"] = e.phase_b_start;
   p["phases"] = e.separate_phases ? "separate" : "pipelined";
+  if (e.relation) p["h"] = e.h;
   p["max_slots"] = e.max_slots;
   if (!e.faults.empty()) p["faults"] = fault_parameters(e.faults);
   return p;
