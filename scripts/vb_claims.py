@@ -117,6 +117,25 @@ def observations_i_ii_separate(rows):
           f"({worst['scheme']}, N = {worst['N']}).\n")
 
 
+def separate_against_pipelined(separate, figures):
+    pipelined = {(r["scheme"], int(r["N"])): r for r in figures}
+    pairs = [(r, pipelined[(r["scheme"], int(r["N"]))]) for r in separate
+             if (r["scheme"], int(r["N"])) in pipelined]
+    faster = sum(1 for s, p in pairs if float(s["phase_a_slots_mean"]) < float(p["phase_a_mean"]))
+    fuller = sum(1 for s, p in pairs if float(s["max_node_population_phase_a_mean"]) >
+                 float(p["population_a_mean"]))
+    print(f"Separate against pipelined, the same (scheme, N) ({len(pairs)} points): Phase A faster "
+          f"when separate at {faster}, Phase A population larger when separate at {fuller}.\n")
+    for n in (1024, 4096):
+        for mode, rows, a, pop in (("separate", separate, "phase_a_slots_mean",
+                                    "max_node_population_phase_a_mean"),
+                                   ("pipelined", figures, "phase_a_mean", "population_a_mean")):
+            at = sorted((r for r in rows if int(r["N"]) == n), key=lambda r: float(r[a]))
+            print(f"* {mode}, N = {n}, Phase A: " +
+                  " < ".join(f"{r['scheme']} {float(r[a]):.2f}" for r in at) + ".")
+    print()
+
+
 def observation_i_shuffles(rows):
     print("d-way shuffles in the paper's set-up (`valiant-brebner-shuffles.csv`, identity, "
           "separate phases, 100 runs a point):\n")
@@ -212,6 +231,7 @@ def main():
     print()
     observation_i_shuffles(list(csv.DictReader(open(SHUFFLES))))
     observations_i_ii_separate(separate)
+    separate_against_pipelined(separate, figures)
 
 
 if __name__ == "__main__":
