@@ -89,6 +89,11 @@ void StoreForwardCommand::add_options(CLI::App& app) {
                  "paper's set-up: Phase B starts everywhere after the last packet's Phase A, "
                  "queues shuffled)")
       ->capture_default_str();
+  phase_window_option_ =
+      app.add_option("--phase-window", phase_window_,
+                     "W > 0: sub-phase s runs in slots [s W, (s+1) W), early packets wait, late "
+                     "ones go on at once (Theorem 4: W = n + K n^(1/2))")
+          ->check(count_in(1, 1000000000));
   app.add_option("--trace-nodes", trace_nodes_, "trace only nodes A:B and their links");
   app.add_option("--h", h_, "the h of --traffic random-h-relation or --relation-file (default 1)");
   app.add_option("--relation-file", relation_file_,
@@ -170,6 +175,14 @@ void StoreForwardCommand::configure(CommonOptions& common) {
   if (e.separate_phases && phase_b_start_option_->count() > 0) {
     throw UsageError("--phase-b-start: not with --phases separate (Phase B starts after Phase A)");
   }
+  if (phase_window_option_->count() > 0) {
+    if (e.open_loop)
+      throw UsageError("--phase-window: a permutation run's option, not open loop's");
+    if (e.separate_phases || phase_b_start_option_->count() > 0) {
+      throw UsageError("--phase-window: not with --phases separate or --phase-b-start");
+    }
+    e.phase_window = std::stoull(phase_window_);  // checked by count_in
+  }
   e.vcd_path = common.vcd_path;
   if (trace_nodes_) {
     // FIRST:LAST, inclusive: a large network's VCD restricted to some nodes and their links.
@@ -215,6 +228,7 @@ Json StoreForwardCommand::parameters() const {
   p["phase_b_start"] = e.phase_b_start;
   p["phases"] = e.separate_phases ? "separate" : "pipelined";
   if (e.relation) p["h"] = e.h;
+  if (e.phase_window) p["phase_window"] = e.phase_window;
   p["max_slots"] = e.max_slots;
   if (!e.faults.empty()) p["faults"] = fault_parameters(e.faults);
   return p;
@@ -241,6 +255,9 @@ void StoreForwardCommand::set_faults(FaultPlan plan) { config_.faults = std::mov
 
 std::vector<std::string> StoreForwardCommand::summary_fields() const {
   if (config_.open_loop) return open_loop_summary_fields();
+  if (config_.phase_window) {
+    return {"slots", "phase_a_slots", "phase_b_slots", "window_overruns", "max_node_population"};
+  }
   return {"slots",
           "phase_a_slots",
           "phase_b_slots",
@@ -287,6 +304,7 @@ RunRecord StoreForwardCommand::run(std::uint64_t seed) {
                        {"max_queue", r.max_queue},
                        {"max_delay", r.max_delay},
                        {"hops", r.hops}};
+  if (config_.phase_window) record.fields["window_overruns"] = r.window_overruns;
   record.description = std::to_string(r.slots) + " slots (phase A " +
                        std::to_string(r.phase_a_slots) + ", phase B " +
                        std::to_string(r.phase_b_slots) + "), " + std::to_string(r.delivered) + "/" +
@@ -295,6 +313,10 @@ RunRecord StoreForwardCommand::run(std::uint64_t seed) {
                        std::to_string(r.max_node_population_a) + ", phase B " +
                        std::to_string(r.max_node_population_b) + "), max queue " +
                        std::to_string(r.max_queue) + ", max delay " + std::to_string(r.max_delay);
+  if (config_.phase_window) {
+    record.description +=
+        ", " + std::to_string(r.window_overruns) + " sub-phases past their window";
+  }
   report_faults(record, experiment_->faults(), r.faults);
   if (r.open_loop) {
     std::vector<NamedMedium> media;

@@ -63,6 +63,8 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   std::string relation_file_;
   std::optional<std::string> trace_nodes_;
   CLI::Option* phase_b_start_option_ = nullptr;
+  std::string phase_window_;
+  CLI::Option* phase_window_option_ = nullptr;
   std::uint64_t links_ = 0;
   std::vector<std::string> link_names_;  ///< open-loop runs: the media of the run fields
   DeviceParameters device_;

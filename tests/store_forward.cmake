@@ -85,3 +85,9 @@ add_test(NAME sf_relation_file_runs
          COMMAND ${OPTINET_BIN} hypercube --n 4 --h 2 --relation-file ${E2E_DIR}/sf_relation_h2.txt
                  --phases separate --quiet)
 set_tests_properties(sf_relation_file_runs PROPERTIES TIMEOUT 30)
+
+# Theorem 4's windows (--phase-window W).
+optinet_gtest(test_sf_windows)
+optinet_usage_error_test(sf_phase_window_zero "--phase-window" grid --k 3 --phase-window 0)
+optinet_usage_error_test(sf_phase_window_separate "--phase-window: not with --phases separate"
+                         grid --k 3 --phase-window 10 --phases separate)
