@@ -151,7 +151,16 @@ void StoreForwardCommand::configure(CommonOptions& common) {
     configure_relation(common);
   } else {
     if (h_) throw UsageError("--h: needs --traffic random-h-relation or --relation-file");
-    e.traffic = permutation_kind(common.traffic);
+    try {
+      e.traffic = permutation_kind(common.traffic);
+    } catch (const UsageError&) {
+      // The permutation reader's message names --permutation-file, which this family lacks.
+      throw UsageError("--traffic: unknown pattern '" + common.traffic +
+                       "' (accepted: identity, random, bit-reversal, transpose, partial, "
+                       "random-h-relation" +
+                       (open_loop_network() ? std::string("; open loop: bernoulli, bursty") : "") +
+                       ")");
+    }
     const std::string why = permutation_unavailable(e.traffic, e.graph->nodes());
     if (!why.empty()) throw UsageError("--traffic: " + why);
   }
