@@ -1,15 +1,18 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Valiant & Brebner, section 7: the paper's written observations (i)-(v) checked against our
 data by script, never by hand (docs/results/valiant-brebner.md, "Observations, derived").
 
-usage: scripts/vb_claims.py [--sweep DIR] [--shuffles-sweep DIR]
+usage: scripts/vb_claims.py [--sweep DIR] [--shuffles-sweep DIR] [--figures-sweep DIR] [--plots]
 
 Reads docs/results/valiant-brebner.csv (the pipelined figures: identity, 100 runs a point) and
 docs/results/valiant-brebner-setup.csv (the cube schemes in the paper's set-up and pipelined,
 FIFO and furthest-to-go-first). --sweep DIR first rewrites the latter from the points.csv of
 `scripts/optinet-sweep studies/vb-cube-schemes.toml`, and --shuffles-sweep DIR rewrites
 docs/results/valiant-brebner-shuffles.csv (3- to 8-SHUFFLE and -MSHUFFLE in the paper's set-up)
-from that of studies/vb-shuffles.toml. Prints Markdown.
+from that of studies/vb-shuffles.toml. --figures-sweep DIR rewrites
+docs/results/valiant-brebner-separate.csv (Figures 1-3 in the paper's set-up) from that of
+studies/vb-figures-separate.toml and, like --plots, draws valiant-brebner-separate-fig{1,2,3}.png
+from that CSV (needs matplotlib). Prints Markdown.
 """
 import argparse
 import csv
@@ -19,6 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIGURES = os.path.join(ROOT, "docs", "results", "valiant-brebner.csv")
 SETUP = os.path.join(ROOT, "docs", "results", "valiant-brebner-setup.csv")
 SHUFFLES = os.path.join(ROOT, "docs", "results", "valiant-brebner-shuffles.csv")
+SEPARATE = os.path.join(ROOT, "docs", "results", "valiant-brebner-separate.csv")
 FIELDS = ["phase_a_slots", "phase_b_slots", "max_node_population",
           "max_node_population_phase_a", "max_node_population_phase_b"]
 # Observation (i): the bound on the run-time variance the paper states for each scheme.
@@ -55,6 +59,81 @@ def cube_label(r):
 def shuffle_label(r):
     return {"N": int(r["N"]), "scheme": f"{r['d']}-{'M' if r['protocol'] == 'mshuffle' else ''}"
             "SHUFFLE", "d": int(r["d"]), "runs": r["runs"]}
+
+
+def figure_label(r):
+    return {"scheme": r["scheme"], "protocol": r["protocol"], "N": int(r["N"]), "runs": r["runs"]}
+
+
+def plot_separate(rows):
+    """Figures 1-3 in the paper's set-up, one line per scheme, from the separate-mode CSV."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    figures = [(1, "phase_a_slots", "mean Phase A time (slots)"),
+               (2, "phase_b_slots", "mean Phase B time (slots)"),
+               (3, "max_node_population_phase_a", "mean maximal node population, Phase A")]
+    schemes = list(dict.fromkeys(r["scheme"] for r in rows))
+    markers = "os^vD<>xP*h"
+    for number, field, label in figures:
+        fig, ax = plt.subplots(figsize=(7.5, 5))
+        for k, scheme in enumerate(schemes):
+            pts = sorted((int(r["N"]), float(r[field + "_mean"])) for r in rows
+                         if r["scheme"] == scheme)
+            ax.plot(*zip(*pts), marker=markers[k % len(markers)],
+                    linestyle="-" if k < 6 else "--", label=scheme)
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("N (nodes)")
+        ax.set_ylabel(label)
+        ax.set_title(f"Figure {number}, paper's set-up (--phases separate), identity, "
+                     "100 runs a point", fontsize=10)
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=8, ncol=2)
+        fig.tight_layout()
+        fig.savefig(os.path.join(ROOT, "docs", "results",
+                                 f"valiant-brebner-separate-fig{number}.png"), dpi=90)
+        plt.close(fig)
+
+
+def observations_i_ii_separate(rows):
+    print("Figures 1-3 in the paper's set-up (`valiant-brebner-separate.csv`, identity, "
+          "separate phases, 100 runs a point):\n")
+    print("| scheme | largest run-time variance (N, phase) | paper's bound | within |")
+    print("|---|---|---|---|")
+    for scheme, limit in TIME_LIMIT.items():
+        v, r, k = largest([r for r in rows if r["scheme"] == scheme],
+                          ["phase_a_slots_sd", "phase_b_slots_sd"])
+        phase = "A" if k == "phase_a_slots_sd" else "B"
+        print(f"| {scheme} | {v:.3f} (N = {r['N']}, Phase {phase}) | {limit} | "
+              f"{'yes' if v <= limit else '**no**'} |")
+    v, r, _ = largest(rows, ["max_node_population_phase_a_sd", "max_node_population_phase_b_sd"])
+    print(f"\nLargest population variance of any scheme, either phase: {v:.2f} ({r['scheme']}, "
+          f"N = {r['N']}); the paper's bound {POPULATION_LIMIT}: "
+          f"{'within' if v <= POPULATION_LIMIT else '**above**'}.\n")
+    gap, worst = max(((float(r["max_node_population_phase_b_mean"]) -
+                       float(r["max_node_population_phase_a_mean"]), r) for r in rows),
+                     key=lambda t: t[0])
+    print(f"(iv) Phase B population minus Phase A population, largest over every point: {gap:+.2f} "
+          f"({worst['scheme']}, N = {worst['N']}).\n")
+
+
+def separate_against_pipelined(separate, figures):
+    pipelined = {(r["scheme"], int(r["N"])): r for r in figures}
+    pairs = [(r, pipelined[(r["scheme"], int(r["N"]))]) for r in separate
+             if (r["scheme"], int(r["N"])) in pipelined]
+    faster = sum(1 for s, p in pairs if float(s["phase_a_slots_mean"]) < float(p["phase_a_mean"]))
+    fuller = sum(1 for s, p in pairs if float(s["max_node_population_phase_a_mean"]) >
+                 float(p["population_a_mean"]))
+    print(f"Separate against pipelined, the same (scheme, N) ({len(pairs)} points): Phase A faster "
+          f"when separate at {faster}, Phase A population larger when separate at {fuller}.\n")
+    for n in (1024, 4096):
+        for mode, rows, a, pop in (("separate", separate, "phase_a_slots_mean",
+                                    "max_node_population_phase_a_mean"),
+                                   ("pipelined", figures, "phase_a_mean", "population_a_mean")):
+            at = sorted((r for r in rows if int(r["N"]) == n), key=lambda r: float(r[a]))
+            print(f"* {mode}, N = {n}, Phase A: " +
+                  " < ".join(f"{r['scheme']} {float(r[a]):.2f}" for r in at) + ".")
+    print()
 
 
 def observation_i_shuffles(rows):
@@ -132,7 +211,15 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--sweep", help="output of studies/vb-cube-schemes.toml: rewrite the setup CSV")
     p.add_argument("--shuffles-sweep", help="output of studies/vb-shuffles.toml: rewrite its CSV")
+    p.add_argument("--figures-sweep",
+                   help="output of studies/vb-figures-separate.toml: rewrite its CSV and PNGs")
+    p.add_argument("--plots", action="store_true", help="redraw the separate-mode PNGs")
     args = p.parse_args()
+    if args.figures_sweep:
+        write_points(args.figures_sweep, SEPARATE, figure_label)
+    separate = list(csv.DictReader(open(SEPARATE)))
+    if args.figures_sweep or args.plots:
+        plot_separate(separate)
     if args.sweep:
         write_points(args.sweep, SETUP, cube_label)
     if args.shuffles_sweep:
@@ -143,6 +230,8 @@ def main():
     observations_setup(list(csv.DictReader(open(SETUP))))
     print()
     observation_i_shuffles(list(csv.DictReader(open(SHUFFLES))))
+    observations_i_ii_separate(separate)
+    separate_against_pipelined(separate, figures)
 
 
 if __name__ == "__main__":

@@ -175,4 +175,11 @@ std::vector<Packet> packets_of(const Relation& r, std::uint64_t run_seed) {
   return packets;
 }
 
+std::vector<Packet> relation_packets(RelationKind kind, const Relation& file, std::uint32_t n,
+                                     std::uint32_t h, std::uint64_t run_seed) {
+  if (kind == RelationKind::kFile) return packets_of(file, run_seed);
+  Rng rng = traffic_rng(run_seed);
+  return packets_of(make_relation(kind, n, h, rng), run_seed);
+}
+
 }  // namespace optinet

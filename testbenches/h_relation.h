@@ -57,4 +57,9 @@ std::size_t relation_file_bound(std::uint32_t n, std::uint32_t h);
 /// The packets of a relation: packet id = index in the relation, payload from (seed, id).
 std::vector<Packet> packets_of(const Relation& r, std::uint64_t run_seed);
 
+/// A run's packets: `file` if `kind` is kFile, otherwise make_relation(kind, n, h) drawn from
+/// traffic_rng(run_seed).
+std::vector<Packet> relation_packets(RelationKind kind, const Relation& file, std::uint32_t n,
+                                     std::uint32_t h, std::uint64_t run_seed);
+
 }  // namespace optinet

@@ -86,11 +86,8 @@ void OcpcExperiment::open_trace() {
 
 OcpcRunResult OcpcExperiment::run(std::uint64_t seed) {
   if (host_) return run_open_loop(seed);
-  if (config_.traffic == RelationKind::kFile)
-    return run(seed, packets_of(config_.file_relation, seed));
-  Rng rng = traffic_rng(seed);
-  const Relation r = make_relation(config_.traffic, config_.shape.n(), config_.h, rng);
-  return run(seed, packets_of(r, seed));
+  return run(seed, relation_packets(config_.traffic, config_.file_relation, config_.shape.n(),
+                                    config_.h, seed));
 }
 
 std::vector<std::string> OcpcExperiment::bus_names() {

@@ -9,9 +9,10 @@ SfExperiment::SfExperiment(const SfExperimentConfig& config)
     : ExperimentBase(config.period),
       config_(config),
       scheme_(sf::make_scheme(config.protocol, *config.graph)),
-      network_(config.graph->name().c_str(),
-               sf::SfNetworkConfig{config.graph.get(), scheme_.get(), config.discipline,
-                                   config.capacity, config.phase_b_start, this}) {
+      network_(
+          config.graph->name().c_str(),
+          sf::SfNetworkConfig{config.graph.get(), scheme_.get(), config.discipline, config.capacity,
+                              config.phase_b_start, this, config.phase_window}) {
   network_.clk(clock_);
   network_.control(control_);
   if (!config_.faults.empty()) inject_faults();
@@ -53,6 +54,10 @@ void SfExperiment::inject_faults() {
 
 SfRunResult SfExperiment::run(std::uint64_t seed) {
   if (host_) return run_open_loop(seed);
+  if (config_.relation) {
+    return run_packets(seed, relation_packets(*config_.relation, config_.file_relation,
+                                              network_.size(), config_.h, seed));
+  }
   return run_packets(seed, permutation_packets(config_.traffic, {}, network_.size(), seed));
 }
 
@@ -69,6 +74,8 @@ void SfExperiment::on_subphase_end(NodeId, const sf::SfPacket& p, std::uint64_t 
     if (config_.separate_phases && --phase_a_pending_ == 0) network_.set_phase_b_start(slot + 1);
     if (p.packet.id < phase_a_delays_.size()) phase_a_delays_[p.packet.id] = entered - p.clock.hops;
   }
+  // Theorem 4's windows: sub-phase `sub` had to end by slot (sub + 1) W.
+  if (config_.phase_window != 0 && slot > (sub + 1) * config_.phase_window) ++r.window_overruns;
   if (sub + 1 == scheme_->subphases()) {
     r.phase_b_slots = std::max<std::uint64_t>(r.phase_b_slots, slot - p.clock.phase_b_start);
     const std::uint64_t delay = entered - p.clock.hops;

@@ -15,6 +15,7 @@
 #include "protocols/store_forward/schemes.h"
 #include "testbenches/experiment_base.h"
 #include "testbenches/fault_run.h"
+#include "testbenches/h_relation.h"
 #include "testbenches/open_loop.h"
 #include "testbenches/traffic.h"
 
@@ -30,7 +31,14 @@ struct SfExperimentConfig {
   /// the slot after the last packet finished Phase A, each node's held packets in random
   /// order. False: a packet starts Phase B as it finishes Phase A (or at phase_b_start).
   bool separate_phases = false;
+  /// > 0: Theorem 4's set-up, every sub-phase given this many slots (SfNodeConfig::phase_window).
+  std::uint64_t phase_window = 0;
   PermutationKind traffic = PermutationKind::kRandom;
+  /// An h-relation run (--traffic random-h-relation --h H, or --relation-file) instead of a
+  /// permutation: h packets may start at a node; `traffic` is then unused.
+  std::optional<RelationKind> relation;
+  std::uint32_t h = 1;
+  Relation file_relation;  ///< relation == kFile
   std::uint64_t max_slots = 100000;
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
   std::string vcd_path;  ///< empty: no tracing
@@ -61,6 +69,9 @@ struct SfRunResult {
   /// reaching its Phase A destination (one reading of the paper's measure (c)).
   unsigned max_node_population_a_transit = 0;
   unsigned max_queue = 0;
+  /// Windowed runs: sub-phases that ended after their window (each one a packet that needed
+  /// the fall-back); 0 when every phase kept to its window.
+  std::uint64_t window_overruns = 0;
   /// Slots a packet waited at nodes (delivery - the slot it entered its source node - hops).
   std::uint64_t max_delay = 0;
   std::uint64_t hops = 0;  ///< links traversed by all packets

@@ -89,9 +89,18 @@ void StoreForwardCommand::add_options(CLI::App& app) {
                  "paper's set-up: Phase B starts everywhere after the last packet's Phase A, "
                  "queues shuffled)")
       ->capture_default_str();
+  phase_window_option_ =
+      app.add_option("--phase-window", phase_window_,
+                     "W > 0: sub-phase s runs in slots [s W, (s+1) W), early packets wait, late "
+                     "ones go on at once (Theorem 4: W = n + K n^(1/2))")
+          ->check(count_in(1, 1000000000));
   app.add_option("--trace-nodes", trace_nodes_, "trace only nodes A:B and their links");
+  app.add_option("--h", h_, "the h of --traffic random-h-relation or --relation-file (default 1)");
+  app.add_option("--relation-file", relation_file_,
+                 "'source destination' lines, '#' comments; checked against --h")
+      ->check(path_given());
   app.get_option("--traffic")
-      ->description("identity, random, bit-reversal, transpose, partial" +
+      ->description("identity, random, bit-reversal, transpose, partial, random-h-relation" +
                     std::string(open_loop_network() ? "; open loop: bernoulli, bursty" : ""));
 }
 
@@ -118,6 +127,11 @@ void StoreForwardCommand::configure(CommonOptions& common) {
   const std::string unavailable = sf::scheme_unavailable(e.protocol, *e.graph);
   if (!unavailable.empty()) throw UsageError("--protocol: " + unavailable);
   e.max_slots = common.max_slots;
+  if (common.open_loop && (h_ || !relation_file_.empty())) {
+    throw UsageError(std::string(h_ ? "--h" : "--relation-file") +
+                     ": an h-relation run's option, not open loop's (--traffic " + common.traffic +
+                     ")");
+  }
   if (common.open_loop) {
     if (!open_loop_network()) {
       throw UsageError("--traffic: open-loop runs (" + common.traffic +
@@ -132,8 +146,21 @@ void StoreForwardCommand::configure(CommonOptions& common) {
     if (!why.empty()) throw UsageError(why);
     e.open_loop = common.open_loop;
     device_ = common.device;
+  } else if (!relation_file_.empty() ||
+             common.traffic == relation_kind_name(RelationKind::kRandom)) {
+    configure_relation(common);
   } else {
-    e.traffic = permutation_kind(common.traffic);
+    if (h_) throw UsageError("--h: needs --traffic random-h-relation or --relation-file");
+    try {
+      e.traffic = permutation_kind(common.traffic);
+    } catch (const UsageError&) {
+      // The permutation reader's message names --permutation-file, which this family lacks.
+      throw UsageError("--traffic: unknown pattern '" + common.traffic +
+                       "' (accepted: identity, random, bit-reversal, transpose, partial, "
+                       "random-h-relation" +
+                       (open_loop_network() ? std::string("; open loop: bernoulli, bursty") : "") +
+                       ")");
+    }
     const std::string why = permutation_unavailable(e.traffic, e.graph->nodes());
     if (!why.empty()) throw UsageError("--traffic: " + why);
   }
@@ -157,6 +184,14 @@ void StoreForwardCommand::configure(CommonOptions& common) {
   if (e.separate_phases && phase_b_start_option_->count() > 0) {
     throw UsageError("--phase-b-start: not with --phases separate (Phase B starts after Phase A)");
   }
+  if (phase_window_option_->count() > 0) {
+    if (e.open_loop)
+      throw UsageError("--phase-window: a permutation run's option, not open loop's");
+    if (e.separate_phases || phase_b_start_option_->count() > 0) {
+      throw UsageError("--phase-window: not with --phases separate or --phase-b-start");
+    }
+    e.phase_window = std::stoull(phase_window_);  // checked by count_in
+  }
   e.vcd_path = common.vcd_path;
   if (trace_nodes_) {
     // FIRST:LAST, inclusive: a large network's VCD restricted to some nodes and their links.
@@ -165,6 +200,23 @@ void StoreForwardCommand::configure(CommonOptions& common) {
     e.trace_first = static_cast<NodeId>(first);
     e.trace_last = static_cast<NodeId>(last);
   }
+}
+
+void StoreForwardCommand::configure_relation(CommonOptions& common) {
+  SfExperimentConfig& e = config_;
+  const auto n = static_cast<std::uint32_t>(e.graph->nodes());
+  e.h = static_cast<std::uint32_t>(parse_count("--h", h_.value_or("1"), 1, 1024));
+  if (!relation_file_.empty()) {
+    if (common.traffic_given)
+      throw UsageError("--relation-file: cannot be combined with --traffic");
+    e.relation = RelationKind::kFile;
+    common.traffic = "file";
+    e.file_relation = read_relation_file(relation_file_, n, e.h);
+    return;
+  }
+  e.relation = RelationKind::kRandom;
+  const std::string why = relation_unavailable(*e.relation, n, e.h);
+  if (!why.empty()) throw UsageError("--traffic: " + why);
 }
 
 std::string StoreForwardCommand::banner() const {
@@ -184,6 +236,8 @@ Json StoreForwardCommand::parameters() const {
   p["discipline"] = sf::discipline_name(e.discipline);
   p["phase_b_start"] = e.phase_b_start;
   p["phases"] = e.separate_phases ? "separate" : "pipelined";
+  if (e.relation) p["h"] = e.h;
+  if (e.phase_window) p["phase_window"] = e.phase_window;
   p["max_slots"] = e.max_slots;
   if (!e.faults.empty()) p["faults"] = fault_parameters(e.faults);
   return p;
@@ -210,6 +264,9 @@ void StoreForwardCommand::set_faults(FaultPlan plan) { config_.faults = std::mov
 
 std::vector<std::string> StoreForwardCommand::summary_fields() const {
   if (config_.open_loop) return open_loop_summary_fields();
+  if (config_.phase_window) {
+    return {"slots", "phase_a_slots", "phase_b_slots", "window_overruns", "max_node_population"};
+  }
   return {"slots",
           "phase_a_slots",
           "phase_b_slots",
@@ -256,6 +313,7 @@ RunRecord StoreForwardCommand::run(std::uint64_t seed) {
                        {"max_queue", r.max_queue},
                        {"max_delay", r.max_delay},
                        {"hops", r.hops}};
+  if (config_.phase_window) record.fields["window_overruns"] = r.window_overruns;
   record.description = std::to_string(r.slots) + " slots (phase A " +
                        std::to_string(r.phase_a_slots) + ", phase B " +
                        std::to_string(r.phase_b_slots) + "), " + std::to_string(r.delivered) + "/" +
@@ -264,6 +322,10 @@ RunRecord StoreForwardCommand::run(std::uint64_t seed) {
                        std::to_string(r.max_node_population_a) + ", phase B " +
                        std::to_string(r.max_node_population_b) + "), max queue " +
                        std::to_string(r.max_queue) + ", max delay " + std::to_string(r.max_delay);
+  if (config_.phase_window) {
+    record.description +=
+        ", " + std::to_string(r.window_overruns) + " sub-phases past their window";
+  }
   report_faults(record, experiment_->faults(), r.faults);
   if (r.open_loop) {
     std::vector<NamedMedium> media;

@@ -21,6 +21,10 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   std::string default_protocol() const override;
   std::string default_traffic() const override { return "identity"; }
   void add_options(CLI::App& app) override;
+  std::vector<FileOption> input_files() const override {
+    if (relation_file_.empty()) return {};
+    return {{"--relation-file", relation_file_}};
+  }
   void configure(CommonOptions& common) override;
   std::uint64_t processors() const override { return 0; }  // one SC_METHOD per node, no stack
   std::string size_option() const override { return "--n"; }
@@ -46,6 +50,8 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   std::shared_ptr<const sf::SfGraph> make_graph() const;
   /// The families that run open loop (a capacity bound is known for them).
   bool open_loop_network() const;
+  /// --traffic random-h-relation (with --h) or --relation-file: an h-relation run.
+  void configure_relation(CommonOptions& common);
 
   std::string network_;
   std::map<std::string, std::string> size_;  ///< the network's size options, e.g. --n, --d
@@ -53,8 +59,12 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   std::string discipline_ = "fifo";
   std::string phase_b_start_ = "0";
   std::string phases_ = "pipelined";
+  std::optional<std::string> h_;
+  std::string relation_file_;
   std::optional<std::string> trace_nodes_;
   CLI::Option* phase_b_start_option_ = nullptr;
+  std::string phase_window_;
+  CLI::Option* phase_window_option_ = nullptr;
   std::uint64_t links_ = 0;
   std::vector<std::string> link_names_;  ///< open-loop runs: the media of the run fields
   DeviceParameters device_;

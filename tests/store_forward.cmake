@@ -67,3 +67,29 @@ optinet_usage_error_test(sf_phases_separate_with_start "--phase-b-start: not wit
                          hypercube --phases separate --phase-b-start 10)
 optinet_usage_error_test(sf_phases_separate_open_loop "--phases: separate phases"
                          grid --traffic bernoulli --phases separate)
+
+# h-relations (--traffic random-h-relation --h H, --relation-file): the OCPC family's readers.
+optinet_gtest(test_sf_h_relation)
+file(WRITE ${E2E_DIR}/sf_relation_h2.txt "# node 5 is the destination of two packets\n0 5\n1 5\n")
+optinet_usage_error_test(sf_h_without_relation "--h: needs --traffic random-h-relation"
+                         hypercube --h 2)
+optinet_usage_error_test(sf_unknown_traffic_lists_relation "partial, random-h-relation)" ccc
+                         --traffic nope)
+optinet_usage_error_test(sf_h_zero "--h" hypercube --traffic random-h-relation --h 0)
+optinet_usage_error_test(sf_relation_file_breaks_h "processor 5" hypercube --n 4
+                         --relation-file ${E2E_DIR}/sf_relation_h2.txt)
+optinet_usage_error_test(sf_relation_file_missing "--relation-file" hypercube
+                         --relation-file ${E2E_DIR}/no-such-relation.txt)
+optinet_usage_error_test(sf_relation_file_and_traffic "--relation-file" hypercube
+                         --traffic random --relation-file ${E2E_DIR}/sf_relation_h2.txt)
+optinet_usage_error_test(sf_h_open_loop "--h" grid --traffic bernoulli --h 2)
+add_test(NAME sf_relation_file_runs
+         COMMAND ${OPTINET_BIN} hypercube --n 4 --h 2 --relation-file ${E2E_DIR}/sf_relation_h2.txt
+                 --phases separate --quiet)
+set_tests_properties(sf_relation_file_runs PROPERTIES TIMEOUT 30)
+
+# Theorem 4's windows (--phase-window W).
+optinet_gtest(test_sf_windows)
+optinet_usage_error_test(sf_phase_window_zero "--phase-window" grid --k 3 --phase-window 0)
+optinet_usage_error_test(sf_phase_window_separate "--phase-window: not with --phases separate"
+                         grid --k 3 --phase-window 10 --phases separate)

@@ -16,7 +16,8 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
                    config.discipline,
                    config.capacity,
                    config.phase_b_start,
-                   config.observer};
+                   config.observer,
+                   config.phase_window};
     nodes_.push_back(std::make_unique<SfNode>(("node" + std::to_string(x)).c_str(), c));
     nodes_.back()->clk(clk);
     nodes_.back()->control(control);

@@ -19,6 +19,7 @@ struct SfNetworkConfig {
   unsigned capacity = 0;  ///< per queue; 0 = unbounded
   std::uint64_t phase_b_start = 0;
   SubphaseObserver* observer = nullptr;
+  std::uint64_t phase_window = 0;  ///< SfNodeConfig::phase_window
 };
 
 class SfNetwork : public sc_core::sc_module {

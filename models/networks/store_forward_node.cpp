@@ -101,10 +101,18 @@ void SfNode::slot_step(std::uint64_t slot) {
   }
   settling_.clear();
   if (injection_ != nullptr) take_injected(slot);
-  // 3. Phase B starts for the packets held at this node (in random order, as the paper's
-  // experiments randomized the queues before Phase B).
-  if (!held_.empty() && slot >= config_.phase_b_start) {
-    settling_.swap(held_);
+  // 3. The held packets whose next sub-phase may start now start it (in random order, as the
+  // paper's experiments randomized the queues before Phase B).
+  if (!held_.empty()) {
+    std::size_t waiting = 0;
+    for (SfPacket& p : held_) {
+      if (release_slot(p) <= slot) {
+        settling_.push_back(p);
+      } else {
+        held_[waiting++] = p;
+      }
+    }
+    held_.resize(waiting);
     rng_.shuffle(settling_);
     for (SfPacket& p : settling_) {
       start_subphase(p, slot);
@@ -123,10 +131,13 @@ void SfNode::slot_step(std::uint64_t slot) {
     }
   }
   staging_.resize(kept);
-  // 5. The node's population at this integral instant (section 7 (c)).
+  // 5. The node's population at this integral instant (section 7 (c)). A packet held before
+  // the first correcting sub-phase counts as Phase A (it finished Phase A here).
   unsigned total = static_cast<unsigned>(staging_.size() + held_.size());
-  unsigned in_phase_a = static_cast<unsigned>(held_.size());
   const unsigned randomizing = config_.scheme->randomizing();
+  unsigned held_a = 0;
+  for (const SfPacket& p : held_) held_a += p.ticket.subphase <= randomizing ? 1 : 0;
+  unsigned in_phase_a = held_a;
   for (const auto& s : staging_) in_phase_a += s.packet.ticket.subphase < randomizing ? 1 : 0;
   for (const EdgeQueue& q : queues_) {
     total += static_cast<unsigned>(q.size());
@@ -137,8 +148,7 @@ void SfNode::slot_step(std::uint64_t slot) {
   max_population_ = std::max(max_population_, total);
   max_population_a_ = std::max(max_population_a_, in_phase_a);
   max_population_b_ = std::max(max_population_b_, total - in_phase_a);
-  max_population_a_transit_ =
-      std::max(max_population_a_transit_, in_phase_a - static_cast<unsigned>(held_.size()));
+  max_population_a_transit_ = std::max(max_population_a_transit_, in_phase_a - held_a);
   // 6. Each non-empty queue offers its head.
   offer_heads();
 }
@@ -194,12 +204,21 @@ void SfNode::settle(SfPacket p, std::uint64_t slot, bool arrived_over_link) {
     }
     ++p.ticket.subphase;
     same_subphase = false;
-    if (p.ticket.subphase == scheme.randomizing() && slot < config_.phase_b_start) {
+    if (slot < release_slot(p)) {
       held_.push_back(p);
       return;
     }
     start_subphase(p, slot);
   }
+}
+
+std::uint64_t SfNode::release_slot(const SfPacket& p) const {
+  std::uint64_t release =
+      p.ticket.subphase == config_.scheme->randomizing() ? config_.phase_b_start : 0;
+  if (config_.phase_window != 0) {
+    release = std::max<std::uint64_t>(release, p.ticket.subphase * config_.phase_window);
+  }
+  return release;
 }
 
 void SfNode::offer_heads() {

@@ -47,6 +47,11 @@ struct SfNodeConfig {
   /// The testbench may move it between and during runs (set_phase_b_start).
   std::uint64_t phase_b_start = 0;
   SubphaseObserver* observer = nullptr;
+  /// > 0: every sub-phase s (0-based) has the window of slots [s W, (s+1) W) (Theorem 4: each
+  /// phase given n + K n^(1/2) slots). A packet that finishes sub-phase s early waits at its
+  /// node until slot (s+1) W; one that overruns starts its next sub-phase at once (the
+  /// fall-back the theorem allows: here the same scheme, continued without windows).
+  std::uint64_t phase_window = 0;
 };
 
 class SfNode : public sc_core::sc_module, public LinkSink {
@@ -127,7 +132,9 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   std::vector<EdgeQueue> queues_;
   std::vector<std::int64_t> offered_index_;  ///< queue index offered on each link, -1 if none
   std::vector<Staged> staging_;
-  std::vector<SfPacket> held_;      ///< finished Phase A, waiting for phase_b_start
+  std::vector<SfPacket> held_;  ///< finished a sub-phase, waiting for release_slot
+  /// The slot from which a packet held before its sub-phase p.ticket.subphase may start it.
+  std::uint64_t release_slot(const SfPacket& p) const;
   std::vector<SfPacket> arrivals_;  ///< admitted last slot, placed at this rising edge
   std::vector<SfPacket> settling_;  ///< scratch: the packets being placed (keeps its capacity)
   std::vector<SfPacket> loaded_;    ///< the node's own packets, placed at slot 0
