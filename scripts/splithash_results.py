@@ -116,39 +116,33 @@ def main() -> int:
 
 
 def plot(rows: list[dict], out: str) -> None:
+    """split-hash-steps.png (steps against N) and split-hash-stuck.png (runs with a stuck
+    packet against N), one line per depth and a."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    for depth, color in ((2, "tab:blue"), (3, "tab:orange"), (4, "tab:green")):
-        for a, marker in ((2, "o"), (3, "s"), (4, "^")):
-            pts = [(r["n"], r["steps"]) for r in rows
-                   if r["depth"] == depth and r["a"] == a and r["steps"] is not None]
-            if pts:
-                ax.plot(*zip(*pts), marker=marker, color=color, label=f"d = {depth}, a = {a}")
-    ax.set_xscale("log", base=2)
-    ax.set_xlabel("N (sinks)")
-    ax.set_ylabel("steps, mean of runs without stuck packets")
-    ax.set_title("funnel protocol, random permutations (20 runs a point)")
-    ax.legend(fontsize=7, ncol=3)
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, "split-hash-steps.png"), dpi=110)
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    for depth, color in ((2, "tab:blue"), (3, "tab:orange"), (4, "tab:green")):
-        for a, marker in ((2, "o"), (3, "s"), (4, "^")):
-            pts = [(r["n"], r["stuck_runs"] / r["runs"]) for r in rows
-                   if r["depth"] == depth and r["a"] == a]
-            if pts:
-                ax.plot(*zip(*pts), marker=marker, color=color, label=f"d = {depth}, a = {a}")
-    ax.set_xscale("log", base=2)
-    ax.set_xlabel("N (sinks)")
-    ax.set_ylabel("share of runs with a stuck packet")
-    ax.set_title("the Funnel Algorithm's failures (round limit 64)")
-    ax.legend(fontsize=7, ncol=3)
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, "split-hash-stuck.png"), dpi=110)
+
+    def figure(value, ylabel: str, title: str, name: str) -> None:
+        fig, ax = plt.subplots(figsize=(7, 4.5))
+        for depth, color in ((2, "tab:blue"), (3, "tab:orange"), (4, "tab:green")):
+            for a, marker in ((2, "o"), (3, "s"), (4, "^")):
+                pts = [(r["n"], value(r)) for r in rows
+                       if r["depth"] == depth and r["a"] == a and value(r) is not None]
+                if pts:
+                    ax.plot(*zip(*pts), marker=marker, color=color, label=f"d = {depth}, a = {a}")
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("N (sinks)")
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        ax.legend(fontsize=7, ncol=3)
+        ax.grid(alpha=0.3)
+        fig.tight_layout()
+        fig.savefig(os.path.join(out, name), dpi=110)
+
+    figure(lambda r: r["steps"], "steps, mean of runs without stuck packets",
+           "funnel protocol, random permutations", "split-hash-steps.png")
+    figure(lambda r: r["stuck_runs"] / r["runs"], "share of runs with a stuck packet",
+           "the Funnel Algorithm's failures (round limit 64)", "split-hash-stuck.png")
 
 
 if __name__ == "__main__":
