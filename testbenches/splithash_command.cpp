@@ -1,6 +1,7 @@
 #include "testbenches/splithash_command.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "protocols/splithash/registry.h"
 #include "testbenches/option_values.h"
@@ -36,6 +37,7 @@ void SplitHashCommand::add_options(CLI::App& app) {
       ->capture_default_str();
   app.add_option("--network-seed", config_.network_seed,
                  "seed of the network's random permutations (separate from --seed)")
+      ->check(count_in(0, std::numeric_limits<std::int64_t>::max()))
       ->capture_default_str();
   app.add_option("--batches", batches_, "1/eps: batches of the permutation (default 2*a*d + 1)");
   app.add_option("--round-limit", round_limit_,

@@ -27,3 +27,4 @@ add_test(NAME splithash_sink_bus_is_an_ocpc
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_splithash_sink_bus.py ${OPTINET_BIN})
 set_tests_properties(splithash_sink_bus_is_an_ocpc PROPERTIES TIMEOUT 120)
 optinet_usage_error_test(splithash_funnel_random_function "--traffic" splithash --traffic random-function)
+optinet_usage_error_test(splithash_network_seed_negative "--network-seed" splithash --network-seed -1)
