@@ -135,6 +135,14 @@ Relation read_relation_file(const std::string& path, std::uint32_t n, std::uint3
                              path, n, h);
 }
 
+Relation checked_relation(RelationKind kind, const std::string& path, std::uint32_t n,
+                          std::uint32_t h, bool h_given) {
+  if (kind == RelationKind::kFile) return read_relation_file(path, n, h);
+  const std::string why = relation_unavailable(kind, n, h);
+  if (!why.empty()) throw UsageError((h_given ? "--h: " : "--traffic: ") + why);
+  return {};
+}
+
 Relation parse_relation_text(const std::string& text, const std::string& path, std::uint32_t n,
                              std::uint32_t h) {
   std::istringstream in(text);

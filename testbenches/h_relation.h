@@ -48,6 +48,12 @@ std::string check_h_relation(const Relation& r, std::uint32_t n, std::uint32_t h
 /// Reads "source destination" lines ('#' starts a comment) and checks the h bound. Throws
 /// UsageError naming --relation-file and, if the bound is broken, the processor.
 Relation read_relation_file(const std::string& path, std::uint32_t n, std::uint32_t h);
+/// The relation traffic a command was given, checked before anything runs: for kFile the file
+/// at `path` is read and checked against h, and returned; any other kind is checked for n and
+/// h (an empty relation is returned). Throws UsageError naming --relation-file, or for a kind
+/// that cannot be built --h if `h_given`, otherwise --traffic.
+Relation checked_relation(RelationKind kind, const std::string& path, std::uint32_t n,
+                          std::uint32_t h, bool h_given);
 /// The text of a relation file; `path` only names it in errors. Throws UsageError.
 Relation parse_relation_text(const std::string& text, const std::string& path, std::uint32_t n,
                              std::uint32_t h);

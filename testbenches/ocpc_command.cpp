@@ -171,12 +171,7 @@ void OcpcCommand::configure(CommonOptions& common) {
     const std::uint32_t default_h = e.traffic == RelationKind::kFile ? 1 : minimum_h(e.traffic);
     e.h = static_cast<std::uint32_t>(
         parse_count("--h", h_.value_or(std::to_string(default_h)), 1, 1024));
-    if (e.traffic == RelationKind::kFile) {
-      e.file_relation = read_relation_file(relation_file_, n, e.h);
-    } else {
-      const std::string why = relation_unavailable(e.traffic, n, e.h);
-      if (!why.empty()) throw UsageError((h_ ? "--h: " : "--traffic: ") + why);
-    }
+    e.file_relation = checked_relation(e.traffic, relation_file_, n, e.h, h_.has_value());
   }
   e.period = common.period();
   e.vcd_path = common.vcd_path;

@@ -107,13 +107,8 @@ void SplitHashCommand::configure(CommonOptions& common) {
     throw UsageError(std::string(h_ ? "--h" : "--traffic") + ": protocol " + e.protocol +
                      " takes one packet per source (h = 1)");
   }
-  if (e.random_function) {
-    // One packet per source, by construction.
-  } else if (e.traffic == RelationKind::kFile) {
-    e.file_relation = read_relation_file(relation_file_, n, e.h);
-  } else {
-    const std::string why = relation_unavailable(e.traffic, n, e.h);
-    if (!why.empty()) throw UsageError((h_ ? "--h: " : "--traffic: ") + why);
+  if (!e.random_function) {  // a random function has one packet per source by construction
+    e.file_relation = checked_relation(e.traffic, relation_file_, n, e.h, h_.has_value());
   }
   e.period = common.period();
   e.vcd_path = common.vcd_path;

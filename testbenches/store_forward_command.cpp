@@ -211,12 +211,10 @@ void StoreForwardCommand::configure_relation(CommonOptions& common) {
       throw UsageError("--relation-file: cannot be combined with --traffic");
     e.relation = RelationKind::kFile;
     common.traffic = "file";
-    e.file_relation = read_relation_file(relation_file_, n, e.h);
-    return;
+  } else {
+    e.relation = RelationKind::kRandom;
   }
-  e.relation = RelationKind::kRandom;
-  const std::string why = relation_unavailable(*e.relation, n, e.h);
-  if (!why.empty()) throw UsageError("--traffic: " + why);
+  e.file_relation = checked_relation(*e.relation, relation_file_, n, e.h, false);
 }
 
 std::string StoreForwardCommand::banner() const {
