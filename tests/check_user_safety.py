@@ -9,6 +9,7 @@ usage: check_user_safety.py OPTINET [--list] [--sanitized]
 import os
 import re
 import resource
+import select
 import signal
 import stat
 import subprocess
@@ -22,7 +23,13 @@ ASAN_COROUTINE_WARNING = re.compile(
     r"|False positive error reports may follow"
     r"|For details see https://github.com/google/sanitizers/issues/189)$")
 SMALL = ["pops", "--d", "2", "--g", "2"]
+# A signal "during the runs" is sent once optinet's stderr says a run is done (without --quiet a
+# log gets "run k/N done" per run), not after a fixed delay: a loaded machine may still be
+# elaborating after seconds.
+AFTER_FIRST_RUN = "after the first run"
+PROGRESS = re.compile(r"^run \d+/\d+ done$")
 LONG = ["pops", "--d", "64", "--g", "64", "--runs", "400", "--quiet"]
+LOGGED = [a for a in LONG if a != "--quiet"]
 
 
 class Case:
@@ -85,12 +92,12 @@ CASES = [
          "--runs", "40", "--quiet", "--json", "j.json"], 3, r"^optinet: --json: cannot write 'j\.json' \(File too large\)$",
          setup=lambda: write("j.json", b"{\"old\": true}\n"), keep=["j.json"], limit_file_kib=4),
     # ---- signals ---------------------------------------------------------------------------
-    Case("signal", "SIGINT during the runs", LONG + ["--vcd", "v", "--json", "j.json"], 130,
+    Case("signal", "SIGINT during the runs", LOGGED + ["--vcd", "v", "--json", "j.json"], 130,
          r"^optinet: interrupted \(SIGINT\) after \d+ of 400 run\(s\); nothing written$",
-         signal_after=(signal.SIGINT, 2.0), absent=["v.vcd", "j.json"]),
-    Case("signal", "SIGTERM during the runs", LONG + ["--json", "j.json"], 143,
+         signal_after=(signal.SIGINT, AFTER_FIRST_RUN), absent=["v.vcd", "j.json"]),
+    Case("signal", "SIGTERM during the runs", LOGGED + ["--json", "j.json"], 143,
          r"^optinet: interrupted \(SIGTERM\) after \d+ of 400 run\(s\); nothing written$",
-         signal_after=(signal.SIGTERM, 2.0), absent=["j.json"]),
+         signal_after=(signal.SIGTERM, AFTER_FIRST_RUN), absent=["j.json"]),
     Case("signal", "SIGTERM during elaboration", ["pops", "--d", "256", "--g", "256", "--vcd", "v"], 143,
          r"^optinet: interrupted \(SIGTERM\); nothing written$", signal_after=(signal.SIGTERM, 0.5),
          absent=["v.vcd"]),
@@ -152,6 +159,20 @@ CASES = [
 ]
 
 
+def wait_for_progress(proc, deadline):
+    """Reads proc's stderr until a progress line, the end, or the deadline; returns what it read."""
+    read = b""
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not select.select([proc.stderr], [], [], remaining)[0]:
+            break
+        line = proc.stderr.readline()
+        read += line
+        if not line or PROGRESS.match(line.decode("latin-1").rstrip("\n")):
+            break
+    return read
+
+
 def run_case(case, folder):
     if case.setup:
         case.setup()
@@ -167,9 +188,13 @@ def run_case(case, folder):
     out = open(case.stdout, "wb") if case.stdout else subprocess.DEVNULL
     proc = subprocess.Popen([OPTINET] + case.args, stdout=out, stderr=subprocess.PIPE,
                             preexec_fn=limits)
+    early = b""
     if case.signal_after:
         sig, delay = case.signal_after
-        time.sleep(delay)
+        if delay == AFTER_FIRST_RUN:
+            early = wait_for_progress(proc, deadline=time.monotonic() + 120)
+        else:
+            time.sleep(delay)
         if proc.poll() is None:
             proc.send_signal(sig)
     try:
@@ -177,6 +202,7 @@ def run_case(case, folder):
     except subprocess.TimeoutExpired:
         proc.kill()
         return ["hung (killed after 120 s)"]
+    err = early + err
     if case.stdout:
         out.close()
     problems = []
@@ -184,7 +210,7 @@ def run_case(case, folder):
     # ASan's known warning about SystemC's coroutine stacks when an exception is thrown: exactly
     # those three lines are dropped (docs/robustness.md, "Sanitizers").
     lines = [l for l in err.decode("latin-1").splitlines()
-             if not re.match(r"^run \d+/\d+ done$", l) and not ASAN_COROUTINE_WARNING.match(l)]
+             if not PROGRESS.match(l) and not ASAN_COROUTINE_WARNING.match(l)]
     if proc.returncode != case.status:
         problems.append(f"exit status {proc.returncode}, expected {case.status}")
     if len(lines) != 1:
