@@ -29,11 +29,11 @@ if ((${#missing[@]})); then
 fi
 # Each SystemC thread stack is an mmap with a guard page (two memory maps), so a network of
 # n processors needs about 2n maps; Linux's default limit (65530) stops near 32k processors.
-want=1048576
+want=4194304   # 2^21 processors need about 2^22 maps (a thread stack and its guard page each)
 have=$(cat /proc/sys/vm/max_map_count 2>/dev/null || echo "$want")
 if [ "$have" -lt "$want" ]; then
   if [ "$(id -u)" -eq 0 ]; then
-    sysctl -q -w vm.max_map_count=$want || echo "install-deps: could not raise vm.max_map_count (have $have); networks above ~30k processors will be refused"
+    sysctl -q -w vm.max_map_count=$want || echo "install-deps: could not raise vm.max_map_count (have $have); larger networks will be refused"
   else
     echo "install-deps: vm.max_map_count is $have; for networks above ~30k processors run: sudo sysctl -w vm.max_map_count=$want"
   fi
