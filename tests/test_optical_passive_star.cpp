@@ -1,8 +1,10 @@
 /// \file
-/// OpticalPassiveStar c(b, a) on a hand-built testbench: a slot clock, group a's transmit bundle,
-/// group b's receive bundle, one coupler, a driver that lights transmitters at rising edges and
-/// reads the coupler's flags at falling edges, and d receivers that sample at falling edges.
+/// The behavioural coupler c(b, a) on a hand-built testbench: a slot clock, group a's transmit
+/// bundle, the couplers group a lights (a PassiveStarGroup: c(0, a) and c(1, a)) with their
+/// receive bundles, a driver that lights transmitters at rising edges and reads c(1, a)'s flags at
+/// falling edges, and d receivers of group b that sample at falling edges.
 /// Each TEST elaborates the bench once (gtest_discover_tests gives it its own process).
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -12,7 +14,7 @@
 #include <tuple>
 #include <vector>
 
-#include "models/optical/optical_passive_star.h"
+#include "models/optical/passive_star_group.h"
 #include "models/optical/pops_bundles.h"
 
 namespace {
@@ -24,10 +26,12 @@ constexpr std::uint32_t kG = 2;       // groups (bundle widths)
 constexpr std::uint32_t kSource = 0;  // a
 constexpr std::uint32_t kDest = 1;    // b: the coupler under test is c(1, 0)
 
-/// One lit transmitter of group a in a slot, and the coupler lane it drives.
+/// One lit transmitter of group a in a slot, and the coupler lane it drives; a late one drives
+/// two delta cycles after the rising edge, when the couplers have resolved the slot.
 struct Light {
   std::uint32_t transmitter = 0;
   std::uint32_t lane = kDest;
+  bool late = false;
 };
 using Plan = std::vector<std::vector<Light>>;  // per slot
 
@@ -46,7 +50,7 @@ SC_MODULE(Driver) {
   sc_core::sc_in<bool> clk{"clk"};
   sc_core::sc_port<StarTransmitIf> tx{"tx"};
   Plan plan;
-  const OpticalPassiveStar* star = nullptr;
+  const StarCoupler* star = nullptr;
   std::vector<Flags> flags;  // sampled at the falling edge of each slot
 
   SC_CTOR(Driver) { SC_THREAD(run); }
@@ -54,13 +58,21 @@ SC_MODULE(Driver) {
   void run() {
     for (std::uint64_t slot = 0; slot < plan.size(); ++slot) {
       wait(clk.posedge_event());
-      for (const Light& l : plan[slot])
-        tx->drive(l.lane, l.transmitter, frame_of(l.transmitter, slot), slot);
+      drive(slot, false);
+      wait(sc_core::SC_ZERO_TIME);
+      wait(sc_core::SC_ZERO_TIME);
+      drive(slot, true);
       wait(clk.negedge_event());
       flags.push_back({star->busy(), star->collision()});
     }
     wait(clk.posedge_event());
     sc_core::sc_stop();
+  }
+
+  void drive(std::uint64_t slot, bool late) {
+    for (const Light& l : plan[slot]) {
+      if (l.late == late) tx->drive(l.lane, l.transmitter, frame_of(l.transmitter, slot), slot);
+    }
   }
 };
 
@@ -101,17 +113,23 @@ struct RecordingObserver : CollisionObserver {
 struct StarBench {
   sc_core::sc_clock clk{"clk", 1, sc_core::SC_NS};
   GroupTransmitBundle tx{"tx_group0", kG};
+  GroupReceiveBundle rx0{"rx_group0", kG};
   GroupReceiveBundle rx{"rx_group1", kG};
-  OpticalPassiveStar star{"coupler_b1_a0", OpticalPassiveStarConfig{kDest, kSource}};
+  PassiveStarGroup stars{"couplers", kSource, kG};  // c(0, 0) and c(1, 0)
+  StarCoupler& star = stars.coupler(kDest);
+  StarCoupler& other = stars.coupler(0);
   Driver driver{"driver"};
   std::vector<std::unique_ptr<Receiver>> receivers;
   RecordingObserver observer;
+  RecordingObserver other_observer;
 
   explicit StarBench(Plan plan) {
-    star.clk(clk);
-    star.sources(tx);
-    star.destinations(rx);
+    stars.clk(clk);
+    stars.sources(tx);
+    stars.destinations(rx0);  // binding 0: c(0, 0)
+    stars.destinations(rx);   // binding 1: c(1, 0)
     star.set_observer(&observer);
+    other.set_observer(&other_observer);
     driver.clk(clk);
     driver.tx(tx);
     driver.plan = std::move(plan);
@@ -261,6 +279,32 @@ TEST(OpticalPassiveStar, OtherLaneDoesNotCountAsASecondDriver) {
   bench.run();
   bench.expect_at_all_destinations(1, frame_of(2, 1));
   EXPECT_FALSE(bench.driver.flags[1].collision);
+  // c(0, 0), resolved by the same method in the same slot, delivered its own frame to group 0.
+  const std::optional<Frame> other = bench.rx0.sample(kSource, 1);
+  ASSERT_TRUE(other.has_value());
+  EXPECT_EQ(other->packet, frame_of(1, 1).packet);
+  EXPECT_EQ(bench.other.busy_slots(), 1u);
+}
+
+TEST(OpticalPassiveStar, TwoLanesOfAGroupResolveEachOnItsOwn) {
+  // Slot 1: c(0, 0) collides (transmitters 0 and 1), c(1, 0) delivers transmitter 3's frame.
+  StarBench bench({{}, {Light{0, 0}, Light{3, kDest}, Light{1, 0}}, {}});
+  bench.run();
+  bench.expect_at_all_destinations(1, frame_of(3, 1));
+  EXPECT_FALSE(bench.rx0.sample(kSource, 1).has_value());
+  EXPECT_EQ(bench.other_observer.seen, (std::vector<Collision>{{1, 0, kSource}}));
+  EXPECT_TRUE(bench.observer.seen.empty());
+  EXPECT_EQ(bench.other.collision_slots(), 1u);
+  EXPECT_EQ(bench.star.collision_slots(), 0u);
+}
+
+// The group resolves every lane of a slot at once: a source that drives after that would be
+// missed, so it is an error rather than a lost frame.
+TEST(OpticalPassiveStar, ADriveAfterTheCouplersResolvedIsAnError) {
+  StarBench bench({{}, {Light{2, kDest}, Light{1, 0, true}}, {}});
+  EXPECT_NONFATAL_FAILURE_ON_ALL_THREADS(
+      EXPECT_THROW(sc_core::sc_start(), sc_core::sc_report),
+      "SystemC error (tx_group0): a source drove after the couplers resolved the slot");
 }
 
 TEST(OpticalPassiveStar, ReceiveLatchIsStampedWithItsSlot) {

@@ -63,7 +63,7 @@ struct Bench {
     star.clk(clk);
     star.sources(tx);
     star.destinations(rx);
-    star.set_observer(&observer);
+    star.coupler().set_observer(&observer);
     driver.clk(clk);
     driver.tx(tx);
     driver.rx(rx);
@@ -76,7 +76,7 @@ TEST(RtlPassiveStar, LockstepAgreesAndDelivers) {
   EXPECT_TRUE(bench.observer.seen.empty()) << bench.observer.seen.front();
   EXPECT_EQ(bench.driver.delivered, (std::vector<bool>{false, true, false, false, true}));
   EXPECT_EQ(bench.observer.collisions, 2u);
-  EXPECT_EQ(bench.star.busy_slots(), 4u);
+  EXPECT_EQ(bench.star.coupler().busy_slots(), 4u);
 }
 
 // A fault (the RTL's source ports left unwired: the bundle does not record them) is reported

@@ -4,6 +4,13 @@
 
 namespace optinet::pops {
 
+namespace {
+/// c(b, a)'s name in the scope of group b.
+std::string coupler_leaf(std::uint32_t b, std::uint32_t a) {
+  return "coupler_b" + std::to_string(b) + "_a" + std::to_string(a);
+}
+}  // namespace
+
 PopsGroup::PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
                      const PopsNetworkConfig& config)
     : sc_core::sc_module(name), tx_bundle("tx", config.shape.g), rx_bundle("rx", config.shape.g) {
@@ -17,14 +24,18 @@ PopsGroup::PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
     PopsProcessor& p = *processors.back();
     p.clk(clk);
     p.control(control);
-    p.tx(tx_bundle);
-    p.rx(rx_bundle);
+    p.fibres(node_bundles);
+  }
+  if (config.coupler == CouplerKind::kBehavioural) {
+    couplers_out = std::make_unique<PassiveStarGroup>("couplers", group, s.g);
+    couplers_out->clk(clk);
+    couplers_out->sources(tx_bundle);
+    return;
   }
   couplers_in.reserve(s.g);
   for (std::uint32_t a = 0; a < s.g; ++a) {
-    const std::string star = "coupler_b" + std::to_string(group) + "_a" + std::to_string(a);
-    couplers_in.emplace_back(
-        make_coupler(config.coupler, star.c_str(), OpticalPassiveStarConfig{group, a}));
+    couplers_in.emplace_back(make_coupler(config.coupler, coupler_leaf(group, a).c_str(),
+                                          OpticalPassiveStarConfig{group, a}));
     couplers_in.back()->clk(clk);
     couplers_in.back()->destinations(rx_bundle);
   }
@@ -34,6 +45,7 @@ PopsGroup::PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
 // parent's list: destroying in reverse creation order keeps teardown linear.
 PopsGroup::~PopsGroup() {
   while (!couplers_in.empty()) couplers_in.pop_back();
+  couplers_out.reset();
   while (!processors.empty()) processors.pop_back();
 }
 
@@ -48,8 +60,19 @@ PopsNetwork::PopsNetwork(const sc_core::sc_module_name& name, const PopsNetworkC
     groups_.back()->control(control);
   }
   for (std::uint32_t b = 0; b < s.g; ++b) {
-    for (std::uint32_t a = 0; a < s.g; ++a) coupler(b, a).sources(groups_[a]->tx_bundle);
+    for (std::uint32_t a = 0; a < s.g; ++a) {
+      PopsGroup& from = *groups_[a];
+      if (from.couplers_out) {
+        from.couplers_out->destinations(groups_[b]->rx_bundle);  // binding b: c(b, a)
+      } else {
+        groups_[b]->couplers_in[a]->sources(from.tx_bundle);
+      }
+    }
   }
+}
+
+std::string PopsNetwork::coupler_name(std::uint32_t b, std::uint32_t a) const {
+  return std::string(groups_[b]->name()) + "." + coupler_leaf(b, a);
 }
 
 PopsNetwork::~PopsNetwork() {

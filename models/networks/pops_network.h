@@ -2,16 +2,21 @@
 /// \file
 /// POPS(d, g): g groups of d processors and g*g optical passive star couplers c(b, a). This
 /// module only instantiates and binds. Hierarchy mirrors the hardware: pops.group3.proc7 is
-/// processor 7 of group 3; pops.group2.coupler_b2_a5 is c(2, 5), kept in the scope of the group
-/// it feeds (its destination group), so no module has more than d + g children.
+/// processor 7 of group 3. Coupler c(2, 5) is named pops.group2.coupler_b2_a5 in traces and
+/// messages, in the scope of the group it feeds (its destination group). Behavioural couplers
+/// are plain objects, the g that group a lights in one module pops.groupA.couplers (one method
+/// for them all: elaboration cost, docs/benchmarks.md); an RTL coupler is a module of that name
+/// of its own. No module has more than d + g children.
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <systemc>
 #include <vector>
 
 #include "models/core/run_control.h"
 #include "models/networks/pops_processor.h"
 #include "models/optical/coupler_factory.h"
+#include "models/optical/passive_star_group.h"
 #include "models/optical/pops_bundles.h"
 
 namespace optinet::pops {
@@ -22,7 +27,8 @@ struct PopsNetworkConfig {
   CouplerKind coupler = CouplerKind::kBehavioural;
 };
 
-/// One group: its d processors, its transmit and receive bundles, and the g couplers into it.
+/// One group: its d processors, its transmit and receive bundles, and its couplers: the g it
+/// lights (behavioural) or the g into it (RTL).
 class PopsGroup : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk{"clk"};
@@ -34,8 +40,12 @@ class PopsGroup : public sc_core::sc_module {
 
   GroupTransmitBundle tx_bundle;
   GroupReceiveBundle rx_bundle;
+  GroupNodeBundles node_bundles{tx_bundle, rx_bundle};  ///< the processors' side of both
   std::vector<std::unique_ptr<PopsProcessor>> processors;
-  std::vector<std::unique_ptr<PassiveStar>> couplers_in;  ///< c(this, a), a = 0..g-1
+  /// Behavioural: c(b, this), b = 0..g-1, one module; null for the RTL kinds.
+  std::unique_ptr<PassiveStarGroup> couplers_out;
+  /// RTL kinds: c(this, a), a = 0..g-1, a module each; empty for behavioural couplers.
+  std::vector<std::unique_ptr<PassiveStar>> couplers_in;
 };
 
 class PopsNetwork : public sc_core::sc_module {
@@ -52,7 +62,17 @@ class PopsNetwork : public sc_core::sc_module {
   }
   PopsGroup& group(std::uint32_t b) { return *groups_[b]; }
   /// Coupler c(b, a): from group a to group b.
-  PassiveStar& coupler(std::uint32_t b, std::uint32_t a) { return *groups_[b]->couplers_in[a]; }
+  StarCoupler& coupler(std::uint32_t b, std::uint32_t a) {
+    const std::unique_ptr<PassiveStarGroup>& out = groups_[a]->couplers_out;
+    return out ? out->coupler(b) : groups_[b]->couplers_in[a]->coupler();
+  }
+  /// pops.groupB.coupler_bB_aA: c(b, a)'s name in traces and messages.
+  std::string coupler_name(std::uint32_t b, std::uint32_t a) const;
+  /// Traces c(b, a)'s busy, collision and frame under its name, for the slots in `window`.
+  void trace_coupler(std::uint32_t b, std::uint32_t a, sc_core::sc_trace_file* tf,
+                     const TraceWindow& window) {
+    coupler(b, a).trace(tf, coupler_name(b, a), window);
+  }
   /// Clears the fibre bundles between runs (slot numbers restart with each run).
   void reset_media() {
     for (auto& group : groups_) {

@@ -26,7 +26,7 @@ void PopsProcessor::transmit(const std::uint32_t* groups, std::size_t count, con
   const std::uint32_t local = shape_.index_in_group(id());
   for (std::size_t k = 0; k < count; ++k) {
     if (groups[k] >= shape_.g) SC_REPORT_ERROR(name(), "transmit to a group that does not exist");
-    tx->drive(groups[k], local, frame, now);
+    fibres->drive(groups[k], local, frame, now);
   }
   record_tx(frame.packet.id, now);
 }
@@ -44,7 +44,7 @@ void PopsProcessor::start_of_slot() {
 }
 
 void PopsProcessor::sample_receiver(std::uint64_t slot) {
-  received_ = rx->sample(listen_group_, slot);
+  received_ = fibres->sample(listen_group_, slot);
   if (received_ && lost_at_receiver(*received_, slot)) received_.reset();
   if (received_) record_rx(received_->packet.id, slot);
 }

@@ -1,12 +1,12 @@
 #pragma once
 /// \file
 /// A POPS processor: the core processor plus one transmitter into its group's transmit bundle
-/// and one tunable receiver on its group's receive bundle.
+/// and one tunable receiver on its group's receive bundle, both through one port.
 #include <systemc>
 
 #include "models/core/processor.h"
-#include "models/optical/pops_bundles.h"
 #include "models/networks/pops_node.h"
+#include "models/optical/pops_bundles.h"
 
 namespace optinet::pops {
 
@@ -18,8 +18,8 @@ struct PopsProcessorConfig {
 
 class PopsProcessor : public Processor, public PopsNodeContext {
  public:
-  sc_core::sc_port<StarTransmitIf> tx{"tx"};
-  sc_core::sc_port<StarReceiveIf> rx{"rx"};
+  /// The group's transmit bundle (drive) and receive bundle (sample).
+  sc_core::sc_port<StarNodeIf> fibres{"fibres"};
 
   PopsProcessor(const sc_core::sc_module_name& name, const PopsProcessorConfig& config);
 

@@ -56,20 +56,17 @@ std::uint32_t coupler_max_sources(CouplerKind kind) {
   return std::numeric_limits<std::uint32_t>::max();
 }
 
-std::unique_ptr<PassiveStar> make_coupler(CouplerKind kind, const sc_core::sc_module_name& name,
-                                          const OpticalPassiveStarConfig& config) {
-  switch (kind) {
-    case CouplerKind::kBehavioural:
-      return std::make_unique<OpticalPassiveStar>(name, config);
+std::unique_ptr<PassiveStar> make_coupler([[maybe_unused]] CouplerKind kind,
+                                          [[maybe_unused]] const sc_core::sc_module_name& name,
+                                          [[maybe_unused]] const OpticalPassiveStarConfig& config) {
 #ifdef OPTINET_HAVE_VERILATOR
-    case CouplerKind::kRtl:
-    case CouplerKind::kLockstep:
-      return std::make_unique<RtlPassiveStar>(name, config, kind == CouplerKind::kLockstep);
-#endif
-    default:
-      throw std::invalid_argument("coupler " + coupler_kind_name(kind) +
-                                  " is unavailable (built without Verilator)");
+  if (kind != CouplerKind::kBehavioural) {
+    return std::make_unique<RtlPassiveStar>(name, config, kind == CouplerKind::kLockstep);
   }
+#endif
+  throw std::invalid_argument("coupler " + coupler_kind_name(kind) +
+                              " has no module of its own (behavioural couplers are grouped; "
+                              "the RTL kinds need a build with Verilator)");
 }
 
 }  // namespace optinet

@@ -2,6 +2,8 @@
 /// \file
 /// Which coupler implementation a network instantiates: the behavioural model, the verilated
 /// RTL (needs a build with Verilator), or both in lockstep (RTL checked against the model).
+/// Behavioural couplers are plain objects driven a group at a time (PassiveStarGroup); the RTL
+/// kinds are one module per coupler (make_coupler).
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,6 +24,7 @@ std::string available_coupler_names();
 /// Largest d the kind supports (the RTL's D for the RTL kinds).
 std::uint32_t coupler_max_sources(CouplerKind kind);
 
+/// A coupler module of an RTL kind (the behavioural kind has none: std::invalid_argument).
 std::unique_ptr<PassiveStar> make_coupler(CouplerKind kind, const sc_core::sc_module_name& name,
                                           const OpticalPassiveStarConfig& config);
 

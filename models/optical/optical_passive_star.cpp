@@ -2,47 +2,7 @@
 
 namespace optinet {
 
-PassiveStar::PassiveStar(const sc_core::sc_module_name& name,
-                         const OpticalPassiveStarConfig& config, unsigned settle_deltas)
-    : sc_core::sc_module(name), config_(config), settle_deltas_(settle_deltas) {
-  // No static sensitivity: the method waits for light on its inputs (a delta after the rising
-  // edge at which sources drive) and, when it held a frame, for the next rising edge to go dark.
-  // An unused coupler therefore costs nothing per slot.
-  SC_METHOD(step);
-}
-
-void PassiveStar::step() {
-  const std::uint32_t b = config_.destination_group;
-  switch (phase_) {
-    case Phase::kStart:
-      break;
-    case Phase::kHolding:  // the slot is over: go dark until a source drives again
-      busy_ = collision_ = fault_ = false;
-      frame_packet_ = frame_kind_ = 0;
-      // Sources may already have driven in this new slot (same delta): the lane event is then
-      // pending in the next delta, which the trigger below still catches.
-      break;
-    case Phase::kIdle:
-      present(sources->lane(b));
-      settling_ = settle_deltas_;
-      [[fallthrough]];
-    case Phase::kSettling:
-      if (settling_ > 0) {
-        --settling_;
-        phase_ = Phase::kSettling;
-        sc_core::next_trigger(sc_core::SC_ZERO_TIME);
-        return;
-      }
-      commit(sources->lane(b), outcome(sources->lane(b)));
-      phase_ = Phase::kHolding;
-      sc_core::next_trigger(clk.posedge_event());
-      return;
-  }
-  phase_ = Phase::kIdle;
-  sc_core::next_trigger(sources->lane_event(b));
-}
-
-int PassiveStar::apply_faults(const StarInputLane& lane, StarOutcome& o) {
+int StarCoupler::apply_faults(const StarInputLane& lane, StarOutcome& o) {
   if (faults_ == nullptr) return -1;
   int fault = -1;
   if (faults_->acts(dead_fault_, lane.slot)) {
@@ -67,7 +27,7 @@ int PassiveStar::apply_faults(const StarInputLane& lane, StarOutcome& o) {
   return fault;
 }
 
-void PassiveStar::commit(const StarInputLane& lane, StarOutcome o) {
+void StarCoupler::commit(const StarInputLane& lane, StarOutcome o, StarOutputIf& out) {
   const bool traced = trace_window_.contains(lane.slot);
   // A real collision (two sources of the group) is reported before a fault can hide it.
   const bool real_collision = o.collision;
@@ -78,14 +38,15 @@ void PassiveStar::commit(const StarInputLane& lane, StarOutcome o) {
     counters_.collision_slots += o.collision ? 1 : 0;
     counters_.frames_in += lane.drivers;
     counters_.wasted_frames += o.collision ? lane.drivers : 0;
-    if (o.frame) ++(o.frame->kind == FrameKind::kAck ? counters_.ack_frames : counters_.data_frames);
+    if (o.frame)
+      ++(o.frame->kind == FrameKind::kAck ? counters_.ack_frames : counters_.data_frames);
   }
   if (o.busy) {
     busy_ = traced;
     ++busy_slots_;
   }
   if (o.frame) {
-    destinations->broadcast(config_.source_group, *o.frame, lane.slot);
+    out.broadcast(config_.source_group, *o.frame, lane.slot);
     if (traced) {
       frame_packet_ = o.frame->packet.id;
       frame_kind_ = static_cast<std::uint32_t>(o.frame->kind);
@@ -102,16 +63,55 @@ void PassiveStar::commit(const StarInputLane& lane, StarOutcome o) {
   }
 }
 
-void PassiveStar::trace(sc_core::sc_trace_file* tf, const TraceWindow& window) {
+void StarCoupler::trace(sc_core::sc_trace_file* tf, const std::string& name,
+                        const TraceWindow& window) {
   trace_window_ = window;
-  const std::string base = name();
-  sc_core::sc_trace(tf, busy_, base + ".busy");
-  sc_core::sc_trace(tf, collision_, base + ".collision");
-  sc_core::sc_trace(tf, frame_packet_, base + ".frame_packet", 32);
-  sc_core::sc_trace(tf, frame_kind_, base + ".frame_kind", 2);
+  sc_core::sc_trace(tf, busy_, name + ".busy");
+  sc_core::sc_trace(tf, collision_, name + ".collision");
+  sc_core::sc_trace(tf, frame_packet_, name + ".frame_packet", 32);
+  sc_core::sc_trace(tf, frame_kind_, name + ".frame_kind", 2);
   if (faults_ != nullptr && faults_->touches(dead_fault_, jammer_fault_)) {
-    sc_core::sc_trace(tf, fault_, base + ".fault");
+    sc_core::sc_trace(tf, fault_, name + ".fault");
   }
+}
+
+PassiveStar::PassiveStar(const sc_core::sc_module_name& name,
+                         const OpticalPassiveStarConfig& config, unsigned settle_deltas)
+    : sc_core::sc_module(name), coupler_(config), settle_deltas_(settle_deltas) {
+  // No static sensitivity: the method waits for light on its inputs (a delta after the rising
+  // edge at which sources drive) and, when it held a frame, for the next rising edge to go dark.
+  // An unused coupler therefore costs nothing per slot.
+  SC_METHOD(step);
+}
+
+void PassiveStar::step() {
+  const std::uint32_t b = coupler_.config().destination_group;
+  switch (phase_) {
+    case Phase::kStart:
+      break;
+    case Phase::kHolding:  // the slot is over: go dark until a source drives again
+      coupler_.go_dark();
+      // Sources may already have driven in this new slot (same delta): the lane event is then
+      // pending in the next delta, which the trigger below still catches.
+      break;
+    case Phase::kIdle:
+      present(sources->lane(b));
+      settling_ = settle_deltas_;
+      [[fallthrough]];
+    case Phase::kSettling:
+      if (settling_ > 0) {
+        --settling_;
+        phase_ = Phase::kSettling;
+        sc_core::next_trigger(sc_core::SC_ZERO_TIME);
+        return;
+      }
+      coupler_.commit(sources->lane(b), outcome(sources->lane(b)), *destinations[0]);
+      phase_ = Phase::kHolding;
+      sc_core::next_trigger(clk.posedge_event());
+      return;
+  }
+  phase_ = Phase::kIdle;
+  sc_core::next_trigger(sources->lane_event(b));
 }
 
 }  // namespace optinet

@@ -3,9 +3,10 @@
 /// The optical passive star coupler c(b, a) of a POPS network: d sources (group a), d
 /// destinations (group b). In a slot with exactly one lit source its frame is broadcast to every
 /// destination; with two or more nothing is delivered and the collision flag rises for the slot.
-/// `PassiveStar` holds what every implementation shares (ports, slot timing, delivery, trace,
-/// statistics); `OpticalPassiveStar` is the behavioural model, `RtlPassiveStar`
-/// (rtl_passive_star.h, with Verilator) the verilated RTL.
+/// `StarCoupler` is one coupler's state as a plain object (delivery, faults, trace registers,
+/// statistics). Behavioural couplers are driven a group at a time by `PassiveStarGroup`
+/// (passive_star_group.h); an RTL coupler (`RtlPassiveStar`, rtl_passive_star.h, with Verilator)
+/// is a module of its own, `PassiveStar`, around its verilated model.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -51,15 +52,17 @@ inline StarOutcome resolve_behavioural(const StarInputLane& lane) {
   return o;
 }
 
-/// The part every coupler implementation shares. A lit lane is resolved `settle_deltas` delta
-/// cycles after it is presented, and the coupler goes dark at the next rising edge.
-class PassiveStar : public sc_core::sc_module {
+/// One coupler c(b, a) as a plain object: what it makes of a resolved slot (faults, counters,
+/// trace registers, the broadcast, the observer), with no SystemC object of its own. A module
+/// presents it the lit slots: `PassiveStarGroup` for a group's behavioural couplers, or
+/// `PassiveStar` for one RTL coupler.
+class StarCoupler {
  public:
-  sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_port<StarInputIf> sources{"sources"};             ///< group a's transmit bundle
-  sc_core::sc_port<StarOutputIf> destinations{"destinations"};  ///< group b's receive bundle
+  explicit StarCoupler(const OpticalPassiveStarConfig& config) : config_(config) {}
 
+  const OpticalPassiveStarConfig& config() const { return config_; }
   void set_observer(CollisionObserver* observer) { observer_ = observer; }
+  CollisionObserver* observer() const { return observer_; }
   /// Injected faults: `dead` (index into `plan`, -1: none) kills the coupler from its slot on;
   /// `jammer` is a stuck transmitter of the source group; the plan's bit errors garble the
   /// frames of medium `key`. Between runs only.
@@ -69,10 +72,9 @@ class PassiveStar : public sc_core::sc_module {
     jammer_fault_ = jammer;
     fault_key_ = key;
   }
-  using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
-  /// busy, collision and frame id/kind during the current slot, under this module's name,
+  /// busy, collision and frame id/kind during the current slot, as `name`.busy and so on,
   /// recorded for the slots in `window`.
-  void trace(sc_core::sc_trace_file* tf, const TraceWindow& window = {});
+  void trace(sc_core::sc_trace_file* tf, const std::string& name, const TraceWindow& window = {});
 
   /// Counts the slots of `window` from now on (counters cleared).
   void count_slots(const TraceWindow& window) {
@@ -87,28 +89,21 @@ class PassiveStar : public sc_core::sc_module {
   bool collision() const { return collision_; }
   bool fault() const { return fault_; }
 
- protected:
-  OPTINET_HAS_PROCESS(PassiveStar);
-  PassiveStar(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config,
-              unsigned settle_deltas);
-  /// The lane is lit: a chance to drive an implementation's inputs.
-  virtual void present(const StarInputLane& /*lane*/) {}
-  /// The slot's outcome, `settle_deltas` delta cycles after present().
-  virtual StarOutcome outcome(const StarInputLane& lane) = 0;
-  CollisionObserver* observer() const { return observer_; }
+  /// The lit slot `lane` resolved as `o`: faults act, the counters and trace registers are set,
+  /// a frame that got through is broadcast into `out`, and the observer hears of a collision.
+  void commit(const StarInputLane& lane, StarOutcome o, StarOutputIf& out);
+  /// The slot is over: the trace registers go dark.
+  void go_dark() {
+    busy_ = collision_ = fault_ = false;
+    frame_packet_ = frame_kind_ = 0;
+  }
 
  private:
-  void step();
-  void commit(const StarInputLane& lane, StarOutcome o);
   /// Applies the injected faults to a slot's outcome; returns the fault that acted, or -1.
   int apply_faults(const StarInputLane& lane, StarOutcome& o);
 
-  enum class Phase { kStart, kIdle, kSettling, kHolding };
   OpticalPassiveStarConfig config_;
-  unsigned settle_deltas_;
-  unsigned settling_ = 0;
   CollisionObserver* observer_ = nullptr;
-  Phase phase_ = Phase::kStart;
   TraceWindow trace_window_;
   bool busy_ = false;
   bool collision_ = false;
@@ -125,14 +120,36 @@ class PassiveStar : public sc_core::sc_module {
   MediumCounters counters_;
 };
 
-/// The behavioural coupler: resolves in the delta cycle after its sources drive.
-class OpticalPassiveStar : public PassiveStar {
+/// A coupler that is a module of its own (the RTL kinds): ports, and one method that presents
+/// each lit slot to the implementation. The lit lane is resolved `settle_deltas` delta cycles
+/// after it is presented, and the coupler goes dark at the next rising edge.
+class PassiveStar : public sc_core::sc_module {
  public:
-  OpticalPassiveStar(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config)
-      : PassiveStar(name, config, 0) {}
+  sc_core::sc_in<bool> clk{"clk"};
+  sc_core::sc_port<StarInputIf> sources{"sources"};             ///< group a's transmit bundle
+  sc_core::sc_port<StarOutputIf> destinations{"destinations"};  ///< group b's receive bundle
+
+  StarCoupler& coupler() { return coupler_; }
+  const StarCoupler& coupler() const { return coupler_; }
 
  protected:
-  StarOutcome outcome(const StarInputLane& lane) override { return resolve_behavioural(lane); }
+  OPTINET_HAS_PROCESS(PassiveStar);
+  PassiveStar(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config,
+              unsigned settle_deltas);
+  /// The lane is lit: a chance to drive an implementation's inputs.
+  virtual void present(const StarInputLane& /*lane*/) {}
+  /// The slot's outcome, `settle_deltas` delta cycles after present().
+  virtual StarOutcome outcome(const StarInputLane& lane) = 0;
+  CollisionObserver* observer() const { return coupler_.observer(); }
+
+ private:
+  void step();
+
+  enum class Phase { kStart, kIdle, kSettling, kHolding };
+  StarCoupler coupler_;
+  unsigned settle_deltas_;
+  unsigned settling_ = 0;
+  Phase phase_ = Phase::kStart;
 };
 
 }  // namespace optinet
