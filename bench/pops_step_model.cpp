@@ -5,7 +5,7 @@
 // distribution, not run by run. Used to find why the first layer-window router was slow at
 // g = 2 and at large n (docs/pops-model.md, "The correct routers (issue 13)").
 //
-//   g++ -O2 -std=c++17 -I. studies/pops_step_model.cpp -o /tmp/pops_step_model
+//   g++ -O2 -std=c++17 -I. bench/pops_step_model.cpp -o /tmp/pops_step_model
 //   /tmp/pops_step_model D G RUNS POLICY [WINDOW_LENGTH [VERBOSE]]
 //
 // POLICY 0: windows of WINDOW_LENGTH steps per layer, then every packet, back-off halving per K
