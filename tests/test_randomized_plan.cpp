@@ -345,24 +345,51 @@ TEST(RotatingKey, LayersAreIndexDivGAndCeilDOverGOfThem) {
 }
 
 TEST(RotatingKey, OneDestinationPerLayerPerKeyInEveryStep) {
-  for (const PopsShape& s : kIssue13Shapes) {
-    for (std::uint64_t seed : {1ULL, 77ULL}) {
-      for (std::uint64_t step = 1; step <= 40; ++step) {
-        // (group, key, layer) -> destinations
-        std::vector<int> seen(std::size_t{s.g} * s.g * pops::layer_count(s), 0);
-        for (NodeId x = 0; x < s.n(); ++x) {
-          const std::uint32_t t = pops::rotated_temporary_group(s, seed, step, x);
-          ASSERT_LT(t, s.g);
-          ++seen[(std::size_t{s.group_of(x)} * s.g + t) * pops::layer_count(s) +
-                 pops::layer_of(s, x)];
-        }
-        for (int c : seen) ASSERT_LE(c, 1) << s.d << "x" << s.g << " step " << step;
-        if (s.d % s.g == 0) {  // full layers: every key has exactly one destination per layer
-          for (int c : seen) ASSERT_EQ(c, 1);
+  // Under the law the key rotates by layer; under layer windows by window class.
+  using pops::Participation;
+  for (const Participation rule : {Participation::kLaw, Participation::kLayerWindows}) {
+    for (const PopsShape& s : kIssue13Shapes) {
+      for (std::uint64_t seed : {1ULL, 77ULL}) {
+        for (std::uint64_t step = 1; step <= 40; ++step) {
+          // (group, key, layer or class) -> destinations
+          std::vector<int> seen(std::size_t{s.g} * s.g * pops::layer_count(s), 0);
+          for (NodeId x = 0; x < s.n(); ++x) {
+            const std::uint32_t t = pops::rotated_temporary_group(s, seed, step, x, rule);
+            ASSERT_LT(t, s.g);
+            const std::uint32_t k =
+                rule == Participation::kLaw ? pops::layer_of(s, x) : pops::window_class(s, seed, x);
+            ++seen[(std::size_t{s.group_of(x)} * s.g + t) * pops::layer_count(s) + k];
+          }
+          for (int c : seen) ASSERT_LE(c, 1) << s.d << "x" << s.g << " step " << step;
+          if (s.d % s.g == 0) {  // full layers: every key has exactly one destination per layer
+            for (int c : seen) ASSERT_EQ(c, 1);
+          }
         }
       }
     }
   }
+}
+
+TEST(RotatingKey, WindowClassesRotateTheLayersOfEachResidueBySeed) {
+  const PopsShape s{64, 4};  // 16 layers
+  std::set<std::uint32_t> offsets;
+  for (std::uint64_t seed : {1ULL, 2ULL, 3ULL}) {
+    for (std::uint32_t group = 0; group < s.g; ++group) {
+      for (std::uint32_t u = 0; u < s.g; ++u) {
+        std::set<std::uint32_t> classes;
+        for (std::uint32_t l = 0; l < pops::layer_count(s); ++l) {
+          const NodeId x = s.node(group, l * s.g + u);
+          const std::uint32_t c = pops::window_class(s, seed, x);
+          ASSERT_LT(c, pops::layer_count(s));
+          ASSERT_EQ(c, (l + pops::window_class(s, seed, s.node(group, u))) % pops::layer_count(s));
+          classes.insert(c);
+        }
+        EXPECT_EQ(classes.size(), pops::layer_count(s));
+        offsets.insert(pops::window_class(s, seed, s.node(group, u)));
+      }
+    }
+  }
+  EXPECT_GT(offsets.size(), 8u) << "the rotations differ between residues, groups and seeds";
 }
 
 TEST(RotatingKey, TheDestinationsSharingAKeyChangeBetweenSteps) {
@@ -437,7 +464,7 @@ TEST(BijectiveRelay, CopiesMeetingOnASlot2CouplerShareTheirSlot5Coupler) {
 TEST(LayerWindows, EveryGroupServesOneLayerAndEveryKeyHasOneEligibleDestination) {
   for (const PopsShape& s : kIssue13Shapes) {
     const std::uint32_t layers = pops::layer_count(s);
-    ASSERT_EQ(pops::window_steps(s), 3u * layers);
+    ASSERT_EQ(pops::window_steps(s), pops::window_length(s) * layers);
     for (std::uint64_t seed : {2ULL, 31ULL}) {
       std::vector<int> served(std::size_t{s.g} * layers, 0);  // steps each (group, layer) gets
       for (std::uint64_t step = 1; step <= pops::window_steps(s); ++step) {
@@ -445,7 +472,8 @@ TEST(LayerWindows, EveryGroupServesOneLayerAndEveryKeyHasOneEligibleDestination)
         for (NodeId x = 0; x < s.n(); ++x) {
           if (!pops::in_layer_window(s, seed, step, x)) continue;
           ++eligible[std::size_t{s.group_of(x)} * s.g +
-                     pops::rotated_temporary_group(s, seed, step, x)];
+                     pops::rotated_temporary_group(s, seed, step, x,
+                                                   pops::Participation::kLayerWindows)];
         }
         for (int e : eligible) {
           if (s.d % s.g == 0) {
@@ -458,12 +486,24 @@ TEST(LayerWindows, EveryGroupServesOneLayerAndEveryKeyHasOneEligibleDestination)
           ++served[std::size_t{group} * layers + pops::window_layer(s, seed, step, group)];
         }
       }
-      for (int n : served) EXPECT_EQ(n, 3);  // three steps per layer
+      for (int n : served) EXPECT_EQ(n, static_cast<int>(pops::window_length(s)));
       for (NodeId x = 0; x < s.n(); ++x) {
         EXPECT_TRUE(pops::in_layer_window(s, seed, pops::window_steps(s) + 1, x));
       }
     }
   }
+}
+
+TEST(LayerWindows, LengthFollowsTheMeanFieldRecursion) {
+  // f_1 = 1/2, f_2 = 1/8 <= e^-2 at g = 2; f_2 = 0.187 at g = 3, 0.216 at g = 4 (f_3 = 0.033);
+  // large g: f_2 = 0.295, f_3 = 0.075.
+  EXPECT_EQ(pops::window_length(PopsShape{8, 2}), 2u);
+  EXPECT_EQ(pops::window_length(PopsShape{32, 2}), 2u);
+  for (std::uint32_t g : {3U, 4U, 8U, 16U, 64U, 256U}) {
+    EXPECT_EQ(pops::window_length(PopsShape{4 * g, g}), 3u) << g;
+  }
+  EXPECT_EQ(pops::window_steps(PopsShape{32, 2}), 32u);
+  EXPECT_EQ(pops::window_steps(PopsShape{64, 4}), 48u);
 }
 
 TEST(BackOffRule, LawHalvesPerThreeFailuresOnceTheLawIsOne) {
@@ -505,13 +545,25 @@ TEST(BackOffRule, LayerWindowsIgnoreFailuresInsideTheWindowsAndApplyThemAfter) {
   }
 }
 
+TEST(BackOffRule, HarmonicPerFourFailuresAfterTheWindows) {
+  const PopsShape s{32, 2};
+  using pops::BackOff;
+  using pops::Participation;
+  for (unsigned f = 0; f <= 40; ++f) {
+    const std::uint64_t after = pops::window_steps(s) + 1;
+    EXPECT_DOUBLE_EQ(pops::take_part_probability(s, Participation::kLayerWindows, 4, after, 0, f,
+                                                 BackOff::kHarmonicPerFour, kC),
+                     1.0 / (1 + f / 4));
+  }
+}
+
 TEST(BackOffRule, FailuresCountOnlyAtFullParticipation) {
   using pops::Participation;
   const PopsShape s{32, 2};
   EXPECT_FALSE(pops::full_participation(s, Participation::kLaw, 60, kC));
   EXPECT_TRUE(pops::full_participation(s, Participation::kLaw, 61, kC));
-  EXPECT_FALSE(pops::full_participation(s, Participation::kLayerWindows, 48, kC));
-  EXPECT_TRUE(pops::full_participation(s, Participation::kLayerWindows, 49, kC));
+  EXPECT_FALSE(pops::full_participation(s, Participation::kLayerWindows, 32, kC));
+  EXPECT_TRUE(pops::full_participation(s, Participation::kLayerWindows, 33, kC));
   EXPECT_TRUE(pops::full_participation(PopsShape{8, 8}, Participation::kLaw, 1, kC));
 }
 

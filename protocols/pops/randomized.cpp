@@ -46,7 +46,8 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
   const bool rotate = !open && options_.rotate_key && s.d >= s.g;
   // The temporary group of destination x in `step`.
   const auto temporary = [&](NodeId x, std::uint64_t step) {
-    return rotate ? rotated_temporary_group(s, key_seed, step, x) : temporary_group(s, x);
+    return rotate ? rotated_temporary_group(s, key_seed, step, x, options_.participation)
+                  : temporary_group(s, x);
   };
   std::vector<Packet> injected;
   unsigned failures = 0;  // failed attempts in a row

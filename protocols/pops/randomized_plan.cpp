@@ -67,6 +67,7 @@ std::uint32_t keyed_hash(std::uint64_t key_seed, std::uint64_t tag, std::uint64_
 constexpr std::uint64_t kKeyShiftTag = 0x68ULL;    // h
 constexpr std::uint64_t kRelayShiftTag = 0x72ULL;  // rho
 constexpr std::uint64_t kWindowTag = 0x77ULL;      // layer-window offsets
+constexpr std::uint64_t kClassTag = 0x63ULL;       // window classes
 }  // namespace
 
 std::uint32_t layer_count(const PopsShape& s) { return (s.d + s.g - 1) / s.g; }
@@ -83,9 +84,18 @@ std::uint32_t relay_shift(std::uint64_t key_seed, std::uint64_t step, std::uint3
   return keyed_hash(key_seed, kRelayShiftTag, step, temporary, g);
 }
 
+std::uint32_t window_class(const PopsShape& s, std::uint64_t key_seed, NodeId x) {
+  const std::uint32_t layers = layer_count(s);
+  return (layer_of(s, x) +
+          keyed_hash(key_seed, kClassTag, s.group_of(x), temporary_group(s, x), layers)) %
+         layers;
+}
+
 std::uint32_t rotated_temporary_group(const PopsShape& s, std::uint64_t key_seed,
-                                      std::uint64_t step, NodeId x) {
-  return (temporary_group(s, x) + key_shift(key_seed, step, layer_of(s, x), s.g)) % s.g;
+                                      std::uint64_t step, NodeId x, Participation rule) {
+  const std::uint32_t k =
+      rule == Participation::kLayerWindows ? window_class(s, key_seed, x) : layer_of(s, x);
+  return (temporary_group(s, x) + key_shift(key_seed, step, k, s.g)) % s.g;
 }
 
 std::uint32_t bijective_relay_group(const PopsShape& s, std::uint64_t key_seed, std::uint64_t step,
@@ -93,19 +103,32 @@ std::uint32_t bijective_relay_group(const PopsShape& s, std::uint64_t key_seed, 
   return (s.group_of(x) + relay_shift(key_seed, step, temporary, s.g)) % s.g;
 }
 
-std::uint64_t window_steps(const PopsShape& s) { return 3ULL * layer_count(s); }
+std::uint32_t window_length(const PopsShape& s) {
+  constexpr std::uint32_t kLongest = 8;  // reached only if the recursion stalls (it does not)
+  double pending = 1.0;
+  std::uint32_t steps = 0;
+  while (pending > kWindowPendingTarget && steps < kLongest) {
+    pending *= 1.0 - std::pow(1.0 - pending / s.g, s.g - 1.0);
+    ++steps;
+  }
+  return steps;
+}
+
+std::uint64_t window_steps(const PopsShape& s) {
+  return std::uint64_t{window_length(s)} * layer_count(s);
+}
 
 std::uint32_t window_layer(const PopsShape& s, std::uint64_t key_seed, std::uint64_t step,
                            std::uint32_t group) {
   const std::uint32_t layers = layer_count(s);
-  const std::uint64_t window = (step - 1) / 3;
+  const std::uint64_t window = (step - 1) / window_length(s);
   return static_cast<std::uint32_t>((window + keyed_hash(key_seed, kWindowTag, group, 0, layers)) %
                                     layers);
 }
 
 bool in_layer_window(const PopsShape& s, std::uint64_t key_seed, std::uint64_t step, NodeId x) {
   if (step > window_steps(s)) return true;
-  return layer_of(s, x) == window_layer(s, key_seed, step, s.group_of(x));
+  return window_class(s, key_seed, x) == window_layer(s, key_seed, step, s.group_of(x));
 }
 
 namespace {
@@ -128,6 +151,9 @@ double take_part_probability(const PopsShape& s, Participation rule, std::uint64
                              double c_plus_eps) {
   if (backoff != BackOff::kNone && failures > 0 && full_participation(s, rule, step, c_plus_eps)) {
     if (backoff == BackOff::kHalfAfterOne) return 0.5;
+    if (backoff == BackOff::kHarmonicPerFour) {
+      return 1.0 / (1.0 + static_cast<double>(failures / kFailuresPerHarmonicStep));
+    }
     const unsigned halvings = std::min(failures / kFailuresBeforeBackoff, 10U);
     if (halvings > 0) return std::ldexp(1.0, -static_cast<int>(halvings));
   }

@@ -26,19 +26,23 @@
 /// function built into every node (a fixed key seed) would be known to an adversary, who could
 /// then, e.g., give one source group only destinations whose relay coincides in the first steps,
 /// or only destinations of one layer window (see docs/pops-model.md, "The correct routers (issue
-/// 13)"). Participation (Participation): the paper's law, or layer windows: for the first 3L steps
-/// destination group G serves layer (w + off(G)) mod L in window w = (s-1) div 3 (three steps a
-/// window, off(G) a hash of the key seed), so every key has exactly one eligible packet per
-/// step; afterwards every packet takes part. Failures are counted only for attempts made at
-/// full participation (base probability 1), and a packet that has failed f attempts in a row
-/// takes part with probability 2^-floor(f/3) (BackOff::kHalvingPerThree) until one succeeds.
-/// Without a back-off two packets that share a key in many steps (same group, same u, other
-/// layers), or many packets of one source group with few relay couplers, keep colliding. The
-/// issue's rule (one coin of 1/2 per three failures, the count then starting again) is faster
-/// with the law (17.4 against 19.2 steps at POPS(32,8)) but never ends some runs at POPS(32,2)
-/// (identity traffic with the law, random traffic with layer windows): a source group with 16
-/// pending packets and 2 relay couplers keeps them taking part at about 5/6. Measurements in
-/// docs/pops-model.md.
+/// 13)"). Participation (Participation): the paper's law, or layer windows: for the first wL
+/// steps (w = window_length(), 2 at g = 2 and 3 for g >= 3) destination group G serves window
+/// class (v + off(G)) mod L in window v = (s-1) div w (off(G) a hash of the key seed), so every
+/// key has exactly one eligible packet per step; afterwards every packet takes part. Under layer
+/// windows the key rotates by window class (window_class: the layers of each (group, residue)
+/// rotated by a hash of the key seed), so no fixed set of destinations is eligible together.
+/// Failures are counted only for attempts made at full participation (base probability 1). With
+/// layer windows a packet that has failed f attempts in a row takes part with probability
+/// 1 / (1 + floor(f/4)) (BackOff::kHarmonicPerFour); with the law with 2^-floor(f/3)
+/// (BackOff::kHalvingPerThree). Without a back-off two packets that share a key in many steps,
+/// or many packets of one source group with few relay couplers (g = 2), keep colliding. After
+/// the windows the pending load falls doubly exponentially when g is large, so a back-off after
+/// three failures only delays the few packets that failed by chance (at POPS(512,128) about 19
+/// a run are still pending after three steps of the tail; on coins of 1/2 they added 4 steps);
+/// four failures in a row are rare there. The harmonic rule lowers the participation of a packet in
+/// a crowded source group (g = 2) without the exponential rule's long waits of its last packets.
+/// Measurements in docs/pops-model.md.
 ///
 /// d = g: the same two changes (L = 1) give `randomized-bijective`: slot 2 can no longer
 /// collide. It needs no back-off: every key is one destination, and two packets of one source
@@ -96,29 +100,50 @@ std::uint32_t key_shift(std::uint64_t key_seed, std::uint64_t step, std::uint32_
 /// rho(s, t) in [0, g): the relay offset of temporary group t in `step`.
 std::uint32_t relay_shift(std::uint64_t key_seed, std::uint64_t step, std::uint32_t temporary,
                           std::uint32_t g);
-/// t = (x mod g + h(step, layer_of(x))) mod g.
-std::uint32_t rotated_temporary_group(const PopsShape& s, std::uint64_t key_seed,
-                                      std::uint64_t step, NodeId x);
-/// r = (group(x) + rho(step, t)) mod g with t the (rotated or fixed) temporary group of x.
-std::uint32_t bijective_relay_group(const PopsShape& s, std::uint64_t key_seed, std::uint64_t step,
-                                    std::uint32_t temporary, NodeId x);
-
 /// How a pending packet decides to take part in a step.
 enum class Participation {
   kLaw,          ///< the paper's law (participation_probability)
   kLayerWindows  ///< layer windows for the first window_steps() steps, then every packet
 };
+/// The window class of destination x: (layer_of(x) + c(group(x), x mod g)) mod L, c a hash of
+/// the key seed. For each (group, residue) a rotation of the layers, so a class holds at most
+/// one destination per residue, like a layer, but which destinations share a class is not
+/// built into the nodes: traffic that gives a source group whole layers (transpose) does not
+/// give it whole classes.
+std::uint32_t window_class(const PopsShape& s, std::uint64_t key_seed, NodeId x);
+/// t = (x mod g + h(step, k)) mod g with k = layer_of(x) under the law and k = window_class(x)
+/// under layer windows (so the destinations sharing a key are one per class).
+std::uint32_t rotated_temporary_group(const PopsShape& s, std::uint64_t key_seed,
+                                      std::uint64_t step, NodeId x,
+                                      Participation rule = Participation::kLaw);
+/// r = (group(x) + rho(step, t)) mod g with t the (rotated or fixed) temporary group of x.
+std::uint32_t bijective_relay_group(const PopsShape& s, std::uint64_t key_seed, std::uint64_t step,
+                                    std::uint32_t temporary, NodeId x);
+
 /// What a packet that keeps failing does (failures counted at full participation only).
 enum class BackOff {
   kNone,
-  kHalfAfterOne,    ///< d < g: probability 1/2 after a failed attempt
-  kHalvingPerThree  ///< probability 2^-floor(f/3) after f failures (f/3 <= 10)
+  kHalfAfterOne,     ///< d < g: probability 1/2 after a failed attempt
+  kHalvingPerThree,  ///< probability 2^-floor(f/3) after f failures (f/3 <= 10)
+  kHarmonicPerFour   ///< probability 1 / (1 + floor(f/4)) after f failures
 };
 /// Failed attempts in a row per halving of kHalvingPerThree.
 constexpr unsigned kFailuresBeforeBackoff = 3;
-/// 3L: the steps of the layer windows.
+/// Failed attempts in a row per step of kHarmonicPerFour. After the layer windows the pending
+/// load falls doubly exponentially when g is large, so a packet rarely fails four attempts in a
+/// row unless its contention is structural (small g, or traffic that packs one source group).
+constexpr unsigned kFailuresPerHarmonicStep = 4;
+/// The mean-field share of a layer left pending after which a layer window ends (e^-2).
+constexpr double kWindowPendingTarget = 0.1353352832366127;
+/// Steps per layer window: the smallest w with f_w <= kWindowPendingTarget, where f_0 = 1 and
+/// f_{k+1} = f_k (1 - (1 - f_k/g)^(g-1)) is the expected share of a window's layer still pending
+/// after k window steps (a packet's slot-1 rivals are the pending packets of its source group
+/// on its relay: one key per other temporary group, each in the group with probability 1/g).
+/// 2 for g = 2 (f_2 = 1/8), 3 for g >= 3.
+std::uint32_t window_length(const PopsShape& s);
+/// window_length() * L: the steps of the layer windows.
 std::uint64_t window_steps(const PopsShape& s);
-/// The layer destination group `group` serves in `step` (step <= window_steps()).
+/// The window class destination group `group` serves in `step` (step <= window_steps()).
 std::uint32_t window_layer(const PopsShape& s, std::uint64_t key_seed, std::uint64_t step,
                            std::uint32_t group);
 /// True if a packet to x may take part in `step` under layer windows.

@@ -24,11 +24,13 @@ RandomizedOptions issue13_rules(const PopsShape& shape) {
 }
 
 /// `randomized`: the paper's router for d = g; for d > g the fastest correct variant (issue 13
-/// with layer windows); for d < g our rotated listening, a failed packet backing off by 1/2.
+/// with layer windows and the harmonic back-off); for d < g our rotated listening, a failed
+/// packet backing off by 1/2.
 RandomizedOptions randomized_default(const PopsShape& shape) {
   if (shape.d > shape.g) {
     RandomizedOptions o = issue13_rules(shape);
     o.participation = Participation::kLayerWindows;
+    o.backoff = BackOff::kHarmonicPerFour;
     return o;
   }
   RandomizedOptions o;
