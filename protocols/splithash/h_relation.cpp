@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "protocols/ocpc/gjlr.h"
 #include "protocols/splithash/random_batches.h"
+#include "protocols/splithash/random_function.h"
 #include "protocols/splithash/redistribute.h"
 #include "protocols/splithash/sink_bus_ocpc.h"
 #include "protocols/splithash/thinning.h"
@@ -27,10 +27,6 @@ std::uint64_t wired_or_max(SplitHashNodeContext& node, std::uint64_t value, std:
   }
   return most;
 }
-
-HRelationProtocol::HRelationProtocol() : last_level_(std::make_unique<ocpc::GjlrProtocol>()) {}
-
-HRelationProtocol::~HRelationProtocol() = default;
 
 namespace {
 void append(std::vector<Packet>& to, std::vector<Packet>& from) {
@@ -77,7 +73,7 @@ void HRelationProtocol::run(SplitHashNodeContext& node) const {
       }
       redistribute(node, level, left);
       const std::vector<Packet> sending = here ? left : std::vector<Packet>{};
-      RandomBatches down(node, level, sending, kRho * batches, kSlots);
+      RandomBatches down(node, level, sending, RandomFunctionProtocol::kRho * batches, kSlots);
       if (here) left = down.unsent();
       FunnelPass pass;
       pass.stuck_is_error = false;
@@ -89,8 +85,7 @@ void HRelationProtocol::run(SplitHashNodeContext& node) const {
   // 3. The last level: GJLR on every bus to the sinks, sized for the largest level-1 load.
   const std::uint64_t most =
       wired_or_max(node, node.level() == 1 ? collected.size() : 0, kLoadBits);
-  SinkBusAsOcpc bus(node, collected, std::max<std::uint32_t>(h, static_cast<std::uint32_t>(most)));
-  last_level_->run(bus);
+  last_level_.run(node, collected, std::max<std::uint32_t>(h, static_cast<std::uint32_t>(most)));
 }
 
 }  // namespace optinet::splithash

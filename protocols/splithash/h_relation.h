@@ -22,10 +22,9 @@
 ///    line, one slot per bit (wired_or_max).
 /// The readings of the sketch are docs/splithash-model.md, readings 13-19.
 #include <cstdint>
-#include <memory>
 
-#include "models/networks/ocpc_node.h"
 #include "models/networks/splithash_node.h"
+#include "protocols/splithash/sink_bus_ocpc.h"
 
 namespace optinet::splithash {
 
@@ -37,8 +36,6 @@ std::uint64_t wired_or_max(SplitHashNodeContext& node, std::uint64_t value, std:
 
 class HRelationProtocol : public SplitHashProtocol {
  public:
-  /// rho: the random batches of the remainder are rho times 1/eps per slot (as random-function).
-  static constexpr std::uint32_t kRho = 2;
   /// Packets a node may hold for the random-function algorithm after the redistribution.
   static constexpr std::uint32_t kSlots = 2;
   /// Applications of the random-function algorithm at one level before what is left there is
@@ -47,12 +44,10 @@ class HRelationProtocol : public SplitHashProtocol {
   /// Bits of the wired-OR maximum of the level-1 loads (loads are below 2^16).
   static constexpr std::uint32_t kLoadBits = 16;
 
-  HRelationProtocol();
-  ~HRelationProtocol() override;
   void run(SplitHashNodeContext& node) const override;
 
  private:
-  std::unique_ptr<ocpc::OcpcProtocol> last_level_;  ///< gjlr, on every bus to the sinks
+  GjlrOnSinkBuses last_level_;
 };
 
 }  // namespace optinet::splithash

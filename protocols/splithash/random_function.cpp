@@ -3,16 +3,10 @@
 #include <optional>
 #include <vector>
 
-#include "protocols/ocpc/gjlr.h"
 #include "protocols/splithash/random_batches.h"
 #include "protocols/splithash/sink_bus_ocpc.h"
 
 namespace optinet::splithash {
-
-RandomFunctionProtocol::RandomFunctionProtocol()
-    : last_level_(std::make_unique<ocpc::GjlrProtocol>()) {}
-
-RandomFunctionProtocol::~RandomFunctionProtocol() = default;
 
 void RandomFunctionProtocol::run(SplitHashNodeContext& node) const {
   const SplitHashShape& s = node.shape();
@@ -30,8 +24,7 @@ void RandomFunctionProtocol::run(SplitHashNodeContext& node) const {
   }
   if (node.level() > 1) return;
   // The last level: the h-relation algorithm on every bus to the sinks at once.
-  SinkBusAsOcpc bus(node, collected, batches);
-  last_level_->run(bus);
+  last_level_.run(node, collected, batches);
 }
 
 }  // namespace optinet::splithash

@@ -1,5 +1,7 @@
 #include "protocols/splithash/sink_bus_ocpc.h"
 
+#include "protocols/ocpc/gjlr.h"
+
 namespace optinet::splithash {
 
 BusAsOcpc::BusAsOcpc(SplitHashNodeContext& node, std::uint32_t h, std::uint32_t p, NodeId local)
@@ -67,6 +69,16 @@ NodeId TopBusAsOcpc::global(NodeId local) const {
 
 NodeId TopBusAsOcpc::local(NodeId global) const {
   return node_.wiring().top_local(i_, node_.shape().index_of(global), j_) - node_.shape().k;
+}
+
+GjlrOnSinkBuses::GjlrOnSinkBuses() : gjlr_(std::make_unique<ocpc::GjlrProtocol>()) {}
+
+GjlrOnSinkBuses::~GjlrOnSinkBuses() = default;
+
+void GjlrOnSinkBuses::run(SplitHashNodeContext& node, const std::vector<Packet>& collected,
+                          std::uint32_t h) const {
+  SinkBusAsOcpc bus(node, collected, h);
+  gjlr_->run(bus);
 }
 
 }  // namespace optinet::splithash

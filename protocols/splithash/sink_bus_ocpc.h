@@ -16,6 +16,7 @@
 /// sender is given as an OCPC id. Everything else (slots, the wired-OR line, the random
 /// stream) is the split&hash node's own.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -100,6 +101,20 @@ class TopBusAsOcpc : public BusAsOcpc {
   std::uint32_t j_;
   std::uint64_t group_;
   std::uint64_t l_;  ///< the bottom index of the bus
+};
+
+/// The last level of random-function and h-relation: the OCPC's `gjlr` (GJLR93's h-relation
+/// algorithm) on every bus to the sinks at once.
+class GjlrOnSinkBuses {
+ public:
+  GjlrOnSinkBuses();
+  ~GjlrOnSinkBuses();
+  /// Routes a level-1 node's `collected` packets (a sink passes none) over its bus, every node
+  /// of the bus given `h`.
+  void run(SplitHashNodeContext& node, const std::vector<Packet>& collected, std::uint32_t h) const;
+
+ private:
+  std::unique_ptr<ocpc::OcpcProtocol> gjlr_;
 };
 
 }  // namespace optinet::splithash
