@@ -345,7 +345,10 @@ std::vector<std::uint64_t> h_relation_runs(const SplitHashShape& shape, std::uin
   return steps;
 }
 
-TEST(SplitHashHRelation, ConservationDepth2H4) { h_relation_runs(shape_of(16, 2, 3), 4, 3); }
+TEST(SplitHashHRelation, ConservationDepth2H3) {
+  // h not a power of two: phases with loads 3, 2 (h = 4 with a = 3 is ExactStepsOnTwoFixedSeeds).
+  h_relation_runs(shape_of(16, 2, 2), 3, 2);
+}
 
 TEST(SplitHashHRelation, ConservationDepth2H8TwoFunctionGroups) {
   h_relation_runs(shape_of(16, 2, 2), 8, 2);
