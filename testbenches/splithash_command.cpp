@@ -236,6 +236,9 @@ RunRecord SplitHashCommand::run(std::uint64_t seed) {
                        {"funnels_over_bound", over},
                        {"max_buffers", r.max_buffers},
                        {"levels", levels}};
+  if (splithash::find_protocol(config_.protocol)->h_relations) {
+    record.fields["remainder"] = r.remainder;
+  }
   record.description = std::to_string(r.slots) + " slots, " + std::to_string(r.steps) + " steps, " +
                        std::to_string(r.delivered) + "/" + std::to_string(r.packets) +
                        " delivered, " + std::to_string(r.collisions) + " collisions, at most " +

@@ -340,6 +340,15 @@ std::vector<std::uint64_t> h_relation_runs(const SplitHashShape& shape, std::uin
     EXPECT_EQ(r.delivered, r.packets) << "seed " << seed;
     EXPECT_EQ(r.stuck, 0u) << "seed " << seed;
     EXPECT_TRUE(r.errors.empty()) << "seed " << seed << ": " << r.errors.front();
+    // h = 1 has no thinning phase: every packet is left to the remainder; depth 1 has no
+    // funnels, so none is.
+    if (shape.depth == 1) {
+      EXPECT_EQ(r.remainder, 0u);
+    } else if (h == 1) {
+      EXPECT_EQ(r.remainder, r.packets);
+    } else {
+      EXPECT_LT(r.remainder, r.packets);
+    }
     steps.push_back(r.steps);
   }
   return steps;

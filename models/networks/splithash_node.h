@@ -61,6 +61,9 @@ class SplitHashNodeContext : public virtual NodeContext {
   /// Records that this node took a fallback path of a procedure it runs (the GJLR h-relation
   /// algorithm of the last level). A run reports the sum over all nodes as `fallbacks`.
   virtual void note_fallback(std::uint32_t count) = 0;
+  /// Statistics: `count` packets stayed at this node after Theorem 4's batches (its share of
+  /// the remainder). A run reports the sum over all nodes as `remainder`.
+  virtual void note_remainder(std::uint32_t count) = 0;
   /// This node gave up on its packet of `batch` at funnel level i (the round limit).
   virtual void note_stuck(std::uint32_t batch, std::uint32_t i) = 0;
   /// Statistics: the Funnel Algorithm of level i in `batch` ran `rounds` rounds (every node

@@ -26,6 +26,7 @@ void SplitHashProcessor::run_protocol() {
   level_rounds_.clear();
   stuck_.clear();
   fallbacks_ = 0;
+  remainder_ = 0;
   if (protocol_ == nullptr) SC_REPORT_ERROR(name(), "no protocol set");
   protocol_->run(*this);
 }

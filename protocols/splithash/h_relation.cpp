@@ -61,6 +61,8 @@ void HRelationProtocol::run(SplitHashNodeContext& node) const {
     if (node.level() == 1) append(collected, mine);
   }
 
+  if (node.level() >= 2) node.note_remainder(static_cast<std::uint32_t>(left.size()));
+
   // 2. The remainder, level by level: redistribution, then the random-function algorithm.
   for (std::uint32_t level = s.depth; level >= 2; --level) {
     const bool here = node.level() == level;
