@@ -7,9 +7,13 @@ target_sources(optinet_models PRIVATE
 target_sources(optinet_protocols PRIVATE
   protocols/splithash/funnel.cpp
   protocols/splithash/funnel_level.cpp
+  protocols/splithash/h_relation.cpp
+  protocols/splithash/random_batches.cpp
+  protocols/splithash/redistribute.cpp
   protocols/splithash/random_function.cpp
   protocols/splithash/registry.cpp
   protocols/splithash/sink_bus_ocpc.cpp
+  protocols/splithash/thinning.cpp
 )
 target_sources(optinet_testbenches PRIVATE
   testbenches/splithash_experiment.cpp

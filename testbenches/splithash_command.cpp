@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "protocols/splithash/registry.h"
+#include "protocols/splithash/thinning.h"
 #include "testbenches/option_values.h"
 #include "testbenches/usage_error.h"
 
@@ -44,6 +45,12 @@ void SplitHashCommand::add_options(CLI::App& app) {
                  "rounds of the Funnel Algorithm per level before a packet counts as stuck")
       ->capture_default_str();
   app.add_option("--h", h_, "the h of the h-relation (default 1)");
+  app.add_option("--thinning-rounds", thinning_rounds_,
+                 "h-relation: T, rounds of the Funnel Algorithm per thinning iteration")
+      ->capture_default_str();
+  app.add_option("--thinning-c", thinning_c_,
+                 "h-relation: c, t_g = ceil(c (h/2^g + log2 h)) thinning iterations in phase g")
+      ->capture_default_str();
   app.add_option("--relation-file", relation_file_,
                  "'source destination' lines, '#' comments; checked against h")
       ->check(path_given());
@@ -82,7 +89,8 @@ void SplitHashCommand::configure(CommonOptions& common) {
       batches_ ? parse_count("--batches", *batches_, 1, s.n()) : default_batches(s));
   e.max_slots = common.max_slots;
 
-  const bool permutations_only = splithash::find_protocol(e.protocol)->permutations_only;
+  const splithash::ProtocolInfo& info = *splithash::find_protocol(e.protocol);
+  const bool permutations_only = info.permutations_only;
   if (!relation_file_.empty()) {
     if (common.traffic_given) {
       throw UsageError("--relation-file: cannot be combined with --traffic");
@@ -90,6 +98,10 @@ void SplitHashCommand::configure(CommonOptions& common) {
     e.traffic = RelationKind::kFile;
     common.traffic = "file";
   } else if (common.traffic == "random-function") {
+    if (info.h_relations) {
+      throw UsageError("--traffic: protocol " + e.protocol +
+                       " routes h-relations (accepted: " + relation_kind_names() + ")");
+    }
     if (permutations_only) {
       throw UsageError("--traffic: protocol " + e.protocol +
                        " routes permutations (Theorem 1); random functions: --protocol "
@@ -103,16 +115,37 @@ void SplitHashCommand::configure(CommonOptions& common) {
   e.h = static_cast<std::uint32_t>(
       parse_count("--h", h_.value_or(std::to_string(default_h)), 1, 1024));
   const auto n = static_cast<std::uint32_t>(s.n());
-  if (e.h != 1) {
+  if (e.h != 1 && !info.h_relations) {
     throw UsageError(std::string(h_ ? "--h" : "--traffic") + ": protocol " + e.protocol +
-                     " takes one packet per source (h = 1)");
+                     " takes one packet per source (h = 1; h-relations: --protocol h-relation)");
   }
+  e.settings.h = e.h;
+  if (info.h_relations) configure_h_relation();
   if (!e.random_function) {  // a random function has one packet per source by construction
     e.file_relation = checked_relation(e.traffic, relation_file_, n, e.h, h_.has_value());
   }
   e.period = common.period();
   e.vcd_path = common.vcd_path;
   trace_.configure(e.vcd_path, s.nodes() - 1, e.trace_slots, e.trace_first, e.trace_last);
+}
+
+void SplitHashCommand::configure_h_relation() {
+  SplitHashExperimentConfig& e = config_;
+  const splithash::SplitHashShape& s = e.shape;
+  // Theorem 4 assumes h <= log N.
+  std::uint32_t log_n = 0;
+  while ((std::uint64_t{1} << (log_n + 1)) <= s.n()) ++log_n;
+  if (e.h > log_n) {
+    throw UsageError("--h: protocol " + e.protocol +
+                     " routes h-relations with 1 <= h <= log2 N = " + std::to_string(log_n) +
+                     " (Theorem 4; got " + std::to_string(e.h) + ")");
+  }
+  e.settings.thinning.rounds =
+      static_cast<std::uint32_t>(parse_count("--thinning-rounds", thinning_rounds_, 1, 1000));
+  e.settings.thinning.c = parse_positive("--thinning-c", thinning_c_);
+  const std::string why =
+      splithash::thinning_unavailable(s, splithash::thinning_schedule(e.h, e.settings.thinning));
+  if (!why.empty()) throw UsageError("--h: " + why);
 }
 
 std::string SplitHashCommand::banner() const {
@@ -135,20 +168,28 @@ Json SplitHashCommand::parameters() const {
                           {"buses", s.funnel_buses(i)},
                           {"round_bound", s.round_bound(i)}});
   }
-  return Json{{"k", s.k},
-              {"depth", s.depth},
-              {"a", s.a},
-              {"n", s.n()},
-              {"nodes", s.nodes()},
-              {"network_seed", e.network_seed},
-              {"batches", e.settings.batches},
-              {"round_limit", e.settings.round_limit},
-              {"h", e.h},
-              {"buses", s.buses()},
-              {"sink_bus_length", 2 * s.k},
-              {"funnels", levels},
-              {"max_slots", e.max_slots},
-              {"period_ns", e.period.to_seconds() * 1e9}};
+  Json out = Json{{"k", s.k},
+                  {"depth", s.depth},
+                  {"a", s.a},
+                  {"n", s.n()},
+                  {"nodes", s.nodes()},
+                  {"network_seed", e.network_seed},
+                  {"batches", e.settings.batches},
+                  {"round_limit", e.settings.round_limit},
+                  {"h", e.h},
+                  {"buses", s.buses()},
+                  {"sink_bus_length", 2 * s.k},
+                  {"funnels", levels},
+                  {"max_slots", e.max_slots},
+                  {"period_ns", e.period.to_seconds() * 1e9}};
+  if (splithash::find_protocol(e.protocol)->h_relations) {
+    const splithash::ThinningSchedule t = splithash::thinning_schedule(e.h, e.settings.thinning);
+    out["thinning"] = Json{{"rounds", e.settings.thinning.rounds},
+                           {"c", e.settings.thinning.c},
+                           {"iterations", t.iterations},
+                           {"function_groups", t.groups}};
+  }
+  return out;
 }
 
 std::vector<std::string> SplitHashCommand::summary_fields() const {
@@ -195,6 +236,9 @@ RunRecord SplitHashCommand::run(std::uint64_t seed) {
                        {"funnels_over_bound", over},
                        {"max_buffers", r.max_buffers},
                        {"levels", levels}};
+  if (splithash::find_protocol(config_.protocol)->h_relations) {
+    record.fields["remainder"] = r.remainder;
+  }
   record.description = std::to_string(r.slots) + " slots, " + std::to_string(r.steps) + " steps, " +
                        std::to_string(r.delivered) + "/" + std::to_string(r.packets) +
                        " delivered, " + std::to_string(r.collisions) + " collisions, at most " +

@@ -38,12 +38,18 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
   RunRecord run(std::uint64_t seed) override;
 
  private:
+  /// The h-relation protocol's checks (h <= log2 N, room for the function groups) and
+  /// constants.
+  void configure_h_relation();
+
   std::string k_ = "16";
   std::string depth_ = "2";
   std::string a_ = "2";
   std::optional<std::string> batches_;
   std::string round_limit_ = "64";
   std::optional<std::string> h_;
+  std::string thinning_rounds_ = "2";
+  std::string thinning_c_ = "1";
   std::string relation_file_;
   TraceSelection trace_;
 };

@@ -129,6 +129,7 @@ SplitHashRunResult SplitHashExperiment::run(std::uint64_t seed,
   for (NodeId i = 0; i < nodes; ++i) {
     r.max_buffers = std::max(r.max_buffers, network_->processor(i).max_buffers());
     r.fallbacks += network_->processor(i).fallbacks();
+    r.remainder += network_->processor(i).remainder();
   }
   std::vector<std::uint32_t> load(s.n(), 0);
   for (const Packet& p : packets)

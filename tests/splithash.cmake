@@ -28,3 +28,11 @@ add_test(NAME splithash_sink_bus_is_an_ocpc
 set_tests_properties(splithash_sink_bus_is_an_ocpc PROPERTIES TIMEOUT 120)
 optinet_usage_error_test(splithash_funnel_random_function "--traffic" splithash --traffic random-function)
 optinet_usage_error_test(splithash_network_seed_negative "--network-seed" splithash --network-seed -1)
+# h-relation (Theorem 4a): bad h refused before anything runs.
+optinet_usage_error_test(splithash_h_relation_h_zero "--h" splithash --protocol h-relation --h 0)
+optinet_usage_error_test(splithash_h_relation_h_above_log_n "--h" splithash --k 16 --depth 2
+                         --a 3 --protocol h-relation --h 9)
+optinet_usage_error_test(splithash_h_relation_groups_do_not_fit "--h" splithash --k 16 --depth 2
+                         --a 2 --protocol h-relation --h 8 --thinning-c 4)
+optinet_usage_error_test(splithash_h_relation_random_function "--traffic" splithash
+                         --protocol h-relation --traffic random-function)

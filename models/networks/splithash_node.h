@@ -21,12 +21,20 @@ namespace optinet::splithash {
 
 using ocpc::Message;
 
+/// The constants of Theorem 4 (a)'s Modified Thinning Phase (protocols/splithash/thinning.h).
+struct ThinningParams {
+  double c = 1.0;            ///< t_g = ceil(c (h/2^g + log2 h)) iterations in phase g
+  std::uint32_t rounds = 2;  ///< T: rounds of the Funnel Algorithm per iteration
+};
+
 /// What every node is configured with before a run (the same in all nodes).
 struct SplitHashSettings {
   std::uint32_t batches = 1;  ///< 1/eps: the packets go in this many batches
   /// The most rounds of the Funnel Algorithm a level may take; then its nodes give up on the
   /// packets still active, and the run reports them as stuck.
   std::uint32_t round_limit = 64;
+  std::uint32_t h = 1;  ///< the h of the h-relation (every node knows it)
+  ThinningParams thinning;
 };
 
 class SplitHashNodeContext : public virtual NodeContext {
@@ -39,8 +47,9 @@ class SplitHashNodeContext : public virtual NodeContext {
   virtual std::uint64_t index() const = 0;
   /// The protocol's settings, loaded into every node at reset.
   virtual const SplitHashSettings& settings() const = 0;
-  /// Sends `message` to `to` (a node of the level below over one of this node's top buses, or
-  /// of the level above over its bottom bus) in this slot; at most one send per slot.
+  /// Sends `message` to `to` (a node of the level below over one of this node's top buses, a
+  /// node of its own level attached to one of them, or a node of the level above over its
+  /// bottom bus) in this slot; at most one send per slot.
   virtual void send(NodeId to, const Message& message) = 0;
   /// After next_slot(): the message received in the slot that just ended, present only if
   /// exactly one was sent to this node.
@@ -52,6 +61,9 @@ class SplitHashNodeContext : public virtual NodeContext {
   /// Records that this node took a fallback path of a procedure it runs (the GJLR h-relation
   /// algorithm of the last level). A run reports the sum over all nodes as `fallbacks`.
   virtual void note_fallback(std::uint32_t count) = 0;
+  /// Statistics: `count` packets stayed at this node after Theorem 4's batches (its share of
+  /// the remainder). A run reports the sum over all nodes as `remainder`.
+  virtual void note_remainder(std::uint32_t count) = 0;
   /// This node gave up on its packet of `batch` at funnel level i (the round limit).
   virtual void note_stuck(std::uint32_t batch, std::uint32_t i) = 0;
   /// Statistics: the Funnel Algorithm of level i in `batch` ran `rounds` rounds (every node

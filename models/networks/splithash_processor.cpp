@@ -26,6 +26,7 @@ void SplitHashProcessor::run_protocol() {
   level_rounds_.clear();
   stuck_.clear();
   fallbacks_ = 0;
+  remainder_ = 0;
   if (protocol_ == nullptr) SC_REPORT_ERROR(name(), "no protocol set");
   protocol_->run(*this);
 }
@@ -55,6 +56,18 @@ bool SplitHashProcessor::route(NodeId to, std::uint32_t& port, std::uint32_t& se
     if (port >= s.functions(i) || wiring_->target(i, index_, port) != l) return false;
     sender = wiring_->top_local(i, index_, port);
     return true;
+  }
+  if (to_level == level_ && level_ >= 2 && to != id()) {  // across: two tops on one bus
+    const std::uint32_t i = level_ - 1;
+    if (y / s.power(level_) != index_ / s.power(level_)) return false;  // another group
+    for (std::uint32_t j = 0; j < s.functions(i); ++j) {
+      if (wiring_->target(i, index_, j) != wiring_->target(i, y, j)) continue;
+      port = j;
+      sender = wiring_->top_local(i, index_, j);
+      receiver = wiring_->top_local(i, y, j);
+      return true;
+    }
+    return false;
   }
   if (to_level == level_ + 1) {  // up: this node is the bottom
     const std::uint32_t i = level_;

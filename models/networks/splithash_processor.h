@@ -65,6 +65,8 @@ class SplitHashProcessor : public Processor, public SplitHashNodeContext {
   }
   void note_fallback(std::uint32_t count) override { fallbacks_ += count; }
   std::uint64_t fallbacks() const { return fallbacks_; }
+  void note_remainder(std::uint32_t count) override { remainder_ += count; }
+  std::uint64_t remainder() const { return remainder_; }
   void note_stuck(std::uint32_t batch, std::uint32_t i) override {
     stuck_.push_back(FunnelSuccess{batch, i, 0, 0});
   }
@@ -92,6 +94,7 @@ class SplitHashProcessor : public Processor, public SplitHashNodeContext {
   std::vector<FunnelSuccess> level_rounds_;
   std::vector<FunnelSuccess> stuck_;
   std::uint64_t fallbacks_ = 0;
+  std::uint64_t remainder_ = 0;
   TraceWindow window_;
   bool rx_collision_ = false;  // trace register
 };

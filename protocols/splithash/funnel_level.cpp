@@ -24,13 +24,19 @@ NodeId next_node(const SplitHashNodeContext& node, std::uint32_t i, const Packet
 }  // namespace
 
 void run_funnel_level(SplitHashNodeContext& node, std::uint32_t batch, std::uint32_t i,
-                      std::optional<Packet>& held) {
+                      std::optional<Packet>& held, const FunnelPass& pass) {
   const SplitHashShape& s = node.shape();
-  const std::uint32_t functions = i == 0 ? 1 : s.functions(i);
+  const std::uint32_t first = i == 0 ? 0 : pass.first_function;
+  const std::uint32_t functions =
+      i == 0 ? 1 : (pass.function_count == 0 ? s.functions(i) : pass.function_count);
+  const std::uint32_t round_limit =
+      pass.round_limit == 0 ? node.settings().round_limit : pass.round_limit;
   LevelRole role;
   role.top = node.level() == i + 1 && held.has_value();
-  role.bottom = node.level() == i && !held.has_value() &&
-                (i == 0 || s.block_of(i, node.index() % s.power(i)) < s.functions(i));
+  if (node.level() == i && !held.has_value()) {
+    const std::uint32_t block = i == 0 ? 0 : s.block_of(i, node.index() % s.power(i));
+    role.bottom = i == 0 || (block >= first && block < first + functions);
+  }
   std::uint32_t round = 0;
   while (true) {
     ++round;
@@ -44,7 +50,7 @@ void run_funnel_level(SplitHashNodeContext& node, std::uint32_t batch, std::uint
       if (role.top) {
         Message m;
         m.packet = *held;
-        node.send(next_node(node, i, *held, j), m);
+        node.send(next_node(node, i, *held, first + j), m);
       }
       node.next_slot();
       // Acknowledgement slot.
@@ -77,11 +83,12 @@ void run_funnel_level(SplitHashNodeContext& node, std::uint32_t batch, std::uint
       if (j + 1 == functions) node.next_slot();
     }
     if (!node.any_pending()) break;
-    if (round == node.settings().round_limit) {
+    if (round == round_limit) {
       // Still active after the limit: the packet is stuck (its every function reaches a full
-      // node or collides with the same packets each time). It stays here; the run reports it.
+      // node or collides with the same packets each time), or, with stuck_is_error off, has
+      // just not got through in the rounds allowed. It stays here.
       if (role.top) {
-        node.note_stuck(batch, i);
+        if (pass.stuck_is_error) node.note_stuck(batch, i);
         role.top = false;
         node.release_pending();
       }

@@ -14,10 +14,8 @@
 /// sinks' load (O(log N / log log N) w.h.p.) at every size the model runs. The paper repeats
 /// the h-relation algorithm O(d) times to make failure unlikely; the model's gjlr ends with its
 /// own fallback instead (counted as `fallbacks`).
-#include <memory>
-
-#include "models/networks/ocpc_node.h"
 #include "models/networks/splithash_node.h"
+#include "protocols/splithash/sink_bus_ocpc.h"
 
 namespace optinet::splithash {
 
@@ -26,12 +24,10 @@ class RandomFunctionProtocol : public SplitHashProtocol {
   /// rho: the random batches are rho times as many as the batches of Theorem 1.
   static constexpr std::uint32_t kRho = 2;
 
-  RandomFunctionProtocol();
-  ~RandomFunctionProtocol() override;
   void run(SplitHashNodeContext& node) const override;
 
  private:
-  std::unique_ptr<ocpc::OcpcProtocol> last_level_;  ///< gjlr, on every bus to the sinks
+  GjlrOnSinkBuses last_level_;
 };
 
 }  // namespace optinet::splithash

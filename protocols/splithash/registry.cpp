@@ -1,6 +1,7 @@
 #include "protocols/splithash/registry.h"
 
 #include "protocols/splithash/funnel.h"
+#include "protocols/splithash/h_relation.h"
 #include "protocols/splithash/random_function.h"
 
 namespace optinet::splithash {
@@ -19,6 +20,10 @@ const std::vector<ProtocolInfo>& protocols() {
       {"random-function",
        "Corollary 3a: random batches down the funnels, then GJLR on every bus to the sinks",
        make<RandomFunctionProtocol>, false},
+      {"h-relation",
+       "Theorem 4a: the modified thinning phase per batch and level, then the random-function "
+       "algorithm for the remainder, then GJLR on every bus to the sinks",
+       make<HRelationProtocol>, false, true},
   };
   return table;
 }

@@ -15,8 +15,10 @@ struct ProtocolInfo {
   std::string summary;
   std::unique_ptr<SplitHashProtocol> (*make)() = nullptr;
   /// Routes only partial permutations (every sink the destination of at most one packet);
-  /// otherwise also random functions. Every protocol takes at most one packet per source.
+  /// otherwise also random functions. The others take at most one packet per source.
   bool permutations_only = false;
+  /// Routes h-relations for any h (--h; every source up to h packets), not random functions.
+  bool h_relations = false;
 };
 
 const std::vector<ProtocolInfo>& protocols();

@@ -1,16 +1,45 @@
 #include "protocols/splithash/sink_bus_ocpc.h"
 
+#include "protocols/ocpc/gjlr.h"
+
 namespace optinet::splithash {
+
+BusAsOcpc::BusAsOcpc(SplitHashNodeContext& node, std::uint32_t h, std::uint32_t p, NodeId local)
+    : node_(node), h_(h), local_(local) {
+  shape_.topology = ocpc::Topology::kOcpc;
+  shape_.p = p;
+}
+
+void BusAsOcpc::load(const std::vector<Packet>& packets) {
+  packets_ = packets;
+  for (Packet& p : packets_) p.destination = local(p.destination);
+}
+
+void BusAsOcpc::begin_slots() {
+  node_.next_slot();
+  first_slot_ = node_.slot();
+}
+
+void BusAsOcpc::next_slot() {
+  node_.next_slot();
+  received_ = node_.received();
+  if (received_) received_->sender = local(received_->sender);
+}
+
+void BusAsOcpc::send(NodeId to, const Message& message) { node_.send(global(to), message); }
+
+void BusAsOcpc::deliver(const Packet& packet) {
+  Packet p = packet;
+  p.destination = global(packet.destination);
+  node_.deliver(p);
+}
 
 SinkBusAsOcpc::SinkBusAsOcpc(SplitHashNodeContext& node, const std::vector<Packet>& packets,
                              std::uint32_t h)
-    : node_(node), h_(h), group_(node.index() / node.shape().k) {
-  const std::uint32_t k = node.shape().k;
-  shape_.topology = ocpc::Topology::kOcpc;
-  shape_.p = 2 * k;
-  local_ = static_cast<NodeId>(node.level() * k + node.index() % k);
-  packets_ = packets;
-  for (Packet& p : packets_) p.destination = local(p.destination);
+    : BusAsOcpc(node, h, 2 * node.shape().k,
+                static_cast<NodeId>(node.level() * node.shape().k + node.index() % node.shape().k)),
+      group_(node.index() / node.shape().k) {
+  load(packets);
 }
 
 NodeId SinkBusAsOcpc::global(NodeId local) const {
@@ -23,23 +52,33 @@ NodeId SinkBusAsOcpc::local(NodeId global) const {
   return static_cast<NodeId>(s.level_of(global) * s.k + s.index_of(global) % s.k);
 }
 
-void SinkBusAsOcpc::begin_slots() {
-  node_.next_slot();
-  first_slot_ = node_.slot();
+TopBusAsOcpc::TopBusAsOcpc(SplitHashNodeContext& node, std::uint32_t j)
+    : BusAsOcpc(node, 1,
+                node.wiring().tops_on_bus(node.level() - 1,
+                                          node.wiring().target(node.level() - 1, node.index(), j)),
+                node.wiring().top_local(node.level() - 1, node.index(), j) - node.shape().k),
+      i_(node.level() - 1),
+      j_(j),
+      group_(node.index() / node.shape().power(node.level())),
+      l_(node.wiring().target(node.level() - 1, node.index(), j)) {}
+
+NodeId TopBusAsOcpc::global(NodeId local) const {
+  const std::uint64_t x = node_.wiring().top_at(i_, group_, l_, node_.shape().k + local);
+  return node_.shape().id(i_ + 1, x);
 }
 
-void SinkBusAsOcpc::next_slot() {
-  node_.next_slot();
-  received_ = node_.received();
-  if (received_) received_->sender = local(received_->sender);
+NodeId TopBusAsOcpc::local(NodeId global) const {
+  return node_.wiring().top_local(i_, node_.shape().index_of(global), j_) - node_.shape().k;
 }
 
-void SinkBusAsOcpc::send(NodeId to, const Message& message) { node_.send(global(to), message); }
+GjlrOnSinkBuses::GjlrOnSinkBuses() : gjlr_(std::make_unique<ocpc::GjlrProtocol>()) {}
 
-void SinkBusAsOcpc::deliver(const Packet& packet) {
-  Packet p = packet;
-  p.destination = global(packet.destination);
-  node_.deliver(p);
+GjlrOnSinkBuses::~GjlrOnSinkBuses() = default;
+
+void GjlrOnSinkBuses::run(SplitHashNodeContext& node, const std::vector<Packet>& collected,
+                          std::uint32_t h) const {
+  SinkBusAsOcpc bus(node, collected, h);
+  gjlr_->run(bus);
 }
 
 }  // namespace optinet::splithash

@@ -1,0 +1,65 @@
+#pragma once
+/// \file
+/// The Modified Thinning Phase of Theorem 4 (a) (after Anderson & Miller and GJLR93), run in
+/// every funnel of one level for one batch:
+///
+///     for g := 1 to log h do
+///       for j := 1 to t_g do
+///         every active top node chooses a random l in {1, ..., h/2^(g-1)};
+///         if it holds at least l packets it takes part in the Funnel Algorithm for T rounds
+///           with its l-th packet, using the j-th group of functions;
+///       a node holding more than h/2^g packets becomes inactive.
+///
+/// Readings of the sketch (docs/splithash-model.md, readings 13-17):
+/// - log h is ceil(log2 h) phases, h/2^(g-1) is rounded up; h = 1 has no phase (every packet
+///   is left to the random-function algorithm).
+/// - t_g = ceil(c (h/2^g + log2 h)) iterations ("t_i = O(h/2^i + log h)", the index being the
+///   phase's), c = ThinningParams::c.
+/// - "For T steps" is T rounds of the Funnel Algorithm (each a_i steps: the running time
+///   O(T a_i log^2 h + T a_i h) counts T a_i steps per iteration); an iteration ends early when
+///   the wired-OR line shows every chosen packet through.
+/// - "s a_i functions with distinct images, each group of a_i functions used at most h times":
+///   the network's a_i functions (disjoint blocks) are split into s = ceil(I / h) groups of
+///   floor(a_i / s) consecutive functions, I = sum t_g the iterations; iteration n uses group
+///   n mod s. A bottom node takes at most one packet per iteration (it is in one block, and
+///   the Funnel Algorithm delivers to distinct nodes), so at most h per batch and level.
+#include <cstdint>
+#include <vector>
+
+#include "models/networks/splithash_node.h"
+
+namespace optinet::splithash {
+
+/// The schedule every node computes from h and the constants.
+struct ThinningSchedule {
+  std::uint32_t h = 1;
+  std::vector<std::uint32_t> iterations;  ///< t_g for g = 1 .. phases()
+  std::uint32_t groups = 1;               ///< s
+
+  std::uint32_t phases() const { return static_cast<std::uint32_t>(iterations.size()); }
+  /// I = sum of t_g.
+  std::uint32_t total_iterations() const;
+  /// ceil(h / 2^(g-1)): l is drawn from 1 .. load(g) in phase g (g >= 1).
+  std::uint32_t load(std::uint32_t g) const;
+  /// floor(a_i / s): the functions of a group at level i.
+  std::uint32_t group_size(const SplitHashShape& s, std::uint32_t i) const;
+};
+
+ThinningSchedule thinning_schedule(std::uint32_t h, const ThinningParams& params);
+
+/// The inactivation rule: a node holding `count` packets after phase g stays active iff
+/// count <= h / 2^g.
+bool stays_active(std::size_t count, std::uint32_t h, std::uint32_t g);
+
+/// Empty if the network has room for the groups at every level (floor(a_i / s) >= 1), else why
+/// not.
+std::string thinning_unavailable(const SplitHashShape& s, const ThinningSchedule& schedule);
+
+/// Runs the phase at funnel level i (tops: level i+1, bottoms: level i) of `batch` for this
+/// node. A top node's `mine` holds its packets of the batch and loses those that go down; a
+/// bottom node's `mine` gains what it receives. Every node of the network calls it (the others
+/// sleep through it), so all stay in step.
+void run_modified_thinning(SplitHashNodeContext& node, std::uint32_t batch, std::uint32_t i,
+                           std::vector<Packet>& mine, const ThinningSchedule& schedule);
+
+}  // namespace optinet::splithash

@@ -1,0 +1,64 @@
+#!/usr/bin/python3
+"""Theorem 4 (a) on the split&hash network: steps to route random h-relations against N, for
+docs/results/split-hash.md. Runs build/optinet (one process at a time, one core) and prints
+the Markdown table.
+
+    scripts/splithash_hrelation.py build/optinet RUNS D:A:K[,K...] [D:A:K...]
+
+e.g. scripts/splithash_hrelation.py build/optinet 2 2:3:16,32,64 3:2:12,16
+"bound" is d^3 log d log log N + d^3 h without its constant (logs base 2; log d taken as 1
+at d = 2, as in the Theorem 1 table)."""
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HS = (1, 2, 4, 8)
+ROUND_LIMIT = 8
+
+
+def bound(d: int, n: int, h: int) -> float:
+    log_d = max(1.0, math.log2(d))
+    return d ** 3 * log_d * math.log2(math.log2(n)) + d ** 3 * h
+
+
+def run(optinet: str, d: int, a: int, k: int, h: int, runs: int) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "run.json")
+        cmd = [optinet, "splithash", "--depth", str(d), "--a", str(a), "--k", str(k),
+               "--protocol", "h-relation", "--traffic", "random-h-relation", "--h", str(h),
+               "--round-limit", str(ROUND_LIMIT), "--runs", str(runs), "--seed", "1",
+               "--max-slots", "20000000", "--quiet", "--json", out]
+        subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL)
+        with open(out) as f:
+            return json.load(f)
+
+
+def main() -> None:
+    optinet, runs = sys.argv[1], int(sys.argv[2])
+    print("| d | a | k | N | h | runs ok | steps mean (sd) | fallbacks | bound | steps / bound |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for spec in sys.argv[3:]:
+        d, a, ks = spec.split(":")
+        for k in ks.split(","):
+            d_, a_, k_ = int(d), int(a), int(k)
+            n = k_ ** d_
+            for h in HS:
+                if h > math.log2(n):
+                    continue
+                report = run(optinet, d_, a_, k_, h, runs)
+                rs = report["runs"]
+                ok = [r for r in rs if r["delivered"] == r["packets"] and r["stuck"] == 0]
+                steps = [r["steps"] for r in ok]
+                mean = statistics.mean(steps) if steps else float("nan")
+                sd = statistics.pstdev(steps) if len(steps) > 1 else 0.0
+                b = bound(d_, n, h)
+                print(f"| {d_} | {a_} | {k_} | {n} | {h} | {len(ok)}/{len(rs)} | {mean:.1f} ({sd:.1f}) "
+                      f"| {sum(r['fallbacks'] for r in rs)} | {b:.0f} | {mean / b:.2f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
