@@ -63,6 +63,12 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::string relation_file_;
   TraceSelection trace_;
   std::optional<std::string> gjlr_scale_;
+  /// dmob --protocol funnel: the split&hash network it simulates (Theorem 2).
+  bool funnel() const { return dmob() && config_.protocol == "funnel"; }
+  /// Checks and sets funnel's options (or refuses them for another protocol).
+  void configure_funnel();
+  Json funnel_parameters() const;
+  std::optional<std::string> a_, network_seed_, batches_, round_limit_;
   bool gjlr_lemma4_ = false;
   DeviceParameters device_;
   std::vector<std::string> bus_names_;

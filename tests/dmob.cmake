@@ -1,6 +1,7 @@
 # Tests of the D-dimensional mesh of optical buses (issue 17, `optinet dmob`).
 optinet_gtest(test_dmob_indexing SHARE_A_PROCESS)
 optinet_gtest(test_dmob_sim)
+optinet_gtest(test_dmob_funnel_embedding SHARE_A_PROCESS)
 
 # D = 2 is the MOB-PC: dim-order on dmob --dim 2 gives exactly row-column's runs on mob.
 if(Python3_Interpreter_FOUND)
