@@ -238,12 +238,9 @@ Json OcpcCommand::funnel_parameters() const {
          {"round_limit", f.round_limit},
          {"funnel_levels", levels}};
   // The preprocessing's size, once the protocol has made it (after elaboration).
-  const auto* protocol =
-      experiment_ ? dynamic_cast<const ocpc::DmobFunnelProtocol*>(experiment_->protocol())
-                  : nullptr;
-  if (protocol != nullptr) {
-    j["psi_permutations"] = protocol->plan().permutations();
-    j["preprocessing_entries_max"] = protocol->plan().max_entries();
+  if (funnel_psi_) {
+    j["psi_permutations"] = funnel_psi_;
+    j["preprocessing_entries_max"] = funnel_entries_;
   }
   return j;
 }
@@ -304,6 +301,10 @@ Json OcpcCommand::power_budget(const DeviceParameters& device) const {
 double OcpcCommand::elaborate() {
   const double seconds = ExperimentCommand::elaborate();
   bus_names_ = experiment_->bus_names();
+  if (const auto* f = dynamic_cast<const ocpc::DmobFunnelProtocol*>(experiment_->protocol())) {
+    funnel_psi_ = f->plan().permutations();
+    funnel_entries_ = f->plan().max_entries();
+  }
   return seconds;
 }
 

@@ -69,6 +69,8 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   void configure_funnel();
   Json funnel_parameters() const;
   std::optional<std::string> a_, network_seed_, batches_, round_limit_;
+  std::uint64_t funnel_psi_ = 0;      ///< after elaboration: the psi the preprocessing routed
+  std::uint64_t funnel_entries_ = 0;  ///< and the most route entries a node holds
   bool gjlr_lemma4_ = false;
   DeviceParameters device_;
   std::vector<std::string> bus_names_;
