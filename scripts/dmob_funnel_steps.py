@@ -52,18 +52,18 @@ def main():
         bound = dim ** 4 * math.log2(dim) * math.log2(math.log2(n))
         fp = f["parameters"]["funnel"]
         dmean = statistics.mean(r["steps"] for r in dr)
+        cells = ["-", "-", "-", "-"]
         if ok:
             steps = [r["steps"] for r in ok]
             mean = statistics.mean(steps)
             sd = statistics.stdev(steps) if len(steps) > 1 else 0.0
-            cells = f"{mean:.1f} ({sd:.1f}) | {max(steps)}"
-            ratios = f"{mean / bound:.2f} | {mean / dmean:.1f}"
-        else:
-            cells, ratios = "- | -", "- | -"
-        print(f"| {dim} | {k} | {a} | {n} | {len(ok)} / {stuck} | {cells} | "
-              f"{max(r['max_rounds'] for r in fr)} | {fp['psi_permutations']} | "
-              f"{fp['preprocessing_entries_max']} | {dmean:.1f} | {bound:.0f} | {ratios} | "
-              f"{wall:.1f} |", flush=True)
+            cells = [f"{mean:.1f} ({sd:.1f})", str(max(steps)), f"{mean / bound:.2f}",
+                     f"{mean / dmean:.1f}"]
+        row = [dim, k, a, n, f"{len(ok)} / {stuck}", *cells[:2],
+               max(r["max_rounds"] for r in fr), fp["psi_permutations"],
+               fp["preprocessing_entries_max"], f"{dmean:.1f}", f"{bound:.0f}", *cells[2:],
+               f"{wall:.1f}"]
+        print("| " + " | ".join(str(c) for c in row) + " |", flush=True)
     return 0
 
 
