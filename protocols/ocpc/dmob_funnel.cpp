@@ -1,6 +1,8 @@
 #include "protocols/ocpc/dmob_funnel.h"
 
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace optinet::ocpc {
@@ -27,6 +29,7 @@ class Cursor {
   /// To the start of slot t (not before the current one), sleeping through the slots between.
   void go_to(std::uint64_t t) {
     const std::uint64_t now = node_.slot();
+    if (t < now) throw std::logic_error("funnel: slot " + std::to_string(t) + " has passed");
     if (t > now) node_.skip_slots(static_cast<std::uint32_t>(t - now - 1));
   }
   /// Slot t: sends `out` to `to` if set; if `listen`, ends the slot and returns what arrived.
