@@ -220,6 +220,11 @@ void OcpcCommand::configure_funnel() {
       parse_count("--round-limit", round_limit_.value_or("64"), 1, 1000000));
 }
 
+std::uint64_t OcpcCommand::funnel_table_bytes() const {
+  return ocpc::DmobFunnelPlan::table_bytes(
+      splithash::SplitHashShape{config_.shape.p, config_.shape.dim, config_.options.funnel.a});
+}
+
 Json OcpcCommand::funnel_parameters() const {
   const ocpc::DmobFunnelOptions& f = config_.options.funnel;
   const splithash::SplitHashShape shape{config_.shape.p, config_.shape.dim, f.a};

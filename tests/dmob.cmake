@@ -102,3 +102,15 @@ optinet_usage_error_test(dmob_funnel_batches_zero "--batches" dmob --k 4 --dim 2
                          --batches 0)
 optinet_usage_error_test(dmob_funnel_round_limit_zero "--round-limit" dmob --k 4 --dim 2
                          --protocol funnel --round-limit 0)
+# The memory estimate counts funnel's preprocessed routes (--check: nothing is elaborated).
+if(Python3_Interpreter_FOUND)
+  add_test(NAME dmob_funnel_memory_estimate_counts_routes
+           COMMAND ${Python3_EXECUTABLE} -c
+                   "import json, subprocess, sys
+def estimate(p):
+    out = subprocess.run([sys.argv[1], 'dmob', '--k', '12', '--dim', '5', '--protocol', p, '--check'], capture_output=True, check=True).stdout
+    return json.loads(out)['memory_estimate_bytes']
+sys.exit(0 if estimate('funnel') > estimate('dim-order') + 300000000 else 1)"
+                   ${OPTINET_BIN})
+  set_tests_properties(dmob_funnel_memory_estimate_counts_routes PROPERTIES TIMEOUT 30)
+endif()

@@ -21,6 +21,17 @@ DmobFunnelPlan::DmobFunnelPlan(std::uint32_t k, std::uint32_t d, const DmobFunne
     max_entries_ = std::max(max_entries_, entries(v));
 }
 
+std::uint64_t DmobFunnelPlan::table_bytes(const splithash::SplitHashShape& shape) {
+  std::uint64_t per_node = 0;
+  for (std::uint32_t i = 1; i < shape.depth; ++i) {
+    const std::uint64_t a_i = shape.functions(i);
+    per_node += a_i * splithash::SplitHashEmbedding::parts(shape, i) * phases(i) *
+                    sizeof(topology::RouteHop) +
+                a_i * 2 * sizeof(std::uint32_t);  // phi_j and its inverse
+  }
+  return per_node * shape.n();
+}
+
 std::uint64_t DmobFunnelPlan::permutations() const {
   std::uint64_t total = 0;
   for (const auto& level : routes_) total += level.size();

@@ -45,6 +45,9 @@ class DmobFunnelPlan {
   }
   /// Phases of a route of level i: 2(i+1) - 1.
   static std::uint32_t phases(std::uint32_t i) { return 2 * i + 1; }
+  /// The bytes a plan of this shape holds (route entries and the wiring's permutations), for
+  /// the memory estimate before it is made.
+  static std::uint64_t table_bytes(const splithash::SplitHashShape& shape);
   /// The partial permutations routed: sum over i of a_i * iota_i.
   std::uint64_t permutations() const;
   /// The route entries node v holds (a send or a receive in some phase of some psi).
