@@ -60,7 +60,9 @@ TEST(DmobFunnelEmbedding, PsiArePartialPermutations) {
     const SplitHashWiring wiring(shape, c.seed);
     const SplitHashEmbedding e(wiring);
     for (std::uint32_t i = 1; i < c.d; ++i) {
-      if (shape.power(i) % shape.functions(i) == 0) EXPECT_EQ(e.parts(i), shape.functions(i));
+      if (shape.power(i) % shape.functions(i) == 0) {
+        EXPECT_EQ(e.parts(i), shape.functions(i));
+      }
       EXPECT_GE(e.parts(i), shape.functions(i));
       for (std::uint32_t j = 0; j < shape.functions(i); ++j) {
         std::vector<int> covered(shape.n(), 0);
