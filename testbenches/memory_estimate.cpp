@@ -55,7 +55,7 @@ std::uint64_t read_cgroup_limit() {
 
 std::uint64_t estimate_memory(const ResourceCounts& c, bool traced) {
   double bytes = kBase + kThread * c.threads + kCoupler * c.couplers + kMethodNode * c.methods +
-                 kLink * c.links + kBus * c.buses + kScope * c.scopes;
+                 kLink * c.links + kBus * c.buses + kScope * c.scopes + c.tables;
   if (traced) bytes += kTraced * (c.threads + c.couplers + c.methods + c.links + c.buses);
   return static_cast<std::uint64_t>(bytes);
 }

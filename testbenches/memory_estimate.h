@@ -17,6 +17,7 @@ struct ResourceCounts {
   std::uint64_t links = 0;     ///< point-to-point links with their queues
   std::uint64_t buses = 0;     ///< optical buses
   std::uint64_t scopes = 0;    ///< modules that only group others (dmob's coordinate scopes)
+  std::uint64_t tables = 0;    ///< bytes of tables a protocol holds (dmob funnel's routes)
 };
 
 /// Resident bytes of a network made of `counts`; `traced`: with a VCD file.

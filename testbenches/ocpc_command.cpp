@@ -1,7 +1,10 @@
 #include "testbenches/ocpc_command.h"
 
 #include <cstdlib>
+#include <limits>
 
+#include "models/topology/split_hash_embedding.h"
+#include "protocols/ocpc/dmob_funnel.h"
 #include "protocols/ocpc/registry.h"
 #include "testbenches/fault_report.h"
 #include "testbenches/option_values.h"
@@ -90,6 +93,14 @@ void OcpcCommand::add_options(CLI::App& app) {
         ->check(count_in(2, max_p))
         ->capture_default_str();
   }
+  if (dmob()) {
+    app.add_option("--a", a_, "funnel: the split&hash constant a (a_i = ceil(a*D/i); default 2)");
+    app.add_option("--network-seed", network_seed_,
+                   "funnel: seed of the split&hash network's permutations (default 1)");
+    app.add_option("--batches", batches_, "funnel: 1/eps, batches of the permutation (2*a*D + 1)");
+    app.add_option("--round-limit", round_limit_,
+                   "funnel: rounds per funnel level before a packet counts as stuck (64)");
+  }
   app.add_option("--h", h_, "the h of the h-relation (default 1; lower-bound: 2)");
   app.add_option("--relation-file", relation_file_,
                  "'source destination' lines, '#' comments; checked against h")
@@ -137,6 +148,7 @@ void OcpcCommand::configure(CommonOptions& common) {
     }
     e.options.gjlr.lemma4 = true;
   }
+  configure_funnel();
   e.max_slots = common.max_slots;
   if (common.open_loop && dmob()) {
     throw UsageError("--traffic: open-loop traffic (" + common.traffic +
@@ -171,6 +183,10 @@ void OcpcCommand::configure(CommonOptions& common) {
     const std::uint32_t default_h = e.traffic == RelationKind::kFile ? 1 : minimum_h(e.traffic);
     e.h = static_cast<std::uint32_t>(
         parse_count("--h", h_.value_or(std::to_string(default_h)), 1, 1024));
+    if (funnel() && e.h != 1) {
+      throw UsageError(std::string(h_ ? "--h" : "--traffic") +
+                       ": protocol funnel routes permutations (h = 1)");
+    }
     e.file_relation = checked_relation(e.traffic, relation_file_, n, e.h, h_.has_value());
   }
   e.period = common.period();
@@ -178,11 +194,71 @@ void OcpcCommand::configure(CommonOptions& common) {
   trace_.configure(e.vcd_path, n - 1, e.trace_slots, e.trace_first, e.trace_last);
 }
 
+void OcpcCommand::configure_funnel() {
+  if (!funnel()) {
+    for (const auto& [name, given] : {std::pair{"--a", a_.has_value()},
+                                      {"--network-seed", network_seed_.has_value()},
+                                      {"--batches", batches_.has_value()},
+                                      {"--round-limit", round_limit_.has_value()}}) {
+      if (given) {
+        throw UsageError(std::string(name) + ": applies to --protocol funnel only (not " +
+                         config_.protocol + ")");
+      }
+    }
+    return;
+  }
+  ocpc::DmobFunnelOptions& f = config_.options.funnel;
+  f.a = static_cast<std::uint32_t>(parse_count("--a", a_.value_or("2"), 2, 1 << 16));
+  const splithash::SplitHashShape shape{config_.shape.p, config_.shape.dim, f.a};
+  const std::string invalid = shape.invalid();
+  if (!invalid.empty()) throw UsageError("--a: " + invalid);
+  f.network_seed = parse_count("--network-seed", network_seed_.value_or("1"), 0,
+                               std::numeric_limits<std::int64_t>::max());
+  f.batches = static_cast<std::uint32_t>(
+      batches_ ? parse_count("--batches", *batches_, 1, shape.n()) : shape.default_batches());
+  f.round_limit = static_cast<std::uint32_t>(
+      parse_count("--round-limit", round_limit_.value_or("64"), 1, 1000000));
+}
+
+std::uint64_t OcpcCommand::funnel_table_bytes() const {
+  return ocpc::DmobFunnelPlan::table_bytes(
+      splithash::SplitHashShape{config_.shape.p, config_.shape.dim, config_.options.funnel.a});
+}
+
+Json OcpcCommand::funnel_parameters() const {
+  const ocpc::DmobFunnelOptions& f = config_.options.funnel;
+  const splithash::SplitHashShape shape{config_.shape.p, config_.shape.dim, f.a};
+  Json levels = Json::array();
+  for (std::uint32_t i = 1; i < shape.depth; ++i) {
+    levels.push_back(Json{{"level", i},
+                          {"functions", shape.functions(i)},
+                          {"block_size", shape.block_size(i)},
+                          {"psi_per_function", splithash::SplitHashEmbedding::parts(shape, i)},
+                          {"route_phases", ocpc::DmobFunnelPlan::phases(i)},
+                          {"round_bound", shape.round_bound(i)}});
+  }
+  Json j{{"a", f.a},
+         {"network_seed", f.network_seed},
+         {"batches", f.batches},
+         {"round_limit", f.round_limit},
+         {"funnel_levels", levels}};
+  // The preprocessing's size, once the protocol has made it (after elaboration).
+  if (funnel_psi_) {
+    j["psi_permutations"] = funnel_psi_;
+    j["preprocessing_entries_max"] = funnel_entries_;
+  }
+  return j;
+}
+
 std::string OcpcCommand::banner() const {
   const OcpcExperimentConfig& e = config_;
   return ocpc::topology_name(e.shape.topology) + ", " + size_text() +
          ", n = " + std::to_string(e.shape.n()) + ", h = " + std::to_string(e.h) + ", protocol " +
-         e.protocol;
+         e.protocol +
+         (funnel() ? " (a = " + std::to_string(e.options.funnel.a) + ", network seed " +
+                         std::to_string(e.options.funnel.network_seed) + ", " +
+                         std::to_string(e.options.funnel.batches) + " batches)"
+                   : "");
 }
 
 Json OcpcCommand::parameters() const {
@@ -199,6 +275,7 @@ Json OcpcCommand::parameters() const {
   // Only when given, so that runs at the default schedule keep their JSON.
   if (gjlr_scale_) j["gjlr_scale"] = e.options.gjlr.scale;
   if (gjlr_lemma4_) j["gjlr_lemma4"] = true;
+  if (funnel()) j["funnel"] = funnel_parameters();
   return j;
 }
 
@@ -229,6 +306,10 @@ Json OcpcCommand::power_budget(const DeviceParameters& device) const {
 double OcpcCommand::elaborate() {
   const double seconds = ExperimentCommand::elaborate();
   bus_names_ = experiment_->bus_names();
+  if (const auto* f = dynamic_cast<const ocpc::DmobFunnelProtocol*>(experiment_->protocol())) {
+    funnel_psi_ = f->plan().permutations();
+    funnel_entries_ = f->plan().max_entries();
+  }
   return seconds;
 }
 
@@ -255,6 +336,12 @@ RunRecord OcpcCommand::run(std::uint64_t seed) {
   }
   if (r.fallbacks) line += ", " + std::to_string(r.fallbacks) + " fallbacks";
   if (r.recoveries) line += ", " + std::to_string(r.recoveries) + " recoveries";
+  if (funnel()) {
+    record.fields["stuck"] = r.stuck;
+    record.fields["max_rounds"] = r.max_rounds;
+    line += ", at most " + std::to_string(r.max_rounds) + " rounds per funnel level";
+    if (r.stuck) line += ", " + std::to_string(r.stuck) + " stuck";
+  }
   line += ", max " + std::to_string(r.max_buffers) + " buffers/node";
   report_faults(record, experiment_->faults(), r.faults);
   if (r.open_loop) {

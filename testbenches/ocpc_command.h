@@ -35,6 +35,7 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
       const topology::DmobIndexing mesh = config_.shape.mesh();
       for (std::uint32_t j = 1; j < mesh.dim(); ++j) c.scopes += mesh.nodes() / mesh.stride(j);
     }
+    if (funnel()) c.tables = funnel_table_bytes();
     return c;
   }
   std::string banner() const override;
@@ -63,6 +64,16 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::string relation_file_;
   TraceSelection trace_;
   std::optional<std::string> gjlr_scale_;
+  /// dmob --protocol funnel: the split&hash network it simulates (Theorem 2).
+  bool funnel() const { return dmob() && config_.protocol == "funnel"; }
+  /// Checks and sets funnel's options (or refuses them for another protocol).
+  void configure_funnel();
+  Json funnel_parameters() const;
+  /// The bytes of funnel's preprocessed routes (for the memory estimate).
+  std::uint64_t funnel_table_bytes() const;
+  std::optional<std::string> a_, network_seed_, batches_, round_limit_;
+  std::uint64_t funnel_psi_ = 0;      ///< after elaboration: the psi the preprocessing routed
+  std::uint64_t funnel_entries_ = 0;  ///< and the most route entries a node holds
   bool gjlr_lemma4_ = false;
   DeviceParameters device_;
   std::vector<std::string> bus_names_;

@@ -153,8 +153,14 @@ OcpcRunResult OcpcExperiment::run(std::uint64_t seed, const std::vector<Packet>&
     r.max_buffers = std::max(r.max_buffers, fabric_->processor(i).max_buffers());
     r.fallbacks += fabric_->processor(i).fallbacks();
     r.recoveries += fabric_->processor(i).recoveries();
+    r.stuck += fabric_->processor(i).stuck();
+    r.max_rounds = std::max(r.max_rounds, fabric_->processor(i).max_rounds());
   }
   r.errors = scoreboard_.errors();
+  if (r.stuck) {
+    r.errors.push_back(std::to_string(r.stuck) +
+                       " packets stuck in the Funnel Algorithm at the round limit");
+  }
   r.faults = fault_run_.outcome();
   if (r.hit_limit) {
     r.errors.push_back(slot_limit_error(config_.max_slots, "every node finished"));

@@ -52,6 +52,8 @@ struct OcpcRunResult {
   std::uint64_t cross_bus_collisions = 0;  ///< MOB-PC: a row and a column bus lit one receiver
   std::uint64_t fallbacks = 0;             ///< sum over nodes of note_fallback()
   std::uint64_t recoveries = 0;            ///< sum over nodes of note_recovery()
+  std::uint64_t stuck = 0;                 ///< sum over nodes of note_stuck()
+  std::uint32_t max_rounds = 0;            ///< the most of any node's note_rounds()
   unsigned max_buffers = 0;
   bool hit_limit = false;
   double wall_seconds = 0;
@@ -80,6 +82,8 @@ class OcpcExperiment : public ExperimentBase {
   std::vector<std::string> bus_names();
 
   ocpc::OcpcFabric& network() { return *fabric_; }
+  /// The named protocol (null when a test overrides it).
+  const ocpc::OcpcProtocol* protocol() const { return protocol_.get(); }
   /// The fault plan and its log of the last run.
   const FaultPlan& faults() const { return config_.faults; }
 

@@ -14,12 +14,6 @@ namespace {
 
 constexpr std::uint64_t kMaxSinks = std::uint64_t{1} << 22;  // N = k^d
 
-/// The default number of batches, 1/eps: the Main Lemma needs eps * beta * a_i < 1 for every
-/// funnel level with some beta > 1; we take beta = 2, so 1/eps = 2 * max a_i + 1 (a_1 = a*d).
-std::uint32_t default_batches(const splithash::SplitHashShape& s) {
-  return s.depth < 2 ? 1 : 2 * s.functions(1) + 1;
-}
-
 }  // namespace
 
 std::unique_ptr<NetworkCommand> SplitHashCommand::make(const std::string& /*network*/) {
@@ -86,7 +80,7 @@ void SplitHashCommand::configure(CommonOptions& common) {
   e.settings.round_limit =
       static_cast<std::uint32_t>(parse_count("--round-limit", round_limit_, 1, 1000000));
   e.settings.batches = static_cast<std::uint32_t>(
-      batches_ ? parse_count("--batches", *batches_, 1, s.n()) : default_batches(s));
+      batches_ ? parse_count("--batches", *batches_, 1, s.n()) : s.default_batches());
   e.max_slots = common.max_slots;
 
   const splithash::ProtocolInfo& info = *splithash::find_protocol(e.protocol);

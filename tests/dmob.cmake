@@ -1,6 +1,7 @@
 # Tests of the D-dimensional mesh of optical buses (issue 17, `optinet dmob`).
 optinet_gtest(test_dmob_indexing SHARE_A_PROCESS)
 optinet_gtest(test_dmob_sim)
+optinet_gtest(test_dmob_funnel_embedding SHARE_A_PROCESS)
 
 # D = 2 is the MOB-PC: dim-order on dmob --dim 2 gives exactly row-column's runs on mob.
 if(Python3_Interpreter_FOUND)
@@ -45,3 +46,71 @@ add_test(NAME dmob_slot_limit_exit_status
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "STOPPED AT SLOT LIMIT"
                  ${OPTINET_BIN} dmob --k 4 --dim 3 --h 4 --max-slots 6)
 set_tests_properties(dmob_slot_limit_exit_status PROPERTIES TIMEOUT 30)
+
+# funnel (Theorem 2: the split&hash Funnel Algorithm simulated on the mesh). The embedding and
+# the routes are checked by test_dmob_funnel_embedding; here conservation (exit status 0: the
+# scoreboard found every packet delivered once, intact), exact step counts, the failure paths
+# and bad input.
+foreach(args "--k;4;--dim;2;--runs;3;--seed;1"
+             "--k;6;--dim;2;--a;3;--network-seed;2;--runs;3;--seed;4"
+             "--k;7;--dim;3;--network-seed;4;--runs;2;--seed;2"
+             "--k;8;--dim;3;--network-seed;6;--runs;2;--seed;7")
+  string(REPLACE ";" "_" name "${args}")
+  string(REPLACE "--" "" name "${name}")
+  add_test(NAME dmob_funnel_conserves.${name}
+           COMMAND ${OPTINET_BIN} dmob --protocol funnel --traffic permutation ${args} --quiet)
+  set_tests_properties(dmob_funnel_conserves.${name} PROPERTIES TIMEOUT 60)
+endforeach()
+# Exact: k = 4, d = 2: 9 batches of one round (4 steps of 4 phases of 3 + 1 slots, there and
+# back, and the line slot) and the last level (3 slots): 9 * (129 + 3) = 1188 slots.
+add_test(NAME dmob_funnel_exact_steps_k4_d2
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 0
+                 "^run 0 (seed 1): 1188 slots, 594 steps, 16/16 delivered"
+                 ${OPTINET_BIN} dmob --k 4 --dim 2 --protocol funnel --traffic permutation --seed 1)
+add_test(NAME dmob_funnel_exact_steps_k8_d3
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 0
+                 "^run 0 (seed 1): 6929 slots, 3464 steps, 512/512 delivered"
+                 ${OPTINET_BIN} dmob --k 8 --dim 3 --protocol funnel --traffic permutation --seed 1)
+# One batch and two rounds per level: packets stay stuck; the run fails and says so.
+add_test(NAME dmob_funnel_stuck_exit_status
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "stuck in the Funnel"
+                 ${OPTINET_BIN} dmob --k 8 --dim 3 --protocol funnel --batches 1 --round-limit 2
+                 --traffic permutation)
+add_test(NAME dmob_funnel_slot_limit_exit_status
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "STOPPED AT SLOT LIMIT"
+                 ${OPTINET_BIN} dmob --k 4 --dim 2 --protocol funnel --max-slots 50)
+set_tests_properties(dmob_funnel_exact_steps_k4_d2 dmob_funnel_exact_steps_k8_d3
+                     dmob_funnel_stuck_exit_status dmob_funnel_slot_limit_exit_status
+                     PROPERTIES TIMEOUT 60)
+# The JSON carries the preprocessing's size and the funnel fields of every run.
+add_test(NAME dmob_funnel_json
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_in_file.sh ${E2E_DIR}/dmob_funnel.json
+                 "+\"psi_permutations\":16" "+\"preprocessing_entries_max\":" "+\"stuck\":0"
+                 "+\"max_rounds\":1"
+                 -- ${OPTINET_BIN} dmob --k 4 --dim 2 --protocol funnel --traffic permutation
+                 --json ${E2E_DIR}/dmob_funnel.json --quiet)
+set_tests_properties(dmob_funnel_json PROPERTIES TIMEOUT 30)
+optinet_usage_error_test(dmob_funnel_a_too_small "--a" dmob --k 4 --dim 2 --protocol funnel --a 1)
+optinet_usage_error_test(dmob_funnel_blocks_do_not_fit "--a" dmob --k 8 --dim 2 --protocol funnel
+                         --a 5)
+optinet_usage_error_test(dmob_funnel_a_needs_funnel "--a" dmob --k 8 --dim 2 --a 3)
+optinet_usage_error_test(dmob_funnel_needs_permutations "--h" dmob --k 4 --dim 2 --protocol funnel
+                         --h 2)
+optinet_usage_error_test(dmob_funnel_network_seed_negative "--network-seed" dmob --k 4 --dim 2
+                         --protocol funnel --network-seed -1)
+optinet_usage_error_test(dmob_funnel_batches_zero "--batches" dmob --k 4 --dim 2 --protocol funnel
+                         --batches 0)
+optinet_usage_error_test(dmob_funnel_round_limit_zero "--round-limit" dmob --k 4 --dim 2
+                         --protocol funnel --round-limit 0)
+# The memory estimate counts funnel's preprocessed routes (--check: nothing is elaborated).
+if(Python3_Interpreter_FOUND)
+  add_test(NAME dmob_funnel_memory_estimate_counts_routes
+           COMMAND ${Python3_EXECUTABLE} -c
+                   "import json, subprocess, sys
+def estimate(p):
+    out = subprocess.run([sys.argv[1], 'dmob', '--k', '12', '--dim', '5', '--protocol', p, '--check'], capture_output=True, check=True).stdout
+    return json.loads(out)['memory_estimate_bytes']
+sys.exit(0 if estimate('funnel') > estimate('dim-order') + 300000000 else 1)"
+                   ${OPTINET_BIN})
+  set_tests_properties(dmob_funnel_memory_estimate_counts_routes PROPERTIES TIMEOUT 30)
+endif()

@@ -87,6 +87,12 @@ class OcpcNodeContext : public virtual NodeContext {
   /// Records that a recovery procedure of the algorithm itself (gjlr on the MOB-PC: step 4, a
   /// failed block recovered by a super-block) succeeded. A run reports the sum as `recoveries`.
   virtual void note_recovery(std::uint32_t /*count*/ = 1) {}
+  /// Records that this node gave up on packets (`funnel` on the d-dimensional MOB: still active
+  /// at the round limit); they stay undelivered. A run reports the sum as `stuck`.
+  virtual void note_stuck(std::uint32_t /*count*/) {}
+  /// Records that a level of a procedure in rounds took `rounds` rounds (`funnel`: a funnel
+  /// level of a batch). A run reports the most as `max_rounds`.
+  virtual void note_rounds(std::uint32_t /*rounds*/) {}
 };
 
 /// The outcome of one communication step for one node.

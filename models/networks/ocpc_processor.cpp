@@ -15,6 +15,8 @@ void OcpcProcessor::run_protocol() {
   sent_in_slot_ = ~std::uint64_t{0};
   fallbacks_ = 0;
   recoveries_ = 0;
+  stuck_ = 0;
+  max_rounds_ = 0;
   if (protocol_ == nullptr) SC_REPORT_ERROR(name(), "no protocol set");
   protocol_->run(*this);
 }

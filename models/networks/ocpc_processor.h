@@ -41,6 +41,9 @@ class OcpcProcessor : public Processor, public OcpcNodeContext {
   std::uint64_t fallbacks() const { return fallbacks_; }
   /// Recoveries noted during the last run.
   std::uint64_t recoveries() const { return recoveries_; }
+  /// Packets given up during the last run, and the most rounds a level took.
+  std::uint64_t stuck() const { return stuck_; }
+  std::uint32_t max_rounds() const { return max_rounds_; }
   /// Processor::trace plus rx_collision (the receiver was garbled in the slot).
   void trace_node(sc_core::sc_trace_file* tf, const TraceWindow& window = {});
 
@@ -51,6 +54,10 @@ class OcpcProcessor : public Processor, public OcpcNodeContext {
   const std::optional<Message>& received() const override { return received_; }
   void note_fallback(std::uint32_t count) override { fallbacks_ += count; }
   void note_recovery(std::uint32_t count) override { recoveries_ += count; }
+  void note_stuck(std::uint32_t count) override { stuck_ += count; }
+  void note_rounds(std::uint32_t rounds) override {
+    if (rounds > max_rounds_) max_rounds_ = rounds;
+  }
 
  protected:
   void run_protocol() override;
@@ -65,6 +72,8 @@ class OcpcProcessor : public Processor, public OcpcNodeContext {
   std::optional<Message> received_;
   std::uint64_t fallbacks_ = 0;
   std::uint64_t recoveries_ = 0;
+  std::uint64_t stuck_ = 0;
+  std::uint32_t max_rounds_ = 0;
   TraceWindow window_;
   bool rx_collision_ = false;  // trace register
 };

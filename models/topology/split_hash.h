@@ -84,6 +84,9 @@ struct SplitHashShape {
   std::uint64_t buses() const;
   /// t_i = log2 log2(k^i) / log2(a_i - 1) - 1, the Main Lemma's round bound (a_i > 2).
   double round_bound(std::uint32_t i) const;
+  /// The default number of batches, 1/eps: the Main Lemma needs eps * beta * a_i < 1 for every
+  /// funnel level with some beta > 1; we take beta = 2, so 1/eps = 2 * max a_i + 1 (a_1 = a*d).
+  std::uint32_t default_batches() const { return depth < 2 ? 1 : 2 * functions(1) + 1; }
 };
 
 /// The random choices: every group's permutations phi_j, drawn from the network seed.

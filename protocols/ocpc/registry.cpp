@@ -2,6 +2,7 @@
 
 #include "protocols/ocpc/coinflip.h"
 #include "protocols/ocpc/dim_order.h"
+#include "protocols/ocpc/dmob_funnel.h"
 #include "protocols/ocpc/gjlr.h"
 #include "protocols/ocpc/tdma.h"
 #include "protocols/ocpc/thinning.h"
@@ -16,6 +17,9 @@ std::unique_ptr<OcpcProtocol> make(const OcpcShape&, const ProtocolOptions&) {
 }
 std::unique_ptr<OcpcProtocol> make_gjlr(const OcpcShape&, const ProtocolOptions& options) {
   return std::make_unique<GjlrProtocol>(options.gjlr);
+}
+std::unique_ptr<OcpcProtocol> make_funnel(const OcpcShape& shape, const ProtocolOptions& options) {
+  return std::make_unique<DmobFunnelProtocol>(shape, options.funnel);
 }
 }  // namespace
 
@@ -34,6 +38,9 @@ const std::vector<ProtocolInfo>& protocols() {
       // The same protocol as row-column: on the MOB-PC, dimension 0 is the row bus.
       {"dim-order", "mesh baseline: one hop per coordinate, dimension 0 first, coin flips", false,
        true, make<DimOrderProtocol>, true, true},
+      {"funnel",
+       "Theorem 2 of Meyer auf der Heide et al.: the split&hash Funnel Algorithm on the mesh",
+       false, false, make_funnel, false, true},
       {"tdma",
        "collision-free TDMA baseline: a fixed cyclic-shift schedule (protocols/ocpc/tdma.h)", true,
        true, make<TdmaProtocol>, true},

@@ -7,13 +7,15 @@
 #include <vector>
 
 #include "models/networks/ocpc_node.h"
+#include "protocols/ocpc/dmob_funnel_plan.h"
 #include "protocols/ocpc/gjlr_plan.h"
 
 namespace optinet::ocpc {
 
 /// Settings a protocol takes from the command line (each protocol reads its own).
 struct ProtocolOptions {
-  gjlr::Constants gjlr;  ///< gjlr's schedule constants (`--gjlr-scale`)
+  gjlr::Constants gjlr;      ///< gjlr's schedule constants (`--gjlr-scale`)
+  DmobFunnelOptions funnel;  ///< `funnel` on the d-dimensional MOB (`--a`, `--network-seed`)
 };
 
 struct ProtocolInfo {
