@@ -301,7 +301,9 @@ struct FixedRun {
 class FixedSeedSteps : public testing::TestWithParam<FixedRun> {};
 
 TEST_P(FixedSeedSteps, TakeExactlyTheRecordedSteps) {
-  // Recorded from `optinet pops --d D --g G --protocol P --seed S` when issue 13 landed.
+  // Recorded from `optinet pops --d D --g G --protocol P --seed S` when issue 13 landed; the
+  // d > g `randomized` rows again after its second pass (window classes and lengths, harmonic
+  // back-off).
   const FixedRun& f = GetParam();
   PopsExperimentConfig config = pops_config(f.d, f.g);
   config.protocol = f.protocol;
@@ -313,10 +315,10 @@ TEST_P(FixedSeedSteps, TakeExactlyTheRecordedSteps) {
 
 INSTANTIATE_TEST_SUITE_P(
     Issue13, FixedSeedSteps,
-    testing::Values(FixedRun{"randomized", 16, 4, 1, 14}, FixedRun{"randomized", 16, 4, 2, 13},
+    testing::Values(FixedRun{"randomized", 16, 4, 1, 13}, FixedRun{"randomized", 16, 4, 2, 13},
                     FixedRun{"randomized-law", 16, 4, 1, 20},
-                    FixedRun{"randomized-law", 16, 4, 3, 14}, FixedRun{"randomized", 32, 2, 1, 72},
-                    FixedRun{"randomized", 32, 2, 3, 48},
+                    FixedRun{"randomized-law", 16, 4, 3, 14}, FixedRun{"randomized", 32, 2, 1, 80},
+                    FixedRun{"randomized", 32, 2, 3, 49},
                     FixedRun{"randomized-bijective", 8, 8, 1, 3},
                     FixedRun{"randomized-bijective", 8, 8, 2, 5},
                     FixedRun{"randomized", 8, 8, 1, 6}, FixedRun{"randomized", 8, 8, 3, 5}),
