@@ -29,7 +29,7 @@ if ((${#missing[@]})); then
 fi
 # Each SystemC thread stack is an mmap with a guard page (two memory maps), so a network of
 # n processors needs about 2n maps; Linux's default limit (65530) stops near 32k processors.
-want=4194304   # 2^21 processors need about 2^22 maps (a thread stack and its guard page each)
+want=8388608   # 2^21 processors need a little over 2^22 maps (a thread stack and its guard page each)
 have=$(cat /proc/sys/vm/max_map_count 2>/dev/null || echo "$want")
 if [ "$have" -lt "$want" ]; then
   if [ "$(id -u)" -eq 0 ]; then
