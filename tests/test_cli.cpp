@@ -84,7 +84,7 @@ TEST(ParseCommandLine, DNotANumberNamesD) {
 TEST(ParseCommandLine, GTooLargeNamesG) { EXPECT_USAGE_ERROR_NAMING("--g", "pops", "--g", "2000"); }
 
 TEST(ParseCommandLine, TooManyProcessorsNamesDAndG) {
-  EXPECT_USAGE_ERROR_NAMING("--d/--g", "pops", "--d", "2048", "--g", "1024");
+  EXPECT_USAGE_ERROR_NAMING("--d/--g", "pops", "--d", "4096", "--g", "1024");  // n = 2^22 > 2^21
 }
 
 TEST(ParseCommandLine, UnknownProtocolNamesProtocolAndTheAcceptedOnes) {
