@@ -18,4 +18,5 @@ target_sources(optinet_protocols PRIVATE
 target_sources(optinet_testbenches PRIVATE
   testbenches/splithash_experiment.cpp
   testbenches/splithash_command.cpp
+  testbenches/splithash_options.cpp
 )

@@ -1,7 +1,6 @@
 #include "testbenches/ocpc_command.h"
 
 #include <cstdlib>
-#include <limits>
 
 #include "models/topology/split_hash_embedding.h"
 #include "protocols/ocpc/dmob_funnel.h"
@@ -93,14 +92,7 @@ void OcpcCommand::add_options(CLI::App& app) {
         ->check(count_in(2, max_p))
         ->capture_default_str();
   }
-  if (dmob()) {
-    app.add_option("--a", a_, "funnel: the split&hash constant a (a_i = ceil(a*D/i); default 2)");
-    app.add_option("--network-seed", network_seed_,
-                   "funnel: seed of the split&hash network's permutations (default 1)");
-    app.add_option("--batches", batches_, "funnel: 1/eps, batches of the permutation (2*a*D + 1)");
-    app.add_option("--round-limit", round_limit_,
-                   "funnel: rounds per funnel level before a packet counts as stuck (64)");
-  }
+  if (dmob()) split_hash_.add_to(app, "funnel: ");
   app.add_option("--h", h_, "the h of the h-relation (default 1; lower-bound: 2)");
   app.add_option("--relation-file", relation_file_,
                  "'source destination' lines, '#' comments; checked against h")
@@ -196,28 +188,18 @@ void OcpcCommand::configure(CommonOptions& common) {
 
 void OcpcCommand::configure_funnel() {
   if (!funnel()) {
-    for (const auto& [name, given] : {std::pair{"--a", a_.has_value()},
-                                      {"--network-seed", network_seed_.has_value()},
-                                      {"--batches", batches_.has_value()},
-                                      {"--round-limit", round_limit_.has_value()}}) {
-      if (given) {
-        throw UsageError(std::string(name) + ": applies to --protocol funnel only (not " +
-                         config_.protocol + ")");
-      }
+    if (const char* given = split_hash_.first_given()) {
+      throw UsageError(std::string(given) + ": applies to --protocol funnel only (not " +
+                       config_.protocol + ")");
     }
     return;
   }
+  const SplitHashValues values = split_hash_.parse(config_.shape.p, config_.shape.dim);
   ocpc::DmobFunnelOptions& f = config_.options.funnel;
-  f.a = static_cast<std::uint32_t>(parse_count("--a", a_.value_or("2"), 2, 1 << 16));
-  const splithash::SplitHashShape shape{config_.shape.p, config_.shape.dim, f.a};
-  const std::string invalid = shape.invalid();
-  if (!invalid.empty()) throw UsageError("--a: " + invalid);
-  f.network_seed = parse_count("--network-seed", network_seed_.value_or("1"), 0,
-                               std::numeric_limits<std::int64_t>::max());
-  f.batches = static_cast<std::uint32_t>(
-      batches_ ? parse_count("--batches", *batches_, 1, shape.n()) : shape.default_batches());
-  f.round_limit = static_cast<std::uint32_t>(
-      parse_count("--round-limit", round_limit_.value_or("64"), 1, 1000000));
+  f.a = values.shape.a;
+  f.network_seed = values.network_seed;
+  f.batches = values.batches;
+  f.round_limit = values.round_limit;
 }
 
 std::uint64_t OcpcCommand::funnel_table_bytes() const {

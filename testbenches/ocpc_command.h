@@ -10,6 +10,7 @@
 #include "testbenches/network_command.h"
 #include "testbenches/ocpc_experiment.h"
 #include "testbenches/option_values.h"
+#include "testbenches/splithash_options.h"
 
 namespace optinet {
 
@@ -71,7 +72,7 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   Json funnel_parameters() const;
   /// The bytes of funnel's preprocessed routes (for the memory estimate).
   std::uint64_t funnel_table_bytes() const;
-  std::optional<std::string> a_, network_seed_, batches_, round_limit_;
+  SplitHashOptions split_hash_;       ///< dmob --protocol funnel
   std::uint64_t funnel_psi_ = 0;      ///< after elaboration: the psi the preprocessing routed
   std::uint64_t funnel_entries_ = 0;  ///< and the most route entries a node holds
   bool gjlr_lemma4_ = false;

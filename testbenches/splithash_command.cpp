@@ -1,7 +1,6 @@
 #include "testbenches/splithash_command.h"
 
 #include <algorithm>
-#include <limits>
 
 #include "protocols/splithash/registry.h"
 #include "protocols/splithash/thinning.h"
@@ -27,17 +26,7 @@ void SplitHashCommand::add_options(CLI::App& app) {
   app.add_option("--depth", depth_, "d: levels d (sources) down to 0 (sinks)")
       ->check(count_in(1, 22))
       ->capture_default_str();
-  app.add_option("--a", a_, "the constant a: a_i = ceil(a*d/i) functions per funnel")
-      ->check(count_in(2, 1 << 16))
-      ->capture_default_str();
-  app.add_option("--network-seed", config_.network_seed,
-                 "seed of the network's random permutations (separate from --seed)")
-      ->check(count_in(0, std::numeric_limits<std::int64_t>::max()))
-      ->capture_default_str();
-  app.add_option("--batches", batches_, "1/eps: batches of the permutation (default 2*a*d + 1)");
-  app.add_option("--round-limit", round_limit_,
-                 "rounds of the Funnel Algorithm per level before a packet counts as stuck")
-      ->capture_default_str();
+  split_hash_.add_to(app, "");
   app.add_option("--h", h_, "the h of the h-relation (default 1)");
   app.add_option("--thinning-rounds", thinning_rounds_,
                  "h-relation: T, rounds of the Funnel Algorithm per thinning iteration")
@@ -59,7 +48,6 @@ void SplitHashCommand::configure(CommonOptions& common) {
   splithash::SplitHashShape& s = e.shape;
   s.k = static_cast<std::uint32_t>(std::stoull(k_));  // checked by count_in
   s.depth = static_cast<std::uint32_t>(std::stoull(depth_));
-  s.a = static_cast<std::uint32_t>(std::stoull(a_));
   std::uint64_t sinks = 1;
   for (std::uint32_t i = 0; i < s.depth; ++i) {
     sinks *= s.k;
@@ -68,8 +56,11 @@ void SplitHashCommand::configure(CommonOptions& common) {
                        " sinks (got more with --k " + k_ + " --depth " + depth_ + ")");
     }
   }
-  const std::string invalid = s.invalid();
-  if (!invalid.empty()) throw UsageError("--a: " + invalid);
+  const SplitHashValues values = split_hash_.parse(s.k, s.depth);
+  s = values.shape;
+  e.network_seed = values.network_seed;
+  e.settings.round_limit = values.round_limit;
+  e.settings.batches = values.batches;
   e.protocol = common.protocol;
   const std::string unavailable = splithash::protocol_unavailable(e.protocol);
   if (!unavailable.empty()) throw UsageError("--protocol: " + unavailable);
@@ -77,10 +68,6 @@ void SplitHashCommand::configure(CommonOptions& common) {
     throw UsageError("--traffic: the split&hash network runs h-relations (accepted: " +
                      relation_kind_names() + ")");
   }
-  e.settings.round_limit =
-      static_cast<std::uint32_t>(parse_count("--round-limit", round_limit_, 1, 1000000));
-  e.settings.batches = static_cast<std::uint32_t>(
-      batches_ ? parse_count("--batches", *batches_, 1, s.n()) : s.default_batches());
   e.max_slots = common.max_slots;
 
   const splithash::ProtocolInfo& info = *splithash::find_protocol(e.protocol);

@@ -9,6 +9,7 @@
 #include "testbenches/network_command.h"
 #include "testbenches/option_values.h"
 #include "testbenches/splithash_experiment.h"
+#include "testbenches/splithash_options.h"
 
 namespace optinet {
 
@@ -44,13 +45,11 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
 
   std::string k_ = "16";
   std::string depth_ = "2";
-  std::string a_ = "2";
-  std::optional<std::string> batches_;
-  std::string round_limit_ = "64";
   std::optional<std::string> h_;
   std::string thinning_rounds_ = "2";
   std::string thinning_c_ = "1";
   std::string relation_file_;
+  SplitHashOptions split_hash_;
   TraceSelection trace_;
 };
 

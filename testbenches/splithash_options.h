@@ -1,0 +1,39 @@
+#pragma once
+/// \file
+/// The split&hash network's own options, shared by `splithash` and `dmob --protocol funnel`
+/// (the same network embedded in the D-dimensional MOB): the constant a, the network seed, the
+/// batches (1/eps) and the Funnel Algorithm's round limit.
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "models/topology/split_hash.h"
+
+namespace optinet {
+
+/// The values, checked against the network's shape.
+struct SplitHashValues {
+  splithash::SplitHashShape shape;
+  std::uint64_t network_seed = 1;
+  std::uint32_t batches = 0;
+  std::uint32_t round_limit = 64;
+};
+
+/// The four options as given (text), parsed once the network's size is known, so every refusal
+/// names its option.
+class SplitHashOptions {
+ public:
+  /// Registers --a, --network-seed, --batches and --round-limit; `help_prefix` starts each help
+  /// line (e.g. "funnel: ").
+  void add_to(CLI::App& app, const std::string& help_prefix);
+  /// The first of the four options given on the command line, or nullptr.
+  const char* first_given() const;
+  /// Checks the options for a network of k^depth sinks (UsageError naming the option).
+  SplitHashValues parse(std::uint32_t k, std::uint32_t depth) const;
+
+ private:
+  std::optional<std::string> a_, network_seed_, batches_, round_limit_;
+};
+
+}  // namespace optinet
