@@ -28,8 +28,10 @@ struct ProcessorConfig {
   SlotWiring slot_wiring;
 };
 
-/// Base of every network's processor. Derived classes add the medium ports, implement the
-/// network's node context (transmit/listen) and run the protocol in run_protocol().
+/// Base of every network's processor. Derived classes add their medium (ports, or for POPS a
+/// plain pointer to the group's bundles), implement the network's node context
+/// (transmit/listen) and run the protocol in run_protocol(). The NodeContext calls that reach
+/// run control are valid from the thread's first activation on.
 class Processor : public sc_core::sc_module, public virtual NodeContext {
  public:
   OPTINET_HAS_PROCESS(Processor);
