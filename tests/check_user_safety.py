@@ -109,7 +109,7 @@ CASES = [
          r"^optinet: out of memory \(a smaller network needs less\); nothing written$",
          limit_memory_mib=300, absent=["v.vcd"]),
     Case("memory", "estimate above --max-memory", ["pops", "--d", "64", "--g", "64", "--max-memory", "10M"], 2,
-         r"^optinet: --d/--g: this network needs about 44 MiB \(estimate\), more than the 10 MiB of --max-memory"),
+         r"^optinet: --d/--g: this network needs about 39 MiB \(estimate\), more than the 10 MiB of --max-memory"),
     Case("memory", "max-memory not a size", SMALL + ["--max-memory", "1x"], 2, r"^optinet: --max-memory: '1x' is not accepted"),
     # ---- input files, read with a bound ----------------------------------------------------
     Case("input file", "permutation file of NUL bytes", ["pops", "--d", "2", "--g", "2", "--traffic", "file",

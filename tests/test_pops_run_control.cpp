@@ -185,4 +185,16 @@ TEST(SlotLimit, StoppedRunDoesNotChangeTheNextRunsOutcome) {
   EXPECT_EQ(outcome(after_completed), outcome(after_stopped));
 }
 
+// A processor reaches the clock, run control and its group's bundles through pointers, not
+// ports (elaboration cost, issue 18): its only SystemC child is its thread, and it still runs.
+TEST(Elaboration, AProcessorIsOneModuleWithOneThreadAndNoPorts) {
+  PopsExperiment experiment(pops_config(4, 4));
+  for (NodeId i = 0; i < 16; ++i) {
+    const auto children = experiment.network().processor(i).get_child_objects();
+    ASSERT_EQ(children.size(), 1u) << "processor " << i;
+    EXPECT_STREQ(children.front()->kind(), "sc_thread_process") << "processor " << i;
+  }
+  expect_run_invariants(experiment.run(1));
+}
+
 }  // namespace

@@ -15,20 +15,26 @@ constexpr std::uint32_t kMinSleepSlots = 8;
 }  // namespace
 
 Processor::Processor(const sc_core::sc_module_name& name, const ProcessorConfig& config)
-    : sc_core::sc_module(name), id_(config.id) {
+    : sc_core::sc_module(name), id_(config.id), wiring_(config.slot_wiring) {
+  if (wiring_.clk == nullptr || wiring_.control == nullptr) {
+    throw std::invalid_argument(std::string(this->name()) + ": no slot clock or run control");
+  }
   SC_THREAD(thread);
   set_stack_size(kThreadStackBytes);
 }
 
 void Processor::thread() {
+  control_ = wiring_.control->operator->();
+  posedge_ = &wiring_.clk->posedge_event();
+  negedge_ = &wiring_.clk->negedge_event();
   while (true) {
-    wait(control->start_event());
-    rng_ = Rng::node_stream(control->run_seed(), id_);
+    wait(control_->start_event());
+    rng_ = Rng::node_stream(control_->run_seed(), id_);
     max_buffers_ = 0;
     listening_ = false;
     try {
       run_protocol();
-      control->node_finished();
+      control_->node_finished();
     } catch (const RunAborted&) {
       tx_valid_ = rx_valid_ = fault_ = false;
     } catch (const std::logic_error& e) {
@@ -37,26 +43,26 @@ void Processor::thread() {
       if (faults_ == nullptr || !faults_->log().any_lost()) throw;
       faults_->log().halted(id_, slot(), e.what());
       tx_valid_ = rx_valid_ = fault_ = false;
-      control->node_finished();
+      control_->node_finished();
     }
   }
 }
 
 void Processor::begin_slots() {
-  wait(clk.posedge_event());
-  if (control->abort_requested()) throw RunAborted{};
+  wait(*posedge_);
+  if (control_->abort_requested()) throw RunAborted{};
   start_of_slot();
 }
 
 void Processor::next_slot() {
   if (listening_ && sample_at_falling_edge_) {
-    wait(clk.negedge_event());
-    if (control->abort_requested()) throw RunAborted{};
+    wait(*negedge_);
+    if (control_->abort_requested()) throw RunAborted{};
     sample_receiver(slot());
     listening_ = false;
   }
-  wait(clk.posedge_event());
-  if (control->abort_requested()) throw RunAborted{};
+  wait(*posedge_);
+  if (control_->abort_requested()) throw RunAborted{};
   if (listening_) {
     // The receive latch still holds the last slot's frame: nothing has been driven yet in this
     // delta, and couplers resolve the new slot a delta later.
@@ -82,8 +88,8 @@ void Processor::skip_slots(std::uint32_t idle) {
   const std::uint64_t target = slot() + idle;
   while (slot() < target) {
     const std::uint64_t wake = std::min(target, slot() + RunControlIf::kSlotEvents - 1);
-    wait(control->slot_event(wake));  // also notified when the run is aborted
-    if (control->abort_requested()) throw RunAborted{};
+    wait(control_->slot_event(wake));  // also notified when the run is aborted
+    if (control_->abort_requested()) throw RunAborted{};
   }
   start_of_slot();
 }

@@ -14,17 +14,26 @@
 
 namespace optinet {
 
-struct ProcessorConfig {
-  NodeId id = 0;
+/// The slot clock and run control of the module that holds a processor: that module's own
+/// ports. A processor keeps pointers to them instead of ports of its own (two registered
+/// SystemC objects and two bindings fewer per processor, docs/benchmarks.md) and reads the
+/// channels behind them when its thread first runs, after binding.
+struct SlotWiring {
+  const sc_core::sc_in<bool>* clk = nullptr;
+  sc_core::sc_port<RunControlIf>* control = nullptr;
 };
 
-/// Base of every network's processor. Derived classes add the medium ports, implement the
-/// network's node context (transmit/listen) and run the protocol in run_protocol().
+struct ProcessorConfig {
+  NodeId id = 0;
+  SlotWiring slot_wiring;
+};
+
+/// Base of every network's processor. Derived classes add their medium (ports, or for POPS a
+/// plain pointer to the group's bundles), implement the network's node context
+/// (transmit/listen) and run the protocol in run_protocol(). The NodeContext calls that reach
+/// run control are valid from the thread's first activation on.
 class Processor : public sc_core::sc_module, public virtual NodeContext {
  public:
-  sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_port<RunControlIf> control{"control"};
-
   OPTINET_HAS_PROCESS(Processor);
   Processor(const sc_core::sc_module_name& name, const ProcessorConfig& config);
 
@@ -49,8 +58,8 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
 
   // NodeContext (the network-independent part)
   NodeId id() const override { return id_; }
-  std::uint64_t slot() const override { return control->current_slot(); }
-  std::uint64_t run_seed() const override { return control->run_seed(); }
+  std::uint64_t slot() const override { return control_->current_slot(); }
+  std::uint64_t run_seed() const override { return control_->run_seed(); }
   Rng& rng() override { return rng_; }
   const std::vector<Packet>& packets() const override { return packets_; }
   bool open_loop() const override { return injection_ != nullptr; }
@@ -64,10 +73,10 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   void begin_slots() override;
   void next_slot() override;
   void skip_slots(std::uint32_t idle) override;
-  void deliver(const Packet& packet) override { control->deliver(id_, packet); }
-  void raise_pending() override { control->raise_pending(); }
-  void release_pending() override { control->release_pending(); }
-  bool any_pending() const override { return control->any_pending(); }
+  void deliver(const Packet& packet) override { control_->deliver(id_, packet); }
+  void raise_pending() override { control_->raise_pending(); }
+  void release_pending() override { control_->release_pending(); }
+  bool any_pending() const override { return control_->any_pending(); }
   void note_buffers(unsigned count) override;
 
  protected:
@@ -103,6 +112,11 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   void thread();
 
   NodeId id_;
+  SlotWiring wiring_;
+  // The channels behind wiring_, set when the thread first runs.
+  RunControlIf* control_ = nullptr;
+  const sc_core::sc_event* posedge_ = nullptr;
+  const sc_core::sc_event* negedge_ = nullptr;
   Rng rng_;
   std::vector<Packet> packets_;
   InjectionPort* injection_ = nullptr;

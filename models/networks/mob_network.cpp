@@ -12,9 +12,8 @@ MobRow::MobRow(const sc_core::sc_module_name& name, std::uint32_t row,
   for (std::uint32_t c = 0; c < s.p; ++c) {
     const std::string proc = "proc" + std::to_string(c);
     processors.emplace_back(std::make_unique<OcpcProcessor>(
-        proc.c_str(), OcpcProcessorConfig{s.node(row, c), s, config.h, config.protocol}));
-    processors.back()->clk(clk);
-    processors.back()->control(control);
+        proc.c_str(), OcpcProcessorConfig{s.node(row, c), s, config.h, config.protocol,
+                                          SlotWiring{&clk, &control}}));
   }
 }
 

@@ -15,10 +15,9 @@ OcpcNetwork::OcpcNetwork(const sc_core::sc_module_name& name, const OcpcNetworkC
   for (NodeId i = 0; i < shape_.n(); ++i) {
     const std::string proc = "proc" + std::to_string(i);
     processors_.emplace_back(std::make_unique<OcpcProcessor>(
-        proc.c_str(), OcpcProcessorConfig{i, shape_, config.h, config.protocol}));
+        proc.c_str(),
+        OcpcProcessorConfig{i, shape_, config.h, config.protocol, SlotWiring{&clk, &control}}));
     OcpcProcessor& p = *processors_.back();
-    p.clk(clk);
-    p.control(control);
     p.tx(bus_.inputs);
     p.rx(receivers_);
   }

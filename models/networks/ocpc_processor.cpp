@@ -5,7 +5,7 @@
 namespace optinet::ocpc {
 
 OcpcProcessor::OcpcProcessor(const sc_core::sc_module_name& name, const OcpcProcessorConfig& config)
-    : Processor(name, ProcessorConfig{config.id}),
+    : Processor(name, ProcessorConfig{config.id, config.slot_wiring}),
       shape_(config.shape),
       h_(config.h),
       protocol_(config.protocol) {}

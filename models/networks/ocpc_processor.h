@@ -23,6 +23,7 @@ struct OcpcProcessorConfig {
   OcpcShape shape;
   std::uint32_t h = 1;
   const OcpcProtocol* protocol = nullptr;
+  SlotWiring slot_wiring;
 };
 
 class OcpcProcessor : public Processor, public OcpcNodeContext {

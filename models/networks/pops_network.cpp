@@ -20,11 +20,8 @@ PopsGroup::PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
   for (std::uint32_t k = 0; k < s.d; ++k) {
     const std::string proc = "proc" + std::to_string(k);
     processors.emplace_back(std::make_unique<PopsProcessor>(
-        proc.c_str(), PopsProcessorConfig{s.node(group, k), s, config.protocol}));
-    PopsProcessor& p = *processors.back();
-    p.clk(clk);
-    p.control(control);
-    p.fibres(node_bundles);
+        proc.c_str(), PopsProcessorConfig{s.node(group, k), s, config.protocol,
+                                          SlotWiring{&clk, &control}, &node_bundles}));
   }
   if (config.coupler == CouplerKind::kBehavioural) {
     couplers_out = std::make_unique<PassiveStarGroup>("couplers", group, s.g);

@@ -1,13 +1,17 @@
 #include "models/networks/pops_processor.h"
 
+#include <stdexcept>
 #include <string>
 
 namespace optinet::pops {
 
 PopsProcessor::PopsProcessor(const sc_core::sc_module_name& name, const PopsProcessorConfig& config)
-    : Processor(name, ProcessorConfig{config.id}),
+    : Processor(name, ProcessorConfig{config.id, config.slot_wiring}),
       shape_(config.shape),
-      protocol_(config.protocol) {}
+      protocol_(config.protocol),
+      fibres_(config.fibres) {
+  if (fibres_ == nullptr) throw std::invalid_argument(std::string(this->name()) + ": no fibres");
+}
 
 void PopsProcessor::run_protocol() {
   received_.reset();
@@ -26,7 +30,7 @@ void PopsProcessor::transmit(const std::uint32_t* groups, std::size_t count, con
   const std::uint32_t local = shape_.index_in_group(id());
   for (std::size_t k = 0; k < count; ++k) {
     if (groups[k] >= shape_.g) SC_REPORT_ERROR(name(), "transmit to a group that does not exist");
-    fibres->drive(groups[k], local, frame, now);
+    fibres_->drive(groups[k], local, frame, now);
   }
   record_tx(frame.packet.id, now);
 }
@@ -44,7 +48,7 @@ void PopsProcessor::start_of_slot() {
 }
 
 void PopsProcessor::sample_receiver(std::uint64_t slot) {
-  received_ = fibres->sample(listen_group_, slot);
+  received_ = fibres_->sample(listen_group_, slot);
   if (received_ && lost_at_receiver(*received_, slot)) received_.reset();
   if (received_) record_rx(received_->packet.id, slot);
 }

@@ -14,13 +14,14 @@ struct PopsProcessorConfig {
   NodeId id = 0;
   PopsShape shape;
   const PopsProtocol* protocol = nullptr;
+  SlotWiring slot_wiring;
+  /// The group's transmit bundle (drive) and receive bundle (sample): a plain object, not a
+  /// port, for the same reason as slot_wiring.
+  StarNodeIf* fibres = nullptr;
 };
 
 class PopsProcessor : public Processor, public PopsNodeContext {
  public:
-  /// The group's transmit bundle (drive) and receive bundle (sample).
-  sc_core::sc_port<StarNodeIf> fibres{"fibres"};
-
   PopsProcessor(const sc_core::sc_module_name& name, const PopsProcessorConfig& config);
 
   void set_protocol(const PopsProtocol* protocol) { protocol_ = protocol; }
@@ -39,6 +40,7 @@ class PopsProcessor : public Processor, public PopsNodeContext {
  private:
   PopsShape shape_;
   const PopsProtocol* protocol_;
+  StarNodeIf* fibres_;
   std::uint64_t transmitted_in_slot_ = ~std::uint64_t{0};
   std::uint32_t listen_group_ = 0;
   bool listened_ = false;

@@ -12,10 +12,8 @@ SplitHashLevel::SplitHashLevel(const sc_core::sc_module_name& name, std::uint32_
   for (std::uint64_t x = 0; x < s.n(); ++x) {
     const std::string node = "node" + std::to_string(x);
     processors.push_back(std::make_unique<SplitHashProcessor>(
-        node.c_str(),
-        SplitHashProcessorConfig{s.id(level, x), config.wiring, config.settings, config.protocol}));
-    processors.back()->clk(clk);
-    processors.back()->control(control);
+        node.c_str(), SplitHashProcessorConfig{s.id(level, x), config.wiring, config.settings,
+                                               config.protocol, SlotWiring{&clk, &control}}));
   }
 }
 

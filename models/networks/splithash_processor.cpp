@@ -6,7 +6,7 @@ namespace optinet::splithash {
 
 SplitHashProcessor::SplitHashProcessor(const sc_core::sc_module_name& name,
                                        const SplitHashProcessorConfig& config)
-    : Processor(name, ProcessorConfig{config.id}),
+    : Processor(name, ProcessorConfig{config.id, config.slot_wiring}),
       wiring_(config.wiring),
       level_(config.wiring->shape().level_of(config.id)),
       index_(config.wiring->shape().index_of(config.id)),

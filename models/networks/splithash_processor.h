@@ -33,6 +33,7 @@ struct SplitHashProcessorConfig {
   const SplitHashWiring* wiring = nullptr;
   SplitHashSettings settings;
   const SplitHashProtocol* protocol = nullptr;
+  SlotWiring slot_wiring;
 };
 
 class SplitHashProcessor : public Processor, public SplitHashNodeContext {
