@@ -8,6 +8,7 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     : sc_core::sc_module(name) {
   const SfGraph& g = *config.graph;
   const NodeId n = g.nodes();
+  links_ = std::vector<Link>(static_cast<std::size_t>(n) * g.degree());
   nodes_.reserve(n);
   for (NodeId x = 0; x < n; ++x) {
     SfNodeConfig c{x,
@@ -17,7 +18,8 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
                    config.capacity,
                    config.phase_b_start,
                    config.observer,
-                   config.phase_window};
+                   config.phase_window,
+                   &links_[static_cast<std::size_t>(x) * g.degree()]};
     nodes_.push_back(std::make_unique<SfNode>(("node" + std::to_string(x)).c_str(), c));
     nodes_.back()->clk(clk);
     nodes_.back()->control(control);
@@ -29,8 +31,8 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     for (unsigned label = 0; label < g.degree(); ++label) {
       const NodeId y = g.neighbor(x, label);
       if (y == kNoNode) continue;
-      nodes_[x]->link(label)->bind(*nodes_[y], inputs[y]++);
-      ++links_;
+      links_[static_cast<std::size_t>(x) * g.degree() + label].bind(*nodes_[y], inputs[y]++);
+      ++link_count_;
     }
   }
 }

@@ -6,14 +6,8 @@
 namespace optinet::sf {
 
 SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config)
-    : sc_core::sc_module(name), config_(config), inbox_("inbox", *this) {
+    : sc_core::sc_module(name), config_(config), links_(config.links), inbox_("inbox", *this) {
   const unsigned degree = config.graph->degree();
-  links_.resize(degree);
-  for (unsigned label = 0; label < degree; ++label) {
-    if (config.graph->neighbor(config.id, label) == kNoNode) continue;
-    const std::string link_name = "link_" + config.graph->label_name(label);
-    links_[label] = std::make_unique<Link>(link_name.c_str());
-  }
   queues_.resize(degree);
   offered_index_.assign(degree, -1);
   reserved_.assign(degree + 1, 0);
@@ -26,9 +20,8 @@ SfNode::~SfNode() = default;
 
 void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   for (auto& q : queues_) q.clear();
-  for (auto& l : links_) {
-    if (l) l->reset();
-  }
+  queued_ = queued_a_ = 0;
+  for (unsigned label = 0; label < queues_.size(); ++label) links_[label].reset();
   std::fill(offered_index_.begin(), offered_index_.end(), -1);
   staging_.clear();
   held_.clear();
@@ -46,11 +39,8 @@ void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
 }
 
 bool SfNode::has_work() const {
-  if (!loaded_.empty() || !arrivals_.empty() || !staging_.empty() || !held_.empty()) return true;
-  for (const auto& q : queues_) {
-    if (!q.empty()) return true;
-  }
-  return false;
+  return queued_ != 0 || !loaded_.empty() || !arrivals_.empty() || !staging_.empty() ||
+         !held_.empty();
 }
 
 void SfNode::activate() {
@@ -63,7 +53,8 @@ void SfNode::activate() {
       slot_step(control->current_slot());
     }
   }
-  if (running_ && (injection_ != nullptr || has_work())) {
+  clocked_ = running_ && (injection_ != nullptr || has_work());
+  if (clocked_) {
     next_trigger(clk.posedge_event());
   } else if (running_) {
     // Idle in a run: only this node's own wake_ (the static sensitivity). Waiting on the run's
@@ -77,11 +68,9 @@ void SfNode::activate() {
 
 void SfNode::slot_step(std::uint64_t slot) {
   // 1. Offers of the last slot that the far ends admitted leave their queues.
-  for (unsigned label = 0; label < links_.size(); ++label) {
+  for (unsigned label = 0; label < queues_.size(); ++label) {
     if (offered_index_[label] < 0) continue;
-    if (links_[label]->take_grant()) {
-      queues_[label].erase(queues_[label].begin() + offered_index_[label]);
-    }
+    if (links_[label].take_grant()) dequeue(label, static_cast<std::size_t>(offered_index_[label]));
     offered_index_[label] = -1;
   }
   // 2. The node's own packets (slot 0), then the packets that arrived over the links, then
@@ -125,25 +114,22 @@ void SfNode::slot_step(std::uint64_t slot) {
   for (std::size_t i = 0; i < staging_.size(); ++i) {
     EdgeQueue& q = queues_[staging_[i].edge];
     if (room(q.size(), 0)) {
-      q.push_back(staging_[i].packet);
+      enqueue(staging_[i].edge, staging_[i].packet);
     } else {
       staging_[kept++] = staging_[i];
     }
   }
   staging_.resize(kept);
   // 5. The node's population at this integral instant (section 7 (c)). A packet held before
-  // the first correcting sub-phase counts as Phase A (it finished Phase A here).
-  unsigned total = static_cast<unsigned>(staging_.size() + held_.size());
+  // the first correcting sub-phase counts as Phase A (it finished Phase A here). The queues'
+  // counts (and max_queue_) are kept by enqueue and dequeue: queues only grow between step 1
+  // and here, so their largest size at this instant is their largest after a push.
+  const unsigned total = static_cast<unsigned>(staging_.size() + held_.size()) + queued_;
   const unsigned randomizing = config_.scheme->randomizing();
   unsigned held_a = 0;
   for (const SfPacket& p : held_) held_a += p.ticket.subphase <= randomizing ? 1 : 0;
-  unsigned in_phase_a = held_a;
+  unsigned in_phase_a = held_a + queued_a_;
   for (const auto& s : staging_) in_phase_a += s.packet.ticket.subphase < randomizing ? 1 : 0;
-  for (const EdgeQueue& q : queues_) {
-    total += static_cast<unsigned>(q.size());
-    max_queue_ = std::max(max_queue_, static_cast<unsigned>(q.size()));
-    for (const SfPacket& p : q) in_phase_a += p.ticket.subphase < randomizing ? 1 : 0;
-  }
   population_ = total;
   max_population_ = std::max(max_population_, total);
   max_population_a_ = std::max(max_population_a_, in_phase_a);
@@ -189,7 +175,7 @@ void SfNode::settle(SfPacket p, std::uint64_t slot, bool arrived_over_link) {
       // A packet continuing its sub-phase over a link had its queue place reserved when it
       // was admitted; a packet starting a sub-phase here waits in staging for room.
       if (same_subphase) {
-        queues_[edge].push_back(p);
+        enqueue(static_cast<unsigned>(edge), p);
       } else {
         staging_.push_back(Staged{p, static_cast<unsigned>(edge)});
       }
@@ -231,8 +217,23 @@ void SfNode::offer_heads() {
     const std::size_t head = head_of(q, config_.discipline, scheme.moved_first(),
                                      [&](const SfPacket& p) { return scheme.remaining(p, here); });
     offered_index_[label] = static_cast<std::int64_t>(head);
-    if (!links_[label]->refused_by_fault(q[head], slot)) links_[label]->offer(q[head]);
+    if (!links_[label].refused_by_fault(q[head], slot)) links_[label].offer(q[head]);
   }
+}
+
+void SfNode::enqueue(unsigned edge, const SfPacket& p) {
+  EdgeQueue& q = queues_[edge];
+  q.push_back(p);
+  ++queued_;
+  queued_a_ += p.ticket.subphase < config_.scheme->randomizing() ? 1 : 0;
+  max_queue_ = std::max(max_queue_, static_cast<unsigned>(q.size()));
+}
+
+void SfNode::dequeue(unsigned edge, std::size_t index) {
+  EdgeQueue& q = queues_[edge];
+  --queued_;
+  queued_a_ -= q[index].ticket.subphase < config_.scheme->randomizing() ? 1 : 0;
+  q.erase(q.begin() + static_cast<std::ptrdiff_t>(index));
 }
 
 void SfNode::request(Link& link) { inbox_.add(link); }
@@ -270,13 +271,17 @@ void SfNode::admit_requests() {
     }
   }
   requests.clear();
-  if (admitted) wake_.notify(sc_core::SC_ZERO_TIME);
+  // A node already waiting on the clock would ignore wake_ (its static sensitivity is off while
+  // it waits on the edge): notify only an idle one, which saves a delta cycle per slot.
+  if (admitted && !clocked_) wake_.notify(sc_core::SC_ZERO_TIME);
 }
 
 void SfNode::trace(sc_core::sc_trace_file* tf) {
   sc_core::sc_trace(tf, population_, std::string(name()) + ".population", 32);
-  for (const auto& l : links_) {
-    if (l) l->trace(tf);
+  for (unsigned label = 0; label < queues_.size(); ++label) {
+    if (links_[label].bound()) {
+      links_[label].trace(tf, std::string(name()) + ".link_" + config_.graph->label_name(label));
+    }
   }
 }
 

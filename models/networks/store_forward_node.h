@@ -52,6 +52,9 @@ struct SfNodeConfig {
   /// node until slot (s+1) W; one that overruns starts its next sub-phase at once (the
   /// fall-back the theorem allows: here the same scheme, continued without windows).
   std::uint64_t phase_window = 0;
+  /// The node's out-links, one per label (graph degree), in the network's link array: a label
+  /// without a neighbour has a link that stays unbound.
+  Link* links = nullptr;
 };
 
 class SfNode : public sc_core::sc_module, public LinkSink {
@@ -63,8 +66,8 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config);
   ~SfNode() override;
 
-  /// Out-edge `label`, or nullptr where the node has none.
-  Link* link(unsigned label) { return links_[label].get(); }
+  /// Out-edge `label`, or nullptr where the node has none (once the network has bound them).
+  Link* link(unsigned label) { return links_[label].bound() ? &links_[label] : nullptr; }
   /// Between runs: clears every buffer and link, loads the node's packets and seeds its stream.
   void load(const std::vector<Packet>& packets, std::uint64_t run_seed);
   /// The host's injection port for open-loop runs (nullptr: closed-loop runs of the loaded
@@ -105,6 +108,9 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   void settle(SfPacket p, std::uint64_t slot, bool arrived_over_link);
   void start_subphase(SfPacket& p, std::uint64_t slot);
   void offer_heads();
+  /// Queue `edge` takes p / drops its packet `index`; both keep the population counts.
+  void enqueue(unsigned edge, const SfPacket& p);
+  void dequeue(unsigned edge, std::size_t index);
   /// Open-loop runs: takes and places the packets the host created up to `slot`.
   void take_injected(std::uint64_t slot);
   bool has_work() const;
@@ -128,8 +134,10 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   void admit_requests();
 
   SfNodeConfig config_;
-  std::vector<std::unique_ptr<Link>> links_;
+  Link* links_;  ///< config_.links: graph degree entries, owned by the network
   std::vector<EdgeQueue> queues_;
+  unsigned queued_ = 0;    ///< packets in all queues
+  unsigned queued_a_ = 0;  ///< of them, in Phase A (sub-phase before the scheme's randomizing)
   std::vector<std::int64_t> offered_index_;  ///< queue index offered on each link, -1 if none
   std::vector<Staged> staging_;
   std::vector<SfPacket> held_;  ///< finished a sub-phase, waiting for release_slot
@@ -144,6 +152,7 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   sc_core::sc_event wake_;
   Rng rng_;
   bool running_ = false;
+  bool clocked_ = false;     ///< waiting on the clock's rising edge (not on wake_)
   unsigned population_ = 0;  // traced
   unsigned max_population_ = 0;
   unsigned max_population_a_ = 0;
