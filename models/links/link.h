@@ -17,14 +17,28 @@
 
 namespace optinet::sf {
 
-class Link;
-
-/// The receiving side of links: a node's input port.
-class LinkSink {
+/// The receiving side of links: a node's input port, a primitive channel. At a slot's rising
+/// edge each link that offers sets its input's bit; in the update phase the node reads the
+/// offers in input order. A node has at most kMaxInputs incoming links.
+class LinkSink : public sc_core::sc_prim_channel {
  public:
-  virtual ~LinkSink() = default;
+  static constexpr unsigned kMaxInputs = 64;
+  explicit LinkSink(const char* name) : sc_core::sc_prim_channel(name) {}
   /// Called by a link when its source offers a packet in the current slot.
-  virtual void request(Link& link) = 0;
+  void request(std::uint32_t input) {
+    if (requests_ == 0) request_update();
+    requests_ |= std::uint64_t{1} << input;
+  }
+  void prefetch() const { __builtin_prefetch(&requests_, 1); }
+  /// The inputs that offered in this slot (bit i: input i), cleared for the next.
+  std::uint64_t take_requests() {
+    const std::uint64_t r = requests_;
+    requests_ = 0;
+    return r;
+  }
+
+ private:
+  std::uint64_t requests_ = 0;
 };
 
 /// One directed edge: a compact record, not a SystemC object. A network keeps all its links in
@@ -68,15 +82,24 @@ class alignas(64) Link {
   /// rising edge) instead of copying it: the far end reads it in the update phase.
   void offer(const SfPacket& p) {
     offered_ = &p;
-    far_end_->request(*this);
+    far_end_->request(input_);
   }
-  /// Source side, at the next rising edge: whether the offer was admitted (then the source
-  /// drops its copy) and clears the link for the new slot.
-  bool take_grant() {
-    const bool g = granted_;
+  /// Source side, at the next rising edge: the offered packet if the far end admitted it (then
+  /// the source drops its copy), else nullptr; clears the link for the new slot.
+  const SfPacket* take_grant() {
+    const SfPacket* g = granted_ ? offered_ : nullptr;
     granted_ = busy_ = fault_ = false;
     offered_ = nullptr;
     return g;
+  }
+  /// Hints the memory system to fetch what offer() and take_grant() touch: this record, and
+  /// (once it is here) the far end's request word.
+  void prefetch() const { __builtin_prefetch(this, 1); }
+  void prefetch_far_end() const { far_end_->prefetch(); }
+  /// Far side, before its update phase reads the offer: fetches the offered packet.
+  void prefetch_offered() const {
+    __builtin_prefetch(offered_);
+    __builtin_prefetch(reinterpret_cast<const char*>(offered_) + sizeof(SfPacket) - 1);
   }
 
   /// Far side, in its update phase.

@@ -43,6 +43,7 @@ class SfNetwork : public sc_core::sc_module {
   /// Every node's out-links, node x's label l at x * degree + l (a label without a neighbour
   /// stays unbound): one contiguous array, allocated before the nodes and never resized.
   std::vector<Link> links_;
+  std::vector<Link*> in_links_;  ///< every node's in-links by input number, node by node
   std::vector<std::unique_ptr<SfNode>> nodes_;
   std::uint64_t link_count_ = 0;
 };

@@ -1,6 +1,7 @@
 #include "models/networks/store_forward_node.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
 
 namespace optinet::sf {
@@ -9,8 +10,6 @@ SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config)
     : sc_core::sc_module(name), config_(config), links_(config.links), inbox_("inbox", *this) {
   const unsigned degree = config.graph->degree();
   queues_.resize(degree);
-  offered_index_.assign(degree, -1);
-  reserved_.assign(degree + 1, 0);
   SC_METHOD(activate);
   dont_initialize();
   sensitive << wake_;
@@ -22,11 +21,11 @@ void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   for (auto& q : queues_) q.clear();
   queued_ = queued_a_ = 0;
   for (unsigned label = 0; label < queues_.size(); ++label) links_[label].reset();
-  std::fill(offered_index_.begin(), offered_index_.end(), -1);
+  offering_ = 0;
   staging_.clear();
   held_.clear();
   arrivals_.clear();
-  inbox_.requests_.clear();
+  inbox_.take_requests();
   loaded_.clear();
   for (const Packet& p : packets) loaded_.push_back(SfPacket{p, Ticket{}, PacketClock{}});
   rng_ = Rng::node_stream(run_seed, config_.id);
@@ -68,11 +67,15 @@ void SfNode::activate() {
 
 void SfNode::slot_step(std::uint64_t slot) {
   // 1. Offers of the last slot that the far ends admitted leave their queues.
-  for (unsigned label = 0; label < queues_.size(); ++label) {
-    if (offered_index_[label] < 0) continue;
-    if (links_[label].take_grant()) dequeue(label, static_cast<std::size_t>(offered_index_[label]));
-    offered_index_[label] = -1;
+  // The links are fetched together first: their misses overlap instead of queueing.
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) links_[__builtin_ctzll(m)].prefetch();
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
+    const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
+    if (const SfPacket* sent = links_[label].take_grant()) {
+      dequeue(label, static_cast<std::size_t>(sent - queues_[label].data()));
+    }
   }
+  offering_ = 0;
   // 2. The node's own packets (slot 0), then the packets that arrived over the links, then
   // (open loop) the packets its host created.
   for (SfPacket& p : loaded_) {
@@ -211,12 +214,21 @@ void SfNode::offer_heads() {
   const Scheme& scheme = *config_.scheme;
   const NodeId here = config_.id;
   const std::uint64_t slot = control->current_slot();
+  // Every non-empty queue offers; its link and then the far end's request word are fetched
+  // for all of them first, so that the misses overlap.
   for (unsigned label = 0; label < queues_.size(); ++label) {
+    if (queues_[label].empty()) continue;
+    offering_ |= std::uint64_t{1} << label;
+    links_[label].prefetch();
+  }
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
+    links_[__builtin_ctzll(m)].prefetch_far_end();
+  }
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
+    const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
     const EdgeQueue& q = queues_[label];
-    if (q.empty()) continue;
     const std::size_t head = head_of(q, config_.discipline, scheme.moved_first(),
                                      [&](const SfPacket& p) { return scheme.remaining(p, here); });
-    offered_index_[label] = static_cast<std::int64_t>(head);
     if (!links_[label].refused_by_fault(q[head], slot)) links_[label].offer(q[head]);
   }
 }
@@ -236,33 +248,37 @@ void SfNode::dequeue(unsigned edge, std::size_t index) {
   q.erase(q.begin() + static_cast<std::ptrdiff_t>(index));
 }
 
-void SfNode::request(Link& link) { inbox_.add(link); }
-
 void SfNode::admit_requests() {
   // The update phase of this slot's rising edge: every node has placed its arrivals and made
   // its offers, so the buffer occupancy read here is the same whatever the process order.
-  auto& requests = inbox_.requests_;
-  std::sort(requests.begin(), requests.end(),
-            [](const Link* a, const Link* b) { return a->input() < b->input(); });
-  std::fill(reserved_.begin(), reserved_.end(), 0);
+  // Reservations per out-edge, and (last) for the staging buffer: at most kMaxInputs each.
+  std::array<std::uint8_t, LinkSink::kMaxInputs + 1> reserved{};
   const unsigned staging_slot = static_cast<unsigned>(queues_.size());
   const Scheme& scheme = *config_.scheme;
   const std::uint64_t slot = control->current_slot();
   bool admitted = false;
-  for (Link* link : requests) {
+  const std::uint64_t offers = inbox_.take_requests();
+  // The offering links, then their packets, are fetched for all inputs first (overlapped misses).
+  for (std::uint64_t m = offers; m != 0; m &= m - 1)
+    config_.in_links[__builtin_ctzll(m)]->prefetch();
+  for (std::uint64_t m = offers; m != 0; m &= m - 1) {
+    config_.in_links[__builtin_ctzll(m)]->prefetch_offered();
+  }
+  for (std::uint64_t requests = offers; requests != 0; requests &= requests - 1) {
+    Link* link = config_.in_links[__builtin_ctzll(requests)];
     SfPacket p = link->offered();
     ++p.ticket.next;
     p.ticket.moved = true;
     const int edge = scheme.next_edge(p, config_.id);
     bool ok = false;
     if (edge != kNoEdge) {
-      ok = room(queues_[edge].size(), reserved_[edge]);
-      if (ok) ++reserved_[edge];
+      ok = room(queues_[edge].size(), reserved[edge]);
+      if (ok) ++reserved[edge];
     } else if (p.ticket.subphase + 1u == scheme.subphases()) {
       ok = true;  // delivered to the host on arrival
     } else {
-      ok = room(staging_.size() + held_.size(), reserved_[staging_slot]);
-      if (ok) ++reserved_[staging_slot];
+      ok = room(staging_.size() + held_.size(), reserved[staging_slot]);
+      if (ok) ++reserved[staging_slot];
     }
     if (ok) {
       link->grant(slot);
@@ -270,7 +286,6 @@ void SfNode::admit_requests() {
       admitted = true;
     }
   }
-  requests.clear();
   // A node already waiting on the clock would ignore wake_ (its static sensitivity is off while
   // it waits on the edge): notify only an idle one, which saves a delta cycle per slot.
   if (admitted && !clocked_) wake_.notify(sc_core::SC_ZERO_TIME);

@@ -55,9 +55,12 @@ struct SfNodeConfig {
   /// The node's out-links, one per label (graph degree), in the network's link array: a label
   /// without a neighbour has a link that stays unbound.
   Link* links = nullptr;
+  /// The node's in-links by input number (the order in which it arbitrates), in the
+  /// network's array.
+  Link* const* in_links = nullptr;
 };
 
-class SfNode : public sc_core::sc_module, public LinkSink {
+class SfNode : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk{"clk"};
   sc_core::sc_port<RunControlIf> control{"control"};
@@ -93,8 +96,8 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   void trace(sc_core::sc_trace_file* tf);
 
-  // LinkSink
-  void request(Link& link) override;
+  /// The node's input port, to which the network binds its in-links.
+  LinkSink& input_port() { return inbox_; }
 
  private:
   struct Staged {
@@ -118,14 +121,9 @@ class SfNode : public sc_core::sc_module, public LinkSink {
     return config_.capacity == 0 || held + reserved < config_.capacity;
   }
   /// Admits this slot's offers (its update phase): in input order, while buffers are free.
-  class Inbox : public sc_core::sc_prim_channel {
+  class Inbox : public LinkSink {
    public:
-    Inbox(const char* name, SfNode& node) : sc_core::sc_prim_channel(name), node_(node) {}
-    void add(Link& link) {
-      requests_.push_back(&link);
-      request_update();
-    }
-    std::vector<Link*> requests_;
+    Inbox(const char* name, SfNode& node) : LinkSink(name), node_(node) {}
 
    private:
     void update() override { node_.admit_requests(); }
@@ -136,9 +134,9 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   SfNodeConfig config_;
   Link* links_;  ///< config_.links: graph degree entries, owned by the network
   std::vector<EdgeQueue> queues_;
-  unsigned queued_ = 0;    ///< packets in all queues
-  unsigned queued_a_ = 0;  ///< of them, in Phase A (sub-phase before the scheme's randomizing)
-  std::vector<std::int64_t> offered_index_;  ///< queue index offered on each link, -1 if none
+  unsigned queued_ = 0;         ///< packets in all queues
+  unsigned queued_a_ = 0;       ///< of them, in Phase A (sub-phase before the scheme's randomizing)
+  std::uint64_t offering_ = 0;  ///< bit l: queue l offered its head on link l this slot
   std::vector<Staged> staging_;
   std::vector<SfPacket> held_;  ///< finished a sub-phase, waiting for release_slot
   /// The slot from which a packet held before its sub-phase p.ticket.subphase may start it.
@@ -148,8 +146,6 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   std::vector<SfPacket> loaded_;    ///< the node's own packets, placed at slot 0
   InjectionPort* injection_ = nullptr;
   std::vector<Packet> injected_;  ///< scratch: the packets taken from the host this slot
-  Inbox inbox_;
-  sc_core::sc_event wake_;
   Rng rng_;
   bool running_ = false;
   bool clocked_ = false;     ///< waiting on the clock's rising edge (not on wake_)
@@ -159,7 +155,9 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   unsigned max_population_b_ = 0;
   unsigned max_population_a_transit_ = 0;
   unsigned max_queue_ = 0;
-  std::vector<unsigned> reserved_;  // scratch for admit_requests
+  // The SystemC objects last: the fields above, which every busy slot reads, stay together.
+  Inbox inbox_;
+  sc_core::sc_event wake_;
 };
 
 }  // namespace optinet::sf
