@@ -96,8 +96,10 @@ class alignas(64) Link {
   /// (once it is here) the far end's request word.
   void prefetch() const { __builtin_prefetch(this, 1); }
   void prefetch_far_end() const { far_end_->prefetch(); }
-  /// Far side, before its update phase reads the offer: fetches the offered packet.
+  /// Fetches the offered packet (none: a fault refused the offer): for the far end before its
+  /// update phase reads the offer, for the source before it drops an admitted packet.
   void prefetch_offered() const {
+    if (offered_ == nullptr) return;
     __builtin_prefetch(offered_);
     __builtin_prefetch(reinterpret_cast<const char*>(offered_) + sizeof(SfPacket) - 1);
   }

@@ -67,8 +67,11 @@ void SfNode::activate() {
 
 void SfNode::slot_step(std::uint64_t slot) {
   // 1. Offers of the last slot that the far ends admitted leave their queues.
-  // The links are fetched together first: their misses overlap instead of queueing.
+  // The links, then the packets they offered, are fetched together first: their misses overlap
+  // instead of queueing.
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) links_[__builtin_ctzll(m)].prefetch();
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1)
+    links_[__builtin_ctzll(m)].prefetch_offered();
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
     if (const SfPacket* sent = links_[label].take_grant()) {
