@@ -1,8 +1,8 @@
 #pragma once
 /// \file
 /// A store-and-forward node (Valiant and Brebner, section 2 (d), (e)): one queue per outgoing
-/// edge, its outgoing links, and the router that places every packet it holds by the packet's
-/// ticket and the node's own id alone.
+/// edge, its outgoing links (records in the network's link array), its input port, and the
+/// router that places every packet it holds by the packet's ticket and the node's own id alone.
 ///
 /// Process choice: the router is one SC_METHOD per node, not an SC_THREAD. Its work in a slot
 /// is a single, bounded step (take the arrivals, place them by their tickets, offer the queue
