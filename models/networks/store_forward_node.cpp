@@ -17,6 +17,11 @@ SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config)
 
 SfNode::~SfNode() = default;
 
+void SfNode::end_of_elaboration() {
+  run_ = control.operator->();
+  clock_ = clk.operator->();
+}
+
 void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   for (auto& q : queues_) q.clear();
   queued_ = queued_a_ = 0;
@@ -44,24 +49,24 @@ bool SfNode::has_work() const {
 
 void SfNode::activate() {
   // Woken by the start of a run, by the inbox (a packet was admitted), or by the clock.
-  if (control->start_event().triggered()) running_ = true;
-  if (running_ && clk->posedge()) {
-    if (control->abort_requested()) {
+  if (run_->start_event().triggered()) running_ = true;
+  if (running_ && clock_->posedge()) {
+    if (run_->abort_requested()) {
       running_ = false;  // a run stopped at the slot limit: go idle, load() clears the rest
     } else {
-      slot_step(control->current_slot());
+      slot_step(run_->current_slot());
     }
   }
   clocked_ = running_ && (injection_ != nullptr || has_work());
   if (clocked_) {
-    next_trigger(clk.posedge_event());
+    next_trigger(clock_->posedge_event());
   } else if (running_) {
     // Idle in a run: only this node's own wake_ (the static sensitivity). Waiting on the run's
     // start event too would put all N nodes on one shared event, whose waiter list every wake
     // searches linearly (hop cost tripled from N = 2^12 to 2^16, issue 18).
     next_trigger();
   } else {
-    next_trigger(control->start_event());  // loaded, waiting for the run: once per node per run
+    next_trigger(run_->start_event());  // loaded, waiting for the run: once per node per run
   }
 }
 
@@ -189,9 +194,9 @@ void SfNode::settle(SfPacket p, std::uint64_t slot, bool arrived_over_link) {
     }
     if (config_.observer != nullptr) config_.observer->on_subphase_end(config_.id, p, slot);
     if (p.ticket.subphase + 1u == scheme.subphases()) {
-      control->deliver(config_.id, p.packet);
+      run_->deliver(config_.id, p.packet);
       // A closed-loop run ends with its last delivery; an open-loop one when its host says so.
-      if (injection_ == nullptr) control->node_finished();
+      if (injection_ == nullptr) run_->node_finished();
       return;
     }
     ++p.ticket.subphase;
@@ -216,7 +221,7 @@ std::uint64_t SfNode::release_slot(const SfPacket& p) const {
 void SfNode::offer_heads() {
   const Scheme& scheme = *config_.scheme;
   const NodeId here = config_.id;
-  const std::uint64_t slot = control->current_slot();
+  const std::uint64_t slot = run_->current_slot();
   // Every non-empty queue offers; its link and then the far end's request word are fetched
   // for all of them first, so that the misses overlap.
   for (unsigned label = 0; label < queues_.size(); ++label) {
@@ -258,7 +263,7 @@ void SfNode::admit_requests() {
   std::array<std::uint8_t, LinkSink::kMaxInputs + 1> reserved{};
   const unsigned staging_slot = static_cast<unsigned>(queues_.size());
   const Scheme& scheme = *config_.scheme;
-  const std::uint64_t slot = control->current_slot();
+  const std::uint64_t slot = run_->current_slot();
   bool admitted = false;
   const std::uint64_t offers = inbox_.take_requests();
   // The offering links, then their packets, are fetched for all inputs first (overlapped misses).

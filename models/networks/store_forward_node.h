@@ -104,6 +104,7 @@ class SfNode : public sc_core::sc_module {
     SfPacket packet;
     unsigned edge;
   };
+  void end_of_elaboration() override;
   void activate();
   void slot_step(std::uint64_t slot);
   /// Places p (which just arrived, or was loaded) by its ticket: into a queue, the staging
@@ -146,6 +147,10 @@ class SfNode : public sc_core::sc_module {
   std::vector<SfPacket> loaded_;    ///< the node's own packets, placed at slot 0
   InjectionPort* injection_ = nullptr;
   std::vector<Packet> injected_;  ///< scratch: the packets taken from the host this slot
+  /// The interfaces bound to `control` and `clk`, kept beside the fields a slot reads (the
+  /// port objects lie elsewhere in the node).
+  RunControlIf* run_ = nullptr;
+  const sc_core::sc_signal_in_if<bool>* clock_ = nullptr;
   Rng rng_;
   bool running_ = false;
   bool clocked_ = false;     ///< waiting on the clock's rising edge (not on wake_)
