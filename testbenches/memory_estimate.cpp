@@ -24,8 +24,12 @@ constexpr double kThread = 6.9 * 1024;
 // POPS d=16 g=256 against d=512 g=32 (a behavioural coupler is a plain object in its group's
 // module since issue 18; as a module of its own it took 4.0 KiB).
 constexpr double kCoupler = 0.4 * 1024;
-constexpr double kMethodNode = 5.0 * 1024;  // shuffle and hypercube n=12, solved together
-constexpr double kLink = 0.62 * 1024;       // with kMethodNode; hypercube n=14 checks both
+constexpr double kLink = 0.62 * 1024;  // a mesh link
+// A store-and-forward node (an SC_METHOD) and link (a 64-byte record since issue 18, with its
+// in-link pointer and queue), solved together from hypercube --n 12 and shuffle --d 2 --n 12
+// (36.5 and 30.4 MiB); hypercube --n 14 and --n 16 (118.3 and 466.9 MiB) check both.
+constexpr double kMethodNode = 4.77 * 1024;
+constexpr double kLinkRecord = 0.148 * 1024;
 // A bus (its method, ports and K bindings) and a hierarchy-only scope module, solved together
 // from dmob --k 4 --dim 6 and --k 2 --dim 12 against ocpc --p 4096 (same 4096 threads; issue 17,
 // docs/benchmarks.md): the MOB-PC's 2p buses were too few to show them above the noise.
@@ -59,8 +63,11 @@ std::uint64_t read_cgroup_limit() {
 
 std::uint64_t estimate_memory(const ResourceCounts& c, bool traced) {
   double bytes = kBase + kThread * c.threads + kCoupler * c.couplers + kMethodNode * c.methods +
-                 kLink * c.links + kBus * c.buses + kScope * c.scopes + c.tables;
-  if (traced) bytes += kTraced * (c.threads + c.couplers + c.methods + c.links + c.buses);
+                 kLink * c.links + kLinkRecord * c.link_records + kBus * c.buses +
+                 kScope * c.scopes + c.tables;
+  if (traced) {
+    bytes += kTraced * (c.threads + c.couplers + c.methods + c.links + c.link_records + c.buses);
+  }
   return static_cast<std::uint64_t>(bytes);
 }
 

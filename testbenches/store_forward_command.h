@@ -31,7 +31,7 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   ResourceCounts resources() const override {
     ResourceCounts c;
     c.methods = config_.graph->nodes();
-    c.links = c.methods * config_.graph->degree();
+    c.link_records = c.methods * config_.graph->degree();
     return c;
   }
   std::string banner() const override;

@@ -6,6 +6,7 @@
 /// phase of the same delta (back-pressure: a packet is sent only where a buffer is free, so
 /// nothing is ever dropped); an admitted packet is at the far node at the next rising edge.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <systemc>
 
@@ -16,21 +17,38 @@
 
 namespace optinet::sf {
 
-class Link;
-
-/// The receiving side of links: a node's input port.
-class LinkSink {
+/// The receiving side of links: a node's input port, a primitive channel. At a slot's rising
+/// edge each link that offers sets its input's bit; in the update phase the node reads the
+/// offers in input order. A node has at most kMaxInputs incoming links.
+class LinkSink : public sc_core::sc_prim_channel {
  public:
-  virtual ~LinkSink() = default;
+  static constexpr unsigned kMaxInputs = 64;
+  explicit LinkSink(const char* name) : sc_core::sc_prim_channel(name) {}
   /// Called by a link when its source offers a packet in the current slot.
-  virtual void request(Link& link) = 0;
+  void request(std::uint32_t input) {
+    if (requests_ == 0) request_update();
+    requests_ |= std::uint64_t{1} << input;
+  }
+  void prefetch() const { __builtin_prefetch(&requests_, 1); }
+  /// The inputs that offered in this slot (bit i: input i), cleared for the next.
+  std::uint64_t take_requests() {
+    const std::uint64_t r = requests_;
+    requests_ = 0;
+    return r;
+  }
+
+ private:
+  std::uint64_t requests_ = 0;
 };
 
-/// One directed edge. A primitive channel without a process: it costs nothing while idle.
-class Link : public sc_core::sc_prim_channel {
+/// One directed edge: a compact record, not a SystemC object. A network keeps all its links in
+/// one contiguous array (about 2^20 of them in the 2^16-cube), so that a hop touches one short
+/// record instead of a channel object with its own name and heap buffers; the far end's inbox
+/// (a primitive channel per node) gives the update-phase timing. Idle, a link costs nothing.
+/// Its trace names are the ones it would have as a child of its source node
+/// (hypercube.node5.link_d2.busy): the node passes the name to trace(). One cache line each.
+class alignas(64) Link {
  public:
-  explicit Link(const char* name) : sc_core::sc_prim_channel(name) {}
-
   /// Connects the far end: the sink and this link's input number there (the order in which
   /// the far end arbitrates between links offering in the same slot).
   void bind(LinkSink& far_end, std::uint32_t input) {
@@ -43,9 +61,7 @@ class Link : public sc_core::sc_prim_channel {
   /// Injected faults: `dead` (index into `plan`, -1: none) kills the link from its slot on; the
   /// plan's bit errors garble packets, keyed by `key`. Between runs only; before trace().
   void set_faults(FaultPlan* plan, int dead, std::uint64_t key) {
-    faults_ = plan;
-    dead_fault_ = dead;
-    fault_key_ = key;
+    faults_ = plan == nullptr ? nullptr : std::make_unique<Faults>(Faults{plan, dead, key});
   }
   /// Source side, at the rising edge, before offer(): true if a fault keeps `p` from crossing
   /// in `slot` (a dead link, or a garbled packet that the far end's check refuses). The far end
@@ -53,84 +69,96 @@ class Link : public sc_core::sc_prim_channel {
   /// delays or blocks packets on links, it never drops one.
   bool refused_by_fault(const SfPacket& p, std::uint64_t slot) {
     if (faults_ == nullptr) return false;
-    const int fault =
-        faults_->acts(dead_fault_, slot) ? dead_fault_ : faults_->garbles(fault_key_, slot);
+    FaultPlan& plan = *faults_->plan;
+    const int dead = faults_->dead;
+    const int fault = plan.acts(dead, slot) ? dead : plan.garbles(faults_->key, slot);
     if (fault < 0) return false;
-    faults_->log().lost(static_cast<std::size_t>(fault), FrameKind::kData, p.packet.id, slot);
+    plan.log().lost(static_cast<std::size_t>(fault), FrameKind::kData, p.packet.id, slot);
     fault_ = true;
     return true;
   }
-  /// Source side, at the rising edge: offers one packet for this slot.
+  /// Source side, at the rising edge: offers one packet for this slot. The link refers to the
+  /// source's copy (the head of its queue, which stays in place until take_grant() at the next
+  /// rising edge) instead of copying it: the far end reads it in the update phase.
   void offer(const SfPacket& p) {
-    offered_ = p;
-    offering_ = true;
-    far_end_->request(*this);
+    offered_ = &p;
+    far_end_->request(input_);
   }
-  /// Source side, at the next rising edge: whether the offer was admitted (then the source
-  /// drops its copy) and clears the link for the new slot.
-  bool take_grant() {
-    const bool g = granted_;
-    offering_ = granted_ = false;
-    busy_ = fault_ = false;
+  /// Source side, at the next rising edge: the offered packet if the far end admitted it (then
+  /// the source drops its copy), else nullptr; clears the link for the new slot.
+  const SfPacket* take_grant() {
+    const SfPacket* g = granted_ ? offered_ : nullptr;
+    granted_ = busy_ = fault_ = false;
+    offered_ = nullptr;
     return g;
+  }
+  /// Hints the memory system to fetch what offer() and take_grant() touch: this record, and
+  /// (once it is here) the far end's request word.
+  void prefetch() const { __builtin_prefetch(this, 1); }
+  void prefetch_far_end() const { far_end_->prefetch(); }
+  /// Fetches the offered packet (none: a fault refused the offer): for the far end before its
+  /// update phase reads the offer, for the source before it drops an admitted packet.
+  void prefetch_offered() const {
+    if (offered_ == nullptr) return;
+    __builtin_prefetch(offered_);
+    __builtin_prefetch(reinterpret_cast<const char*>(offered_) + sizeof(SfPacket) - 1);
   }
 
   /// Far side, in its update phase.
-  const SfPacket& offered() const { return offered_; }
+  const SfPacket& offered() const { return *offered_; }
   /// Far side: admits the offer, which the link carries in `slot`.
   void grant(std::uint64_t slot) {
     granted_ = true;
     busy_ = true;
-    packet_id_ = offered_.packet.id;
-    ++carried_;
-    if (count_window_.contains(slot)) {
-      // One sender, admitted by its far end: a carried slot is always a single one.
-      ++counters_.busy_slots;
-      ++counters_.single_slots;
-      ++counters_.frames_in;
-      ++counters_.data_frames;
-    }
+    packet_id_ = offered_->packet.id;
+    if (count_window_.contains(slot)) ++window_carried_;
   }
 
-  /// Packets carried since the last reset.
-  std::uint64_t carried() const { return carried_; }
   /// Clears the link; its counters count every slot again.
   void reset() {
-    offering_ = granted_ = busy_ = fault_ = false;
-    carried_ = 0;
+    granted_ = busy_ = fault_ = false;
+    offered_ = nullptr;
     count_slots({});
   }
   /// Counts the slots of `window` from now on (counters cleared).
   void count_slots(const TraceWindow& window) {
     count_window_ = window;
-    counters_ = MediumCounters{};
+    window_carried_ = 0;
   }
-  /// The slots of the count window in which the link carried a packet (never a collision).
-  const MediumCounters& counters() const { return counters_; }
-  /// Traces the link's busy flag and the id of the packet it carries in the slot.
-  void trace(sc_core::sc_trace_file* tf) const {
-    sc_core::sc_trace(tf, busy_, std::string(name()) + ".busy");
-    sc_core::sc_trace(tf, packet_id_, std::string(name()) + ".packet", 32);
-    if (faults_ != nullptr && faults_->touches(dead_fault_)) {
-      sc_core::sc_trace(tf, fault_, std::string(name()) + ".fault");
+  /// The slots of the count window in which the link carried a packet (never a collision: one
+  /// sender, admitted by its far end, so each carried slot is a single one with one data frame).
+  MediumCounters counters() const {
+    MediumCounters c;
+    c.busy_slots = c.single_slots = c.frames_in = c.data_frames = window_carried_;
+    return c;
+  }
+  /// Traces the link's busy flag and the id of the packet it carries in the slot, under `name`
+  /// (the link's hierarchical name). The link must not move afterwards.
+  void trace(sc_core::sc_trace_file* tf, const std::string& name) const {
+    sc_core::sc_trace(tf, busy_, name + ".busy");
+    sc_core::sc_trace(tf, packet_id_, name + ".packet", 32);
+    if (faults_ != nullptr && faults_->plan->touches(faults_->dead)) {
+      sc_core::sc_trace(tf, fault_, name + ".fault");
     }
   }
 
  private:
+  struct Faults {
+    FaultPlan* plan;
+    int dead;
+    std::uint64_t key;
+  };
   LinkSink* far_end_ = nullptr;
+  const SfPacket* offered_ = nullptr;
   std::uint32_t input_ = 0;
-  SfPacket offered_;
-  bool offering_ = false;
+  std::uint32_t packet_id_ = 0;
   bool granted_ = false;
   bool busy_ = false;
   bool fault_ = false;  ///< a fault refused this slot's offer
-  FaultPlan* faults_ = nullptr;
-  int dead_fault_ = -1;
-  std::uint64_t fault_key_ = 0;
-  std::uint32_t packet_id_ = 0;
-  std::uint64_t carried_ = 0;
+  std::uint64_t window_carried_ = 0;
   TraceWindow count_window_;
-  MediumCounters counters_;
+  std::unique_ptr<Faults> faults_;  ///< only on networks with injected faults
 };
+static_assert(sizeof(Link) == 64, "a link is one cache line");
 
 }  // namespace optinet::sf

@@ -1,5 +1,6 @@
 #include "models/networks/store_forward_network.h"
 
+#include <stdexcept>
 #include <string>
 
 namespace optinet::sf {
@@ -8,6 +9,28 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     : sc_core::sc_module(name) {
   const SfGraph& g = *config.graph;
   const NodeId n = g.nodes();
+  const unsigned degree = g.degree();
+  if (degree > LinkSink::kMaxInputs) {
+    throw std::logic_error("store-and-forward graph of degree above 64");
+  }
+  links_ = std::vector<Link>(static_cast<std::size_t>(n) * degree);
+  // Each node numbers its incoming links in the order of the network's links (by source, then
+  // label); it arbitrates between offers in that order. in_links_ holds node y's in-links at
+  // in_begin[y] + input.
+  std::vector<std::size_t> in_begin(n + 1, 0);
+  for (NodeId x = 0; x < n; ++x) {
+    for (unsigned label = 0; label < degree; ++label) {
+      const NodeId y = g.neighbor(x, label);
+      if (y != kNoNode) ++in_begin[y + 1];
+    }
+  }
+  for (NodeId y = 0; y < n; ++y) {
+    if (in_begin[y + 1] > LinkSink::kMaxInputs) {
+      throw std::logic_error("store-and-forward node with more than 64 incoming links");
+    }
+    in_begin[y + 1] += in_begin[y];
+  }
+  in_links_.assign(in_begin[n], nullptr);
   nodes_.reserve(n);
   for (NodeId x = 0; x < n; ++x) {
     SfNodeConfig c{x,
@@ -17,20 +40,22 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
                    config.capacity,
                    config.phase_b_start,
                    config.observer,
-                   config.phase_window};
+                   config.phase_window,
+                   &links_[static_cast<std::size_t>(x) * degree],
+                   in_links_.data() + in_begin[x]};
     nodes_.push_back(std::make_unique<SfNode>(("node" + std::to_string(x)).c_str(), c));
     nodes_.back()->clk(clk);
     nodes_.back()->control(control);
   }
-  // Each node numbers its incoming links in the order bound here (by source, then label); it
-  // arbitrates between offers in that order.
   std::vector<std::uint32_t> inputs(n, 0);
   for (NodeId x = 0; x < n; ++x) {
-    for (unsigned label = 0; label < g.degree(); ++label) {
+    for (unsigned label = 0; label < degree; ++label) {
       const NodeId y = g.neighbor(x, label);
       if (y == kNoNode) continue;
-      nodes_[x]->link(label)->bind(*nodes_[y], inputs[y]++);
-      ++links_;
+      Link& link = links_[static_cast<std::size_t>(x) * degree + label];
+      link.bind(nodes_[y]->input_port(), inputs[y]);
+      in_links_[in_begin[y] + inputs[y]++] = &link;
+      ++link_count_;
     }
   }
 }

@@ -33,15 +33,19 @@ class SfNetwork : public sc_core::sc_module {
   NodeId size() const { return static_cast<NodeId>(nodes_.size()); }
   SfNode& node(NodeId x) { return *nodes_[x]; }
   /// Links in the network (directed edges).
-  std::uint64_t links() const { return links_; }
+  std::uint64_t links() const { return link_count_; }
   /// Every node's Phase B start (SfNode::set_phase_b_start).
   void set_phase_b_start(std::uint64_t slot) {
     for (auto& n : nodes_) n->set_phase_b_start(slot);
   }
 
  private:
+  /// Every node's out-links, node x's label l at x * degree + l (a label without a neighbour
+  /// stays unbound): one contiguous array, allocated before the nodes and never resized.
+  std::vector<Link> links_;
+  std::vector<Link*> in_links_;  ///< every node's in-links by input number, node by node
   std::vector<std::unique_ptr<SfNode>> nodes_;
-  std::uint64_t links_ = 0;
+  std::uint64_t link_count_ = 0;
 };
 
 }  // namespace optinet::sf

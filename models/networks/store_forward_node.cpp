@@ -1,22 +1,15 @@
 #include "models/networks/store_forward_node.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
 
 namespace optinet::sf {
 
 SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config)
-    : sc_core::sc_module(name), config_(config), inbox_("inbox", *this) {
+    : sc_core::sc_module(name), config_(config), links_(config.links), inbox_("inbox", *this) {
   const unsigned degree = config.graph->degree();
-  links_.resize(degree);
-  for (unsigned label = 0; label < degree; ++label) {
-    if (config.graph->neighbor(config.id, label) == kNoNode) continue;
-    const std::string link_name = "link_" + config.graph->label_name(label);
-    links_[label] = std::make_unique<Link>(link_name.c_str());
-  }
   queues_.resize(degree);
-  offered_index_.assign(degree, -1);
-  reserved_.assign(degree + 1, 0);
   SC_METHOD(activate);
   dont_initialize();
   sensitive << wake_;
@@ -24,16 +17,20 @@ SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config)
 
 SfNode::~SfNode() = default;
 
+void SfNode::end_of_elaboration() {
+  run_ = control.operator->();
+  clock_ = clk.operator->();
+}
+
 void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   for (auto& q : queues_) q.clear();
-  for (auto& l : links_) {
-    if (l) l->reset();
-  }
-  std::fill(offered_index_.begin(), offered_index_.end(), -1);
+  queued_ = queued_a_ = 0;
+  for (unsigned label = 0; label < queues_.size(); ++label) links_[label].reset();
+  offering_ = 0;
   staging_.clear();
   held_.clear();
   arrivals_.clear();
-  inbox_.requests_.clear();
+  inbox_.take_requests();
   loaded_.clear();
   for (const Packet& p : packets) loaded_.push_back(SfPacket{p, Ticket{}, PacketClock{}});
   rng_ = Rng::node_stream(run_seed, config_.id);
@@ -46,44 +43,47 @@ void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
 }
 
 bool SfNode::has_work() const {
-  if (!loaded_.empty() || !arrivals_.empty() || !staging_.empty() || !held_.empty()) return true;
-  for (const auto& q : queues_) {
-    if (!q.empty()) return true;
-  }
-  return false;
+  return queued_ != 0 || !loaded_.empty() || !arrivals_.empty() || !staging_.empty() ||
+         !held_.empty();
 }
 
 void SfNode::activate() {
   // Woken by the start of a run, by the inbox (a packet was admitted), or by the clock.
-  if (control->start_event().triggered()) running_ = true;
-  if (running_ && clk->posedge()) {
-    if (control->abort_requested()) {
+  if (run_->start_event().triggered()) running_ = true;
+  if (running_ && clock_->posedge()) {
+    if (run_->abort_requested()) {
       running_ = false;  // a run stopped at the slot limit: go idle, load() clears the rest
     } else {
-      slot_step(control->current_slot());
+      slot_step(run_->current_slot());
     }
   }
-  if (running_ && (injection_ != nullptr || has_work())) {
-    next_trigger(clk.posedge_event());
+  clocked_ = running_ && (injection_ != nullptr || has_work());
+  if (clocked_) {
+    next_trigger(clock_->posedge_event());
   } else if (running_) {
     // Idle in a run: only this node's own wake_ (the static sensitivity). Waiting on the run's
     // start event too would put all N nodes on one shared event, whose waiter list every wake
     // searches linearly (hop cost tripled from N = 2^12 to 2^16, issue 18).
     next_trigger();
   } else {
-    next_trigger(control->start_event());  // loaded, waiting for the run: once per node per run
+    next_trigger(run_->start_event());  // loaded, waiting for the run: once per node per run
   }
 }
 
 void SfNode::slot_step(std::uint64_t slot) {
   // 1. Offers of the last slot that the far ends admitted leave their queues.
-  for (unsigned label = 0; label < links_.size(); ++label) {
-    if (offered_index_[label] < 0) continue;
-    if (links_[label]->take_grant()) {
-      queues_[label].erase(queues_[label].begin() + offered_index_[label]);
+  // The links, then the packets they offered, are fetched together first: their misses overlap
+  // instead of queueing.
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) links_[__builtin_ctzll(m)].prefetch();
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1)
+    links_[__builtin_ctzll(m)].prefetch_offered();
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
+    const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
+    if (const SfPacket* sent = links_[label].take_grant()) {
+      dequeue(label, static_cast<std::size_t>(sent - queues_[label].data()));
     }
-    offered_index_[label] = -1;
   }
+  offering_ = 0;
   // 2. The node's own packets (slot 0), then the packets that arrived over the links, then
   // (open loop) the packets its host created.
   for (SfPacket& p : loaded_) {
@@ -125,25 +125,22 @@ void SfNode::slot_step(std::uint64_t slot) {
   for (std::size_t i = 0; i < staging_.size(); ++i) {
     EdgeQueue& q = queues_[staging_[i].edge];
     if (room(q.size(), 0)) {
-      q.push_back(staging_[i].packet);
+      enqueue(staging_[i].edge, staging_[i].packet);
     } else {
       staging_[kept++] = staging_[i];
     }
   }
   staging_.resize(kept);
   // 5. The node's population at this integral instant (section 7 (c)). A packet held before
-  // the first correcting sub-phase counts as Phase A (it finished Phase A here).
-  unsigned total = static_cast<unsigned>(staging_.size() + held_.size());
+  // the first correcting sub-phase counts as Phase A (it finished Phase A here). The queues'
+  // counts (and max_queue_) are kept by enqueue and dequeue: queues only grow between step 1
+  // and here, so their largest size at this instant is their largest after a push.
+  const unsigned total = static_cast<unsigned>(staging_.size() + held_.size()) + queued_;
   const unsigned randomizing = config_.scheme->randomizing();
   unsigned held_a = 0;
   for (const SfPacket& p : held_) held_a += p.ticket.subphase <= randomizing ? 1 : 0;
-  unsigned in_phase_a = held_a;
+  unsigned in_phase_a = held_a + queued_a_;
   for (const auto& s : staging_) in_phase_a += s.packet.ticket.subphase < randomizing ? 1 : 0;
-  for (const EdgeQueue& q : queues_) {
-    total += static_cast<unsigned>(q.size());
-    max_queue_ = std::max(max_queue_, static_cast<unsigned>(q.size()));
-    for (const SfPacket& p : q) in_phase_a += p.ticket.subphase < randomizing ? 1 : 0;
-  }
   population_ = total;
   max_population_ = std::max(max_population_, total);
   max_population_a_ = std::max(max_population_a_, in_phase_a);
@@ -189,7 +186,7 @@ void SfNode::settle(SfPacket p, std::uint64_t slot, bool arrived_over_link) {
       // A packet continuing its sub-phase over a link had its queue place reserved when it
       // was admitted; a packet starting a sub-phase here waits in staging for room.
       if (same_subphase) {
-        queues_[edge].push_back(p);
+        enqueue(static_cast<unsigned>(edge), p);
       } else {
         staging_.push_back(Staged{p, static_cast<unsigned>(edge)});
       }
@@ -197,9 +194,9 @@ void SfNode::settle(SfPacket p, std::uint64_t slot, bool arrived_over_link) {
     }
     if (config_.observer != nullptr) config_.observer->on_subphase_end(config_.id, p, slot);
     if (p.ticket.subphase + 1u == scheme.subphases()) {
-      control->deliver(config_.id, p.packet);
+      run_->deliver(config_.id, p.packet);
       // A closed-loop run ends with its last delivery; an open-loop one when its host says so.
-      if (injection_ == nullptr) control->node_finished();
+      if (injection_ == nullptr) run_->node_finished();
       return;
     }
     ++p.ticket.subphase;
@@ -224,44 +221,72 @@ std::uint64_t SfNode::release_slot(const SfPacket& p) const {
 void SfNode::offer_heads() {
   const Scheme& scheme = *config_.scheme;
   const NodeId here = config_.id;
-  const std::uint64_t slot = control->current_slot();
+  const std::uint64_t slot = run_->current_slot();
+  // Every non-empty queue offers; its link and then the far end's request word are fetched
+  // for all of them first, so that the misses overlap.
   for (unsigned label = 0; label < queues_.size(); ++label) {
+    if (queues_[label].empty()) continue;
+    offering_ |= std::uint64_t{1} << label;
+    links_[label].prefetch();
+  }
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
+    links_[__builtin_ctzll(m)].prefetch_far_end();
+  }
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
+    const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
     const EdgeQueue& q = queues_[label];
-    if (q.empty()) continue;
     const std::size_t head = head_of(q, config_.discipline, scheme.moved_first(),
                                      [&](const SfPacket& p) { return scheme.remaining(p, here); });
-    offered_index_[label] = static_cast<std::int64_t>(head);
-    if (!links_[label]->refused_by_fault(q[head], slot)) links_[label]->offer(q[head]);
+    if (!links_[label].refused_by_fault(q[head], slot)) links_[label].offer(q[head]);
   }
 }
 
-void SfNode::request(Link& link) { inbox_.add(link); }
+void SfNode::enqueue(unsigned edge, const SfPacket& p) {
+  EdgeQueue& q = queues_[edge];
+  q.push_back(p);
+  ++queued_;
+  queued_a_ += p.ticket.subphase < config_.scheme->randomizing() ? 1 : 0;
+  max_queue_ = std::max(max_queue_, static_cast<unsigned>(q.size()));
+}
+
+void SfNode::dequeue(unsigned edge, std::size_t index) {
+  EdgeQueue& q = queues_[edge];
+  --queued_;
+  queued_a_ -= q[index].ticket.subphase < config_.scheme->randomizing() ? 1 : 0;
+  q.erase(q.begin() + static_cast<std::ptrdiff_t>(index));
+}
 
 void SfNode::admit_requests() {
   // The update phase of this slot's rising edge: every node has placed its arrivals and made
   // its offers, so the buffer occupancy read here is the same whatever the process order.
-  auto& requests = inbox_.requests_;
-  std::sort(requests.begin(), requests.end(),
-            [](const Link* a, const Link* b) { return a->input() < b->input(); });
-  std::fill(reserved_.begin(), reserved_.end(), 0);
+  // Reservations per out-edge, and (last) for the staging buffer: at most kMaxInputs each.
+  std::array<std::uint8_t, LinkSink::kMaxInputs + 1> reserved{};
   const unsigned staging_slot = static_cast<unsigned>(queues_.size());
   const Scheme& scheme = *config_.scheme;
-  const std::uint64_t slot = control->current_slot();
+  const std::uint64_t slot = run_->current_slot();
   bool admitted = false;
-  for (Link* link : requests) {
+  const std::uint64_t offers = inbox_.take_requests();
+  // The offering links, then their packets, are fetched for all inputs first (overlapped misses).
+  for (std::uint64_t m = offers; m != 0; m &= m - 1)
+    config_.in_links[__builtin_ctzll(m)]->prefetch();
+  for (std::uint64_t m = offers; m != 0; m &= m - 1) {
+    config_.in_links[__builtin_ctzll(m)]->prefetch_offered();
+  }
+  for (std::uint64_t requests = offers; requests != 0; requests &= requests - 1) {
+    Link* link = config_.in_links[__builtin_ctzll(requests)];
     SfPacket p = link->offered();
     ++p.ticket.next;
     p.ticket.moved = true;
     const int edge = scheme.next_edge(p, config_.id);
     bool ok = false;
     if (edge != kNoEdge) {
-      ok = room(queues_[edge].size(), reserved_[edge]);
-      if (ok) ++reserved_[edge];
+      ok = room(queues_[edge].size(), reserved[edge]);
+      if (ok) ++reserved[edge];
     } else if (p.ticket.subphase + 1u == scheme.subphases()) {
       ok = true;  // delivered to the host on arrival
     } else {
-      ok = room(staging_.size() + held_.size(), reserved_[staging_slot]);
-      if (ok) ++reserved_[staging_slot];
+      ok = room(staging_.size() + held_.size(), reserved[staging_slot]);
+      if (ok) ++reserved[staging_slot];
     }
     if (ok) {
       link->grant(slot);
@@ -269,14 +294,17 @@ void SfNode::admit_requests() {
       admitted = true;
     }
   }
-  requests.clear();
-  if (admitted) wake_.notify(sc_core::SC_ZERO_TIME);
+  // A node already waiting on the clock would ignore wake_ (its static sensitivity is off while
+  // it waits on the edge): notify only an idle one, which saves a delta cycle per slot.
+  if (admitted && !clocked_) wake_.notify(sc_core::SC_ZERO_TIME);
 }
 
 void SfNode::trace(sc_core::sc_trace_file* tf) {
   sc_core::sc_trace(tf, population_, std::string(name()) + ".population", 32);
-  for (const auto& l : links_) {
-    if (l) l->trace(tf);
+  for (unsigned label = 0; label < queues_.size(); ++label) {
+    if (links_[label].bound()) {
+      links_[label].trace(tf, std::string(name()) + ".link_" + config_.graph->label_name(label));
+    }
   }
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 /// \file
 /// A store-and-forward node (Valiant and Brebner, section 2 (d), (e)): one queue per outgoing
-/// edge, its outgoing links, and the router that places every packet it holds by the packet's
-/// ticket and the node's own id alone.
+/// edge, its outgoing links (records in the network's link array), its input port, and the
+/// router that places every packet it holds by the packet's ticket and the node's own id alone.
 ///
 /// Process choice: the router is one SC_METHOD per node, not an SC_THREAD. Its work in a slot
 /// is a single, bounded step (take the arrivals, place them by their tickets, offer the queue
@@ -52,9 +52,15 @@ struct SfNodeConfig {
   /// node until slot (s+1) W; one that overruns starts its next sub-phase at once (the
   /// fall-back the theorem allows: here the same scheme, continued without windows).
   std::uint64_t phase_window = 0;
+  /// The node's out-links, one per label (graph degree), in the network's link array: a label
+  /// without a neighbour has a link that stays unbound.
+  Link* links = nullptr;
+  /// The node's in-links by input number (the order in which it arbitrates), in the
+  /// network's array.
+  Link* const* in_links = nullptr;
 };
 
-class SfNode : public sc_core::sc_module, public LinkSink {
+class SfNode : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk{"clk"};
   sc_core::sc_port<RunControlIf> control{"control"};
@@ -63,8 +69,8 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config);
   ~SfNode() override;
 
-  /// Out-edge `label`, or nullptr where the node has none.
-  Link* link(unsigned label) { return links_[label].get(); }
+  /// Out-edge `label`, or nullptr where the node has none (once the network has bound them).
+  Link* link(unsigned label) { return links_[label].bound() ? &links_[label] : nullptr; }
   /// Between runs: clears every buffer and link, loads the node's packets and seeds its stream.
   void load(const std::vector<Packet>& packets, std::uint64_t run_seed);
   /// The host's injection port for open-loop runs (nullptr: closed-loop runs of the loaded
@@ -90,14 +96,15 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   void trace(sc_core::sc_trace_file* tf);
 
-  // LinkSink
-  void request(Link& link) override;
+  /// The node's input port, to which the network binds its in-links.
+  LinkSink& input_port() { return inbox_; }
 
  private:
   struct Staged {
     SfPacket packet;
     unsigned edge;
   };
+  void end_of_elaboration() override;
   void activate();
   void slot_step(std::uint64_t slot);
   /// Places p (which just arrived, or was loaded) by its ticket: into a queue, the staging
@@ -105,6 +112,9 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   void settle(SfPacket p, std::uint64_t slot, bool arrived_over_link);
   void start_subphase(SfPacket& p, std::uint64_t slot);
   void offer_heads();
+  /// Queue `edge` takes p / drops its packet `index`; both keep the population counts.
+  void enqueue(unsigned edge, const SfPacket& p);
+  void dequeue(unsigned edge, std::size_t index);
   /// Open-loop runs: takes and places the packets the host created up to `slot`.
   void take_injected(std::uint64_t slot);
   bool has_work() const;
@@ -112,14 +122,9 @@ class SfNode : public sc_core::sc_module, public LinkSink {
     return config_.capacity == 0 || held + reserved < config_.capacity;
   }
   /// Admits this slot's offers (its update phase): in input order, while buffers are free.
-  class Inbox : public sc_core::sc_prim_channel {
+  class Inbox : public LinkSink {
    public:
-    Inbox(const char* name, SfNode& node) : sc_core::sc_prim_channel(name), node_(node) {}
-    void add(Link& link) {
-      requests_.push_back(&link);
-      request_update();
-    }
-    std::vector<Link*> requests_;
+    Inbox(const char* name, SfNode& node) : LinkSink(name), node_(node) {}
 
    private:
     void update() override { node_.admit_requests(); }
@@ -128,9 +133,11 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   void admit_requests();
 
   SfNodeConfig config_;
-  std::vector<std::unique_ptr<Link>> links_;
+  Link* links_;  ///< config_.links: graph degree entries, owned by the network
   std::vector<EdgeQueue> queues_;
-  std::vector<std::int64_t> offered_index_;  ///< queue index offered on each link, -1 if none
+  unsigned queued_ = 0;         ///< packets in all queues
+  unsigned queued_a_ = 0;       ///< of them, in Phase A (sub-phase before the scheme's randomizing)
+  std::uint64_t offering_ = 0;  ///< bit l: queue l offered its head on link l this slot
   std::vector<Staged> staging_;
   std::vector<SfPacket> held_;  ///< finished a sub-phase, waiting for release_slot
   /// The slot from which a packet held before its sub-phase p.ticket.subphase may start it.
@@ -140,17 +147,22 @@ class SfNode : public sc_core::sc_module, public LinkSink {
   std::vector<SfPacket> loaded_;    ///< the node's own packets, placed at slot 0
   InjectionPort* injection_ = nullptr;
   std::vector<Packet> injected_;  ///< scratch: the packets taken from the host this slot
-  Inbox inbox_;
-  sc_core::sc_event wake_;
+  /// The interfaces bound to `control` and `clk`, kept beside the fields a slot reads (the
+  /// port objects lie elsewhere in the node).
+  RunControlIf* run_ = nullptr;
+  const sc_core::sc_signal_in_if<bool>* clock_ = nullptr;
   Rng rng_;
   bool running_ = false;
+  bool clocked_ = false;     ///< waiting on the clock's rising edge (not on wake_)
   unsigned population_ = 0;  // traced
   unsigned max_population_ = 0;
   unsigned max_population_a_ = 0;
   unsigned max_population_b_ = 0;
   unsigned max_population_a_transit_ = 0;
   unsigned max_queue_ = 0;
-  std::vector<unsigned> reserved_;  // scratch for admit_requests
+  // The SystemC objects last: the fields above, which every busy slot reads, stay together.
+  Inbox inbox_;
+  sc_core::sc_event wake_;
 };
 
 }  // namespace optinet::sf
