@@ -104,6 +104,7 @@ def summary(points):
                          h=sorted({r["h"] for r in runs}), runs=n, failed=failed,
                          rate=failed / n, low=low, high=high,
                          per_node=nodes / sum(int(r["n"]) for r in runs),
+                         mob=any(int(r["n"]) != p for r in runs),
                          mean=sum(steps) / n, max=max(steps),
                          schedule=min(clean) if clean else None))
     return rows
@@ -129,7 +130,9 @@ def log2(p):
 
 def relation(rows):
     hs = sorted({h for r in rows for h in r["h"]}, key=int)
-    return "random %s-relations" % "/".join(hs)
+    mob = any(r["mob"] for r in rows)
+    return "random %s-relations%s" % ("/".join(hs),
+                                      "; MOB-PC: p is the side, n = p^2" if mob else "")
 
 
 def tables(rows):
