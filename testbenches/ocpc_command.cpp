@@ -1,5 +1,6 @@
 #include "testbenches/ocpc_command.h"
 
+#include <array>
 #include <cstdlib>
 
 #include "models/topology/split_hash_embedding.h"
@@ -17,11 +18,30 @@ constexpr std::uint64_t kMaxOcpcNodes = std::uint64_t{1} << 18;
 constexpr std::uint64_t kMaxMobSide = 512;
 constexpr std::uint64_t kMaxDmobDim = 18;  // K >= 2 and K^D <= kMaxOcpcNodes
 
-/// Why `text` is not a gjlr schedule scale ("" if it is).
-std::string gjlr_scale_rejection(const std::string& text) {
+/// gjlr's schedule scales, in the order of OcpcCommand::gjlr_scales_. They multiply: the
+/// thinning phases are scaled by --gjlr-scale x --gjlr-c3-scale, the compactions by
+/// --gjlr-scale x --gjlr-compaction-scale.
+struct GjlrScaleOption {
+  const char* name;
+  const char* json;  ///< its key in the JSON parameters
+  const char* what;  ///< the constants it multiplies
+  double ocpc::gjlr::Constants::*field;
+};
+constexpr std::array<GjlrScaleOption, 3> kGjlrScales{{
+    {"--gjlr-scale", "gjlr_scale", "the schedule's constants c3 and compaction_c",
+     &ocpc::gjlr::Constants::scale},
+    {"--gjlr-c3-scale", "gjlr_c3_scale", "the thinning constant c3 (times --gjlr-scale)",
+     &ocpc::gjlr::Constants::c3_scale},
+    {"--gjlr-compaction-scale", "gjlr_compaction_scale",
+     "the approximate compaction constant compaction_c (times --gjlr-scale)",
+     &ocpc::gjlr::Constants::compaction_scale},
+}};
+
+/// Why `text` is not a gjlr schedule scale ("" if it is); `what` as in GjlrScaleOption.
+std::string gjlr_scale_rejection(const std::string& text, const std::string& what) {
   const bool number = positive_rejection(text).empty();
   const std::string why =
-      ocpc::gjlr::scale_rejection(number ? std::strtod(text.c_str(), nullptr) : 0.0);
+      ocpc::gjlr::scale_rejection(number ? std::strtod(text.c_str(), nullptr) : 0.0, what);
   if (why.empty()) return "";
   std::string shown = text.substr(0, 40);
   for (char& ch : shown) {
@@ -98,10 +118,13 @@ void OcpcCommand::add_options(CLI::App& app) {
                  "'source destination' lines, '#' comments; checked against h")
       ->check(path_given());
   trace_.add_options(app, "trace only processors A:B (every bus is traced)");
-  app.add_option("--gjlr-scale", gjlr_scale_,
-                 "gjlr: multiply the schedule's constants c3 and compaction_c (default 1)")
-      ->check(CLI::Validator([](std::string& text) { return gjlr_scale_rejection(text); },
-                             "NUMBER in (0, 16]"));
+  for (std::size_t i = 0; i < kGjlrScales.size(); ++i) {
+    const std::string what = kGjlrScales[i].what;
+    app.add_option(kGjlrScales[i].name, gjlr_scales_[i], "gjlr: multiply " + what + " (default 1)")
+        ->check(
+            CLI::Validator([what](std::string& text) { return gjlr_scale_rejection(text, what); },
+                           "NUMBER in (0, 16]"));
+  }
   if (mob()) {
     app.add_flag("--gjlr-lemma4", gjlr_lemma4_,
                  "gjlr: steps 1-2 with Lemma 4's symmetry steps (collection, random winner)");
@@ -126,13 +149,15 @@ void OcpcCommand::configure(CommonOptions& common) {
   const std::string unavailable = ocpc::protocol_unavailable(e.protocol, e.shape.topology);
   if (!unavailable.empty()) throw UsageError("--protocol: " + unavailable);
   device_ = common.device;
-  if (gjlr_scale_) {
+  for (std::size_t i = 0; i < kGjlrScales.size(); ++i) {
+    if (!gjlr_scales_[i]) continue;
+    const std::string name = kGjlrScales[i].name;
     if (e.protocol != "gjlr") {
-      throw UsageError("--gjlr-scale: applies to --protocol gjlr only (not " + e.protocol + ")");
+      throw UsageError(name + ": applies to --protocol gjlr only (not " + e.protocol + ")");
     }
-    const std::string why = gjlr_scale_rejection(*gjlr_scale_);
-    if (!why.empty()) throw UsageError("--gjlr-scale: " + why);
-    e.options.gjlr.scale = std::strtod(gjlr_scale_->c_str(), nullptr);
+    const std::string why = gjlr_scale_rejection(*gjlr_scales_[i], kGjlrScales[i].what);
+    if (!why.empty()) throw UsageError(name + ": " + why);
+    e.options.gjlr.*kGjlrScales[i].field = std::strtod(gjlr_scales_[i]->c_str(), nullptr);
   }
   if (gjlr_lemma4_) {
     if (e.protocol != "gjlr") {
@@ -255,7 +280,9 @@ Json OcpcCommand::parameters() const {
       Json{{"h", e.h}, {"max_slots", e.max_slots}, {"period_ns", e.period.to_seconds() * 1e9}});
   if (!e.faults.empty()) j["faults"] = fault_parameters(e.faults);
   // Only when given, so that runs at the default schedule keep their JSON.
-  if (gjlr_scale_) j["gjlr_scale"] = e.options.gjlr.scale;
+  for (std::size_t i = 0; i < kGjlrScales.size(); ++i) {
+    if (gjlr_scales_[i]) j[kGjlrScales[i].json] = e.options.gjlr.*kGjlrScales[i].field;
+  }
   if (gjlr_lemma4_) j["gjlr_lemma4"] = true;
   if (funnel()) j["funnel"] = funnel_parameters();
   return j;

@@ -3,6 +3,7 @@
 /// The `ocpc`, `mob` and `dmob` network families of the optinet command: the OCPC and the p x p
 /// MOB-PC (Goldberg, Jerrum, Leighton & Rao), and the D-dimensional mesh of optical buses of
 /// edge size K (Meyer auf der Heide, Schröder & Schwarze).
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -64,7 +65,8 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::optional<std::string> h_;
   std::string relation_file_;
   TraceSelection trace_;
-  std::optional<std::string> gjlr_scale_;
+  /// --gjlr-scale, --gjlr-c3-scale, --gjlr-compaction-scale, as given (kGjlrScales in the .cpp).
+  std::array<std::optional<std::string>, 3> gjlr_scales_;
   /// dmob --protocol funnel: the split&hash network it simulates (Theorem 2).
   bool funnel() const { return dmob() && config_.protocol == "funnel"; }
   /// Checks and sets funnel's options (or refuses them for another protocol).

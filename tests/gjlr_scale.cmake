@@ -10,6 +10,13 @@ optinet_usage_error_test(gjlr_scale_nan "--gjlr-scale" mob --protocol gjlr --gjl
 optinet_usage_error_test(gjlr_scale_other_protocol "--gjlr-scale" ocpc --protocol thinning
                          --gjlr-scale 0.5)
 optinet_usage_error_test(gjlr_scale_default_protocol "--gjlr-scale" mob --gjlr-scale 0.5)
+# --gjlr-c3-scale and --gjlr-compaction-scale share --gjlr-scale's values and checks.
+optinet_usage_error_test(gjlr_c3_scale_zero "--gjlr-c3-scale" ocpc --protocol gjlr --gjlr-c3-scale 0)
+optinet_usage_error_test(gjlr_c3_scale_other_protocol "--gjlr-c3-scale" mob --gjlr-c3-scale 0.5)
+optinet_usage_error_test(gjlr_compaction_scale_not_a_number "--gjlr-compaction-scale" mob
+                         --protocol gjlr --gjlr-compaction-scale half)
+optinet_usage_error_test(gjlr_compaction_scale_too_large "--gjlr-compaction-scale" ocpc
+                         --protocol gjlr --gjlr-scale 2 --gjlr-compaction-scale 17)
 
 if(Python3_Interpreter_FOUND)
   add_test(NAME gjlr_scale_json

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""End-to-end: `optinet ocpc|mob --protocol gjlr --gjlr-scale S` records the scale in the JSON
-parameters, shortens the schedule, and a tiny scale makes procedures fail, so that the fallback
-appears (and still delivers every packet once); without the option the JSON has no such field.
+"""End-to-end: `optinet ocpc|mob --protocol gjlr --gjlr-scale S` (and --gjlr-c3-scale,
+--gjlr-compaction-scale) records the scale in the JSON parameters, shortens the schedule, and a
+tiny scale makes procedures fail, so that the fallback appears (and still delivers every packet
+once); without the option the JSON has no such field.
 
 usage: test_gjlr_scale_json.py OPTINET DIR
 """
@@ -54,6 +55,26 @@ def main():
         fail("parameters %r" % double["parameters"])
     if min(r["steps"] for r in double["runs"]) <= max(r["steps"] for r in default["runs"]):
         fail("scale 2 is not longer: %r" % double["summary"]["steps"])
+
+    # The separate scales: recorded when given, and c3 x 0.5 with compaction_c x 0.5 is the
+    # schedule (and, seed for seed, the runs) of --gjlr-scale 0.5.
+    half = run(optinet, path, *base, "--gjlr-scale", "0.5")
+    split = run(optinet, path, *base, "--gjlr-c3-scale", "0.5", "--gjlr-compaction-scale", "0.5")
+    if (split["parameters"].get("gjlr_c3_scale") != 0.5 or
+            split["parameters"].get("gjlr_compaction_scale") != 0.5 or
+            "gjlr_scale" in split["parameters"]):
+        fail("parameters %r" % split["parameters"])
+    fields = ("steps", "fallbacks", "collisions")
+    if [[r[f] for f in fields] for r in split["runs"]] != \
+            [[r[f] for f in fields] for r in half["runs"]]:
+        fail("c3 and compaction x 0.5 differ from --gjlr-scale 0.5: %r / %r" % (
+            split["runs"], half["runs"]))
+    c3 = run(optinet, path, *base, "--gjlr-c3-scale", "0.5")
+    if not (max(r["steps"] for r in half["runs"]) < min(r["steps"] for r in c3["runs"]) and
+            max(r["steps"] for r in c3["runs"]) < min(r["steps"] for r in default["runs"])):
+        fail("c3 x 0.5 alone is not between scale 0.5 and the default: %r" % c3["runs"])
+    if "gjlr_compaction_scale" in c3["parameters"]:
+        fail("parameters %r" % c3["parameters"])
 
     # Scale 0.05: one-step compactions and thinning phases of 1-2 steps cannot move h = 4 of
     # 1024 nodes' messages; the fallback must finish every run.

@@ -74,6 +74,72 @@ TEST(GjlrScale, ScheduleGrowsWithTheScaleAndValiantStaysFixed) {
   }
 }
 
+Constants separately(double c3, double compaction) {
+  Constants c;
+  c.c3_scale = c3;
+  c.compaction_scale = compaction;
+  return c;
+}
+
+TEST(GjlrScale, C3ScaleShrinksThinningOnly) {
+  for (std::uint32_t n : {64u, 1024u, 65536u}) {
+    for (std::uint32_t h : {1u, 3u, 8u}) {
+      for (std::uint32_t i = 0; i < thinning_phases(h); ++i) {
+        const std::uint32_t full = thinning_phase_steps(h, i, n, {});
+        EXPECT_EQ(thinning_phase_steps(h, i, n, separately(0.5, 1.0)), (full + 1) / 2);
+        EXPECT_EQ(thinning_phase_steps(h, i, n, separately(1.0, 0.5)), full);
+      }
+    }
+    EXPECT_EQ(compaction_steps(n, separately(0.5, 1.0)), compaction_steps(n, {}));
+    EXPECT_EQ(compaction_steps(n, separately(1.0, 0.5)), log_log(n));
+  }
+  // Shrinking one constant shortens the schedule, less than shrinking both.
+  for (std::uint32_t p : {512u, 2048u}) {
+    for (std::uint32_t h : {1u, 2u}) {
+      const std::uint32_t full = ocpc_plan(p, h, {}).scheduled_steps();
+      const std::uint32_t both = ocpc_plan(p, h, scaled(0.5)).scheduled_steps();
+      const std::uint32_t c3 = ocpc_plan(p, h, separately(0.5, 1.0)).scheduled_steps();
+      const std::uint32_t comp = ocpc_plan(p, h, separately(1.0, 0.5)).scheduled_steps();
+      EXPECT_LT(c3, full);
+      EXPECT_LT(comp, full);
+      EXPECT_GT(c3, both);
+      EXPECT_GT(comp, both);
+      EXPECT_EQ(ocpc_plan(p, h, separately(1.0, 1.0)).scheduled_steps(), full);
+    }
+  }
+}
+
+TEST(GjlrScale, SeparateScalesMultiplyWithTheCommonOne) {
+  // --gjlr-scale 0.5 is --gjlr-c3-scale 0.5 with --gjlr-compaction-scale 0.5, and the factors
+  // multiply: --gjlr-scale 0.5 with --gjlr-c3-scale 0.5 thins for a quarter of the steps.
+  Constants product = scaled(0.5);
+  product.c3_scale = 0.5;
+  for (std::uint32_t p : {64u, 512u, 8192u}) {
+    EXPECT_EQ(ocpc_plan(p, 2, separately(0.5, 0.5)).scheduled_steps(),
+              ocpc_plan(p, 2, scaled(0.5)).scheduled_steps());
+    EXPECT_EQ(thinning_phase_steps(2, 0, p, product), thinning_phase_steps(2, 0, p, scaled(0.25)));
+    EXPECT_EQ(compaction_steps(p, product), compaction_steps(p, scaled(0.5)));
+  }
+}
+
+TEST(GjlrScale, MobPlanScalesItsOcpcRuns) {
+  // The MOB-PC's steps 1-3 and 5 are OCPC schedules of the same constants, so --gjlr-scale and
+  // the separate scales reach them; step 4 repeats step 3 (its length follows step 3's).
+  for (std::uint32_t p : {8u, 128u, 256u}) {
+    for (const Constants& c : {scaled(0.5), separately(0.5, 1.0), separately(1.0, 0.5)}) {
+      const MobPlan full = mob_plan(p, 2, {});
+      const MobPlan small = mob_plan(p, 2, c);
+      EXPECT_LT(small.scheduled_steps(), full.scheduled_steps()) << "p " << p;
+      EXPECT_LT(small.step3, full.step3) << "p " << p;
+      EXPECT_LT(small.step5, full.step5) << "p " << p;
+      EXPECT_EQ(small.step5, ocpc_plan(p, small.h_mob, c).scheduled_steps());
+      if (full.step1) {
+        EXPECT_LT(small.step1, full.step1) << "p " << p;
+      }
+    }
+  }
+}
+
 TEST(GjlrScale, RejectsWhatIsNotAScale) {
   EXPECT_EQ(scale_rejection(1.0), "");
   EXPECT_EQ(scale_rejection(0.001), "");
@@ -83,6 +149,10 @@ TEST(GjlrScale, RejectsWhatIsNotAScale) {
   EXPECT_NE(scale_rejection(16.5), "");
   EXPECT_NE(scale_rejection(std::numeric_limits<double>::quiet_NaN()), "");
   EXPECT_NE(scale_rejection(std::numeric_limits<double>::infinity()), "");
+  // The message names the constants the option multiplies.
+  EXPECT_NE(scale_rejection(0.0).find("c3 and compaction_c"), std::string::npos);
+  EXPECT_NE(scale_rejection(0.0, "the thinning constant c3").find("the thinning constant c3"),
+            std::string::npos);
 }
 
 }  // namespace

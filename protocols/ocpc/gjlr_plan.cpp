@@ -23,9 +23,9 @@ std::uint32_t Grouping::size_of(std::uint32_t g) const {
   return g + 1 == count() ? n - g * size : size;
 }
 
-std::string scale_rejection(double scale) {
+std::string scale_rejection(double scale, const std::string& what) {
   if (std::isfinite(scale) && scale > 0 && scale <= kMaxScale) return "";
-  return "a number in (0, 16] that multiplies the schedule's constants c3 and compaction_c";
+  return "a number in (0, 16] that multiplies " + what;
 }
 
 std::uint32_t scaled_steps(std::uint64_t steps, double scale) {
@@ -57,7 +57,8 @@ std::uint32_t thinning_load(std::uint32_t h, std::uint32_t phase) {
 std::uint32_t thinning_phase_steps(std::uint32_t h, std::uint32_t phase, std::uint32_t n,
                                    const Constants& c) {
   return scaled_steps(
-      std::uint64_t{c.c3} * (thinning_load(h, phase) + ceil_log2(h) + log_log_log(n)), c.scale);
+      std::uint64_t{c.c3} * (thinning_load(h, phase) + ceil_log2(h) + log_log_log(n)),
+      c.thinning_factor());
 }
 
 std::optional<std::uint32_t> thinning_choice(std::uint32_t load, std::uint32_t undelivered,
@@ -68,8 +69,8 @@ std::optional<std::uint32_t> thinning_choice(std::uint32_t load, std::uint32_t u
 }
 
 std::uint32_t compaction_steps(std::uint32_t n, const Constants& c) {
-  return std::max<std::uint32_t>(1,
-                                 scaled_steps(std::uint64_t{c.compaction_c} * log_log(n), c.scale));
+  return std::max<std::uint32_t>(
+      1, scaled_steps(std::uint64_t{c.compaction_c} * log_log(n), c.compaction_factor()));
 }
 
 Slice compaction_slice(std::uint32_t receivers, std::uint32_t steps, std::uint32_t step) {

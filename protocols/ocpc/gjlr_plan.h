@@ -57,6 +57,15 @@ struct Constants {
   /// default) is the schedule above, unchanged; the failure-rate study shrinks it until
   /// procedures fail and the fallback appears (docs/results/ocpc-mob.md).
   double scale = 1.0;
+  /// Multiply c3 alone (`--gjlr-c3-scale`) and compaction_c alone (`--gjlr-compaction-scale`),
+  /// on top of `scale`: the factors multiply, so thinning phases last
+  /// ceil(scale * c3_scale * length) steps and compactions ceil(scale * compaction_scale *
+  /// length). 1 (the default) leaves the schedule unchanged.
+  double c3_scale = 1.0;
+  double compaction_scale = 1.0;
+  /// The factors applied to thinning phases and to compactions.
+  double thinning_factor() const { return scale * c3_scale; }
+  double compaction_factor() const { return scale * compaction_scale; }
   /// MOB-PC steps 1 and 2 with Lemma 4's symmetry steps (`--gjlr-lemma4`): delivery into the
   /// target groups by approximate collection (every step any member of the group, not one
   /// slice of it), and the winning copy chosen uniformly at random among the delivered ones
@@ -64,10 +73,12 @@ struct Constants {
   bool lemma4 = false;
 };
 
-/// The accepted range of Constants::scale: (0, kMaxScale].
+/// The accepted range of Constants::scale, c3_scale and compaction_scale: (0, kMaxScale].
 inline constexpr double kMaxScale = 16.0;
-/// Why `scale` is not a schedule scale in (0, kMaxScale] ("" if it is).
-std::string scale_rejection(double scale);
+/// Why `scale` is not a schedule scale in (0, kMaxScale] ("" if it is); `what` names the
+/// constants it multiplies, for the message.
+std::string scale_rejection(
+    double scale, const std::string& what = "the schedule's constants c3 and compaction_c");
 /// ceil(scale * steps), exact for scale 1 (the default schedule is integer arithmetic).
 std::uint32_t scaled_steps(std::uint64_t steps, double scale);
 
