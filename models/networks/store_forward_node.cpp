@@ -46,7 +46,7 @@ void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   for (auto& q : queues_) q.clear();
   queued_ = queued_a_ = 0;
   for (unsigned label = 0; label < queues_.size(); ++label) links_[label].reset();
-  offering_ = 0;
+  offering_ = nonempty_ = 0;
   staging_.clear();
   held_.clear();
   arrivals_.clear();
@@ -249,11 +249,8 @@ void SfNode::offer_heads() {
   const std::uint64_t slot = run_->current_slot();
   // Every non-empty queue offers; its link and then the far end's request word are fetched
   // for all of them first, so that the misses overlap.
-  for (unsigned label = 0; label < queues_.size(); ++label) {
-    if (queues_[label].empty()) continue;
-    offering_ |= std::uint64_t{1} << label;
-    links_[label].prefetch();
-  }
+  offering_ = nonempty_;
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) links_[__builtin_ctzll(m)].prefetch();
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
     links_[__builtin_ctzll(m)].prefetch_far_end();
   }
@@ -271,6 +268,7 @@ void SfNode::enqueue(unsigned edge, PacketIndex i) {
   EdgeQueue& q = queues_[edge];
   const bool phase_a = (*pool_)[i].ticket.subphase < config_.scheme->randomizing();
   q.push_back(Queued{i, phase_a});
+  nonempty_ |= std::uint64_t{1} << edge;
   ++queued_;
   queued_a_ += phase_a ? 1 : 0;
   max_queue_ = std::max(max_queue_, static_cast<unsigned>(q.size()));
@@ -283,6 +281,7 @@ void SfNode::dequeue(unsigned edge, PacketIndex i) {
   --queued_;
   queued_a_ -= at->phase_a ? 1 : 0;
   q.erase(at);
+  if (q.empty()) nonempty_ &= ~(std::uint64_t{1} << edge);
 }
 
 void SfNode::admit_requests() {

@@ -144,6 +144,8 @@ class SfNode : public sc_core::sc_module {
   unsigned queued_ = 0;         ///< packets in all queues
   unsigned queued_a_ = 0;       ///< of them, in Phase A (sub-phase before the scheme's randomizing)
   std::uint64_t offering_ = 0;  ///< bit l: queue l offered its head on link l this slot
+  std::uint64_t nonempty_ =
+      0;  ///< bit l: queue l holds a packet (offer_heads reads no empty queue)
   std::vector<Staged> staging_;
   std::vector<PacketIndex> held_;  ///< finished a sub-phase, waiting for release_slot
   /// The slot from which a packet held before its sub-phase p.ticket.subphase may start it.
