@@ -26,10 +26,11 @@ constexpr double kThread = 6.9 * 1024;
 constexpr double kCoupler = 0.4 * 1024;
 constexpr double kLink = 0.62 * 1024;  // a mesh link
 // A store-and-forward node (an SC_METHOD) and link (a 64-byte record since issue 18, with its
-// in-link pointer and queue), solved together from hypercube --n 12 and shuffle --d 2 --n 12
-// (36.5 and 30.4 MiB); hypercube --n 14 and --n 16 (118.3 and 466.9 MiB) check both.
-constexpr double kMethodNode = 4.77 * 1024;
-constexpr double kLinkRecord = 0.148 * 1024;
+// in-link pointer and queue of pool indices), solved together from hypercube --n 12 and
+// shuffle --d 2 --n 12 (31.4 and 27.4 MiB since the packet pool); hypercube --n 14 and --n 16
+// (99.4 and 382.0 MiB) check both.
+constexpr double kMethodNode = 4.30 * 1024;
+constexpr double kLinkRecord = 0.100 * 1024;
 // A bus (its method, ports and K bindings) and a hierarchy-only scope module, solved together
 // from dmob --k 4 --dim 6 and --k 2 --dim 12 against ocpc --p 4096 (same 4096 threads; issue 17,
 // docs/benchmarks.md): the MOB-PC's 2p buses were too few to show them above the noise.

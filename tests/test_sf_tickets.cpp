@@ -239,19 +239,24 @@ TEST(SfTickets, UnmodifiedShuffleRoutesCanRepeat) {
 }
 
 TEST(SfQueues, TheDisciplineNamesTheHead) {
-  EdgeQueue q(3);
+  PacketPool pool;
+  pool.add(SfPacket{});  // queue positions and pool indices differ
+  EdgeQueue q;
   const unsigned left[] = {2, 5, 5};  // hops left; the first two have not moved yet
   for (int i = 0; i < 3; ++i) {
-    q[i].ticket.length = static_cast<std::uint8_t>(left[i]);
-    q[i].ticket.moved = i == 2;
+    SfPacket p;
+    p.ticket.length = static_cast<std::uint8_t>(left[i]);
+    p.ticket.moved = i == 2;
+    q.push_back(Queued{pool.add(p), false});
   }
   const auto remaining = [](const SfPacket& p) { return unsigned{p.ticket.length}; };
-  EXPECT_EQ(head_of(q, Discipline::kFifo, false, remaining), 0u);
-  EXPECT_EQ(head_of(q, Discipline::kFurthestFirst, false, remaining), 1u);  // FIFO among equals
-  EXPECT_EQ(head_of(q, Discipline::kFifo, true, remaining), 2u);            // moved packets first
-  q[2].ticket.moved = false;
-  EXPECT_EQ(head_of(q, Discipline::kFifo, true, remaining), 0u);
-  EXPECT_EQ(head_of(q, Discipline::kFurthestFirst, true, remaining), 1u);
+  EXPECT_EQ(head_of(q, pool, Discipline::kFifo, false, remaining), 0u);
+  EXPECT_EQ(head_of(q, pool, Discipline::kFurthestFirst, false, remaining),
+            1u);                                                        // FIFO among equals
+  EXPECT_EQ(head_of(q, pool, Discipline::kFifo, true, remaining), 2u);  // moved packets first
+  pool[q[2].packet].ticket.moved = false;
+  EXPECT_EQ(head_of(q, pool, Discipline::kFifo, true, remaining), 0u);
+  EXPECT_EQ(head_of(q, pool, Discipline::kFurthestFirst, true, remaining), 1u);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "models/links/sf_packet.h"
+#include "models/links/packet_pool.h"
 
 namespace optinet::sf {
 
@@ -17,22 +17,31 @@ enum class Discipline {
 
 inline std::string discipline_name(Discipline d) { return d == Discipline::kFifo ? "fifo" : "ftg"; }
 
-/// Packets in arrival order; the node asks the discipline for the head each slot. A vector,
-/// not a deque: queues are short, and an empty std::deque costs ~600 bytes (x 16 queues x 2^16
-/// nodes).
-using EdgeQueue = std::vector<SfPacket>;
+/// Packets (indices into the network's pool) in arrival order; the node asks the discipline for
+/// the head each slot. A vector, not a deque: queues are short, and an empty std::deque costs
+/// ~600 bytes (x 16 queues x 2^16 nodes).
+/// An entry also keeps whether its packet counted as Phase A when queued: the far end may
+/// rewrite an admitted packet's ticket before the source drops the entry.
+struct Queued {
+  PacketIndex packet;
+  bool phase_a;
+};
+using EdgeQueue = std::vector<Queued>;
 
-/// Index of the head of a non-empty queue. `moved_first` applies the precedence rule of
-/// section 8 before the discipline; `remaining(p)` is the hops p has left in its sub-phase.
+/// Position of the head of a non-empty queue whose packets are in `pool`. `moved_first`
+/// applies the precedence rule of section 8 before the discipline; `remaining(p)` is the hops p
+/// has left in its sub-phase.
 template <typename Remaining>
-std::size_t head_of(const EdgeQueue& q, Discipline d, bool moved_first, Remaining remaining) {
+std::size_t head_of(const EdgeQueue& q, const PacketPool& pool, Discipline d, bool moved_first,
+                    Remaining remaining) {
   if (d == Discipline::kFifo && !moved_first) return 0;
   std::size_t best = 0;
   unsigned best_moved = 0;
   unsigned best_left = 0;
   for (std::size_t i = 0; i < q.size(); ++i) {
-    const unsigned moved = moved_first && q[i].ticket.moved ? 1 : 0;
-    const unsigned left = d == Discipline::kFurthestFirst ? remaining(q[i]) : 0;
+    const SfPacket& p = pool[q[i].packet];
+    const unsigned moved = moved_first && p.ticket.moved ? 1 : 0;
+    const unsigned left = d == Discipline::kFurthestFirst ? remaining(p) : 0;
     if (i == 0 || moved > best_moved || (moved == best_moved && left > best_left)) {
       best = i;
       best_moved = moved;

@@ -13,7 +13,7 @@
 #include "models/core/fault_plan.h"
 #include "models/core/medium_counters.h"
 #include "models/core/trace_window.h"
-#include "models/links/sf_packet.h"
+#include "models/links/packet_pool.h"
 
 namespace optinet::sf {
 
@@ -77,47 +77,41 @@ class alignas(64) Link {
     fault_ = true;
     return true;
   }
-  /// Source side, at the rising edge: offers one packet for this slot. The link refers to the
-  /// source's copy (the head of its queue, which stays in place until take_grant() at the next
-  /// rising edge) instead of copying it: the far end reads it in the update phase.
-  void offer(const SfPacket& p) {
-    offered_ = &p;
+  /// Source side, at the rising edge: offers packet `p` (the head of its queue, an index into
+  /// the network's pool; it stays queued until take_grant() at the next rising edge): the far
+  /// end reads it in the update phase.
+  void offer(PacketIndex p) {
+    offered_ = p;
     far_end_->request(input_);
   }
   /// Source side, at the next rising edge: the offered packet if the far end admitted it (then
-  /// the source drops its copy), else nullptr; clears the link for the new slot.
-  const SfPacket* take_grant() {
-    const SfPacket* g = granted_ ? offered_ : nullptr;
+  /// the source drops it from its queue), else kNoPacket; clears the link for the new slot.
+  PacketIndex take_grant() {
+    const PacketIndex g = granted_ ? offered_ : kNoPacket;
     granted_ = busy_ = fault_ = false;
-    offered_ = nullptr;
+    offered_ = kNoPacket;
     return g;
   }
   /// Hints the memory system to fetch what offer() and take_grant() touch: this record, and
   /// (once it is here) the far end's request word.
   void prefetch() const { __builtin_prefetch(this, 1); }
   void prefetch_far_end() const { far_end_->prefetch(); }
-  /// Fetches the offered packet (none: a fault refused the offer): for the far end before its
-  /// update phase reads the offer, for the source before it drops an admitted packet.
-  void prefetch_offered() const {
-    if (offered_ == nullptr) return;
-    __builtin_prefetch(offered_);
-    __builtin_prefetch(reinterpret_cast<const char*>(offered_) + sizeof(SfPacket) - 1);
-  }
 
-  /// Far side, in its update phase.
-  const SfPacket& offered() const { return *offered_; }
-  /// Far side: admits the offer, which the link carries in `slot`.
-  void grant(std::uint64_t slot) {
+  /// The offered packet (kNoPacket: none, or a fault refused the offer); the far side reads it
+  /// in its update phase.
+  PacketIndex offered() const { return offered_; }
+  /// Far side: admits the offer (packet `id`), which the link carries in `slot`.
+  void grant(std::uint64_t slot, std::uint32_t id) {
     granted_ = true;
     busy_ = true;
-    packet_id_ = offered_->packet.id;
+    packet_id_ = id;
     if (count_window_.contains(slot)) ++window_carried_;
   }
 
   /// Clears the link; its counters count every slot again.
   void reset() {
     granted_ = busy_ = fault_ = false;
-    offered_ = nullptr;
+    offered_ = kNoPacket;
     count_slots({});
   }
   /// Counts the slots of `window` from now on (counters cleared).
@@ -149,8 +143,8 @@ class alignas(64) Link {
     std::uint64_t key;
   };
   LinkSink* far_end_ = nullptr;
-  const SfPacket* offered_ = nullptr;
   std::uint32_t input_ = 0;
+  PacketIndex offered_ = kNoPacket;
   std::uint32_t packet_id_ = 0;
   bool granted_ = false;
   bool busy_ = false;

@@ -42,7 +42,8 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
                    config.observer,
                    config.phase_window,
                    &links_[static_cast<std::size_t>(x) * degree],
-                   in_links_.data() + in_begin[x]};
+                   in_links_.data() + in_begin[x],
+                   &pool_};
     nodes_.push_back(std::make_unique<SfNode>(("node" + std::to_string(x)).c_str(), c));
     nodes_.back()->clk(clk);
     nodes_.back()->control(control);

@@ -7,7 +7,11 @@
 namespace optinet::sf {
 
 SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config)
-    : sc_core::sc_module(name), config_(config), links_(config.links), inbox_("inbox", *this) {
+    : sc_core::sc_module(name),
+      config_(config),
+      links_(config.links),
+      pool_(config.pool),
+      inbox_("inbox", *this) {
   const unsigned degree = config.graph->degree();
   queues_.resize(degree);
   SC_METHOD(activate);
@@ -22,17 +26,34 @@ void SfNode::end_of_elaboration() {
   clock_ = clk.operator->();
 }
 
+void SfNode::release_packets() {
+  // An offer the far end admitted is its packet now (in its arrivals): drop it unfreed.
+  for (unsigned label = 0; label < queues_.size(); ++label) {
+    const PacketIndex sent = links_[label].take_grant();
+    if (sent != kNoPacket) dequeue(label, sent);
+  }
+  for (const EdgeQueue& q : queues_) {
+    for (const Queued& e : q) pool_->remove(e.packet);
+  }
+  for (const Staged& s : staging_) pool_->remove(s.packet);
+  for (const auto* v : {&held_, &arrivals_, &loaded_}) {
+    for (PacketIndex i : *v) pool_->remove(i);
+  }
+}
+
 void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
+  release_packets();
   for (auto& q : queues_) q.clear();
   queued_ = queued_a_ = 0;
   for (unsigned label = 0; label < queues_.size(); ++label) links_[label].reset();
-  offering_ = 0;
+  offering_ = nonempty_ = 0;
   staging_.clear();
   held_.clear();
   arrivals_.clear();
   inbox_.take_requests();
   loaded_.clear();
-  for (const Packet& p : packets) loaded_.push_back(SfPacket{p, Ticket{}, PacketClock{}});
+  for (const Packet& p : packets)
+    loaded_.push_back(pool_->add(SfPacket{p, Ticket{}, PacketClock{}}));
   rng_ = Rng::node_stream(run_seed, config_.id);
   running_ = false;
   population_ = max_population_ = max_population_a_ = max_population_b_ = max_queue_ = 0;
@@ -75,29 +96,28 @@ void SfNode::slot_step(std::uint64_t slot) {
   // The links, then the packets they offered, are fetched together first: their misses overlap
   // instead of queueing.
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) links_[__builtin_ctzll(m)].prefetch();
-  for (std::uint64_t m = offering_; m != 0; m &= m - 1)
-    links_[__builtin_ctzll(m)].prefetch_offered();
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
-    if (const SfPacket* sent = links_[label].take_grant()) {
-      dequeue(label, static_cast<std::size_t>(sent - queues_[label].data()));
-    }
+    const PacketIndex sent = links_[label].take_grant();
+    if (sent != kNoPacket) dequeue(label, sent);
   }
+  for (PacketIndex i : arrivals_) pool_->prefetch(i);
   offering_ = 0;
   // 2. The node's own packets (slot 0), then the packets that arrived over the links, then
   // (open loop) the packets its host created.
-  for (SfPacket& p : loaded_) {
-    p.ticket.subphase = 0;
-    start_subphase(p, slot);
-    settle(p, slot, false);
+  for (PacketIndex i : loaded_) {
+    (*pool_)[i].ticket.subphase = 0;
+    start_subphase((*pool_)[i], slot);
+    settle(i, slot, false);
   }
   loaded_.clear();
   settling_.swap(arrivals_);
-  for (SfPacket& p : settling_) {
+  for (PacketIndex i : settling_) {
+    SfPacket& p = (*pool_)[i];
     ++p.ticket.next;
     p.ticket.moved = true;
     ++p.clock.hops;
-    settle(p, slot, true);
+    settle(i, slot, true);
   }
   settling_.clear();
   if (injection_ != nullptr) take_injected(slot);
@@ -105,18 +125,18 @@ void SfNode::slot_step(std::uint64_t slot) {
   // paper's experiments randomized the queues before Phase B).
   if (!held_.empty()) {
     std::size_t waiting = 0;
-    for (SfPacket& p : held_) {
-      if (release_slot(p) <= slot) {
-        settling_.push_back(p);
+    for (PacketIndex i : held_) {
+      if (release_slot((*pool_)[i]) <= slot) {
+        settling_.push_back(i);
       } else {
-        held_[waiting++] = p;
+        held_[waiting++] = i;
       }
     }
     held_.resize(waiting);
     rng_.shuffle(settling_);
-    for (SfPacket& p : settling_) {
-      start_subphase(p, slot);
-      settle(p, slot, false);
+    for (PacketIndex i : settling_) {
+      start_subphase((*pool_)[i], slot);
+      settle(i, slot, false);
     }
     settling_.clear();
   }
@@ -138,9 +158,11 @@ void SfNode::slot_step(std::uint64_t slot) {
   const unsigned total = static_cast<unsigned>(staging_.size() + held_.size()) + queued_;
   const unsigned randomizing = config_.scheme->randomizing();
   unsigned held_a = 0;
-  for (const SfPacket& p : held_) held_a += p.ticket.subphase <= randomizing ? 1 : 0;
+  for (PacketIndex i : held_) held_a += (*pool_)[i].ticket.subphase <= randomizing ? 1 : 0;
   unsigned in_phase_a = held_a + queued_a_;
-  for (const auto& s : staging_) in_phase_a += s.packet.ticket.subphase < randomizing ? 1 : 0;
+  for (const auto& s : staging_) {
+    in_phase_a += (*pool_)[s.packet].ticket.subphase < randomizing ? 1 : 0;
+  }
   population_ = total;
   max_population_ = std::max(max_population_, total);
   max_population_a_ = std::max(max_population_a_, in_phase_a);
@@ -161,10 +183,11 @@ void SfNode::take_injected(std::uint64_t slot) {
   injected_.clear();
   injection_->take_created(config_.id, slot, max, injected_);
   for (const Packet& q : injected_) {
-    SfPacket p{q, Ticket{}, PacketClock{}};
+    const PacketIndex i = pool_->add(SfPacket{q, Ticket{}, PacketClock{}});
+    SfPacket& p = (*pool_)[i];
     p.clock.start = static_cast<std::uint32_t>(slot);
     start_subphase(p, slot);
-    settle(p, slot, false);
+    settle(i, slot, false);
   }
 }
 
@@ -177,8 +200,9 @@ void SfNode::start_subphase(SfPacket& p, std::uint64_t slot) {
   config_.scheme->prepare(p, config_.id, rng_);
 }
 
-void SfNode::settle(SfPacket p, std::uint64_t slot, bool arrived_over_link) {
+void SfNode::settle(PacketIndex i, std::uint64_t slot, bool arrived_over_link) {
   const Scheme& scheme = *config_.scheme;
+  SfPacket& p = (*pool_)[i];  // nothing below adds to the pool
   bool same_subphase = arrived_over_link;
   while (true) {
     const int edge = scheme.next_edge(p, config_.id);
@@ -186,15 +210,16 @@ void SfNode::settle(SfPacket p, std::uint64_t slot, bool arrived_over_link) {
       // A packet continuing its sub-phase over a link had its queue place reserved when it
       // was admitted; a packet starting a sub-phase here waits in staging for room.
       if (same_subphase) {
-        enqueue(static_cast<unsigned>(edge), p);
+        enqueue(static_cast<unsigned>(edge), i);
       } else {
-        staging_.push_back(Staged{p, static_cast<unsigned>(edge)});
+        staging_.push_back(Staged{i, static_cast<unsigned>(edge)});
       }
       return;
     }
     if (config_.observer != nullptr) config_.observer->on_subphase_end(config_.id, p, slot);
     if (p.ticket.subphase + 1u == scheme.subphases()) {
       run_->deliver(config_.id, p.packet);
+      pool_->remove(i);
       // A closed-loop run ends with its last delivery; an open-loop one when its host says so.
       if (injection_ == nullptr) run_->node_finished();
       return;
@@ -202,7 +227,7 @@ void SfNode::settle(SfPacket p, std::uint64_t slot, bool arrived_over_link) {
     ++p.ticket.subphase;
     same_subphase = false;
     if (slot < release_slot(p)) {
-      held_.push_back(p);
+      held_.push_back(i);
       return;
     }
     start_subphase(p, slot);
@@ -224,36 +249,39 @@ void SfNode::offer_heads() {
   const std::uint64_t slot = run_->current_slot();
   // Every non-empty queue offers; its link and then the far end's request word are fetched
   // for all of them first, so that the misses overlap.
-  for (unsigned label = 0; label < queues_.size(); ++label) {
-    if (queues_[label].empty()) continue;
-    offering_ |= std::uint64_t{1} << label;
-    links_[label].prefetch();
-  }
+  offering_ = nonempty_;
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) links_[__builtin_ctzll(m)].prefetch();
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
     links_[__builtin_ctzll(m)].prefetch_far_end();
   }
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
     const EdgeQueue& q = queues_[label];
-    const std::size_t head = head_of(q, config_.discipline, scheme.moved_first(),
+    const std::size_t head = head_of(q, *pool_, config_.discipline, scheme.moved_first(),
                                      [&](const SfPacket& p) { return scheme.remaining(p, here); });
-    if (!links_[label].refused_by_fault(q[head], slot)) links_[label].offer(q[head]);
+    const PacketIndex i = q[head].packet;
+    if (!links_[label].refused_by_fault((*pool_)[i], slot)) links_[label].offer(i);
   }
 }
 
-void SfNode::enqueue(unsigned edge, const SfPacket& p) {
+void SfNode::enqueue(unsigned edge, PacketIndex i) {
   EdgeQueue& q = queues_[edge];
-  q.push_back(p);
+  const bool phase_a = (*pool_)[i].ticket.subphase < config_.scheme->randomizing();
+  q.push_back(Queued{i, phase_a});
+  nonempty_ |= std::uint64_t{1} << edge;
   ++queued_;
-  queued_a_ += p.ticket.subphase < config_.scheme->randomizing() ? 1 : 0;
+  queued_a_ += phase_a ? 1 : 0;
   max_queue_ = std::max(max_queue_, static_cast<unsigned>(q.size()));
 }
 
-void SfNode::dequeue(unsigned edge, std::size_t index) {
+void SfNode::dequeue(unsigned edge, PacketIndex i) {
+  // By its entry only: the far end may already have rewritten an admitted packet's ticket.
   EdgeQueue& q = queues_[edge];
+  const auto at = std::find_if(q.begin(), q.end(), [i](const Queued& e) { return e.packet == i; });
   --queued_;
-  queued_a_ -= q[index].ticket.subphase < config_.scheme->randomizing() ? 1 : 0;
-  q.erase(q.begin() + static_cast<std::ptrdiff_t>(index));
+  queued_a_ -= at->phase_a ? 1 : 0;
+  q.erase(at);
+  if (q.empty()) nonempty_ &= ~(std::uint64_t{1} << edge);
 }
 
 void SfNode::admit_requests() {
@@ -270,11 +298,11 @@ void SfNode::admit_requests() {
   for (std::uint64_t m = offers; m != 0; m &= m - 1)
     config_.in_links[__builtin_ctzll(m)]->prefetch();
   for (std::uint64_t m = offers; m != 0; m &= m - 1) {
-    config_.in_links[__builtin_ctzll(m)]->prefetch_offered();
+    pool_->prefetch(config_.in_links[__builtin_ctzll(m)]->offered());
   }
   for (std::uint64_t requests = offers; requests != 0; requests &= requests - 1) {
     Link* link = config_.in_links[__builtin_ctzll(requests)];
-    SfPacket p = link->offered();
+    SfPacket p = (*pool_)[link->offered()];
     ++p.ticket.next;
     p.ticket.moved = true;
     const int edge = scheme.next_edge(p, config_.id);
@@ -289,7 +317,7 @@ void SfNode::admit_requests() {
       if (ok) ++reserved[staging_slot];
     }
     if (ok) {
-      link->grant(slot);
+      link->grant(slot, p.packet.id);
       arrivals_.push_back(link->offered());
       admitted = true;
     }

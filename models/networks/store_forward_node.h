@@ -58,6 +58,8 @@ struct SfNodeConfig {
   /// The node's in-links by input number (the order in which it arbitrates), in the
   /// network's array.
   Link* const* in_links = nullptr;
+  /// The network's packets: a node's queues, links and buffers hold indices into it.
+  PacketPool* pool = nullptr;
 };
 
 class SfNode : public sc_core::sc_module {
@@ -101,20 +103,23 @@ class SfNode : public sc_core::sc_module {
 
  private:
   struct Staged {
-    SfPacket packet;
+    PacketIndex packet;
     unsigned edge;
   };
   void end_of_elaboration() override;
   void activate();
   void slot_step(std::uint64_t slot);
-  /// Places p (which just arrived, or was loaded) by its ticket: into a queue, the staging
-  /// buffer, the Phase B hold, or the host.
-  void settle(SfPacket p, std::uint64_t slot, bool arrived_over_link);
+  /// Places packet i (which just arrived, or was loaded) by its ticket: into a queue, the
+  /// staging buffer, the Phase B hold, or the host (then its pool slot is freed).
+  void settle(PacketIndex i, std::uint64_t slot, bool arrived_over_link);
   void start_subphase(SfPacket& p, std::uint64_t slot);
   void offer_heads();
-  /// Queue `edge` takes p / drops its packet `index`; both keep the population counts.
-  void enqueue(unsigned edge, const SfPacket& p);
-  void dequeue(unsigned edge, std::size_t index);
+  /// Queue `edge` takes packet i / drops packet i (which it holds); both keep the population
+  /// counts.
+  void enqueue(unsigned edge, PacketIndex i);
+  void dequeue(unsigned edge, PacketIndex i);
+  /// Between runs: frees the pool slots of the packets the node holds.
+  void release_packets();
   /// Open-loop runs: takes and places the packets the host created up to `slot`.
   void take_injected(std::uint64_t slot);
   bool has_work() const;
@@ -133,18 +138,21 @@ class SfNode : public sc_core::sc_module {
   void admit_requests();
 
   SfNodeConfig config_;
-  Link* links_;  ///< config_.links: graph degree entries, owned by the network
+  Link* links_;       ///< config_.links: graph degree entries, owned by the network
+  PacketPool* pool_;  ///< config_.pool
   std::vector<EdgeQueue> queues_;
   unsigned queued_ = 0;         ///< packets in all queues
   unsigned queued_a_ = 0;       ///< of them, in Phase A (sub-phase before the scheme's randomizing)
   std::uint64_t offering_ = 0;  ///< bit l: queue l offered its head on link l this slot
+  std::uint64_t nonempty_ =
+      0;  ///< bit l: queue l holds a packet (offer_heads reads no empty queue)
   std::vector<Staged> staging_;
-  std::vector<SfPacket> held_;  ///< finished a sub-phase, waiting for release_slot
+  std::vector<PacketIndex> held_;  ///< finished a sub-phase, waiting for release_slot
   /// The slot from which a packet held before its sub-phase p.ticket.subphase may start it.
   std::uint64_t release_slot(const SfPacket& p) const;
-  std::vector<SfPacket> arrivals_;  ///< admitted last slot, placed at this rising edge
-  std::vector<SfPacket> settling_;  ///< scratch: the packets being placed (keeps its capacity)
-  std::vector<SfPacket> loaded_;    ///< the node's own packets, placed at slot 0
+  std::vector<PacketIndex> arrivals_;  ///< admitted last slot, placed at this rising edge
+  std::vector<PacketIndex> settling_;  ///< scratch: the packets being placed (keeps its capacity)
+  std::vector<PacketIndex> loaded_;    ///< the node's own packets, placed at slot 0
   InjectionPort* injection_ = nullptr;
   std::vector<Packet> injected_;  ///< scratch: the packets taken from the host this slot
   /// The interfaces bound to `control` and `clk`, kept beside the fields a slot reads (the

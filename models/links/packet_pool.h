@@ -1,0 +1,48 @@
+#pragma once
+/// \file
+/// The packets a store-and-forward network holds, in one network-owned array (issue 18): a
+/// packet takes a slot when its source node takes it and keeps it until its delivery, while
+/// queues, links and buffers pass 4-byte indices. A hop then moves an index instead of three
+/// copies of a 96-byte packet, and a node's queues hold indices.
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "models/links/sf_packet.h"
+
+namespace optinet::sf {
+
+using PacketIndex = std::uint32_t;
+inline constexpr PacketIndex kNoPacket = std::numeric_limits<PacketIndex>::max();
+
+/// Single-threaded (SystemC runs one process at a time). A slot freed by a delivery is reused
+/// by the next packet taken; which slot a packet has never influences routing. The array may
+/// grow while a run takes packets (open loop), so a reference into it is valid only until the
+/// next add().
+class PacketPool {
+ public:
+  PacketIndex add(const SfPacket& p) {
+    if (!free_.empty()) {
+      const PacketIndex i = free_.back();
+      free_.pop_back();
+      packets_[i] = p;
+      return i;
+    }
+    packets_.push_back(p);
+    return static_cast<PacketIndex>(packets_.size() - 1);
+  }
+  void remove(PacketIndex i) { free_.push_back(i); }
+  SfPacket& operator[](PacketIndex i) { return packets_[i]; }
+  const SfPacket& operator[](PacketIndex i) const { return packets_[i]; }
+  void prefetch(PacketIndex i) const {
+    const char* p = reinterpret_cast<const char*>(&packets_[i]);
+    __builtin_prefetch(p);
+    __builtin_prefetch(p + sizeof(SfPacket) - 1);
+  }
+
+ private:
+  std::vector<SfPacket> packets_;
+  std::vector<PacketIndex> free_;
+};
+
+}  // namespace optinet::sf
