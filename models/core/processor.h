@@ -58,7 +58,9 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
 
   // NodeContext (the network-independent part)
   NodeId id() const override { return id_; }
-  std::uint64_t slot() const override { return control_->current_slot(); }
+  /// The processor's own slot counter: set at each rising edge it wakes for (no division of
+  /// the kernel's time stamp per call).
+  std::uint64_t slot() const override { return slot_; }
   std::uint64_t run_seed() const override { return control_->run_seed(); }
   Rng& rng() override { return rng_; }
   const std::vector<Packet>& packets() const override { return packets_; }
@@ -89,6 +91,13 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
 
   /// Marks this slot as one in which the receiver is tuned (sampled at the falling edge).
   void set_listening() { listening_ = true; }
+  /// True if the processor wakes at every clock edge (a traced one: its signals change slot by
+  /// slot); sleep_slots() is then not to be used.
+  bool steps_every_slot() const { return sample_at_falling_edge_; }
+  /// Untraced processors: ends this slot and resumes at the rising edge `slots` slots later,
+  /// without waking in between. A listen marked before the call is for the last slot slept
+  /// through; its frame is read at the wake-up, before anything is driven in the new slot.
+  void sleep_slots(std::uint32_t slots);
   void record_tx(std::uint32_t packet_id, std::uint64_t slot) {
     if (!trace_window_.contains(slot)) return;
     tx_valid_ = true;
@@ -110,6 +119,8 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
 
  private:
   void thread();
+  /// Sleeps on slot events until the rising edge that starts `target` (> slot_).
+  void sleep_until(std::uint64_t target);
 
   NodeId id_;
   SlotWiring wiring_;
@@ -117,6 +128,7 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   RunControlIf* control_ = nullptr;
   const sc_core::sc_event* posedge_ = nullptr;
   const sc_core::sc_event* negedge_ = nullptr;
+  std::uint64_t slot_ = 0;  ///< the current slot (0 in the prologue, as current_slot())
   Rng rng_;
   std::vector<Packet> packets_;
   InjectionPort* injection_ = nullptr;
