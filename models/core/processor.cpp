@@ -88,25 +88,12 @@ void Processor::skip_slots(std::uint32_t idle) {
     for (std::uint32_t i = 0; i < idle; ++i) next_slot();
     return;
   }
-  sleep_until(slot_ + idle);
-  start_of_slot();
-}
-
-void Processor::sleep_until(std::uint64_t target) {
+  const std::uint64_t target = slot_ + idle;
   while (slot_ < target) {
     const std::uint64_t wake = std::min(target, slot_ + RunControlIf::kSlotEvents - 1);
     wait(control_->slot_event(wake));  // also notified when the run is aborted
     if (control_->abort_requested()) throw RunAborted{};
     slot_ = wake;  // slot events are notified at the rising edge that starts their slot
-  }
-}
-
-void Processor::sleep_slots(std::uint32_t slots) {
-  sleep_until(slot_ + slots);
-  if (listening_) {
-    // As in next_slot(): the latch still holds the frame of the slot that just ended.
-    sample_receiver(slot_ - 1);
-    listening_ = false;
   }
   start_of_slot();
 }

@@ -91,13 +91,6 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
 
   /// Marks this slot as one in which the receiver is tuned (sampled at the falling edge).
   void set_listening() { listening_ = true; }
-  /// True if the processor wakes at every clock edge (a traced one: its signals change slot by
-  /// slot); sleep_slots() is then not to be used.
-  bool steps_every_slot() const { return sample_at_falling_edge_; }
-  /// Untraced processors: ends this slot and resumes at the rising edge `slots` slots later,
-  /// without waking in between. A listen marked before the call is for the last slot slept
-  /// through; its frame is read at the wake-up, before anything is driven in the new slot.
-  void sleep_slots(std::uint32_t slots);
   void record_tx(std::uint32_t packet_id, std::uint64_t slot) {
     if (!trace_window_.contains(slot)) return;
     tx_valid_ = true;
@@ -119,8 +112,6 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
 
  private:
   void thread();
-  /// Sleeps on slot events until the rising edge that starts `target` (> slot_).
-  void sleep_until(std::uint64_t target);
 
   NodeId id_;
   SlotWiring wiring_;

@@ -33,16 +33,6 @@ class PopsNodeContext : public virtual NodeContext {
   virtual void listen(std::uint32_t source_group) = 0;
   /// What the receiver got in the slot that just ended (after next_slot()).
   virtual const std::optional<Frame>& received() const = 0;
-  /// Ends this slot, spends the next `idle` slots neither sending nor listening, listens to
-  /// `source_group` in the slot after them and returns at the start of the following slot, as
-  /// `idle` + 1 calls of next_slot() with a listen() before the last would. A processor may
-  /// sleep through those slots (the receiver is tuned ahead and read at the wake-up).
-  virtual void idle_then_listen(std::uint32_t idle, std::uint32_t source_group) {
-    next_slot();
-    for (std::uint32_t i = 0; i < idle; ++i) next_slot();
-    listen(source_group);
-    next_slot();
-  }
 };
 
 /// A POPS routing protocol: the body of every processor's thread for one run. One instance is

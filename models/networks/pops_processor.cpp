@@ -42,16 +42,6 @@ void PopsProcessor::listen(std::uint32_t source_group) {
   set_listening();
 }
 
-void PopsProcessor::idle_then_listen(std::uint32_t idle, std::uint32_t source_group) {
-  // A traced processor steps, so its signals change slot by slot.
-  if (steps_every_slot()) {
-    PopsNodeContext::idle_then_listen(idle, source_group);
-    return;
-  }
-  listen(source_group);  // the receiver is tuned now for the last slot slept through
-  sleep_slots(idle + 2);
-}
-
 void PopsProcessor::start_of_slot() {
   if (!listened_) received_.reset();
   listened_ = false;

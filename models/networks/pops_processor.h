@@ -31,7 +31,6 @@ class PopsProcessor : public Processor, public PopsNodeContext {
   void transmit(const std::uint32_t* groups, std::size_t count, const Frame& frame) override;
   void listen(std::uint32_t source_group) override;
   const std::optional<Frame>& received() const override { return received_; }
-  void idle_then_listen(std::uint32_t idle, std::uint32_t source_group) override;
 
  protected:
   void run_protocol() override;

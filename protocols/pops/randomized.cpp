@@ -87,43 +87,37 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
     const std::optional<Packet> held_copy = data_in(node.received());
     node.note_buffers(count(original) + count(held_copy) + delivered_here);
 
-    if (!relay_group && !relay_copy && !held_copy) {
-      // Nothing to send or hear in slots 3 and 4: the node only listens in slot 5, so it tunes
-      // its receiver ahead and may sleep until the next step (about two node-steps in three).
-      node.idle_then_listen(1, temporary(me, step));
-    } else {
-      // Slot 3: holder acknowledges to the relay it heard; the relay listens for it.
-      if (held_copy) node.transmit_to(*heard_relay, Frame::ack(*held_copy));
-      if (relay_copy) node.listen(temporary(relay_copy->destination, step));
-      node.next_slot();
-      const bool relay_acknowledged = relay_copy && acknowledges(node.received(), relay_copy->id);
+    // Slot 3: holder acknowledges to the relay it heard; the relay listens for it.
+    if (held_copy) node.transmit_to(*heard_relay, Frame::ack(*held_copy));
+    if (relay_copy) node.listen(temporary(relay_copy->destination, step));
+    node.next_slot();
+    const bool relay_acknowledged = relay_copy && acknowledges(node.received(), relay_copy->id);
 
-      // Slot 4: relay acknowledges to the source, which then deletes its original.
-      if (relay_acknowledged)
-        node.transmit_to(s.group_of(relay_copy->source), Frame::ack(*relay_copy));
-      if (relay_group) node.listen(*relay_group);
-      node.next_slot();
-      if (relay_group) {
-        const bool failed = !acknowledges(node.received(), original->id);
-        // Closed loop: only attempts at full participation count (randomized_plan.h).
-        const bool counts =
-            open || full_participation(s, options_.participation, step, options_.c_plus_eps);
-        if (!failed) {
-          failures = 0;
-        } else if (counts) {
-          ++failures;
-        }
-        if (!failed) {
-          original.reset();
-          if (!open) node.release_pending();
-        }
+    // Slot 4: relay acknowledges to the source, which then deletes its original.
+    if (relay_acknowledged)
+      node.transmit_to(s.group_of(relay_copy->source), Frame::ack(*relay_copy));
+    if (relay_group) node.listen(*relay_group);
+    node.next_slot();
+    if (relay_group) {
+      const bool failed = !acknowledges(node.received(), original->id);
+      // Closed loop: only attempts at full participation count (randomized_plan.h).
+      const bool counts =
+          open || full_participation(s, options_.participation, step, options_.c_plus_eps);
+      if (!failed) {
+        failures = 0;
+      } else if (counts) {
+        ++failures;
       }
-
-      // Slot 5: holder -> destination; every node listens to its own temporary group of the step.
-      if (held_copy) node.transmit_to(s.group_of(held_copy->destination), Frame::data(*held_copy));
-      node.listen(temporary(me, step));
-      node.next_slot();
+      if (!failed) {
+        original.reset();
+        if (!open) node.release_pending();
+      }
     }
+
+    // Slot 5: holder -> destination; every node listens to its own temporary group of the step.
+    if (held_copy) node.transmit_to(s.group_of(held_copy->destination), Frame::data(*held_copy));
+    node.listen(temporary(me, step));
+    node.next_slot();
     if (auto got = data_in(node.received()); got && got->destination == me) {
       node.deliver(*got);
       if (!open) ++delivered_here;
