@@ -32,6 +32,7 @@ void Processor::thread() {
     rng_ = Rng::node_stream(control_->run_seed(), id_);
     max_buffers_ = 0;
     listening_ = false;
+    slot_ = 0;
     try {
       run_protocol();
       control_->node_finished();
@@ -51,6 +52,7 @@ void Processor::thread() {
 void Processor::begin_slots() {
   wait(*posedge_);
   if (control_->abort_requested()) throw RunAborted{};
+  slot_ = control_->current_slot();  // once per run: slot 0, unless a run starts mid-slot
   start_of_slot();
 }
 
@@ -63,6 +65,7 @@ void Processor::next_slot() {
   }
   wait(*posedge_);
   if (control_->abort_requested()) throw RunAborted{};
+  ++slot_;
   if (listening_) {
     // The receive latch still holds the last slot's frame: nothing has been driven yet in this
     // delta, and couplers resolve the new slot a delta later.
@@ -85,11 +88,12 @@ void Processor::skip_slots(std::uint32_t idle) {
     for (std::uint32_t i = 0; i < idle; ++i) next_slot();
     return;
   }
-  const std::uint64_t target = slot() + idle;
-  while (slot() < target) {
-    const std::uint64_t wake = std::min(target, slot() + RunControlIf::kSlotEvents - 1);
+  const std::uint64_t target = slot_ + idle;
+  while (slot_ < target) {
+    const std::uint64_t wake = std::min(target, slot_ + RunControlIf::kSlotEvents - 1);
     wait(control_->slot_event(wake));  // also notified when the run is aborted
     if (control_->abort_requested()) throw RunAborted{};
+    slot_ = wake;  // slot events are notified at the rising edge that starts their slot
   }
   start_of_slot();
 }

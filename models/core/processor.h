@@ -58,7 +58,9 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
 
   // NodeContext (the network-independent part)
   NodeId id() const override { return id_; }
-  std::uint64_t slot() const override { return control_->current_slot(); }
+  /// The processor's own slot counter: set at each rising edge it wakes for (no division of
+  /// the kernel's time stamp per call).
+  std::uint64_t slot() const override { return slot_; }
   std::uint64_t run_seed() const override { return control_->run_seed(); }
   Rng& rng() override { return rng_; }
   const std::vector<Packet>& packets() const override { return packets_; }
@@ -117,6 +119,7 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   RunControlIf* control_ = nullptr;
   const sc_core::sc_event* posedge_ = nullptr;
   const sc_core::sc_event* negedge_ = nullptr;
+  std::uint64_t slot_ = 0;  ///< the current slot (0 in the prologue, as current_slot())
   Rng rng_;
   std::vector<Packet> packets_;
   InjectionPort* injection_ = nullptr;
