@@ -259,11 +259,17 @@ def plot(rows, path):
     a.axhline(TARGET, color="grey", ls="--", lw=0.8)
     a.set(yscale="log", xlabel="scale (x c3 and compaction_c, or the one named)",
           ylabel="runs with a fallback (rate; v: 95% bound when none)",
-          title="gjlr failure rate, %s" % relation(rows))
-    b.set(yscale="log", xlabel="scale", ylabel="fallback nodes per node",
-          title="fallbacks per node")
+          title="gjlr failure rate, %s" % relation(rows).replace("; ", "\n"))
+    b.set(xlabel="scale", ylabel="fallback nodes per node", title="fallbacks per node")
     a.legend(fontsize=7)
-    b.legend(fontsize=7)
+    if any(r["per_node"] for r in rows if r["protocol"] == "gjlr"):
+        b.set(yscale="log")
+        b.legend(fontsize=7)
+    else:  # nothing to draw on a log axis: say so instead of an empty frame
+        b.text(0.5, 0.5, "no node fell back in any run", ha="center", va="center",
+               transform=b.transAxes)
+        b.set_yticks([])
+    b.set_xlim(a.get_xlim())  # the same scales as the rates beside it
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
