@@ -32,7 +32,7 @@ void Processor::thread() {
     rng_ = Rng::node_stream(control_->run_seed(), id_);
     max_buffers_ = 0;
     listening_ = false;
-    slot_ = 0;
+    slot_ = control_->current_slot();  // the prologue reads the slot the run starts in
     try {
       run_protocol();
       control_->node_finished();
