@@ -2,13 +2,28 @@
 """Packet-hops per second of simulation of the hypercube, n = 12 against n = 16, for one or two
 optinet binaries run alternately (the machine is shared: compare side by side).
 
-usage: bench/sf_hop_rate.py OPTINET [OPTINET2] [--repeats K]
+With --reference BUILD, each repeat also runs the two floors built there (bench/reference/):
+sf_cubes_ref, the bare C++ loop of the same routing (CUBES, random permutations; packet-hops per
+second) with a vector per queue and with queues threaded through the packets, and thread_floor --method 1, one idle SC_METHOD per node re-armed on every rising edge
+(nanoseconds per activation: what SystemC's scheduling of a method per node costs by itself).
+
+--check BUILD runs no timing: it checks that the bare loop runs the slot distribution of optinet's
+CUBES (n = 6 and 8, 400 runs each; Welch's z and Kolmogorov-Smirnov as bench/reference_ratio.py)
+and that its two queue layouts give the same slots run for run.
+
+usage: bench/sf_hop_rate.py OPTINET [OPTINET2] [--repeats K] [--reference BUILD]
+       bench/sf_hop_rate.py --check BUILD
 """
 import argparse
 import json
+import math
 import os
+import statistics
 import subprocess
+import sys
 import tempfile
+
+from reference_ratio import ks_p_value
 
 
 def hop_rate(binary: str, n: int, runs: int) -> float:
@@ -22,16 +37,80 @@ def hop_rate(binary: str, n: int, runs: int) -> float:
     return sum(r["hops"] for r in report["runs"]) / report["timing_seconds"]["simulation"]
 
 
+def run_json(command):
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def bare_hop_rate(build: str, n: int, queues: str) -> float:
+    r = run_json([os.path.join(build, "sf_cubes_ref"), "--n", str(n), "--runs",
+                  "50" if n <= 12 else "3", "--seed", "1", "--queues", queues])
+    return r["hops"] / r["seconds"]
+
+
+def method_floor_ns(build: str, n: int) -> float:
+    slots = max(200, (1 << 25) // (1 << n))
+    r = run_json([os.path.join(build, "thread_floor"), "--n", str(1 << n), "--slots", str(slots),
+                  "--method", "1"])
+    return r["simulation"] / ((1 << n) * slots) * 1e9
+
+
+def optinet_slots(build: str, n: int, runs: int) -> list:
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "r.json")
+        subprocess.run([os.path.join(build, "optinet"), "hypercube", "--n", str(n), "--protocol",
+                        "cubes", "--traffic", "random", "--runs", str(runs), "--seed", "1",
+                        "--quiet", "--json", path], check=True, stdout=subprocess.DEVNULL)
+        with open(path) as f:
+            return [r["slots"] for r in json.load(f)["runs"]]
+
+
+def check(build: str) -> int:
+    ok = True
+    print("| n | runs | bare loop: slots mean (sd) | optinet: slots mean (sd) | Welch z | KS D | "
+          "KS p |\n|---|---|---|---|---|---|---|")
+    for n in (6, 8):
+        bare = {q: run_json([os.path.join(build, "sf_cubes_ref"), "--n", str(n), "--runs", "400",
+                             "--seed", "1000", "--queues", q])["slots"] for q in ("vector", "list")}
+        if bare["vector"] != bare["list"]:
+            print(f"n = {n}: the two queue layouts ran different slots")
+            ok = False
+        ref, opt = bare["vector"], optinet_slots(build, n, 400)
+        ma, mb = statistics.mean(ref), statistics.mean(opt)
+        sa, sb = statistics.stdev(ref), statistics.stdev(opt)
+        z = (ma - mb) / math.sqrt(sa * sa / len(ref) + sb * sb / len(opt))
+        dks, p = ks_p_value(ref, opt)
+        ok = ok and abs(z) < 3 and p > 0.001
+        print(f"| {n} | 400 | {ma:.3f} ({sa:.3f}) | {mb:.3f} ({sb:.3f}) | {z:+.2f} | {dks:.3f} | "
+              f"{p:.3f} |", flush=True)
+    print("same distribution" if ok else "DIFFERENT (|z| >= 3, KS p <= 0.001 or layouts differ)")
+    return 0 if ok else 1
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("binaries", nargs="+")
+    p.add_argument("binaries", nargs="*")
     p.add_argument("--repeats", type=int, default=2)
+    p.add_argument("--reference", metavar="BUILD",
+                   help="a build folder with sf_cubes_ref and thread_floor: run the floors too")
+    p.add_argument("--check", metavar="BUILD",
+                   help="check the bare loop against optinet in BUILD; run no timing")
     args = p.parse_args()
+    if args.check:
+        sys.exit(check(args.check))
+    if not args.binaries:
+        p.error("OPTINET: at least one binary (or --check BUILD)")
     print("| repeat | n | binary | packet-hops/s |\n|---|---|---|---|")
     for k in range(args.repeats):
         for n, runs in ((12, 5), (16, 1)):
             for b in args.binaries:
                 print(f"| {k} | {n} | {b} | {hop_rate(b, n, runs):.3g} |", flush=True)
+            if args.reference:
+                for queues in ("vector", "list"):
+                    rate = bare_hop_rate(args.reference, n, queues)
+                    print(f"| {k} | {n} | sf_cubes_ref --queues {queues} | {rate:.3g} |")
+                print(f"| {k} | {n} | thread_floor --method 1 | "
+                      f"{method_floor_ns(args.reference, n):.1f} ns per activation |", flush=True)
 
 
 if __name__ == "__main__":

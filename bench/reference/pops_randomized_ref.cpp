@@ -23,50 +23,11 @@
 #include <string>
 #include <vector>
 
+#include "bench/reference/reference_common.h"
+
 namespace {
 
-std::uint64_t splitmix64(std::uint64_t& x) {
-  std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-/// xoshiro256** with Lemire's unbiased bounded draw: the algorithm of models/core/rng.h, copied
-/// on purpose (this loop links nothing of the model).
-class Stream {
- public:
-  explicit Stream(std::uint64_t seed) {
-    for (auto& w : s_) w = splitmix64(seed);
-  }
-  std::uint64_t next() {
-    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-    const std::uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = rotl(s_[3], 45);
-    return result;
-  }
-  std::uint32_t below(std::uint32_t bound) {
-    std::uint64_t m = (next() >> 32) * bound;
-    auto low = static_cast<std::uint32_t>(m);
-    if (low < bound) {
-      const std::uint32_t threshold = static_cast<std::uint32_t>(-bound) % bound;
-      while (low < threshold) {
-        m = (next() >> 32) * bound;
-        low = static_cast<std::uint32_t>(m);
-      }
-    }
-    return static_cast<std::uint32_t>(m >> 32);
-  }
-
- private:
-  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  std::uint64_t s_[4];
-};
+using namespace optinet_reference;  // NOLINT: the loops' shared helpers
 
 constexpr std::uint32_t kNone = 0xffffffffU;
 
@@ -187,23 +148,10 @@ std::uint64_t run(std::uint32_t d, std::uint64_t seed, std::uint64_t run_index) 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::uint32_t d = 0;
-  std::uint64_t runs = 1;
-  std::uint64_t seed = 1;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (i + 1 >= argc) usage(("missing value for " + arg).c_str());
-    const unsigned long long v = std::strtoull(argv[++i], nullptr, 10);
-    if (arg == "--d") {
-      d = static_cast<std::uint32_t>(v);
-    } else if (arg == "--runs") {
-      runs = v;
-    } else if (arg == "--seed") {
-      seed = v;
-    } else {
-      usage(("unknown option " + arg).c_str());
-    }
-  }
+  const auto options = parse_options(argc, argv, {"--d", "--runs", "--seed"}, usage);
+  const auto d = static_cast<std::uint32_t>(option_number(options, "--d", 0));
+  const std::uint64_t runs = option_number(options, "--runs", 1);
+  const std::uint64_t seed = option_number(options, "--seed", 1);
   if (d < 1 || d > 4096) usage("--d: an integer in [1, 4096]");
   if (runs < 1) usage("--runs: an integer >= 1");
   std::vector<std::uint64_t> slots;
@@ -211,10 +159,8 @@ int main(int argc, char** argv) {
   for (std::uint64_t r = 0; r < runs; ++r) slots.push_back(run(d, seed, r));
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("{\"n\": %u, \"d\": %u, \"g\": %u, \"runs\": %llu, \"seconds\": %.6f, \"slots\": [",
-              d * d, d, d, static_cast<unsigned long long>(runs), seconds);
-  for (std::size_t r = 0; r < slots.size(); ++r)
-    std::printf("%s%llu", r ? ", " : "", static_cast<unsigned long long>(slots[r]));
-  std::printf("]}\n");
+  std::printf("{\"n\": %u, \"d\": %u, \"g\": %u, \"runs\": %llu, \"seconds\": %.6f, ", d * d, d, d,
+              static_cast<unsigned long long>(runs), seconds);
+  print_slots(slots);
   return 0;
 }

@@ -1,8 +1,12 @@
-# bench/reference/: the bare reference loop of the POPS randomized router (plain C++, nothing of
-# the model) and the thread-per-processor floor (bare SystemC). bench/reference_ratio.py runs
+# bench/reference/: the bare reference loops of the POPS randomized router and of CUBES on the
+# n-cube (plain C++, nothing of the model) and the thread-per-processor floor (bare SystemC). bench/reference_ratio.py runs
 # them beside optinet (docs/benchmarks.md, "Issue 18: optinet beside its references").
 add_executable(pops_randomized_ref bench/reference/pops_randomized_ref.cpp)
 target_link_libraries(pops_randomized_ref PRIVATE optinet_warnings)
+target_include_directories(pops_randomized_ref PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+add_executable(sf_cubes_ref bench/reference/sf_cubes_ref.cpp)
+target_link_libraries(sf_cubes_ref PRIVATE optinet_warnings)
+target_include_directories(sf_cubes_ref PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 add_executable(thread_floor bench/reference/thread_floor.cpp)
 target_link_libraries(thread_floor PRIVATE PkgConfig::SYSTEMC optinet_warnings)
 add_executable(thread_stacks bench/reference/thread_stacks.cpp)
