@@ -11,9 +11,9 @@ SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config)
       config_(config),
       links_(config.links),
       pool_(config.pool),
+      queues_(config.queues),
+      degree_(config.graph->degree()),
       inbox_("inbox", *this) {
-  const unsigned degree = config.graph->degree();
-  queues_.resize(degree);
   SC_METHOD(activate);
   dont_initialize();
   sensitive << wake_;
@@ -28,12 +28,12 @@ void SfNode::end_of_elaboration() {
 
 void SfNode::release_packets() {
   // An offer the far end admitted is its packet now (in its arrivals): drop it unfreed.
-  for (unsigned label = 0; label < queues_.size(); ++label) {
+  for (unsigned label = 0; label < degree_; ++label) {
     const PacketIndex sent = links_[label].take_grant();
     if (sent != kNoPacket) dequeue(label, sent);
   }
-  for (const EdgeQueue& q : queues_) {
-    for (const Queued& e : q) pool_->remove(e.packet);
+  for (unsigned label = 0; label < degree_; ++label) {
+    for (const Queued& e : queues_[label]) pool_->remove(e.packet);
   }
   for (const Staged& s : staging_) pool_->remove(s.packet);
   for (const auto* v : {&held_, &arrivals_, &loaded_}) {
@@ -43,9 +43,11 @@ void SfNode::release_packets() {
 
 void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   release_packets();
-  for (auto& q : queues_) q.clear();
+  for (unsigned label = 0; label < degree_; ++label) {
+    queues_[label].clear();
+    links_[label].reset();
+  }
   queued_ = queued_a_ = 0;
-  for (unsigned label = 0; label < queues_.size(); ++label) links_[label].reset();
   offering_ = nonempty_ = 0;
   staging_.clear();
   held_.clear();
@@ -280,7 +282,7 @@ void SfNode::dequeue(unsigned edge, PacketIndex i) {
   const auto at = std::find_if(q.begin(), q.end(), [i](const Queued& e) { return e.packet == i; });
   --queued_;
   queued_a_ -= at->phase_a ? 1 : 0;
-  q.erase(at);
+  q.erase(static_cast<std::size_t>(at - q.begin()));
   if (q.empty()) nonempty_ &= ~(std::uint64_t{1} << edge);
 }
 
@@ -289,7 +291,7 @@ void SfNode::admit_requests() {
   // its offers, so the buffer occupancy read here is the same whatever the process order.
   // Reservations per out-edge, and (last) for the staging buffer: at most kMaxInputs each.
   std::array<std::uint8_t, LinkSink::kMaxInputs + 1> reserved{};
-  const unsigned staging_slot = static_cast<unsigned>(queues_.size());
+  const unsigned staging_slot = degree_;
   const Scheme& scheme = *config_.scheme;
   const std::uint64_t slot = run_->current_slot();
   bool admitted = false;
@@ -329,7 +331,7 @@ void SfNode::admit_requests() {
 
 void SfNode::trace(sc_core::sc_trace_file* tf) {
   sc_core::sc_trace(tf, population_, std::string(name()) + ".population", 32);
-  for (unsigned label = 0; label < queues_.size(); ++label) {
+  for (unsigned label = 0; label < degree_; ++label) {
     if (links_[label].bound()) {
       links_[label].trace(tf, std::string(name()) + ".link_" + config_.graph->label_name(label));
     }
