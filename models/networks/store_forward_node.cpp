@@ -97,7 +97,10 @@ void SfNode::slot_step(std::uint64_t slot) {
   // 1. Offers of the last slot that the far ends admitted leave their queues.
   // The links, then the packets they offered, are fetched together first: their misses overlap
   // instead of queueing.
-  for (std::uint64_t m = offering_; m != 0; m &= m - 1) links_[__builtin_ctzll(m)].prefetch();
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
+    links_[__builtin_ctzll(m)].prefetch();
+    queues_[__builtin_ctzll(m)].prefetch();
+  }
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
     const PacketIndex sent = links_[label].take_grant();
