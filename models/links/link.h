@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <systemc>
+#include <vector>
 
 #include "models/core/fault_plan.h"
 #include "models/core/medium_counters.h"
@@ -17,42 +18,70 @@
 
 namespace optinet::sf {
 
-/// The receiving side of links: a node's input port, a primitive channel. At a slot's rising
-/// edge each link that offers sets its input's bit; in the update phase the node reads the
-/// offers in input order. A node has at most kMaxInputs incoming links.
-class LinkSink : public sc_core::sc_prim_channel {
+/// The receiving side of a network's links: one primitive channel for all its nodes (issue 18;
+/// a channel per node put a remote object on every offer's path). At a slot's rising edge each
+/// link that offers sets its input's bit in its far node's request word (one 64-bit word per
+/// node, in one array); in the update phase the channel has each node that was offered a packet
+/// admit its offers. A node has at most kMaxInputs incoming links.
+class LinkInputs : public sc_core::sc_prim_channel {
  public:
   static constexpr unsigned kMaxInputs = 64;
-  explicit LinkSink(const char* name) : sc_core::sc_prim_channel(name) {}
+  /// A node's side: admits the offers of its request word (in the update phase).
+  class Admitter {
+   public:
+    virtual void admit_requests() = 0;
+
+   protected:
+    ~Admitter() = default;
+  };
+  LinkInputs(const char* name, std::size_t nodes)
+      : sc_core::sc_prim_channel(name), requests_(nodes, 0), admitters_(nodes, nullptr) {}
+  void attach(std::uint32_t node, Admitter& admitter) { admitters_[node] = &admitter; }
   /// Called by a link when its source offers a packet in the current slot.
-  void request(std::uint32_t input) {
-    if (requests_ == 0) request_update();
-    requests_ |= std::uint64_t{1} << input;
+  void request(std::uint32_t node, std::uint32_t input) {
+    std::uint64_t& r = requests_[node];
+    if (r == 0) {
+      if (offered_.empty()) request_update();
+      offered_.push_back(node);
+    }
+    r |= std::uint64_t{1} << input;
   }
-  void prefetch() const { __builtin_prefetch(&requests_, 1); }
-  /// The inputs that offered in this slot (bit i: input i), cleared for the next.
-  std::uint64_t take_requests() {
-    const std::uint64_t r = requests_;
-    requests_ = 0;
+  void prefetch(std::uint32_t node) const { __builtin_prefetch(&requests_[node], 1); }
+  /// The inputs of `node` that offered in this slot (bit i: input i), cleared for the next.
+  std::uint64_t take_requests(std::uint32_t node) {
+    const std::uint64_t r = requests_[node];
+    requests_[node] = 0;
     return r;
   }
 
  private:
-  std::uint64_t requests_ = 0;
+  /// Nodes admit in the reverse order of their first offer: the order in which SystemC ran the
+  /// updates of the per-node channels this one replaces (its update list is last in, first
+  /// out). A node's admission reads only its own buffers, so the order changes no decision;
+  /// keeping it keeps every run's event order, and so its traces, as they were.
+  void update() override {
+    for (auto it = offered_.rbegin(); it != offered_.rend(); ++it)
+      admitters_[*it]->admit_requests();
+    offered_.clear();
+  }
+  std::vector<std::uint64_t> requests_;
+  std::vector<Admitter*> admitters_;
+  std::vector<std::uint32_t> offered_;  ///< nodes offered a packet in this slot, in order
 };
 
 /// One directed edge: a compact record, not a SystemC object. A network keeps all its links in
 /// one contiguous array (about 2^20 of them in the 2^16-cube), so that a hop touches one short
 /// record instead of a channel object with its own name and heap buffers; the far end's inbox
-/// (a primitive channel per node) gives the update-phase timing. Idle, a link costs nothing.
+/// (the network's LinkInputs channel) gives the update-phase timing. Idle, a link costs nothing.
 /// Its trace names are the ones it would have as a child of its source node
 /// (hypercube.node5.link_d2.busy): the node passes the name to trace(). One cache line each.
 class alignas(64) Link {
  public:
-  /// Connects the far end: the sink and this link's input number there (the order in which
-  /// the far end arbitrates between links offering in the same slot).
-  void bind(LinkSink& far_end, std::uint32_t input) {
-    far_end_ = &far_end;
+  /// Connects the far end: the network's link inputs, the far node and this link's input number
+  /// there (the order in which the far node arbitrates between links offering in one slot).
+  void bind(LinkInputs& inputs, std::uint32_t far_node, std::uint32_t input) {
+    far_end_ = &inputs;
+    far_node_ = far_node;
     input_ = input;
   }
   bool bound() const { return far_end_ != nullptr; }
@@ -82,7 +111,7 @@ class alignas(64) Link {
   /// end reads it in the update phase.
   void offer(PacketIndex p) {
     offered_ = p;
-    far_end_->request(input_);
+    far_end_->request(far_node_, input_);
   }
   /// Source side, at the next rising edge: the offered packet if the far end admitted it (then
   /// the source drops it from its queue), else kNoPacket; clears the link for the new slot.
@@ -95,7 +124,7 @@ class alignas(64) Link {
   /// Hints the memory system to fetch what offer() and take_grant() touch: this record, and
   /// (once it is here) the far end's request word.
   void prefetch() const { __builtin_prefetch(this, 1); }
-  void prefetch_far_end() const { far_end_->prefetch(); }
+  void prefetch_far_end() const { far_end_->prefetch(far_node_); }
 
   /// The offered packet (kNoPacket: none, or a fault refused the offer); the far side reads it
   /// in its update phase.
@@ -142,7 +171,8 @@ class alignas(64) Link {
     int dead;
     std::uint64_t key;
   };
-  LinkSink* far_end_ = nullptr;
+  LinkInputs* far_end_ = nullptr;
+  std::uint32_t far_node_ = 0;
   std::uint32_t input_ = 0;
   PacketIndex offered_ = kNoPacket;
   std::uint32_t packet_id_ = 0;

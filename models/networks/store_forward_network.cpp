@@ -6,11 +6,11 @@
 namespace optinet::sf {
 
 SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig& config)
-    : sc_core::sc_module(name) {
+    : sc_core::sc_module(name), inputs_("inputs", config.graph->nodes()) {
   const SfGraph& g = *config.graph;
   const NodeId n = g.nodes();
   const unsigned degree = g.degree();
-  if (degree > LinkSink::kMaxInputs) {
+  if (degree > LinkInputs::kMaxInputs) {
     throw std::logic_error("store-and-forward graph of degree above 64");
   }
   links_ = std::vector<Link>(static_cast<std::size_t>(n) * degree);
@@ -25,7 +25,7 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     }
   }
   for (NodeId y = 0; y < n; ++y) {
-    if (in_begin[y + 1] > LinkSink::kMaxInputs) {
+    if (in_begin[y + 1] > LinkInputs::kMaxInputs) {
       throw std::logic_error("store-and-forward node with more than 64 incoming links");
     }
     in_begin[y + 1] += in_begin[y];
@@ -47,6 +47,7 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     nodes_.push_back(std::make_unique<SfNode>(("node" + std::to_string(x)).c_str(), c));
     nodes_.back()->clk(clk);
     nodes_.back()->control(control);
+    nodes_.back()->attach_inputs(inputs_);
   }
   std::vector<std::uint32_t> inputs(n, 0);
   for (NodeId x = 0; x < n; ++x) {
@@ -54,7 +55,7 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
       const NodeId y = g.neighbor(x, label);
       if (y == kNoNode) continue;
       Link& link = links_[static_cast<std::size_t>(x) * degree + label];
-      link.bind(nodes_[y]->input_port(), inputs[y]);
+      link.bind(inputs_, y, inputs[y]);
       in_links_[in_begin[y] + inputs[y]++] = &link;
       ++link_count_;
     }

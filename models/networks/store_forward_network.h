@@ -45,6 +45,7 @@ class SfNetwork : public sc_core::sc_module {
   std::vector<Link> links_;
   std::vector<Link*> in_links_;  ///< every node's in-links by input number, node by node
   PacketPool pool_;              ///< the packets the nodes hold (their queues pass indices)
+  LinkInputs inputs_;            ///< every node's input side: offers and their admission
   std::vector<std::unique_ptr<SfNode>> nodes_;
   std::uint64_t link_count_ = 0;
 };

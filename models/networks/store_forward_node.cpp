@@ -7,11 +7,7 @@
 namespace optinet::sf {
 
 SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config)
-    : sc_core::sc_module(name),
-      config_(config),
-      links_(config.links),
-      pool_(config.pool),
-      inbox_("inbox", *this) {
+    : sc_core::sc_module(name), config_(config), links_(config.links), pool_(config.pool) {
   const unsigned degree = config.graph->degree();
   queues_.resize(degree);
   SC_METHOD(activate);
@@ -50,7 +46,7 @@ void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   staging_.clear();
   held_.clear();
   arrivals_.clear();
-  inbox_.take_requests();
+  inputs_->take_requests(config_.id);
   loaded_.clear();
   for (const Packet& p : packets)
     loaded_.push_back(pool_->add(SfPacket{p, Ticket{}, PacketClock{}}));
@@ -69,7 +65,7 @@ bool SfNode::has_work() const {
 }
 
 void SfNode::activate() {
-  // Woken by the start of a run, by the inbox (a packet was admitted), or by the clock.
+  // Woken by the start of a run, by its admission of a packet, or by the clock.
   if (run_->start_event().triggered()) running_ = true;
   if (running_ && clock_->posedge()) {
     if (run_->abort_requested()) {
@@ -288,12 +284,12 @@ void SfNode::admit_requests() {
   // The update phase of this slot's rising edge: every node has placed its arrivals and made
   // its offers, so the buffer occupancy read here is the same whatever the process order.
   // Reservations per out-edge, and (last) for the staging buffer: at most kMaxInputs each.
-  std::array<std::uint8_t, LinkSink::kMaxInputs + 1> reserved{};
+  std::array<std::uint8_t, LinkInputs::kMaxInputs + 1> reserved{};
   const unsigned staging_slot = static_cast<unsigned>(queues_.size());
   const Scheme& scheme = *config_.scheme;
   const std::uint64_t slot = run_->current_slot();
   bool admitted = false;
-  const std::uint64_t offers = inbox_.take_requests();
+  const std::uint64_t offers = inputs_->take_requests(config_.id);
   // The offering links, then their packets, are fetched for all inputs first (overlapped misses).
   for (std::uint64_t m = offers; m != 0; m &= m - 1)
     config_.in_links[__builtin_ctzll(m)]->prefetch();

@@ -1,15 +1,16 @@
 #pragma once
 /// \file
 /// A store-and-forward node (Valiant and Brebner, section 2 (d), (e)): one queue per outgoing
-/// edge, its outgoing links (records in the network's link array), its input port, and the
-/// router that places every packet it holds by the packet's ticket and the node's own id alone.
+/// edge, its outgoing links (records in the network's link array), its side of the network's link
+/// inputs, and the router that places every packet it holds by the packet's ticket and the node's
+/// own id alone.
 ///
 /// Process choice: the router is one SC_METHOD per node, not an SC_THREAD. Its work in a slot
 /// is a single, bounded step (take the arrivals, place them by their tickets, offer the queue
 /// heads) with no control flow spanning slots, which is what a method expresses; a method has
 /// no stack, so 2^16 nodes need no thread stacks (a thread costs a 64 KiB stack map and a
-/// guard page). The method still sees only its node: its queues, its inbox, its random stream
-/// and the run control's slot counter. A node that holds no packet waits on its inbox event
+/// guard page). The method still sees only its node: its queues, the offers to it, its random
+/// stream and the run control's slot counter. A node that holds no packet waits on its wake event
 /// (or the start of a run), never on the clock; in an open-loop run it wakes every slot to take
 /// what its host created.
 #include <cstdint>
@@ -62,7 +63,7 @@ struct SfNodeConfig {
   PacketPool* pool = nullptr;
 };
 
-class SfNode : public sc_core::sc_module {
+class SfNode : public sc_core::sc_module, private LinkInputs::Admitter {
  public:
   sc_core::sc_in<bool> clk{"clk"};
   sc_core::sc_port<RunControlIf> control{"control"};
@@ -98,8 +99,11 @@ class SfNode : public sc_core::sc_module {
   using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   void trace(sc_core::sc_trace_file* tf);
 
-  /// The node's input port, to which the network binds its in-links.
-  LinkSink& input_port() { return inbox_; }
+  /// Connects the node to the network's link inputs, which bind its in-links.
+  void attach_inputs(LinkInputs& inputs) {
+    inputs_ = &inputs;
+    inputs.attach(config_.id, *this);
+  }
 
  private:
   struct Staged {
@@ -126,16 +130,9 @@ class SfNode : public sc_core::sc_module {
   bool room(std::size_t held, unsigned reserved) const {
     return config_.capacity == 0 || held + reserved < config_.capacity;
   }
-  /// Admits this slot's offers (its update phase): in input order, while buffers are free.
-  class Inbox : public LinkSink {
-   public:
-    Inbox(const char* name, SfNode& node) : LinkSink(name), node_(node) {}
-
-   private:
-    void update() override { node_.admit_requests(); }
-    SfNode& node_;
-  };
-  void admit_requests();
+  /// Admits this slot's offers (the update phase of its rising edge): in input order, while
+  /// buffers are free.
+  void admit_requests() override;
 
   SfNodeConfig config_;
   Link* links_;       ///< config_.links: graph degree entries, owned by the network
@@ -168,8 +165,8 @@ class SfNode : public sc_core::sc_module {
   unsigned max_population_b_ = 0;
   unsigned max_population_a_transit_ = 0;
   unsigned max_queue_ = 0;
+  LinkInputs* inputs_ = nullptr;  ///< the network's; this node's request word is its id
   // The SystemC objects last: the fields above, which every busy slot reads, stay together.
-  Inbox inbox_;
   sc_core::sc_event wake_;
 };
 
