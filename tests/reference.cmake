@@ -9,10 +9,7 @@ if(Python3_Interpreter_FOUND)
   add_test(NAME reference_sf_loop_same_distribution
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/bench/sf_hop_rate.py
                    --check $<TARGET_FILE_DIR:sf_cubes_ref>)
-  # LeakSanitizer reports queue storage of the loop's vector layout as leaked at exit (found at
-  # the end of session 10, not yet understood; ASan's memory checks stay on).
-  set_tests_properties(reference_sf_loop_same_distribution PROPERTIES TIMEOUT 120
-                       ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+  set_tests_properties(reference_sf_loop_same_distribution PROPERTIES TIMEOUT 120)
   # Bad input: one line, exit 2.
   add_test(NAME reference_loop_bad_d COMMAND pops_randomized_ref --d 0)
   set_tests_properties(reference_loop_bad_d PROPERTIES WILL_FAIL TRUE)

@@ -50,7 +50,9 @@ struct Packet {
 class VectorQueues {
  public:
   VectorQueues(std::size_t queues, std::vector<Packet>&) : queues_(queues) {}
-  void clear() { queues_.clear(); }
+  void clear() {
+    for (auto& q : queues_) q.clear();
+  }
   void push(std::size_t q, std::uint32_t i) { queues_[q].push_back(i); }
   /// Takes the head of non-empty queue q; returns it and whether q is empty now.
   std::pair<std::uint32_t, bool> pop(std::size_t q) {
