@@ -94,6 +94,9 @@ def main():
         sys.exit(check(args.check))
     if not args.binaries:
         p.error("OPTINET: at least one binary (or --check BUILD)")
+    for b in args.binaries:
+        if not (os.path.isfile(b) and os.access(b, os.X_OK)):
+            p.error(f"OPTINET: {b} is not an executable file")
     print("| repeat | n | binary | packet-hops/s |\n|---|---|---|---|")
     for k in range(args.repeats):
         # About 1 s of simulation at n = 12 (20 runs) and 2 s at n = 16 (1 run): with 5 runs,

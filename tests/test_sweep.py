@@ -151,6 +151,14 @@ def bad_specs():
     check(p.returncode == 2 and len(lines) == 1 and "axes.x: optinet refuses it: --x:" in lines[0],
           f"{p.returncode} {lines}")
     check(not os.path.exists(os.path.join(TMP, "out", "jobs")), "no job ran")
+    # An output folder that cannot be made (under a file) or written: one line naming --output.
+    not_a_folder = write_spec("", "a-file")
+    for output in (os.path.join(not_a_folder, "out"), "/proc/optinet-sweep-test"):
+        p = runner(write_spec(FAKE_SPEC), "--output", output)
+        lines = p.stderr.strip().splitlines()
+        check(p.returncode == 2 and len(lines) == 1 and
+              lines[0].startswith(f"optinet-sweep: --output {output}: cannot write there"),
+              f"{p.returncode} {lines}")
 
 
 def optinet_refuses():

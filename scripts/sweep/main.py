@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -100,6 +101,17 @@ def validate(spec: Spec, optinet: str) -> dict:
             fail(f"{spec.path}: {where}: optinet refuses it: {message}")
         checks[key] = json.loads(p.stdout)
     return checks
+
+
+def check_output(output: str) -> None:
+    """Creates the output folder if it is missing and writes a probe file in it: a folder that
+    cannot be made or written is refused (exit 2, naming --output) before any job runs."""
+    try:
+        os.makedirs(output, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=output, prefix=".optinet-sweep-probe."):
+            pass
+    except OSError as e:
+        fail(f"--output {output}: cannot write there ({e.strerror or e})")
 
 
 def write_manifest(spec: Spec, output: str, optinet: str, version: str, checks: dict) -> None:
@@ -343,6 +355,7 @@ def main(argv=None) -> int:
             print(" ".join(job.command(optinet, "JOB.json")))
         print(f"{len(pending)} of {len(spec.jobs)} job(s) to run", file=sys.stderr)
         return 0
+    check_output(output)
     write_manifest(spec, output, optinet, version, checks)
     if args.backend == "slurm":
         return submit_slurm(spec, output, optinet, version, pending, checks, args)
