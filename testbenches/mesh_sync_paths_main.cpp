@@ -2,12 +2,24 @@
 // Theorems 1-3 and of equidistant sub-groups (Theorem 2), for n = 16 .. 256, as CSV.
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "testbenches/mesh_sync_worst_case.h"
 
 using namespace optinet::mesh;
 
-int main() {
+int main(int argc, char** argv) {
+  constexpr const char* kUsage =
+      "usage: mesh_sync_paths (no options: prints the longest leaf-to-root paths of Theorems 1-3, "
+      "n = 16..256, as CSV)";
+  if (argc > 1) {
+    if (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0) {
+      std::printf("%s\n", kUsage);
+      return 0;
+    }
+    std::fprintf(stderr, "mesh_sync_paths: %s: no option is accepted; %s\n", argv[1], kUsage);
+    return 2;
+  }
   const double alpha = (2 + std::sqrt(2.0)) / 2;
   std::printf(
       "n,log2n,thm1_hilbert,thm1_best_q,thm1_lower,thm1_upper,thm3_row,thm3_column,thm3_snake,"
@@ -40,6 +52,10 @@ int main() {
         (unsigned long long)snake, n * lg, (unsigned long long)hilbert_row, (unsigned long long)r1,
         3 * alpha * std::sqrt(double(e1.size())), (unsigned long long)r2, (unsigned long long)r3,
         (unsigned long long)rn, 3 * n * alpha);
+  }
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::fprintf(stderr, "mesh_sync_paths: cannot write the standard output\n");
+    return 3;  // as optinet
   }
   return 0;
 }

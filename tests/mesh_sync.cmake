@@ -40,3 +40,13 @@ add_test(NAME mesh_vcd_trace_nodes
 set_tests_properties(mesh_vcd_trace_nodes PROPERTIES TIMEOUT 30)
 optinet_usage_error_test(mesh_trace_nodes_without_vcd "--trace-nodes" mesh --trace-nodes 0:1)
 optinet_usage_error_test(mesh_trace_nodes_out_of_range "--trace-nodes" mesh --n 4 --vcd ${E2E_DIR}/m.vcd --trace-nodes 2:16)
+# mesh_sync_paths takes no option: one given is refused (exit 2, one line); a full stdout is an
+# error (exit 3), not a silent success.
+add_test(NAME cli_usage_error.mesh_sync_paths_option
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli_usage_error.sh $<TARGET_FILE:mesh_sync_paths>
+                 --n --n 3)
+add_test(NAME mesh_sync_paths_full_stdout
+         COMMAND sh -c "test ! -e /dev/full || { \"$0\" > /dev/full; test $? -eq 3; }"
+                 $<TARGET_FILE:mesh_sync_paths>)
+set_tests_properties(cli_usage_error.mesh_sync_paths_option mesh_sync_paths_full_stdout
+                     PROPERTIES TIMEOUT 30)
