@@ -17,6 +17,7 @@ namespace {
 constexpr int kSlots = 4;
 constexpr std::size_t kPathBytes = 4096;
 
+const char* g_program = "optinet";  // set once, before any handler is installed
 volatile std::sig_atomic_t g_interrupt = 0;
 volatile std::sig_atomic_t g_deferring = 0;
 // Temporary files: a slot is in use while its flag is set (set after the path is copied).
@@ -62,7 +63,8 @@ void on_interrupt(int signal) {
     return;
   }
   remove_temporaries();
-  say("optinet: interrupted (");
+  say(g_program);
+  say(": interrupted (");
   say(name_of(signal));
   say("); nothing written\n");
   ::_exit(128 + signal);
@@ -70,7 +72,8 @@ void on_interrupt(int signal) {
 
 void on_crash(int signal) {
   remove_temporaries();
-  say("optinet: internal error (");
+  say(g_program);
+  say(": internal error (");
   say(name_of(signal));
   say("); nothing written; please report the command line\n");
   ::_exit(70);
@@ -92,7 +95,7 @@ void on_terminate() {
   }
   what = what.substr(0, what.find('\n'));
   if (what.back() != ')') what += ')';
-  say(("optinet: " + what + "; nothing written\n").c_str());
+  say((std::string(g_program) + ": " + what + "; nothing written\n").c_str());
   ::_exit(70);
 }
 
@@ -106,7 +109,8 @@ void handle(int signal, void (*handler)(int), int flags) {
 
 }  // namespace
 
-void install_process_guard() {
+void install_process_guard(const char* program) {
+  g_program = program;
   handle(SIGINT, on_interrupt, SA_RESTART);
   handle(SIGTERM, on_interrupt, SA_RESTART);
   // A write past a file-size limit fails with EFBIG and is reported; the signal would kill.

@@ -15,8 +15,9 @@
 
 namespace optinet {
 
-/// Installs the handlers; call once, first thing in main.
-void install_process_guard();
+/// Installs the handlers; call once, first thing in main. `program` (a string literal) starts
+/// every line they print.
+void install_process_guard(const char* program = "optinet");
 /// The flag run control polls: the signal number once an interrupt arrived during runs.
 const volatile std::sig_atomic_t* interrupt_flag();
 /// The interrupting signal (0 if none).

@@ -7,8 +7,9 @@
 ///   optinet_vp [--d D] [--g G] [--protocol NAME] [--sorter NAME] [--traffic NAME] [--seed S]
 ///              [--runs N] [--max-slots N]
 ///
-/// Exit status: 0 if every run agrees, 1 if one differs (the differences are printed), 2 for
-/// bad input.
+/// Exit status: 0 if every run agrees, 1 if one differs (the differences are printed) or on an
+/// error, 2 for bad input, 3 if the standard output cannot be written, 128 + the signal when
+/// interrupted (one line on stderr for each).
 #include <CLI/CLI.hpp>
 
 #include <chrono>
@@ -21,6 +22,7 @@
 #include "protocols/pops/registry.h"
 #include "testbenches/option_values.h"
 #include "testbenches/pops_experiment.h"
+#include "testbenches/process_guard.h"
 #include "testbenches/tlm_virtual_platform.h"
 #include "testbenches/usage_error.h"
 
@@ -82,8 +84,9 @@ bool parse(int argc, char* argv[], VpOptions& v) {
 
 }  // namespace
 
-int sc_main(int argc, char* argv[]) {
-  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+/// Parses, elaborates the platform and the built-in driver, runs every seed on both and
+/// compares; returns the exit status.
+static int run_vp(int argc, char* argv[]) {
   VpOptions options;
   try {
     if (!parse(argc, argv, options)) return 0;
@@ -158,7 +161,29 @@ int sc_main(int argc, char* argv[]) {
   return all_good ? 0 : 1;
 }
 
+int sc_main(int argc, char* argv[]) {
+  // As in optinet: kernel chatter off, SystemC errors thrown and reported in one line.
+  using sc_core::sc_report_handler;
+  sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_THROW);
+  sc_report_handler::set_actions(sc_core::SC_FATAL, sc_core::SC_THROW);
+  int status = 1;
+  try {
+    status = run_vp(argc, argv);
+  } catch (const std::exception& e) {
+    const std::string what = e.what();
+    std::cerr << "optinet_vp: error: " << what.substr(0, what.find('\n')) << '\n';
+  }
+  std::cout.flush();
+  if (!std::cout.good()) {
+    std::cerr << "optinet_vp: cannot write the standard output\n";
+    return status == 0 ? 3 : status;  // 3 as optinet's kExitOutput
+  }
+  return status;
+}
+
 int main(int argc, char* argv[]) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+  optinet::install_process_guard("optinet_vp");
   return sc_core::sc_elab_and_sim(argc, argv);
 }

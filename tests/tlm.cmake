@@ -40,3 +40,12 @@ add_test(NAME tlm_vp_usage_error.sorting_d_not_power_of_two
 add_test(NAME tlm_vp_usage_error.sorter_without_sorting
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli_usage_error.sh $<TARGET_FILE:optinet_vp> "--sorter"
                  --sorter bitonic)
+
+# As optinet: Ctrl-C gives one line and exit 130; a standard output that cannot be written is an
+# error (exit 3), not a silent success.
+add_test(NAME tlm_vp_interrupt
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/vp_interrupt.sh $<TARGET_FILE:optinet_vp>)
+add_test(NAME tlm_vp_full_stdout
+         COMMAND sh -c "test ! -e /dev/full || { \"$0\" --runs 1 > /dev/full; test $? -eq 3; }"
+                 $<TARGET_FILE:optinet_vp>)
+set_tests_properties(tlm_vp_interrupt tlm_vp_full_stdout PROPERTIES TIMEOUT 60)
