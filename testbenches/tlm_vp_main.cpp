@@ -11,7 +11,6 @@
 /// error, 2 for bad input, 3 if the standard output cannot be written, 128 + the signal when
 /// interrupted (one line on stderr for each).
 #include <CLI/CLI.hpp>
-
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
@@ -45,7 +44,8 @@ bool parse(int argc, char* argv[], VpOptions& v) {
   std::optional<std::string> sorter;
   std::string traffic = "random";
   PopsTlmSystemConfig& s = v.platform.system;
-  app.add_option("--d", d, "processors per group (d*g <= 4096)")->check(count_in(1, 1024))
+  app.add_option("--d", d, "processors per group (d*g <= 4096)")
+      ->check(count_in(1, 1024))
       ->capture_default_str();
   app.add_option("--g", g, "groups")->check(count_in(1, 1024))->capture_default_str();
   app.add_option("--protocol", v.platform.protocol, pops::protocol_names())->capture_default_str();
@@ -133,8 +133,9 @@ static int run_vp(int argc, char* argv[]) {
   sc_core::sc_start();
   const double platform_seconds = seconds_since(t1);
 
-  std::cout << "POPS(" << s.shape.d << "," << s.shape.g << "), protocol " << options.platform.protocol
-            << ", traffic " << permutation_kind_name(options.platform.traffic)
+  std::cout << "POPS(" << s.shape.d << "," << s.shape.g << "), protocol "
+            << options.platform.protocol << ", traffic "
+            << permutation_kind_name(options.platform.traffic)
             << ": TLM-2.0 platform vs built-in driver\n";
   bool all_good = vp.cpu.results().size() == seeds.size();
   for (std::size_t k = 0; k < vp.cpu.results().size(); ++k) {
