@@ -11,15 +11,15 @@ applies it, rebuilds, runs ctest, records the tests that failed, and restores th
 whose build fails is reported as such (a catalogue error, not a kill). The report goes to stdout
 and to build-mutate/report.json; exit status 1 if any mutant survived or did not build.
 """
-import argparse
 import json
 import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 import tomllib
+
+import cli_guard
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CATALOGUE = os.path.join(ROOT, "tests", "mutants", "catalogue.toml")
@@ -29,7 +29,7 @@ BUILD = os.path.join(WORK, "build")
 
 
 def load_catalogue():
-    with open(CATALOGUE, "rb") as f:
+    with open(CATALOGUE, "rb") as f, cli_guard.reading(CATALOGUE, "mutant catalogue"):
         mutants = tomllib.load(f)["mutant"]
     names = set()
     for m in mutants:
@@ -75,9 +75,9 @@ def run_suite(jobs):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = cli_guard.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help="comma-separated mutant names")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--jobs", type=cli_guard.positive_int, default=os.cpu_count() or 2)
     args = parser.parse_args()
     mutants = load_catalogue()
     check_applies(mutants)
@@ -126,4 +126,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli_guard.run(main)

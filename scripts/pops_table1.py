@@ -34,7 +34,6 @@ Examples
 """
 from __future__ import annotations
 
-import argparse
 import csv
 import math
 import os
@@ -43,6 +42,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cli_guard  # noqa: E402
 import pops_tables as pt  # noqa: E402  (paper data, markdown blocks)
 from sweep.results import load_points  # noqa: E402
 
@@ -183,25 +183,27 @@ def plot(rows, tmp):
         f.write(GNUPLOT.format(term=term, png=PNG_PATH, panels="\n".join(panels)))
     res = subprocess.run(["gnuplot", gp], capture_output=True, text=True)
     if res.returncode != 0:
-        raise SystemExit(f"gnuplot failed: {res.stderr}")
+        cli_guard.fail(f"gnuplot failed: {res.stderr}", 1)
     pt.log(f"wrote {PNG_PATH}")
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = cli_guard.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sweep", default=os.path.join(pt.REPO, "sweeps", "pops-table1"),
                     help="output folder of scripts/optinet-sweep studies/pops-table1.toml")
     ap.add_argument("--sorter", choices=["odd-even", "bitonic"], default="odd-even",
                     help="the sorter the sweep ran (protocol sorting or sorting-bitonic)")
     ap.add_argument("--report-only", action="store_true", help="table and plot from the CSV")
     args = ap.parse_args()
+    cli_guard.output_folder(RESULTS, "output folder")
 
     with tempfile.TemporaryDirectory() as tmp:
         if not args.report_only:
             done = {(r["family"], int(r["n"])): r for r in pt.read_csv(CSV_PATH)}
-            for point in load_points(args.sweep):
-                row = row_of(point["values"]["family"], point, args.sorter)
-                done[(row["family"], row["n"])] = row
+            with cli_guard.reading(args.sweep, "sweep output"):
+                for point in load_points(args.sweep):
+                    row = row_of(point["values"]["family"], point, args.sorter)
+                    done[(row["family"], row["n"])] = row
             write_csv(done)
         rows = pt.read_csv(CSV_PATH)
         text = open(MD_PATH).read() if os.path.exists(MD_PATH) else "# Table I side by side\n"
@@ -214,4 +216,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    cli_guard.run(main)
