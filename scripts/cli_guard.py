@@ -7,24 +7,27 @@ program and the problem, a non-zero exit status, never a traceback.
         ap = cli_guard.ArgumentParser(description=...)  # a usage error: one line, exit 2
         args = ap.parse_args()
         cli_guard.output_folder(args.out, "--out")      # refused before the long work
-        with cli_guard.reading(args.json, "optinet --json report"):
-            report = json.load(open(args.json))         # bad data names the file
+        with open(args.json) as f, cli_guard.reading(args.json, "optinet report"):
+            report = json.load(f)                       # bad data names the file
             ...
 
     if __name__ == "__main__":
         cli_guard.run(main)
 
-run(main) calls main() and exits with its return value; what main raises becomes:
-  OSError (missing, unreadable, unwritable file)   PROG: PATH: strerror                  exit 2
-  BadInput (from reading(), or raised by a script) PROG: PATH: not the expected WHAT (detail) 2
-  json.JSONDecodeError, csv.Error, KeyError,       PROG: input: not the expected data     exit 2
-    UnicodeDecodeError outside reading()             (detail)
-  subprocess.CalledProcessError                    PROG: COMMAND: exit status N          exit 1
-  subprocess.TimeoutExpired                        PROG: COMMAND: timed out after S s    exit 1
-  KeyboardInterrupt                                PROG: interrupted (SIGINT)            exit 130
-  BrokenPipeError (stdout piped into head)         nothing                               exit 141
-Exit 141 is what the shell shows for a C program killed by SIGPIPE (optinet's case). Anything
-else is a bug in the script and keeps its traceback.
+run(main) calls main() and exits with its return value; what main raises becomes one line:
+  OSError: a missing, unreadable or unwritable file     PROG: PATH: strerror             exit 2
+  BadInput: from reading(), or raised by a script       PROG: PATH: not the expected WHAT (detail)
+                                                                                         exit 2
+  json.JSONDecodeError, csv.Error, KeyError or          PROG: input: not the expected data
+    UnicodeDecodeError outside reading()                  (detail)                       exit 2
+  subprocess.CalledProcessError (or check_exit)         PROG: PROGRAM: exit status N
+                                                          (its last stderr line, if kept) exit 1
+  subprocess.TimeoutExpired                             PROG: PROGRAM: timed out after S s exit 1
+  ModuleNotFoundError (matplotlib not installed)        PROG: No module named 'NAME'     exit 1
+  KeyboardInterrupt (Ctrl-C)                            PROG: interrupted (SIGINT)       exit 130
+  BrokenPipeError (stdout piped into head)              nothing                          exit 141
+141 is what the shell shows for a C program killed by SIGPIPE (optinet's case). Anything else is a
+bug in the script and keeps its traceback.
 """
 import argparse
 import contextlib
@@ -136,6 +139,8 @@ def run(main, *args) -> None:
         sys.exit(EXIT_BROKEN_PIPE)
     except KeyboardInterrupt:
         fail("interrupted (SIGINT)", EXIT_INTERRUPTED)
+    except ModuleNotFoundError as e:
+        fail(str(e), EXIT_FAILED)
     except OSError as e:
         where = f"{e.filename}: " if e.filename is not None else ""
         fail(f"{where}{e.strerror or e}")

@@ -20,11 +20,11 @@ import cli_guard
 def matrices(report, run_index):
     runs = report["runs"]
     if not 0 <= run_index < len(runs):
-        raise SystemExit(f"coupler_heatmap: --run {run_index}: the file has {len(runs)} run(s)")
+        raise cli_guard.BadInput(f"--run {run_index}: the file has {len(runs)} run(s)")
     run = runs[run_index]
     if "media" not in run:
-        raise SystemExit("coupler_heatmap: the run has no media counters "
-                         "(run optinet pops with --traffic bernoulli or bursty)")
+        raise cli_guard.BadInput("the run has no media counters "
+                                 "(run optinet pops with --traffic bernoulli or bursty)")
     g = report["parameters"]["g"]
     slots = run["counted_slots"]
     utilization = [[0.0] * g for _ in range(g)]
