@@ -35,8 +35,12 @@ def timed(cmd):
     if shutil.which(cmd[0]) is None:  # else only time's "exit status 127"
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), cmd[0])
     with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
-        out = subprocess.run(["/usr/bin/time", "-v", "-o", t.name] + cmd, check=True,
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+        try:
+            out = subprocess.run(["/usr/bin/time", "-v", "-o", t.name] + cmd, check=True,
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                 text=True).stdout
+        except subprocess.CalledProcessError as e:  # time exits with cmd's status: name cmd
+            raise subprocess.CalledProcessError(e.returncode, cmd) from None
         report = t.read()
     rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", report).group(1))
     clock = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", report).group(1)

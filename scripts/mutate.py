@@ -35,9 +35,9 @@ def load_catalogue():
     for m in mutants:
         for key in ("name", "layer", "bug", "file", "find", "replace"):
             if key not in m:
-                raise SystemExit(f"catalogue: mutant {m.get('name', '?')} lacks '{key}'")
+                raise cli_guard.BadInput(f"{CATALOGUE}: mutant {m.get('name', '?')} lacks '{key}'")
         if m["name"] in names:
-            raise SystemExit(f"catalogue: {m['name']} given twice")
+            raise cli_guard.BadInput(f"{CATALOGUE}: {m['name']} given twice")
         names.add(m["name"])
     return mutants
 
@@ -49,7 +49,8 @@ def check_applies(mutants):
         text = open(path, encoding="utf-8").read()
         count = text.count(m["find"])
         if count != 1:
-            raise SystemExit(f"catalogue: {m['name']}: 'find' occurs {count} times in {m['file']}")
+            raise cli_guard.BadInput(f"{CATALOGUE}: {m['name']}: 'find' occurs {count} times "
+                                     f"in {m['file']}")
 
 
 def export_head():
@@ -85,7 +86,7 @@ def main():
         wanted = set(args.only.split(","))
         unknown = wanted - {m["name"] for m in mutants}
         if unknown:
-            raise SystemExit(f"--only: unknown mutants {sorted(unknown)}")
+            parser.error(f"--only: unknown mutants {sorted(unknown)}")
         mutants = [m for m in mutants if m["name"] in wanted]
     started = time.time()
     export_head()
@@ -96,7 +97,7 @@ def main():
         raise SystemExit("the unmutated tree does not build:\n" + log)
     baseline = run_suite(args.jobs)
     if baseline:
-        raise SystemExit(f"the unmutated tree fails tests: {baseline}")
+        cli_guard.fail(f"the unmutated tree fails tests: {baseline}", 1)
     results = []
     for m in mutants:
         t0 = time.time()

@@ -96,7 +96,7 @@ def row_of(family, point, sorter):
     }
     if row["runs_ok"] != len(runs) or row["collisions"] or min(slots) != max(slots) \
             or slots[0] != row["closed_form"]:
-        raise SystemExit(f"unexpected result for {family} POPS({d},{g}): {row}")
+        cli_guard.fail(f"unexpected result for {family} POPS({d},{g}): {row}", 1)
     return row
 
 
@@ -119,7 +119,7 @@ def table_markdown(rows):
         fam, n, d, g = r["family"], int(r["n"]), int(r["d"]), int(r["g"])
         a, b = pt.TABLE_I[fam].get(n, (None, None))
         if b is not None and abs(b - paper_b(d, g)) > 0.5:
-            raise SystemExit(f"transcribed B {b} != formula {paper_b(d, g)} at {fam} n={n}")
+            cli_guard.fail(f"transcribed B {b} != formula {paper_b(d, g)} at {fam} n={n}", 1)
         b = paper_b(d, g) if b is None else b
         ours = int(r["slots_min"])
         mean, runs = rnd.get((fam, n), (None, 0))

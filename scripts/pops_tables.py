@@ -405,7 +405,7 @@ def main():
                 rows.append(row)
     rows = write_csv(args.csv, rows)
     if not rows:
-        raise SystemExit("no data")
+        cli_guard.fail("no data: the sweep has no results and the CSV no rows", 1)
     write_markdown(args.md, rows)
     if not args.no_plot:
         with tempfile.TemporaryDirectory() as tmp:

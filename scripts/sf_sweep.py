@@ -117,8 +117,8 @@ def disjoint(outdir, fed_points, disjoint_points):
         start = v["phase-b-start"]
         late = sum(1 for r in dis["runs"] if r["phase_a_slots"] >= start)
         if late:
-            sys.exit("%s N=%d: Phase A not over by slot %d in %d runs" % (
-                v["scheme"], v["N"], start, late))
+            cli_guard.fail("%s N=%d: Phase A not over by slot %d in %d runs" % (
+                v["scheme"], v["N"], start, late), 1)
         rows.append({
             "scheme": v["scheme"], "N": v["N"], "runs": len(dis["runs"]), "phase_b_start": start,
             "phase_a_fed_mean": round(mean(fed, "phase_a_slots"), 3),
