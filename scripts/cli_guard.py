@@ -123,8 +123,9 @@ def check_exit(proc: subprocess.CompletedProcess, accepted=(0, 1)) -> None:
         raise subprocess.CalledProcessError(proc.returncode, proc.args, proc.stdout, proc.stderr)
 
 
-def _command(cmd) -> str:
-    return cmd if isinstance(cmd, str) else " ".join(str(c) for c in cmd[:1])
+def _program(cmd) -> str:
+    """The program of a command (a string or an argument list)."""
+    return cmd.split()[0] if isinstance(cmd, str) else str(cmd[0])
 
 
 def run(main, *args) -> None:
@@ -156,7 +157,7 @@ def run(main, *args) -> None:
             how = f"exit status {e.returncode}"
         err = e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else e.stderr
         last = (err or "").strip().splitlines()[-1:]
-        fail(f"{_command(e.cmd)}: {how}" + (f" ({last[0]})" if last else ""), EXIT_FAILED)
+        fail(f"{_program(e.cmd)}: {how}" + (f" ({last[0]})" if last else ""), EXIT_FAILED)
     except subprocess.TimeoutExpired as e:
-        fail(f"{_command(e.cmd)}: timed out after {e.timeout:g} s", EXIT_FAILED)
+        fail(f"{_program(e.cmd)}: timed out after {e.timeout:.3g} s", EXIT_FAILED)
     sys.exit(status)
