@@ -11,8 +11,12 @@ import subprocess
 import sys
 import tempfile
 
-OPTINET = sys.argv[1] if len(sys.argv) > 1 and os.path.exists(sys.argv[1]) else "build/optinet"
-PARTS = [a for a in sys.argv[1:] if a in ("pops", "ocpc", "sf")] or ["pops", "ocpc", "sf"]
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.append(os.path.join(REPO, "scripts"))
+import cli_guard  # noqa: E402
+
+OPTINET = "build/optinet"  # set by main()
+PARTS = ("pops", "ocpc", "sf")
 
 
 def run(args):
@@ -20,9 +24,7 @@ def run(args):
         path = os.path.join(tmp, "r.json")
         p = subprocess.run([OPTINET] + args + ["--quiet", "--json", path],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        if p.returncode not in (0, 4):  # 4: faults kept packets from delivery
-            raise SystemExit("optinet %s: exit %d\n%s%s" % (" ".join(args), p.returncode,
-                                                           p.stdout, p.stderr))
+        cli_guard.check_exit(p, (0, 4))  # 4: faults kept packets from delivery
         with open(path) as f:
             return json.load(f), p.returncode
 
@@ -155,5 +157,22 @@ def sf():
         print("| %g | %.4f | %.1f | %.2f |" % (b, s["delivered"], s["slots"], s["slots"] / base))
 
 
-for part in PARTS:
-    globals()[part]()
+def main():
+    global OPTINET
+    ap = cli_guard.ArgumentParser(description=__doc__)
+    ap.add_argument("words", nargs="*", metavar="[OPTINET] [pops|ocpc|sf ...]",
+                    help="the optinet binary (default build/optinet), then the parts to run "
+                         "(default all)")
+    args = ap.parse_args()
+    words = args.words
+    if words and words[0] not in PARTS:
+        OPTINET = words.pop(0)
+    unknown = [w for w in words if w not in PARTS]
+    if unknown:
+        ap.error(f"'{unknown[0]}' is not accepted (a part: pops, ocpc or sf)")
+    for part in words or PARTS:
+        globals()[part]()
+
+
+if __name__ == "__main__":
+    cli_guard.run(main)

@@ -14,22 +14,33 @@ reference only if both run the same distribution.
 usage: bench/reference_ratio.py [--build build] [--sizes 64 128 256 512] [--rounds 2] [--runs 3]
        bench/reference_ratio.py --check [--sizes 16 32] [--samples 400]
 """
-import argparse
+import errno
 import json
 import math
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.append(os.path.join(REPO, "scripts"))
+import cli_guard  # noqa: E402
+
 
 def timed(cmd):
     """Runs cmd under /usr/bin/time -v; returns (stdout, wall seconds, peak RSS KiB)."""
+    if shutil.which(cmd[0]) is None:  # else only time's "exit status 127"
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), cmd[0])
     with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
-        out = subprocess.run(["/usr/bin/time", "-v", "-o", t.name] + cmd, check=True,
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+        try:
+            out = subprocess.run(["/usr/bin/time", "-v", "-o", t.name] + cmd, check=True,
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                 text=True).stdout
+        except subprocess.CalledProcessError as e:  # time exits with cmd's status: name cmd
+            raise subprocess.CalledProcessError(e.returncode, cmd) from None
         report = t.read()
     rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", report).group(1))
     clock = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", report).group(1)
@@ -137,14 +148,16 @@ def ratios(args):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = cli_guard.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--build", default="build", help="folder with optinet, thread_floor and "
                    "pops_randomized_ref")
-    p.add_argument("--sizes", type=int, nargs="+", help="values of d (n = d^2)")
-    p.add_argument("--rounds", type=int, default=2)
-    p.add_argument("--runs", type=int, default=3, help="optinet runs per measurement")
+    p.add_argument("--sizes", type=cli_guard.positive_int, nargs="+", help="values of d (n = d^2)")
+    p.add_argument("--rounds", type=cli_guard.positive_int, default=2)
+    p.add_argument("--runs", type=cli_guard.positive_int, default=3,
+                   help="optinet runs per measurement")
     p.add_argument("--check", action="store_true")
-    p.add_argument("--samples", type=int, default=400, help="--check: runs of each")
+    p.add_argument("--samples", type=cli_guard.positive_int, default=400,
+                   help="--check: runs of each")
     args = p.parse_args()
     if args.check:
         args.sizes = args.sizes or [16, 32]
@@ -154,4 +167,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli_guard.run(main)

@@ -14,7 +14,6 @@ and that its two queue layouts give the same slots run for run.
 usage: bench/sf_hop_rate.py OPTINET [OPTINET2] [--repeats K] [--reference BUILD]
        bench/sf_hop_rate.py --check BUILD
 """
-import argparse
 import json
 import os
 import subprocess
@@ -22,6 +21,10 @@ import sys
 import tempfile
 
 from reference_ratio import compare
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.append(os.path.join(REPO, "scripts"))
+import cli_guard  # noqa: E402
 
 
 def hop_rate(binary: str, n: int, runs: int) -> float:
@@ -82,16 +85,16 @@ def check(build: str) -> int:
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = cli_guard.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("binaries", nargs="*")
-    p.add_argument("--repeats", type=int, default=2)
+    p.add_argument("--repeats", type=cli_guard.positive_int, default=2)
     p.add_argument("--reference", metavar="BUILD",
                    help="a build folder with sf_cubes_ref and thread_floor: run the floors too")
     p.add_argument("--check", metavar="BUILD",
                    help="check the bare loop against optinet in BUILD; run no timing")
     args = p.parse_args()
     if args.check:
-        sys.exit(check(args.check))
+        return check(args.check)
     if not args.binaries:
         p.error("OPTINET: at least one binary (or --check BUILD)")
     for b in args.binaries:
@@ -113,4 +116,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    cli_guard.run(main)

@@ -8,13 +8,13 @@ timing_seconds) are left out; numbers are compared to a relative 1e-5, because a
 may print a double with more digits than another. Exit status 0 when every run's JSON is the
 same, 1 otherwise (each difference printed).
 """
-import argparse
 import json
 import math
 import os
 import subprocess
-import sys
 import tempfile
+
+import cli_guard
 
 # One command line per case: every network family, with its protocols and traffic kinds.
 CASES = [
@@ -93,15 +93,16 @@ def run(binary, case, json_path):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = cli_guard.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old")
     parser.add_argument("new")
     parser.add_argument("--keep", help="folder to keep both JSON files of every case in")
     parser.add_argument("--allow-added", action="store_true",
                         help="fields only the new build writes are not differences")
     args = parser.parse_args()
+    if args.keep:
+        cli_guard.output_folder(args.keep, "--keep", create=True)
     folder = args.keep or tempfile.mkdtemp(prefix="optinet-compare-")
-    os.makedirs(folder, exist_ok=True)
     failed = 0
     for k, case in enumerate(CASES):
         old, old_err = run(args.old, case, os.path.join(folder, f"{k:02d}-old.json"))
@@ -121,4 +122,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli_guard.run(main)

@@ -9,21 +9,22 @@ c(b,a) carried a frame (exactly one transmitter), and the share in which it coll
 same two matrices are written to OUT.csv (b, a, utilization, collision share), so that a test
 or a reader can check the picture against the JSON.
 """
-import argparse
 import csv
 import json
+import os
 import re
-import sys
+
+import cli_guard
 
 
 def matrices(report, run_index):
     runs = report["runs"]
     if not 0 <= run_index < len(runs):
-        raise SystemExit(f"coupler_heatmap: --run {run_index}: the file has {len(runs)} run(s)")
+        raise cli_guard.BadInput(f"--run {run_index}: the file has {len(runs)} run(s)")
     run = runs[run_index]
     if "media" not in run:
-        raise SystemExit("coupler_heatmap: the run has no media counters "
-                         "(run optinet pops with --traffic bernoulli or bursty)")
+        raise cli_guard.BadInput("the run has no media counters "
+                                 "(run optinet pops with --traffic bernoulli or bursty)")
     g = report["parameters"]["g"]
     slots = run["counted_slots"]
     utilization = [[0.0] * g for _ in range(g)]
@@ -36,14 +37,20 @@ def matrices(report, run_index):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = cli_guard.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("json")
     parser.add_argument("png")
     parser.add_argument("--run", type=int, default=0, help="run index (default 0)")
     args = parser.parse_args()
-    with open(args.json, encoding="utf-8") as f:
+    cli_guard.output_folder(os.path.dirname(args.png), "OUT.png")
+    with open(args.json, encoding="utf-8") as f, cli_guard.reading(args.json, "optinet report"):
         report = json.load(f)
-    run, utilization, collisions = matrices(report, args.run)
+        run, utilization, collisions = matrices(report, args.run)
+        p = report["parameters"]
+        o = report.get("open_loop", {})
+        heading = (f"POPS({p['d']},{p['g']}) {report['protocol']}, {o.get('process', '')} "
+                   f"rate {o.get('rate', '')} {o.get('pattern', '')}, seed {run['seed']}: "
+                   f"accepted {run['accepted']:.3f} packets/node/slot")
     g = len(utilization)
 
     with open(args.png.rsplit(".", 1)[0] + ".csv", "w", newline="", encoding="utf-8") as f:
@@ -57,8 +64,6 @@ def main():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    p = report["parameters"]
-    o = report.get("open_loop", {})
     fig, axes = plt.subplots(1, 2, figsize=(10, 4.4), constrained_layout=True)
     for ax, data, title, cmap in ((axes[0], utilization, "utilization (one transmitter)", "viridis"),
                                   (axes[1], collisions, "collision slots", "magma")):
@@ -69,9 +74,7 @@ def main():
         ax.set_xlabel("source group a")
         ax.set_ylabel("destination group b")
         fig.colorbar(image, ax=ax, shrink=0.85, label="share of measured slots")
-    fig.suptitle(f"POPS({p['d']},{p['g']}) {report['protocol']}, {o.get('process', '')} "
-                 f"rate {o.get('rate', '')} {o.get('pattern', '')}, seed {run['seed']}: "
-                 f"accepted {run['accepted']:.3f} packets/node/slot")
+    fig.suptitle(heading)
     fig.savefig(args.png, dpi=110)
     print(f"heat map: {args.png} ({g} x {g} couplers); values: "
           f"{args.png.rsplit('.', 1)[0]}.csv")
@@ -79,4 +82,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli_guard.run(main)

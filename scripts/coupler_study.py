@@ -12,7 +12,6 @@ usage: scripts/coupler_study.py [--optinet build/optinet] [--out docs/results] [
 Writes coupler-evaluation-curves.csv, coupler-evaluation-shapes.csv and the plots into --out,
 and prints the Markdown tables. Every run is one `optinet ... --json` invocation.
 """
-import argparse
 import concurrent.futures
 import csv
 import json
@@ -20,6 +19,8 @@ import os
 import subprocess
 import sys
 import tempfile
+
+import cli_guard
 
 SEED = 1
 
@@ -33,12 +34,11 @@ def run(optinet, args, scratch):
     if proc.returncode == 2:
         os.remove(path)
         return None
+    # Exit 1 with a report: a closed-loop run stopped at the slot limit (a result to show).
+    cli_guard.check_exit(proc)
     with open(path, encoding="utf-8") as f:
         report = json.load(f)
     os.remove(path)
-    # Exit 1 with a report: a closed-loop run stopped at the slot limit (a result to show).
-    if proc.returncode not in (0, 1):
-        raise SystemExit(f"optinet {' '.join(args)}: exit {proc.returncode}: {proc.stderr}")
     return report
 
 
@@ -86,16 +86,18 @@ def shapes(n):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = cli_guard.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--optinet", default="build/optinet")
     parser.add_argument("--out", default="docs/results")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=cli_guard.positive_int, default=2)
     parser.add_argument("--quick", action="store_true", help="a small smoke version")
     parser.add_argument("--only", choices=["curves", "shapes"], help="run one study only")
-    parser.add_argument("--sizes", default="1024,4096", help="n of the shape study")
-    parser.add_argument("--d", default="", help="only these d (comma-separated) in the shape study")
+    parser.add_argument("--sizes", type=cli_guard.int_list, default="1024,4096",
+                        help="n of the shape study")
+    parser.add_argument("--d", type=cli_guard.int_list, default="",
+                        help="only these d (comma-separated) in the shape study")
     args = parser.parse_args()
-    os.makedirs(args.out, exist_ok=True)
+    cli_guard.output_folder(args.out, "--out", create=True)
     scratch = tempfile.mkdtemp(prefix="coupler-study-")
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
     submit = lambda a: pool.submit(run, args.optinet, a, scratch)  # noqa: E731
@@ -104,8 +106,8 @@ def main():
     if args.only != "shapes":
         curves = curve_study(submit, args)
     if args.only != "curves":
-        sizes = [256] if args.quick else [int(n) for n in args.sizes.split(",")]
-        only_d = {int(d) for d in args.d.split(",") if d}
+        sizes = [256] if args.quick else args.sizes
+        only_d = set(args.d)
         for n in sizes:
             for d, g in shapes(n):
                 if not only_d or d in only_d:
@@ -289,4 +291,4 @@ def print_tables(curves, rows):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli_guard.run(main)

@@ -11,10 +11,12 @@ row per size: runs ok / stuck, funnel steps mean (sd, max), max rounds, the prep
 import json
 import math
 import statistics
+import argparse
 import subprocess
-import sys
 import tempfile
 import time
+
+import cli_guard
 
 DEFAULT = ["2:8:2:5", "2:16:2:5", "2:32:2:5", "2:64:2:3", "2:128:2:2", "3:6:2:5", "3:8:2:5",
            "3:9:3:3", "3:16:3:2", "4:8:2:2"]
@@ -22,23 +24,37 @@ DEFAULT = ["2:8:2:5", "2:16:2:5", "2:32:2:5", "2:64:2:3", "2:128:2:2", "3:6:2:5"
 
 def run(optinet, args):
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
-        subprocess.run([optinet, "dmob", *args, "--traffic", "permutation", "--seed", "1",
-                        "--json", out.name, "--quiet"], stdout=subprocess.DEVNULL)
-        return json.load(open(out.name))
+        proc = subprocess.run([optinet, "dmob", *args, "--traffic", "permutation", "--seed", "1",
+                               "--json", out.name, "--quiet"], stdout=subprocess.DEVNULL)
+        cli_guard.check_exit(proc)  # 1: a run with a stuck packet (a result to show)
+        with open(out.name) as f:
+            return json.load(f)
+
+
+def size(text):
+    """argparse type: D:K:A:RUNS, four integers, RUNS >= 1."""
+    try:
+        dim, k, a, runs = (int(x) for x in text.split(":"))
+    except ValueError:
+        dim = k = a = runs = 0
+    if runs < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not accepted (D:K:A:RUNS, four integers)")
+    return dim, k, a, runs
 
 
 def main():
-    if len(sys.argv) < 2:
-        print(__doc__)
-        return 2
-    optinet = sys.argv[1]
-    sizes = sys.argv[2:] or DEFAULT
+    ap = cli_guard.ArgumentParser(description=__doc__)
+    ap.add_argument("optinet", metavar="OPTINET", help="the optinet binary")
+    ap.add_argument("sizes", metavar="D:K:A:RUNS", nargs="*", type=size,
+                    help="sizes to run (default: " + " ".join(DEFAULT) + ")")
+    args = ap.parse_args()
+    optinet = args.optinet
+    sizes = args.sizes or [size(s) for s in DEFAULT]
     print("| D | K | a | N | runs ok / stuck | funnel steps mean (sd) | max | max rounds | "
           "psi routed | entries / node | dim-order steps mean | d^4 log d loglog N | "
           "funnel / bound | funnel / dim-order | wall s / run |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for size in sizes:
-        dim, k, a, runs = (int(x) for x in size.split(":"))
+    for dim, k, a, runs in sizes:
         start = time.time()
         f = run(optinet, ["--k", str(k), "--dim", str(dim), "--protocol", "funnel", "--a", str(a),
                           "--runs", str(runs)])
@@ -68,4 +84,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli_guard.run(main)

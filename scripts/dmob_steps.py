@@ -9,19 +9,22 @@ Prints a Markdown table: D, K, N, buses, then the mean, sd and max of the steps 
 import json
 import statistics
 import subprocess
-import sys
 import tempfile
+
+import cli_guard
 
 SIZES = {2: (8, 16, 32, 64, 128, 256), 3: (4, 8, 16, 32, 40), 4: (3, 4, 8, 16)}
 
 
 def main():
-    if len(sys.argv) < 2:
-        print(__doc__)
-        return 2
-    optinet = sys.argv[1]
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
-    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    ap = cli_guard.ArgumentParser(description=__doc__)
+    ap.add_argument("optinet", metavar="OPTINET", help="the optinet binary")
+    ap.add_argument("runs", metavar="RUNS", nargs="?", type=cli_guard.positive_int, default=5,
+                    help="runs a size (default %(default)s)")
+    ap.add_argument("seed", metavar="SEED", nargs="?", type=int, default=1,
+                    help="the first run's seed (default %(default)s)")
+    args = ap.parse_args()
+    optinet, runs, seed = args.optinet, args.runs, args.seed
     print("| D | K | N | buses | steps mean | sd | max | steps / D | collisions mean | max buffers |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for dim, ks in SIZES.items():
@@ -30,7 +33,8 @@ def main():
                 subprocess.run([optinet, "dmob", "--k", str(k), "--dim", str(dim), "--traffic",
                                 "permutation", "--runs", str(runs), "--seed", str(seed), "--json",
                                 out.name, "--quiet"], check=True, stdout=subprocess.DEVNULL)
-                report = json.load(open(out.name))
+                with open(out.name) as f:
+                    report = json.load(f)
             rs = report["runs"]
             assert all(r["ok"] and r["delivered"] == r["packets"] for r in rs)
             steps = [r["steps"] for r in rs]
@@ -44,4 +48,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli_guard.run(main)

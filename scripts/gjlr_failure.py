@@ -14,7 +14,6 @@ schedule (`fallbacks` > 0: the coin-flip fallback finished it). The 95% interval
 Clopper-Pearson's exact one; with no failure in n runs its upper end is 1 - 0.025^(1/n) (about
 3.7/n), so a rate below 1e-3 is resolved only from about 3,700 clean runs.
 """
-import argparse
 import csv
 import math
 import os
@@ -22,6 +21,7 @@ import sys
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+import cli_guard  # noqa: E402
 from sweep.stats import incomplete_beta  # noqa: E402
 
 TARGET = 1e-3
@@ -56,9 +56,10 @@ def load(paths):
     seen = set()
     for path in paths:
         # p, h and n are run columns where they are axes; otherwise parameters in points.csv.
-        with open(os.path.join(os.path.dirname(path), "points.csv"), newline="") as f:
+        points_csv = os.path.join(os.path.dirname(path), "points.csv")
+        with open(points_csv, newline="") as f, cli_guard.reading(points_csv, "points.csv"):
             params = {r["point"]: r for r in csv.DictReader(f)}
-        with open(path, newline="") as f:
+        with open(path, newline="") as f, cli_guard.reading(path, "runs.csv of a sweep"):
             for row in csv.DictReader(f):
                 for column in ("p", "h", "n"):
                     if not row.get(column):
@@ -192,7 +193,7 @@ def crossover(rows, ocpc_csv):
         sys.exit("gjlr_failure.py: --direct-csv needs runs of one h (these have %s)" % sorted(hs))
     h = int(hs.pop())
     points = defaultdict(dict)
-    with open(ocpc_csv, newline="") as f:
+    with open(ocpc_csv, newline="") as f, cli_guard.reading(ocpc_csv, "OCPC study CSV"):
         for r in csv.DictReader(f):
             if (r["network"] == "ocpc" and r["traffic"] == "random-h-relation" and
                     int(r["h"]) == h and r["protocol"] != "gjlr" and int(r["p"]) >= 512):
@@ -275,12 +276,13 @@ def plot(rows, path):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = cli_guard.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("runs_csv", nargs="+")
     ap.add_argument("--out", required=True, help="path without extension: OUT.md, OUT.png")
     ap.add_argument("--direct-csv", help="the committed OCPC study (docs/results/ocpc-mob.csv): "
                     "adds the crossover fits of the direct algorithms")
     args = ap.parse_args()
+    cli_guard.output_folder(os.path.dirname(args.out), "--out")
     rows = summary(load(args.runs_csv))
     text = tables(rows) + (crossover(rows, args.direct_csv) if args.direct_csv else "")
     with open(args.out + ".md", "w") as f:
@@ -291,4 +293,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    cli_guard.run(main)

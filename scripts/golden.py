@@ -19,6 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cli_guard  # noqa: E402
 from compare_runs import differences, strip_timing  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -95,7 +96,8 @@ def run(optinet, case):
         proc = subprocess.run([optinet] + case.split() + ["--quiet", "--json", path],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
         if not os.path.exists(path):
-            raise RuntimeError(f"{case}: exit {proc.returncode}, {proc.stderr.decode()[:300]}")
+            why = proc.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no report"]
+            cli_guard.fail(f"optinet {case}: exit status {proc.returncode} ({why[0]})", 1)
         with open(path) as f:
             report = strip_timing(json.load(f))
     for key in SKIPPED_KEYS:
@@ -104,23 +106,24 @@ def run(optinet, case):
 
 
 def main():
-    if len(sys.argv) < 2 or sys.argv[1] not in ("check", "bless", "list"):
-        print(__doc__)
-        return 2
-    if sys.argv[1] == "list":
+    ap = cli_guard.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        usage="%(prog)s check OPTINET | bless OPTINET | list")
+    ap.add_argument("command", choices=["check", "bless", "list"])
+    ap.add_argument("optinet", nargs="?", metavar="OPTINET")
+    args = ap.parse_args()
+    if args.command == "list":
         print("\n".join(CASES))
         return 0
-    if len(sys.argv) < 3:
-        print(__doc__)
-        return 2
-    optinet = os.path.abspath(sys.argv[2])
+    if args.optinet is None:
+        ap.error(f"{args.command}: OPTINET is needed (the optinet binary)")
+    optinet = os.path.abspath(args.optinet)
     if not (os.path.isfile(optinet) and os.access(optinet, os.X_OK)):
-        print(f"golden.py: OPTINET: '{sys.argv[2]}' is not an executable file", file=sys.stderr)
-        return 2
+        cli_guard.fail(f"OPTINET: '{args.optinet}' is not an executable file")
     current = {case: run(optinet, case) for case in CASES}
     golden = {}
     if os.path.exists(TABLE):
-        with open(TABLE) as f:
+        with open(TABLE) as f, cli_guard.reading(TABLE, "golden table"):
             golden = json.load(f)
     changed = 0
     for case in CASES:
@@ -140,7 +143,7 @@ def main():
         if case not in current:
             print(f"removed: {case}")
             changed += 1
-    if sys.argv[1] == "bless":
+    if args.command == "bless":
         os.makedirs(os.path.dirname(TABLE), exist_ok=True)
         temporary = TABLE + ".tmp"
         with open(temporary, "w") as f:
@@ -156,4 +159,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli_guard.run(main)

@@ -8,24 +8,24 @@ the sub-group synchronized.
 """
 import csv
 import os
-import sys
 from collections import defaultdict
 
 import matplotlib
 
+import cli_guard
+
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-D = sys.argv[1] if len(sys.argv) > 1 else "docs/results/mesh-sync"
-RAW = os.path.join(D, "raw")
+D = "docs/results/mesh-sync"  # DIR, set by main()
 
 
 def load(name):
-    path = os.path.join(RAW, name + ".csv")
+    path = os.path.join(D, "raw", name + ".csv")
     if not os.path.exists(path):
         return None
     rows = []
-    with open(path) as f:
+    with open(path) as f, cli_guard.reading(path, "mesh_sync_results.sh CSV"):
         for r in csv.DictReader(f):
             rows.append((r["kind"], int(r["level"]), int(r["size"]), int(r["overhead"])))
     return rows
@@ -61,18 +61,20 @@ def curve(ax, rows, kind, width, label, style):
 
 
 data = {}
-for name in ["set12-hilbert16", "set3-hilbert16", "set3-row16", "random-row16", "random-snake16",
-             "random-column16", "set3-snake16", "set12-hilbert32", "set3-hilbert32",
-             "set3-row32", "set12-hilbert64", "set3-hilbert64", "set3-row64"]:
-    rows = load(name)
-    if rows is None:
-        print("missing", name)
-        continue
-    data[name] = rows
-    n = int(name[-2:])
-    write_summary(name, rows, max(1, n * n // 32))
-
 lines = []
+
+
+def load_all():
+    for name in ["set12-hilbert16", "set3-hilbert16", "set3-row16", "random-row16",
+                 "random-snake16", "random-column16", "set3-snake16", "set12-hilbert32",
+                 "set3-hilbert32", "set3-row32", "set12-hilbert64", "set3-hilbert64", "set3-row64"]:
+        rows = load(name)
+        if rows is None:
+            print("missing", name)
+            continue
+        data[name] = rows
+        n = int(name[-2:])
+        write_summary(name, rows, max(1, n * n // 32))
 
 
 def fig_sets12(name, n):
@@ -151,9 +153,13 @@ def fig_paths():
     path = os.path.join(D, "worst-case-paths.csv")
     if not os.path.exists(path):
         return
-    rows = list(csv.DictReader(open(path)))
-    n = [int(r["n"]) for r in rows]
-    col = lambda k: [float(r[k]) for r in rows]  # noqa: E731
+    with open(path) as f, cli_guard.reading(path, "worst-case paths CSV"):
+        rows = list(csv.DictReader(f))
+        n = [int(r["n"]) for r in rows]
+        cols = {k: [float(r[k]) for r in rows] for k in (
+            "thm1_hilbert", "thm1_lower", "thm1_upper", "thm3_row", "thm3_snake", "n_log2n",
+            "equi_rn1", "equi_r_bound")}
+    col = cols.__getitem__
     fig, ax = plt.subplots(figsize=(7, 4.5))
     ax.loglog(n, col("thm1_hilbert"), "b-o", label="Hilbert, Theorem 1 construction")
     ax.loglog(n, col("thm1_lower"), "b:", label="(n/sqrt 2) sqrt(log n)")
@@ -191,15 +197,27 @@ def fig_scaling():
     plt.close(fig)
 
 
-for name, n in [("set12-hilbert16", 16), ("set12-hilbert32", 32), ("set12-hilbert64", 64)]:
-    if name in data:
-        fig_sets12(name, n)
-for n in (16, 32, 64):
-    fig_set3(n)
-fig_indexings()
-fig_paths()
-fig_scaling()
-with open(os.path.join(D, "overall.csv"), "w") as f:
-    f.write("experiment,kind,groups,mean_overhead,max_overhead\n")
-    f.write("\n".join(lines) + "\n")
-print("\n".join(lines))
+def main():
+    global D
+    ap = cli_guard.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dir", nargs="?", default=D, metavar="DIR",
+                    help="DIR/raw/*.csv in; DIR/*.csv and DIR/*.png out (default %(default)s)")
+    D = ap.parse_args().dir
+    cli_guard.output_folder(D, "DIR")
+    load_all()
+    for name, n in [("set12-hilbert16", 16), ("set12-hilbert32", 32), ("set12-hilbert64", 64)]:
+        if name in data:
+            fig_sets12(name, n)
+    for n in (16, 32, 64):
+        fig_set3(n)
+    fig_indexings()
+    fig_paths()
+    fig_scaling()
+    with open(os.path.join(D, "overall.csv"), "w") as f:
+        f.write("experiment,kind,groups,mean_overhead,max_overhead\n")
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    cli_guard.run(main)

@@ -11,15 +11,15 @@ applies it, rebuilds, runs ctest, records the tests that failed, and restores th
 whose build fails is reported as such (a catalogue error, not a kill). The report goes to stdout
 and to build-mutate/report.json; exit status 1 if any mutant survived or did not build.
 """
-import argparse
 import json
 import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 import tomllib
+
+import cli_guard
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CATALOGUE = os.path.join(ROOT, "tests", "mutants", "catalogue.toml")
@@ -29,15 +29,15 @@ BUILD = os.path.join(WORK, "build")
 
 
 def load_catalogue():
-    with open(CATALOGUE, "rb") as f:
+    with open(CATALOGUE, "rb") as f, cli_guard.reading(CATALOGUE, "mutant catalogue"):
         mutants = tomllib.load(f)["mutant"]
     names = set()
     for m in mutants:
         for key in ("name", "layer", "bug", "file", "find", "replace"):
             if key not in m:
-                raise SystemExit(f"catalogue: mutant {m.get('name', '?')} lacks '{key}'")
+                raise cli_guard.BadInput(f"{CATALOGUE}: mutant {m.get('name', '?')} lacks '{key}'")
         if m["name"] in names:
-            raise SystemExit(f"catalogue: {m['name']} given twice")
+            raise cli_guard.BadInput(f"{CATALOGUE}: {m['name']} given twice")
         names.add(m["name"])
     return mutants
 
@@ -49,7 +49,8 @@ def check_applies(mutants):
         text = open(path, encoding="utf-8").read()
         count = text.count(m["find"])
         if count != 1:
-            raise SystemExit(f"catalogue: {m['name']}: 'find' occurs {count} times in {m['file']}")
+            raise cli_guard.BadInput(f"{CATALOGUE}: {m['name']}: 'find' occurs {count} times "
+                                     f"in {m['file']}")
 
 
 def export_head():
@@ -75,9 +76,9 @@ def run_suite(jobs):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = cli_guard.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help="comma-separated mutant names")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--jobs", type=cli_guard.positive_int, default=os.cpu_count() or 2)
     args = parser.parse_args()
     mutants = load_catalogue()
     check_applies(mutants)
@@ -85,7 +86,7 @@ def main():
         wanted = set(args.only.split(","))
         unknown = wanted - {m["name"] for m in mutants}
         if unknown:
-            raise SystemExit(f"--only: unknown mutants {sorted(unknown)}")
+            parser.error(f"--only: unknown mutants {sorted(unknown)}")
         mutants = [m for m in mutants if m["name"] in wanted]
     started = time.time()
     export_head()
@@ -96,7 +97,7 @@ def main():
         raise SystemExit("the unmutated tree does not build:\n" + log)
     baseline = run_suite(args.jobs)
     if baseline:
-        raise SystemExit(f"the unmutated tree fails tests: {baseline}")
+        cli_guard.fail(f"the unmutated tree fails tests: {baseline}", 1)
     results = []
     for m in mutants:
         t0 = time.time()
@@ -126,4 +127,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli_guard.run(main)

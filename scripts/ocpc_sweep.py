@@ -33,6 +33,7 @@ RESULTS = os.path.join(REPO, "docs", "results")
 CSV = os.path.join(RESULTS, "ocpc-mob.csv")
 DOC = os.path.join(RESULTS, "ocpc-mob.md")
 sys.path.insert(0, os.path.join(REPO, "scripts"))
+import cli_guard  # noqa: E402
 from pops_tables import replace_block  # noqa: E402  (the GENERATED-block splicer)
 from sweep.results import load_points  # noqa: E402
 from sweep.stats import summarize  # noqa: E402
@@ -70,7 +71,7 @@ def key(row):
 def load_rows():
     if not os.path.exists(CSV):
         return {}
-    with open(CSV) as f:
+    with open(CSV) as f, cli_guard.reading(CSV, "OCPC study CSV"):
         return {key(r): r for r in csv.DictReader(f)}
 
 
@@ -234,8 +235,8 @@ def report(rows):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = cli_guard.ArgumentParser(description=__doc__,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sweep", default=os.path.join(REPO, "sweeps", "ocpc-mob"),
                     help="output folder of scripts/optinet-sweep studies/ocpc-mob.toml")
     ap.add_argument("--report-only", action="store_true")
@@ -243,13 +244,15 @@ def main():
     a = ap.parse_args()
     global CSV
     CSV = a.csv or CSV
+    cli_guard.output_folder(os.path.dirname(CSV), "--csv")
     measured = {}
     if not a.report_only:
-        for point in load_points(a.sweep):
-            row = row_of(point)
-            measured[key(row)] = {k: str(v) for k, v in row.items()}
+        with cli_guard.reading(a.sweep, "sweep output"):
+            for point in load_points(a.sweep):
+                row = row_of(point)
+                measured[key(row)] = {k: str(v) for k, v in row.items()}
     report(save_rows(measured) if measured else load_rows())
 
 
 if __name__ == "__main__":
-    main()
+    cli_guard.run(main)

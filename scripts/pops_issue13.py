@@ -14,12 +14,13 @@ permutations built here and passed with --permutation-file:
     draws its window offsets from the run seed instead).
 Lost packets per run = packets - delivered (only randomized-literal loses any).
 """
-import argparse
 import json
 import os
 import subprocess
 import sys
 import tempfile
+
+import cli_guard
 
 PAPER = {  # Table II of Mei & Rizzi: (d, g) -> mean steps
     (8, 2): 14.33, (16, 4): 16.13, (32, 8): 18.06, (64, 16): 18.45, (128, 32): 18.81,
@@ -61,7 +62,9 @@ def run(binary, d, g, protocol, traffic, runs, seed, perm_dir):
     p = subprocess.run(args, capture_output=True, text=True)
     if p.returncode == 2:
         return None  # not offered for this shape
-    j = json.load(open(out))
+    cli_guard.check_exit(p)  # 1: a run lost packets or hit the slot limit
+    with open(out) as f:
+        j = json.load(f)
     steps = [r["steps"] for r in j["runs"]]
     lost = sum(r["packets"] - r["delivered"] for r in j["runs"]) / len(j["runs"])
     limit = sum(1 for r in j["runs"] if r["hit_limit"])
@@ -70,13 +73,14 @@ def run(binary, d, g, protocol, traffic, runs, seed, perm_dir):
 
 
 def main():
-    ap = argparse.ArgumentParser()
+    ap = cli_guard.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--binary", default="build/optinet")
-    ap.add_argument("--families", default="2,4,8,16", help="k of d = k*g")
+    ap.add_argument("--families", type=cli_guard.int_list, default="2,4,8,16",
+                    help="k of d = k*g")
     ap.add_argument("--min-n", type=int, default=16)
     ap.add_argument("--max-n", type=int, default=4096)
-    ap.add_argument("--runs", type=int, default=30)
-    ap.add_argument("--adversarial-runs", type=int, default=10)
+    ap.add_argument("--runs", type=cli_guard.positive_int, default=30)
+    ap.add_argument("--adversarial-runs", type=cli_guard.positive_int, default=10)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--protocols", default="randomized,randomized-law,randomized-literal")
     ap.add_argument("--traffic", default="random,transpose,bit-reversal,residue,window")
@@ -86,7 +90,7 @@ def main():
           " | ".join(f"{p} steps (max) lost/run" for p in protocols) + " |")
     print("|---:|---|---:|---|---:|---:|" + "---|" * len(protocols))
     with tempfile.TemporaryDirectory() as tmp:
-        for k in map(int, a.families.split(",")):
+        for k in a.families:
             g = 1
             while k * g * g <= a.max_n:
                 d = k * g
@@ -114,4 +118,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    cli_guard.run(main)

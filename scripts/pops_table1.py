@@ -34,7 +34,6 @@ Examples
 """
 from __future__ import annotations
 
-import argparse
 import csv
 import math
 import os
@@ -43,6 +42,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cli_guard  # noqa: E402
 import pops_tables as pt  # noqa: E402  (paper data, markdown blocks)
 from sweep.results import load_points  # noqa: E402
 
@@ -96,7 +96,7 @@ def row_of(family, point, sorter):
     }
     if row["runs_ok"] != len(runs) or row["collisions"] or min(slots) != max(slots) \
             or slots[0] != row["closed_form"]:
-        raise SystemExit(f"unexpected result for {family} POPS({d},{g}): {row}")
+        cli_guard.fail(f"unexpected result for {family} POPS({d},{g}): {row}", 1)
     return row
 
 
@@ -119,7 +119,7 @@ def table_markdown(rows):
         fam, n, d, g = r["family"], int(r["n"]), int(r["d"]), int(r["g"])
         a, b = pt.TABLE_I[fam].get(n, (None, None))
         if b is not None and abs(b - paper_b(d, g)) > 0.5:
-            raise SystemExit(f"transcribed B {b} != formula {paper_b(d, g)} at {fam} n={n}")
+            cli_guard.fail(f"transcribed B {b} != formula {paper_b(d, g)} at {fam} n={n}", 1)
         b = paper_b(d, g) if b is None else b
         ours = int(r["slots_min"])
         mean, runs = rnd.get((fam, n), (None, 0))
@@ -183,25 +183,27 @@ def plot(rows, tmp):
         f.write(GNUPLOT.format(term=term, png=PNG_PATH, panels="\n".join(panels)))
     res = subprocess.run(["gnuplot", gp], capture_output=True, text=True)
     if res.returncode != 0:
-        raise SystemExit(f"gnuplot failed: {res.stderr}")
+        cli_guard.fail(f"gnuplot failed: {res.stderr}", 1)
     pt.log(f"wrote {PNG_PATH}")
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = cli_guard.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sweep", default=os.path.join(pt.REPO, "sweeps", "pops-table1"),
                     help="output folder of scripts/optinet-sweep studies/pops-table1.toml")
     ap.add_argument("--sorter", choices=["odd-even", "bitonic"], default="odd-even",
                     help="the sorter the sweep ran (protocol sorting or sorting-bitonic)")
     ap.add_argument("--report-only", action="store_true", help="table and plot from the CSV")
     args = ap.parse_args()
+    cli_guard.output_folder(RESULTS, "output folder")
 
     with tempfile.TemporaryDirectory() as tmp:
         if not args.report_only:
             done = {(r["family"], int(r["n"])): r for r in pt.read_csv(CSV_PATH)}
-            for point in load_points(args.sweep):
-                row = row_of(point["values"]["family"], point, args.sorter)
-                done[(row["family"], row["n"])] = row
+            with cli_guard.reading(args.sweep, "sweep output"):
+                for point in load_points(args.sweep):
+                    row = row_of(point["values"]["family"], point, args.sorter)
+                    done[(row["family"], row["n"])] = row
             write_csv(done)
         rows = pt.read_csv(CSV_PATH)
         text = open(MD_PATH).read() if os.path.exists(MD_PATH) else "# Table I side by side\n"
@@ -214,4 +216,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    cli_guard.run(main)

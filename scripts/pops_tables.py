@@ -33,6 +33,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cli_guard  # noqa: E402
 from sweep.results import load_points  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -136,7 +137,7 @@ def row_of(family, point):
 def read_csv(path):
     if not os.path.exists(path):
         return []
-    with open(path, newline="") as f:
+    with open(path, newline="") as f, cli_guard.reading(path, "CSV"):
         return list(csv.DictReader(f))
 
 
@@ -381,8 +382,8 @@ def write_markdown(path, rows):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = cli_guard.ArgumentParser(description=__doc__,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sweep", default=os.path.join(REPO, "sweeps", "pops-table2"),
                     help="output folder of scripts/optinet-sweep studies/pops-table2.toml")
     ap.add_argument("--csv", default=os.path.join(RESULTS, "pops-randomized.csv"))
@@ -392,17 +393,19 @@ def main():
     ap.add_argument("--no-plot", action="store_true")
     args = ap.parse_args()
 
-    os.makedirs(RESULTS, exist_ok=True)
+    cli_guard.output_folder(os.path.dirname(args.csv), "--csv")
+    cli_guard.output_folder(os.path.dirname(args.md), "--md")
     rows = read_csv(args.csv)
     if not args.report_only:
-        for point in load_points(args.sweep):
-            row = row_of(point["values"]["family"], point)
-            rows = [x for x in rows if not (x["family"] == row["family"] and
-                                            int(x["n"]) == row["n"])]
-            rows.append(row)
+        with cli_guard.reading(args.sweep, "sweep output"):
+            for point in load_points(args.sweep):
+                row = row_of(point["values"]["family"], point)
+                rows = [x for x in rows if not (x["family"] == row["family"] and
+                                                int(x["n"]) == row["n"])]
+                rows.append(row)
     rows = write_csv(args.csv, rows)
     if not rows:
-        raise SystemExit("no data")
+        cli_guard.fail("no data: the sweep has no results and the CSV no rows", 1)
     write_markdown(args.md, rows)
     if not args.no_plot:
         with tempfile.TemporaryDirectory() as tmp:
@@ -412,4 +415,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    cli_guard.run(main)

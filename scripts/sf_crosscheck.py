@@ -10,7 +10,8 @@ usage: scripts/sf_crosscheck.py [runs]
 """
 import collections
 import random
-import sys
+
+import cli_guard
 
 
 def phase_a(d, n, seed):
@@ -35,11 +36,14 @@ def phase_a(d, n, seed):
 
 
 def main():
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    ap = cli_guard.ArgumentParser(description=__doc__)
+    ap.add_argument("runs", metavar="RUNS", nargs="?", type=cli_guard.positive_int, default=20,
+                    help="runs a size (default %(default)s)")
+    runs = ap.parse_args().runs
     for d, n in ((2, 8), (2, 10), (2, 12), (3, 6), (4, 5)):
         v = [phase_a(d, n, s) for s in range(runs)]
         print("d=%d n=%d: Phase A mean %.2f over %d runs" % (d, n, sum(v) / len(v), runs))
 
 
 if __name__ == "__main__":
-    main()
+    cli_guard.run(main)

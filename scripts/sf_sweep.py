@@ -13,7 +13,6 @@ Reads the sweep's results and writes OUTDIR/valiant-brebner.csv, valiant-brebner
 valiant-brebner-disjoint.csv and, if gnuplot is installed, OUTDIR/valiant-brebner-fig{1,2,3}.png
 and OUTDIR/valiant-brebner-grid.png.
 """
-import argparse
 import csv
 import math
 import os
@@ -23,6 +22,7 @@ import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "scripts"))
+import cli_guard  # noqa: E402
 from sweep.results import load_points  # noqa: E402
 from sweep.stats import summarize  # noqa: E402
 
@@ -87,15 +87,16 @@ plot %s
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("outdir")
+    ap = cli_guard.ArgumentParser(description=__doc__)
+    ap.add_argument("outdir", metavar="OUTDIR")
     ap.add_argument("--sweep", default=os.path.join(REPO, "sweeps", "valiant-brebner"),
                     help="output folder of scripts/optinet-sweep studies/valiant-brebner.toml")
     a = ap.parse_args()
-    os.makedirs(a.outdir, exist_ok=True)
+    cli_guard.output_folder(a.outdir, "OUTDIR", create=True)
     parts = {}
-    for point in load_points(a.sweep):
-        parts.setdefault(point["values"]["part"], []).append(point)
+    with cli_guard.reading(a.sweep, "sweep output"):
+        for point in load_points(a.sweep):
+            parts.setdefault(point["values"]["part"], []).append(point)
     if parts.get("figures"):
         figures(a.outdir, parts["figures"])
     if parts.get("grid"):
@@ -116,8 +117,8 @@ def disjoint(outdir, fed_points, disjoint_points):
         start = v["phase-b-start"]
         late = sum(1 for r in dis["runs"] if r["phase_a_slots"] >= start)
         if late:
-            sys.exit("%s N=%d: Phase A not over by slot %d in %d runs" % (
-                v["scheme"], v["N"], start, late))
+            cli_guard.fail("%s N=%d: Phase A not over by slot %d in %d runs" % (
+                v["scheme"], v["N"], start, late), 1)
         rows.append({
             "scheme": v["scheme"], "N": v["N"], "runs": len(dis["runs"]), "phase_b_start": start,
             "phase_a_fed_mean": round(mean(fed, "phase_a_slots"), 3),
@@ -188,4 +189,4 @@ plot '%s' using 1:2 with linespoints title 'mean', '' using 1:3 with linespoints
 
 
 if __name__ == "__main__":
-    main()
+    cli_guard.run(main)

@@ -8,13 +8,15 @@ the Markdown table.
 e.g. scripts/splithash_hrelation.py build/optinet 2 2:3:16,32,64 3:2:12,16
 "bound" is d^3 log d log log N + d^3 h without its constant (logs base 2; log d taken as 1
 at d = 2, as in the Theorem 1 table)."""
+import argparse
 import json
 import math
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
+
+import cli_guard
 
 HS = (1, 2, 4, 8)
 ROUND_LIMIT = 8
@@ -32,19 +34,36 @@ def run(optinet: str, d: int, a: int, k: int, h: int, runs: int) -> dict:
                "--protocol", "h-relation", "--traffic", "random-h-relation", "--h", str(h),
                "--round-limit", str(ROUND_LIMIT), "--runs", str(runs), "--seed", "1",
                "--max-slots", "20000000", "--quiet", "--json", out]
-        subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL)
+        # 1: a run with a stuck packet (counted in the table)
+        cli_guard.check_exit(subprocess.run(cmd, stdout=subprocess.DEVNULL))
         with open(out) as f:
             return json.load(f)
 
 
+def spec(text: str) -> list:
+    """argparse type: D:A:K[,K...] as [(d, a, k), ...]."""
+    try:
+        d, a, ks = text.split(":")
+        networks = [(int(d), int(a), int(k)) for k in ks.split(",")]
+    except ValueError:
+        networks = []
+    if not networks or min(min(n) for n in networks) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not accepted (D:A:K[,K...], integers >= 1)")
+    return networks
+
+
 def main() -> None:
-    optinet, runs = sys.argv[1], int(sys.argv[2])
+    ap = cli_guard.ArgumentParser(description=__doc__)
+    ap.add_argument("optinet", metavar="OPTINET", help="the optinet binary")
+    ap.add_argument("runs", metavar="RUNS", type=cli_guard.positive_int, help="runs a point")
+    ap.add_argument("specs", metavar="D:A:K[,K...]", nargs="*", type=spec, default=[],
+                    help="depth d, a and the k of each network")
+    args = ap.parse_args()
+    optinet, runs = args.optinet, args.runs
     print("| d | a | k | N | h | runs ok | steps mean (sd) | fallbacks | bound | steps / bound |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    for spec in sys.argv[3:]:
-        d, a, ks = spec.split(":")
-        for k in ks.split(","):
-            d_, a_, k_ = int(d), int(a), int(k)
+    for networks in args.specs:
+        for d_, a_, k_ in networks:
             n = k_ ** d_
             for h in HS:
                 if h > math.log2(n):
@@ -61,4 +80,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    cli_guard.run(main)

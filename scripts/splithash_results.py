@@ -9,22 +9,25 @@ rounds, which the merged CSVs leave out).
 Prints the Markdown tables; writes split-hash-steps.png and split-hash-stuck.png. "bound" is
 the paper's bound without its constant: d^2 log d log log N (Theorem 1) or log N / log log N
 (Corollary 3a, protocol random-function), logs base 2."""
-import glob
 import json
 import math
 import os
 import statistics
-import sys
+
+import cli_guard
 
 
 def load(sweep: str) -> list[dict]:
     points = []
-    for path in sorted(glob.glob(os.path.join(sweep, "jobs", "*.json"))):
-        with open(path) as f:
-            job = json.load(f)
-        report = job["report"]
-        points.append({"parameters": report["parameters"], "runs": report["runs"],
-                       "protocol": report["protocol"]})
+    folder = os.path.join(sweep, "jobs")
+    for name in sorted(os.listdir(folder)):
+        if name.startswith(".") or not name.endswith(".json"):
+            continue
+        path = os.path.join(folder, name)
+        with open(path) as f, cli_guard.reading(path, "sweep job report"):
+            report = json.load(f)["report"]
+            points.append({"parameters": report["parameters"], "runs": report["runs"],
+                           "protocol": report["protocol"]})
     return points
 
 
@@ -84,12 +87,16 @@ def fmt(x, digits=1):
 
 
 def main() -> int:
-    if len(sys.argv) != 3:
-        print(__doc__, file=sys.stderr)
-        return 2
-    sweep, out = sys.argv[1], sys.argv[2]
-    rows = sorted((row(p) for p in load(sweep)),
-                  key=lambda r: (r["depth"], r["n"], r["a"], r["batches"]))
+    ap = cli_guard.ArgumentParser(description=__doc__)
+    ap.add_argument("sweep", metavar="SWEEP", help="the sweep's output folder")
+    ap.add_argument("out", metavar="OUT", help="folder for the PNGs")
+    args = ap.parse_args()
+    sweep, out = args.sweep, args.out
+    cli_guard.output_folder(out, "OUT")
+    points = load(sweep)
+    with cli_guard.reading(sweep, "split&hash sweep"):
+        rows = sorted((row(p) for p in points),
+                      key=lambda r: (r["depth"], r["n"], r["a"], r["batches"]))
     print("| d | k | a | N | batches | longest bus | degree | runs ok / stuck | steps (sd) "
           "| in the funnels | after them | largest sink load | bound | steps / bound |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
@@ -146,4 +153,4 @@ def plot(rows: list[dict], out: str) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli_guard.run(main)

@@ -12,8 +12,9 @@ import json
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
+
+import cli_guard
 
 CASES = {
     4096: [
@@ -56,12 +57,14 @@ def shape(report: dict) -> tuple:
 
 
 def main() -> int:
-    if len(sys.argv) < 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    optinet = sys.argv[1]
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    only = sys.argv[3] if len(sys.argv) > 3 else ""
+    ap = cli_guard.ArgumentParser(description=__doc__)
+    ap.add_argument("optinet", metavar="OPTINET", help="the optinet binary")
+    ap.add_argument("runs", metavar="RUNS", nargs="?", type=cli_guard.positive_int, default=3,
+                    help="runs a case (default %(default)s, seeds 1..)")
+    ap.add_argument("only", metavar="ONLY", nargs="?", default="",
+                    help="run only the cases whose label has it")
+    args = ap.parse_args()
+    optinet, runs, only = args.optinet, args.runs, args.only
     with tempfile.TemporaryDirectory() as folder:
         for n, cases in CASES.items():
             print(f"\nN = {n}, random permutations, {runs} runs (seeds 1..{runs}):\n")
@@ -96,4 +99,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli_guard.run(main)

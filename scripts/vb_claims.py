@@ -14,9 +14,10 @@ docs/results/valiant-brebner-separate.csv (Figures 1-3 in the paper's set-up) fr
 studies/vb-figures-separate.toml and, like --plots, draws valiant-brebner-separate-fig{1,2,3}.png
 from that CSV (needs matplotlib). Prints Markdown.
 """
-import argparse
 import csv
 import os
+
+import cli_guard
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIGURES = os.path.join(ROOT, "docs", "results", "valiant-brebner.csv")
@@ -31,18 +32,24 @@ TIME_LIMIT = {"CUBES": 0.6, "BASIC": 0.6, "CUBESS": 0.6, "3-SHUFFLE": 0.6, "4-SH
 POPULATION_LIMIT = 0.7  # observation (ii), every scheme
 
 
+def read_csv(path: str) -> list:
+    with open(path, newline="") as f, cli_guard.reading(path, "CSV"):
+        return list(csv.DictReader(f))
+
+
 def write_points(sweep: str, path: str, label) -> None:
     """The sweep's points as a CSV: label(row) gives the leading columns, then mean and sd of
     each field the sweep merged."""
-    rows = list(csv.DictReader(open(os.path.join(sweep, "points.csv"))))
+    points = os.path.join(sweep, "points.csv")
     out = []
-    for r in rows:
-        o = label(r)
-        for f in FIELDS:
-            if f + "_mean" in r:
-                o[f + "_mean"] = round(float(r[f + "_mean"]), 3)
-                o[f + "_sd"] = round(float(r[f + "_sd"]), 3)
-        out.append(o)
+    with cli_guard.reading(points, "points.csv of a sweep"):
+        for r in read_csv(points):
+            o = label(r)
+            for f in FIELDS:
+                if f + "_mean" in r:
+                    o[f + "_mean"] = round(float(r[f + "_mean"]), 3)
+                    o[f + "_sd"] = round(float(r[f + "_sd"]), 3)
+            out.append(o)
     temporary = path + ".tmp"
     with open(temporary, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(out[0]))
@@ -208,7 +215,7 @@ def observations_setup(setup):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = cli_guard.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--sweep", help="output of studies/vb-cube-schemes.toml: rewrite the setup CSV")
     p.add_argument("--shuffles-sweep", help="output of studies/vb-shuffles.toml: rewrite its CSV")
     p.add_argument("--figures-sweep",
@@ -217,22 +224,23 @@ def main():
     args = p.parse_args()
     if args.figures_sweep:
         write_points(args.figures_sweep, SEPARATE, figure_label)
-    separate = list(csv.DictReader(open(SEPARATE)))
+    separate = read_csv(SEPARATE)
     if args.figures_sweep or args.plots:
         plot_separate(separate)
     if args.sweep:
         write_points(args.sweep, SETUP, cube_label)
     if args.shuffles_sweep:
         write_points(args.shuffles_sweep, SHUFFLES, shuffle_label)
-    figures = [r for r in csv.DictReader(open(FIGURES)) if r["traffic"] == "identity"]
+    with cli_guard.reading(FIGURES, "CSV"):
+        figures = [r for r in read_csv(FIGURES) if r["traffic"] == "identity"]
     observations_i_ii(figures)
     print("Cube schemes (`valiant-brebner-setup.csv`, identity, 100 runs a point):\n")
-    observations_setup(list(csv.DictReader(open(SETUP))))
+    observations_setup(read_csv(SETUP))
     print()
-    observation_i_shuffles(list(csv.DictReader(open(SHUFFLES))))
+    observation_i_shuffles(read_csv(SHUFFLES))
     observations_i_ii_separate(separate)
     separate_against_pipelined(separate, figures)
 
 
 if __name__ == "__main__":
-    main()
+    cli_guard.run(main)

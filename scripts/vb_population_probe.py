@@ -34,9 +34,10 @@ Switches:
 usage: scripts/vb_population_probe.py [--n 10] [--runs 100] [switches]   (prints one table row a
 scheme: mean Phase A time and mean max population with their variances)
 """
-import argparse
 import random
 import statistics
+
+import cli_guard
 
 
 class Vax:
@@ -140,8 +141,8 @@ def run(scheme, n, seed, a):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--n", type=int, default=10)
+    p = cli_guard.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--n", type=cli_guard.positive_int, default=10)
     p.add_argument("--runs", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--arrivals", choices=["source", "label", "random", "reverse"], default="source")
@@ -150,6 +151,8 @@ def main():
     p.add_argument("--discipline", choices=["fifo", "ftg"], default="fifo")
     p.add_argument("--rng", choices=["mt", "vax", "vaxlow"], default="mt")
     a = p.parse_args()
+    if a.runs < 2:
+        p.error(f"argument --runs: '{a.runs}' is not accepted (an integer >= 2: a variance)")
     print("| N | arrivals | count | aggregate | discipline | rng | scheme | Phase A (variance) |"
           " population A (variance) |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -162,4 +165,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    cli_guard.run(main)

@@ -12,12 +12,13 @@ needed) and the slots taken, and, without windows, the longest phase (g = longes
 
 usage: scripts/vb_theorem4.py [OPTINET] [--runs R]   (prints Markdown; docs/results/valiant-brebner.md)
 """
-import argparse
 import json
 import math
 import os
 import subprocess
 import tempfile
+
+import cli_guard
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHAPES = [(32, 2), (64, 2), (8, 3), (16, 3), (6, 4)]
@@ -33,15 +34,16 @@ def run(optinet, n, k, runs, window):
         if window:
             cmd += ["--phase-window", str(window)]
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-        runs_ = json.load(open(out))["runs"]
+        with open(out) as f:
+            runs_ = json.load(f)["runs"]
     assert all(r["ok"] for r in runs_), "a run failed its checks"
     return runs_
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = cli_guard.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("optinet", nargs="?", default=os.path.join(ROOT, "build", "optinet"))
-    p.add_argument("--runs", type=int, default=100)
+    p.add_argument("--runs", type=cli_guard.positive_int, default=100)
     a = p.parse_args()
     print(f"Random permutations, {a.runs} runs a row, seeds from 1, every run checked.\n")
     print("| n | k | N | no windows: longest phase - n (max over runs) | no windows: max slots |"
@@ -68,4 +70,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    cli_guard.run(main)

@@ -1,0 +1,121 @@
+#!/usr/bin/python3
+"""The Python scripts a user runs (scripts/*.py, bench/*.py) refuse bad input as optinet does
+(scripts/cli_guard.py): a missing input file, an output folder that cannot be written, a bad
+number, a missing argument and a failed command are one line on stderr (no traceback) with the
+expected exit status; --help prints the usage; Ctrl-C exits 130 with one line; a closed stdout
+exits quietly. usage: check_script_errors.py SOURCE_DIR
+"""
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+SRC = sys.argv[1]
+PYTHON = sys.executable
+failures = []
+
+
+def script(name):
+    return [PYTHON, os.path.join(SRC, name)]
+
+
+def expect(argv, status, text, one_line=True):
+    """Runs SCRIPT ARGS... (argv[0] relative to SOURCE_DIR) and checks its exit status, that
+    stderr has no traceback and holds `text`, and (one_line) that it is exactly one line."""
+    proc = subprocess.run(script(argv[0]) + argv[1:], capture_output=True, text=True,
+                          timeout=60, stdin=subprocess.DEVNULL)
+    lines = proc.stderr.splitlines()
+    problems = []
+    if proc.returncode != status:
+        problems.append(f"exit status {proc.returncode}, expected {status}")
+    if "Traceback" in proc.stderr:
+        problems.append("a traceback")
+    if one_line and len(lines) != 1:
+        problems.append(f"{len(lines)} lines on stderr, expected 1")
+    if text not in proc.stderr:
+        problems.append(f"stderr lacks {text!r}")
+    if problems:
+        failures.append(f"{' '.join(argv)}: {'; '.join(problems)}: {proc.stderr.strip()!r}")
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    missing = os.path.join(tmp, "missing")
+    unwritable = "/proc/optinet-no-such-folder"  # cannot be made or written, even by root
+    report = os.path.join(tmp, "report.json")
+    with open(report, "w") as f:
+        f.write('{"runs": [')  # cut short
+    fake = os.path.join(tmp, "optinet")  # a binary that fails as optinet does on a full disk
+    with open(fake, "w") as f:
+        f.write("#!/bin/sh\necho 'optinet: --json: cannot write' >&2\nexit 3\n")
+    os.chmod(fake, 0o755)
+
+    # A missing input file: PROG: PATH: strerror, exit 2.
+    expect(["scripts/coupler_heatmap.py", missing + ".json", os.path.join(tmp, "x.png")], 2,
+           missing + ".json: No such file or directory")
+    expect(["scripts/compare_runs.py", missing, missing], 2, missing)
+    expect(["scripts/gjlr_failure.py", os.path.join(missing, "runs.csv"), "--out",
+            os.path.join(tmp, "g")], 2, "No such file or directory")
+    expect(["scripts/splithash_results.py", missing, tmp], 2, missing)
+    expect(["scripts/pops_tables.py", "--sweep", missing, "--csv", os.path.join(tmp, "p.csv"),
+            "--md", os.path.join(tmp, "p.md"), "--no-plot"], 2, missing)
+    expect(["scripts/splithash_tradeoff.py", missing, "1"], 2, missing)
+    expect(["bench/fault_study.py", missing, "pops"], 2, missing)
+    # An input that is not what the script reads: the file named, exit 2.
+    expect(["scripts/coupler_heatmap.py", report, os.path.join(tmp, "x.png")], 2,
+           report + ": not the expected")
+    # An output folder that cannot be written: refused before any work, naming the option.
+    expect(["scripts/gjlr_failure.py", "runs.csv", "--out", unwritable + "/x"], 2, "--out")
+    expect(["scripts/coupler_heatmap.py", report, unwritable + "/x.png"], 2, "OUT.png")
+    expect(["scripts/coupler_study.py", "--optinet", fake, "--out", unwritable], 2, "--out")
+    expect(["scripts/compare_runs.py", fake, fake, "--keep", unwritable], 2, "--keep")
+    expect(["scripts/splithash_results.py", missing, unwritable], 2, "OUT")
+    expect(["scripts/sf_sweep.py", unwritable], 2, "OUTDIR")
+    expect(["scripts/pops_tables.py", "--csv", unwritable + "/p.csv"], 2, "--csv")
+    expect(["bench/elaboration_cpu.py", unwritable + "/out", "4", "1", fake], 2, "OUT")
+    # Missing arguments and bad numbers: argparse's error in one line, exit 2.
+    expect(["scripts/splithash_hrelation.py"], 2, "OPTINET")
+    expect(["scripts/dmob_steps.py"], 2, "OPTINET")
+    expect(["scripts/golden.py", "check"], 2, "OPTINET")
+    expect(["scripts/dmob_steps.py", fake, "x"], 2, "RUNS")
+    expect(["scripts/sf_crosscheck.py", "0"], 2, "RUNS")
+    expect(["scripts/splithash_hrelation.py", fake, "2", "2:3"], 2, "D:A:K")
+    expect(["scripts/dmob_funnel_steps.py", fake, "2:8:2"], 2, "D:K:A:RUNS")
+    expect(["scripts/pops_issue13.py", "--families", "4,x"], 2, "--families")
+    expect(["bench/reference_ratio.py", "--rounds", "0"], 2, "--rounds")
+    # A command that fails: its program and exit status (and its last line), exit 1.
+    expect(["scripts/pops_issue13.py", "--binary", fake, "--families", "1", "--max-n", "16",
+            "--traffic", "random"], 1, fake + ": exit status 3 (optinet: --json: cannot write)")
+
+    # --help: the usage on stdout, exit 0, for every script.
+    for folder in ("scripts", "bench"):
+        for name in sorted(os.listdir(os.path.join(SRC, folder))):
+            if name.endswith(".py") and name != "cli_guard.py":
+                proc = subprocess.run(script(f"{folder}/{name}") + ["--help"],
+                                      capture_output=True, text=True, timeout=60)
+                if proc.returncode != 0 or not proc.stdout.startswith("usage:") or proc.stderr:
+                    failures.append(f"{folder}/{name} --help: exit {proc.returncode}, "
+                                    f"stderr {proc.stderr.strip()[-200:]!r}")
+
+    # Ctrl-C: one line, exit 130.
+    proc = subprocess.Popen(script("scripts/sf_crosscheck.py") + ["1000000"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    err = proc.communicate(timeout=30)[1]
+    if proc.returncode != 130 or err.strip() != "sf_crosscheck.py: interrupted (SIGINT)":
+        failures.append(f"SIGINT: exit {proc.returncode}, stderr {err.strip()[-300:]!r}")
+
+    # stdout closed early (piped into head): nothing on stderr, exit 141 as after SIGPIPE.
+    proc = subprocess.Popen(script("scripts/golden.py") + ["list"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()
+    err = proc.communicate(timeout=30)[1]
+    if proc.returncode != 141 or err:
+        failures.append(f"closed stdout: exit {proc.returncode}, stderr {err.strip()[-300:]!r}")
+
+for f in failures:
+    print(f)
+print(f"{len(failures)} failure(s)")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,8 @@
+# The Python scripts a user runs (scripts/*.py, bench/*.py) refuse bad input as optinet does
+# (scripts/cli_guard.py): a missing input, an output folder that cannot be written, a bad number
+# and a failed command are one line on stderr, never a traceback, with exit status 2 (1 for the
+# failed command); --help works; Ctrl-C exits 130; a closed stdout exits quietly.
+add_test(NAME scripts.bad_input_one_line
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_script_errors.py
+                 ${PROJECT_SOURCE_DIR})
+set_tests_properties(scripts.bad_input_one_line PROPERTIES TIMEOUT 60)
