@@ -2,7 +2,7 @@
 """The mutant catalogue: plausible single-point bugs planted one at a time, each rebuilt and run
 against the whole test suite, which must kill every one (make mutate; not part of CI's run).
 
-usage: scripts/mutate.py [--only NAME[,NAME...]] [--jobs N] [--keep]
+usage: scripts/mutate.py [--only NAME[,NAME...]] [--jobs N]
 
 Each mutant in tests/mutants/catalogue.toml names a file, a piece of its text that occurs exactly
 once, what replaces it, and the layer and bug it stands for. The script exports HEAD's tree into
