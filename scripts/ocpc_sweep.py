@@ -29,7 +29,8 @@ import sys
 import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RESULTS = os.path.join(REPO, "docs", "results")
+# OPTINET_RESULTS: another folder for the data and documents (the test of generated tables).
+RESULTS = os.environ.get("OPTINET_RESULTS") or os.path.join(REPO, "docs", "results")
 CSV = os.path.join(RESULTS, "ocpc-mob.csv")
 DOC = os.path.join(RESULTS, "ocpc-mob.md")
 sys.path.insert(0, os.path.join(REPO, "scripts"))

@@ -37,7 +37,8 @@ import cli_guard  # noqa: E402
 from sweep.results import load_points  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RESULTS = os.path.join(REPO, "docs", "results")
+# OPTINET_RESULTS: another folder for the data and documents (the test of generated tables).
+RESULTS = os.environ.get("OPTINET_RESULTS") or os.path.join(REPO, "docs", "results")
 
 # family name -> d/g ratio
 FAMILIES = {"dg": 1, "4g": 4, "16g": 16}

@@ -6,3 +6,10 @@ add_test(NAME scripts.bad_input_one_line
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_script_errors.py
                  ${PROJECT_SOURCE_DIR})
 set_tests_properties(scripts.bad_input_one_line PROPERTIES TIMEOUT 60)
+
+# The tables generated from committed CSVs are in step with them (a re-run CSV without its
+# tables regenerated fails).
+add_test(NAME docs.generated_tables_in_step
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_generated_docs.py
+                 ${PROJECT_SOURCE_DIR})
+set_tests_properties(docs.generated_tables_in_step PROPERTIES TIMEOUT 60)
