@@ -108,12 +108,18 @@ def output_folder(path: str, name: str, create: bool = False) -> None:
     create, cannot be made) or where a file cannot be written, by writing a probe file in it."""
     folder = path or "."
     try:
-        if create:
-            os.makedirs(folder, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".probe."):
-            pass
+        probe_folder(folder, create)
     except OSError as e:
         fail(f"{name}: {folder}: {e.strerror or e}")
+
+
+def probe_folder(folder: str, create: bool = False) -> None:
+    """Raises OSError if `folder` does not exist (with create: cannot be made) or a file cannot
+    be written in it (a probe file is written and removed)."""
+    if create:
+        os.makedirs(folder, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=folder, prefix=".probe."):
+        pass
 
 
 def check_exit(proc: subprocess.CompletedProcess, accepted=(0, 1)) -> None:

@@ -8,9 +8,10 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
+
+import cli_guard  # scripts/, on the path of scripts/optinet-sweep
 
 from . import results, slurm
 from .spec import Job, Spec, SpecError, load
@@ -107,9 +108,7 @@ def check_output(output: str) -> None:
     """Creates the output folder if it is missing and writes a probe file in it: a folder that
     cannot be made or written is refused (exit 2, naming --output) before any job runs."""
     try:
-        os.makedirs(output, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=output, prefix=".optinet-sweep-probe."):
-            pass
+        cli_guard.probe_folder(output, create=True)
     except OSError as e:
         fail(f"--output {output}: cannot write there ({e.strerror or e})")
 
