@@ -23,6 +23,7 @@ run(main) calls main() and exits with its return value; what main raises becomes
   subprocess.CalledProcessError (or check_exit)         PROG: PROGRAM: exit status N
                                                           (its last stderr line, if kept) exit 1
   subprocess.TimeoutExpired                             PROG: PROGRAM: timed out after S s exit 1
+  CheckFailed: a result that fails the script's check   PROG: MESSAGE                    exit 1
   ModuleNotFoundError (matplotlib not installed)        PROG: No module named 'NAME'     exit 1
   KeyboardInterrupt (Ctrl-C)                            PROG: interrupted (SIGINT)       exit 130
   BrokenPipeError (stdout piped into head)              nothing                          exit 141
@@ -57,6 +58,11 @@ def fail(message: str, status: int = EXIT_USAGE):
 
 class BadInput(Exception):
     """An input whose content is not what the script reads; str() is the whole message."""
+
+
+class CheckFailed(Exception):
+    """A result that fails a script's own check (a run optinet reported not ok); str() is the
+    whole message."""
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -166,4 +172,6 @@ def run(main, *args) -> None:
         fail(f"{_program(e.cmd)}: {how}" + (f" ({last[0]})" if last else ""), EXIT_FAILED)
     except subprocess.TimeoutExpired as e:
         fail(f"{_program(e.cmd)}: timed out after {e.timeout:.3g} s", EXIT_FAILED)
+    except CheckFailed as e:
+        fail(str(e), EXIT_FAILED)
     sys.exit(status)

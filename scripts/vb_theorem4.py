@@ -36,7 +36,10 @@ def run(optinet, n, k, runs, window):
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
         with open(out) as f:
             runs_ = json.load(f)["runs"]
-    assert all(r["ok"] for r in runs_), "a run failed its checks"
+    bad = [r["seed"] for r in runs_ if not r["ok"]]
+    if bad:
+        raise cli_guard.CheckFailed(f"grid --n {n} --k {k}: run(s) with seed(s) {bad} failed "
+                                    "their checks")
     return runs_
 
 

@@ -50,6 +50,13 @@ with tempfile.TemporaryDirectory() as tmp:
     with open(fake, "w") as f:
         f.write("#!/bin/sh\necho 'optinet: --json: cannot write' >&2\nexit 3\n")
     os.chmod(fake, 0o755)
+    # A binary that exits 0 but reports a run not ok (its --json is the argument after --json).
+    not_ok = os.path.join(tmp, "optinet-not-ok")
+    with open(not_ok, "w") as f:
+        f.write('#!/bin/sh\nwhile [ "$1" != --json ]; do shift; done\n'
+                'echo \'{"parameters": {"n": 16, "buses": 8}, "runs": [{"seed": 7, "ok": false, '
+                '"delivered": 1, "packets": 2, "steps": 3}]}\' > "$2"\n')
+    os.chmod(not_ok, 0o755)
 
     # A missing input file: PROG: PATH: strerror, exit 2.
     expect(["scripts/coupler_heatmap.py", missing + ".json", os.path.join(tmp, "x.png")], 2,
@@ -87,6 +94,9 @@ with tempfile.TemporaryDirectory() as tmp:
     # A command that fails: its program and exit status (and its last line), exit 1.
     expect(["scripts/pops_issue13.py", "--binary", fake, "--families", "1", "--max-n", "16",
             "--traffic", "random"], 1, fake + ": exit status 3 (optinet: --json: cannot write)")
+    # A run the script's own check rejects: one line naming it, exit 1.
+    expect(["scripts/dmob_steps.py", not_ok, "1"], 1, "seed(s) [7] not ok")
+    expect(["scripts/vb_theorem4.py", not_ok], 1, "seed(s) [7] failed")
 
     # --help: the usage on stdout, exit 0, for every script.
     for folder in ("scripts", "bench"):
