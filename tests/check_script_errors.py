@@ -97,6 +97,7 @@ with tempfile.TemporaryDirectory() as tmp:
     # A run the script's own check rejects: one line naming it, exit 1.
     expect(["scripts/dmob_steps.py", not_ok, "1"], 1, "seed(s) [7] not ok")
     expect(["scripts/vb_theorem4.py", not_ok], 1, "seed(s) [7] failed")
+    expect(["scripts/dmob_funnel_steps.py", not_ok, "2:8:2:1"], 1, "seed(s) [7] failed")
 
     # --help: the usage on stdout, exit 0, for every script.
     for folder in ("scripts", "bench"):
