@@ -135,6 +135,14 @@ def check_exit(proc: subprocess.CompletedProcess, accepted=(0, 1)) -> None:
         raise subprocess.CalledProcessError(proc.returncode, proc.args, proc.stdout, proc.stderr)
 
 
+def check_runs(runs, what: str, ok=lambda run: run["ok"]) -> None:
+    """Raises CheckFailed naming WHAT and the seeds of the runs (an optinet report's "runs")
+    that are not ok."""
+    bad = [run["seed"] for run in runs if not ok(run)]
+    if bad:
+        raise CheckFailed(f"{what}: run(s) with seed(s) {bad} failed their checks")
+
+
 def _program(cmd) -> str:
     """The program of a command (a string or an argument list)."""
     return cmd.split()[0] if isinstance(cmd, str) else str(cmd[0])

@@ -61,10 +61,7 @@ def main():
         wall = (time.time() - start) / runs
         d = run(optinet, ["--k", str(k), "--dim", str(dim), "--runs", str(runs)])
         fr, dr = f["runs"], d["runs"]
-        bad = [r["seed"] for r in dr if not r["ok"]]
-        if bad:
-            raise cli_guard.CheckFailed(f"dmob --k {k} --dim {dim} (dim-order): run(s) with "
-                                        f"seed(s) {bad} failed their checks")
+        cli_guard.check_runs(dr, f"dmob --k {k} --dim {dim} (dim-order)")
         ok = [r for r in fr if r["ok"]]
         stuck = sum(1 for r in fr if r["stuck"] > 0)
         n = f["parameters"]["n"]

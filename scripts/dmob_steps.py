@@ -36,10 +36,8 @@ def main():
                 with open(out.name) as f:
                     report = json.load(f)
             rs = report["runs"]
-            bad = [r["seed"] for r in rs if not (r["ok"] and r["delivered"] == r["packets"])]
-            if bad:
-                raise cli_guard.CheckFailed(f"dmob --k {k} --dim {dim}: run(s) with seed(s) "
-                                            f"{bad} not ok or not all delivered")
+            cli_guard.check_runs(rs, f"dmob --k {k} --dim {dim}",
+                                 lambda r: r["ok"] and r["delivered"] == r["packets"])
             steps = [r["steps"] for r in rs]
             mean = statistics.mean(steps)
             p = report["parameters"]

@@ -36,10 +36,7 @@ def run(optinet, n, k, runs, window):
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
         with open(out) as f:
             runs_ = json.load(f)["runs"]
-    bad = [r["seed"] for r in runs_ if not r["ok"]]
-    if bad:
-        raise cli_guard.CheckFailed(f"grid --n {n} --k {k}: run(s) with seed(s) {bad} failed "
-                                    "their checks")
+    cli_guard.check_runs(runs_, f"grid --n {n} --k {k}")
     return runs_
 
 

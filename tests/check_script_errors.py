@@ -95,7 +95,7 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(["scripts/pops_issue13.py", "--binary", fake, "--families", "1", "--max-n", "16",
             "--traffic", "random"], 1, fake + ": exit status 3 (optinet: --json: cannot write)")
     # A run the script's own check rejects: one line naming it, exit 1.
-    expect(["scripts/dmob_steps.py", not_ok, "1"], 1, "seed(s) [7] not ok")
+    expect(["scripts/dmob_steps.py", not_ok, "1"], 1, "seed(s) [7] failed")
     expect(["scripts/vb_theorem4.py", not_ok], 1, "seed(s) [7] failed")
     expect(["scripts/dmob_funnel_steps.py", not_ok, "2:8:2:1"], 1, "seed(s) [7] failed")
 
