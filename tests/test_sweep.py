@@ -265,6 +265,14 @@ def interrupt():
     os.remove(log)
     p = runner(spec, env={"FAKE_OPTINET_LOG": log})
     check(p.returncode == 0 and jobs_run(log) == [1, 3, 3], f"resume: {jobs_run(log)}")
+    # A closed stdout (--dry-run piped into head): no traceback, exit 141 as after SIGPIPE.
+    process = subprocess.Popen(["/usr/bin/python3", RUNNER, spec, "--optinet", FAKE, "--output",
+                                os.path.join(TMP, "dry"), "--dry-run"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    process.stdout.close()
+    err = process.communicate(timeout=20)[1]
+    check(process.returncode == 141 and "Traceback" not in err, f"closed stdout: "
+          f"{process.returncode} {err.strip()[-300:]}")
 
 
 def merge_stats():
