@@ -1,5 +1,6 @@
 #include "testbenches/mesh_sync_command.h"
 
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <fstream>
 

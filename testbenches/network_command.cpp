@@ -1,5 +1,6 @@
 #include "testbenches/network_command.h"
 
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>

@@ -6,7 +6,6 @@
 /// CLI11, output-path checks, the banner, the series of runs, the summary, the conservation
 /// line, and the JSON report (nlohmann-json). Adding a network family is one NetworkCommand and
 /// one entry in the family table (network_commands.cpp).
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -19,6 +18,7 @@
 #include "models/core/medium_counters.h"
 #include "models/optical/power_budget.h"
 #include "testbenches/capacity.h"
+#include "testbenches/cli_fwd.h"
 #include "testbenches/fault_option.h"
 #include "testbenches/memory_estimate.h"
 #include "testbenches/open_loop.h"

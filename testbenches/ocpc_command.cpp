@@ -1,5 +1,6 @@
 #include "testbenches/ocpc_command.h"
 
+#include <CLI/CLI.hpp>
 #include <array>
 #include <cstdlib>
 

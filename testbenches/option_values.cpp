@@ -1,5 +1,6 @@
 #include "testbenches/option_values.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

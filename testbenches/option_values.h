@@ -2,7 +2,6 @@
 /// \file
 /// Option values shared by every network's command line: each bad value is a UsageError of one
 /// line that names the option and what it accepts. The CLI11 validators say the same.
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -11,6 +10,7 @@
 
 #include "models/core/packet.h"
 #include "models/core/trace_window.h"
+#include "testbenches/cli_fwd.h"
 
 namespace optinet {
 

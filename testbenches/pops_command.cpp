@@ -1,5 +1,6 @@
 #include "testbenches/pops_command.h"
 
+#include <CLI/CLI.hpp>
 #include <cstdio>
 
 #include "testbenches/fault_report.h"

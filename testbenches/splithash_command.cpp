@@ -1,5 +1,6 @@
 #include "testbenches/splithash_command.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 
 #include "protocols/splithash/registry.h"

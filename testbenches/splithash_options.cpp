@@ -1,5 +1,6 @@
 #include "testbenches/splithash_options.h"
 
+#include <CLI/CLI.hpp>
 #include <limits>
 #include <utility>
 

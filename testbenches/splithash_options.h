@@ -3,12 +3,12 @@
 /// The split&hash network's own options, shared by `splithash` and `dmob --protocol funnel`
 /// (the same network embedded in the D-dimensional MOB): the constant a, the network seed, the
 /// batches (1/eps) and the Funnel Algorithm's round limit.
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "models/topology/split_hash.h"
+#include "testbenches/cli_fwd.h"
 
 namespace optinet {
 

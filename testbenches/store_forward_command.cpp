@@ -1,5 +1,7 @@
 #include "testbenches/store_forward_command.h"
 
+#include <CLI/CLI.hpp>
+
 #include "models/topology/ccc.h"
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
