@@ -4,6 +4,7 @@ markdown tables. Short runs (the machine is shared); one optinet process at a ti
 
 usage: bench/fault_study.py [OPTINET] [pops|ocpc|sf ...]
 """
+import argparse
 import json
 import os
 import random
@@ -167,6 +168,10 @@ def main():
     words = args.words
     if words and words[0] not in PARTS:
         OPTINET = words.pop(0)
+    try:
+        cli_guard.executable(OPTINET)
+    except argparse.ArgumentTypeError as e:
+        ap.error(f"argument OPTINET: {e}")
     unknown = [w for w in words if w not in PARTS]
     if unknown:
         ap.error(f"'{unknown[0]}' is not accepted (a part: pops, ocpc or sf)")

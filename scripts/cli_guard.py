@@ -88,6 +88,13 @@ def positive_int(text: str) -> int:
     return value
 
 
+def executable(text: str) -> str:
+    """argparse type: the path of an executable file (optinet), checked before any output."""
+    if not (os.path.isfile(text) and os.access(text, os.X_OK)):
+        raise argparse.ArgumentTypeError(f"'{text}' is not accepted (an executable file)")
+    return text
+
+
 def int_list(text: str) -> list:
     """argparse type: comma-separated integers ("" is the empty list)."""
     try:

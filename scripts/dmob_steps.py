@@ -18,7 +18,8 @@ SIZES = {2: (8, 16, 32, 64, 128, 256), 3: (4, 8, 16, 32, 40), 4: (3, 4, 8, 16)}
 
 def main():
     ap = cli_guard.ArgumentParser(description=__doc__)
-    ap.add_argument("optinet", metavar="OPTINET", help="the optinet binary")
+    ap.add_argument("optinet", metavar="OPTINET", type=cli_guard.executable,
+                    help="the optinet binary")
     ap.add_argument("runs", metavar="RUNS", nargs="?", type=cli_guard.positive_int, default=5,
                     help="runs a size (default %(default)s)")
     ap.add_argument("seed", metavar="SEED", nargs="?", type=int, default=1,

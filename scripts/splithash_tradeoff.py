@@ -58,7 +58,8 @@ def shape(report: dict) -> tuple:
 
 def main() -> int:
     ap = cli_guard.ArgumentParser(description=__doc__)
-    ap.add_argument("optinet", metavar="OPTINET", help="the optinet binary")
+    ap.add_argument("optinet", metavar="OPTINET", type=cli_guard.executable,
+                    help="the optinet binary")
     ap.add_argument("runs", metavar="RUNS", nargs="?", type=cli_guard.positive_int, default=3,
                     help="runs a case (default %(default)s, seeds 1..)")
     ap.add_argument("only", metavar="ONLY", nargs="?", default="",

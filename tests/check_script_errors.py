@@ -94,6 +94,13 @@ with tempfile.TemporaryDirectory() as tmp:
     # A command that fails: its program and exit status (and its last line), exit 1.
     expect(["scripts/pops_issue13.py", "--binary", fake, "--families", "1", "--max-n", "16",
             "--traffic", "random"], 1, fake + ": exit status 3 (optinet: --json: cannot write)")
+    # An OPTINET that is not an executable file: refused before the table's header is printed.
+    for name in ("scripts/dmob_steps.py", "scripts/vb_theorem4.py", "bench/fault_study.py"):
+        expect([name, missing], 2, "an executable file")
+        proc = subprocess.run(script(name) + [missing], capture_output=True, text=True,
+                              timeout=60)
+        if proc.stdout:
+            failures.append(f"{name} {missing}: printed before refusing: {proc.stdout[:80]!r}")
     # A run the script's own check rejects: one line naming it, exit 1.
     expect(["scripts/dmob_steps.py", not_ok, "1"], 1, "seed(s) [7] failed")
     expect(["scripts/vb_theorem4.py", not_ok], 1, "seed(s) [7] failed")
