@@ -17,8 +17,8 @@ namespace optinet {
 
 /// The resource that limits a network under a pattern, and the rate it allows.
 struct CapacityBound {
-  double rate = 0;          ///< packets per node per slot
-  std::string bottleneck;   ///< e.g. "coupler c(3,1)", "receiver 17"
+  double rate = 0;         ///< packets per node per slot
+  std::string bottleneck;  ///< e.g. "coupler c(3,1)", "receiver 17"
 };
 
 /// POPS(d,g): every coupler carries one frame per slot, every receiver takes one, every

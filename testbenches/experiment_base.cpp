@@ -59,9 +59,9 @@ ExperimentBase::TimedOutcome ExperimentBase::run_armed(std::uint64_t seed, std::
 }
 
 ExperimentBase::TimedOutcome ExperimentBase::run_open_loop_armed(OpenLoopHost& host,
-                                                                std::uint64_t seed,
-                                                                std::uint64_t max_slots,
-                                                                std::uint32_t nodes) {
+                                                                 std::uint64_t seed,
+                                                                 std::uint64_t max_slots,
+                                                                 std::uint32_t nodes) {
   host.arm(seed, &control_);
   control_.set_sink(&host);
   const TimedOutcome timed = run_armed(seed, max_slots, nodes);

@@ -54,8 +54,8 @@ class ExperimentBase {
   /// An open-loop run: arms `host` (the run's injection port and checker), runs until the host
   /// stops the run (every labelled packet delivered) or the slot limit, and closes the host's
   /// books.
-  TimedOutcome run_open_loop_armed(OpenLoopHost& host, std::uint64_t seed,
-                                   std::uint64_t max_slots, std::uint32_t nodes);
+  TimedOutcome run_open_loop_armed(OpenLoopHost& host, std::uint64_t seed, std::uint64_t max_slots,
+                                   std::uint32_t nodes);
   /// The error line of a run stopped at the slot limit; `unfinished` says what was left.
   static std::string slot_limit_error(std::uint64_t max_slots, const std::string& unfinished);
 

@@ -44,7 +44,7 @@ struct CommonOptions {
   /// --traffic bernoulli|bursty: an open-loop run (rate, burst, pattern, window, queue limit).
   std::optional<OpenLoopConfig> open_loop;
   std::vector<std::string> fault_specs;  ///< --fault SPEC, as given
-  std::string device_path;       ///< --device FILE; empty: the documented defaults
+  std::string device_path;               ///< --device FILE; empty: the documented defaults
   std::uint64_t max_memory = 0;  ///< --max-memory: the limit instead of the memory available
   /// --check: parse, validate and estimate, print check_report() and stop before elaborating.
   bool check = false;
@@ -63,7 +63,7 @@ struct RunRecord {
   std::string description;
   bool hit_limit = false;
   double wall_seconds = 0;
-  std::vector<std::string> errors;  ///< conservation or invariant violations
+  std::vector<std::string> errors;        ///< conservation or invariant violations
   std::size_t undelivered_to_faults = 0;  ///< packets injected faults kept from delivery
   bool ok() const { return errors.empty() && !hit_limit; }
 };

@@ -28,7 +28,8 @@ const std::vector<NetworkFamily>& network_families() {
        StoreForwardCommand::make},
       {"mesh", "n x n mesh with synchronization trees (Chochia, Cole & Heywood)",
        MeshSyncCommand::make},
-      {"splithash", "random (N, d, a) split&hash network of optical crossbars (Meyer auf der Heide et al.)",
+      {"splithash",
+       "random (N, d, a) split&hash network of optical crossbars (Meyer auf der Heide et al.)",
        SplitHashCommand::make},
   };
   return families;

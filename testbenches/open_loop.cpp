@@ -26,7 +26,8 @@ DestinationRule destination_rule(const std::string& name) {
   for (std::size_t k = 0; k < std::size(kRuleNames); ++k) {
     if (name == kRuleNames[k]) return static_cast<DestinationRule>(k);
   }
-  throw UsageError("--pattern: unknown '" + name + "' (accepted: " + destination_rule_names() + ")");
+  throw UsageError("--pattern: unknown '" + name + "' (accepted: " + destination_rule_names() +
+                   ")");
 }
 
 std::string destination_rule_name(DestinationRule rule) {
@@ -166,7 +167,8 @@ std::optional<Packet> OpenLoopHost::take_created_for(NodeId node, std::uint64_t 
     const auto it = s.by_destination.find(destinations[k]);
     if (it == s.by_destination.end()) continue;
     NodeState::List& list = it->second;
-    while (list.head != kNoNode && s.taken[list.head]) list.head = s.next_for_destination[list.head];
+    while (list.head != kNoNode && s.taken[list.head])
+      list.head = s.next_for_destination[list.head];
     if (list.head == kNoNode) {
       s.by_destination.erase(it);
       continue;
@@ -216,8 +218,7 @@ void OpenLoopHost::deliver(NodeId node, const Packet& packet, std::uint64_t slot
           " was never created");
     return;
   }
-  if (packet.destination != s->destination[seq] ||
-      packet.payload != payload_of(seed_, packet.id)) {
+  if (packet.destination != s->destination[seq] || packet.payload != payload_of(seed_, packet.id)) {
     error("packet " + std::to_string(packet.id) + " arrived altered at node " +
           std::to_string(node));
     return;

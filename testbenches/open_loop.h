@@ -14,8 +14,8 @@
 /// diagonal, bit-reversal palindromes) are not created: they would not use the network.
 #include <cstdint>
 #include <optional>
-#include <unordered_map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "models/core/injection_port.h"
@@ -28,7 +28,13 @@ namespace optinet {
 
 class RunControl;
 
-enum class DestinationRule : std::uint8_t { kUniform, kHotspot, kTranspose, kBitReversal, kNeighbour };
+enum class DestinationRule : std::uint8_t {
+  kUniform,
+  kHotspot,
+  kTranspose,
+  kBitReversal,
+  kNeighbour
+};
 
 /// "uniform, hotspot, transpose, bit-reversal, neighbour".
 std::string destination_rule_names();
@@ -38,11 +44,11 @@ std::string destination_rule_name(DestinationRule rule);
 
 struct OpenLoopConfig {
   bool bursty = false;
-  double rate = 0.1;         ///< packets per node per slot
-  double mean_burst = 8;     ///< bursty: mean on-period in slots
+  double rate = 0.1;      ///< packets per node per slot
+  double mean_burst = 8;  ///< bursty: mean on-period in slots
   DestinationRule rule = DestinationRule::kUniform;
   NodeId hotspot = 0;
-  double fraction = 0.1;     ///< hotspot: share of packets sent to the hotspot
+  double fraction = 0.1;  ///< hotspot: share of packets sent to the hotspot
   std::uint64_t warmup = 1000;
   std::uint64_t measure = 10000;
   std::uint64_t queue_limit = 0;  ///< packets an injection queue holds; 0: unbounded
@@ -57,16 +63,16 @@ std::string open_loop_unavailable(const OpenLoopConfig& config, std::uint32_t n,
 struct OpenLoopResult {
   double offered = 0;   ///< packets created in the window per node per slot (refused included)
   double accepted = 0;  ///< packets delivered in the window per node per slot
-  std::uint64_t created = 0;    ///< all packets created in the run
-  std::uint64_t refused = 0;    ///< created while the injection queue was full (not sent)
-  std::uint64_t labelled = 0;   ///< created in the measurement window
+  std::uint64_t created = 0;   ///< all packets created in the run
+  std::uint64_t refused = 0;   ///< created while the injection queue was full (not sent)
+  std::uint64_t labelled = 0;  ///< created in the measurement window
   std::uint64_t labelled_delivered = 0;
-  std::uint64_t delivered = 0;  ///< all deliveries in the run
+  std::uint64_t delivered = 0;         ///< all deliveries in the run
   std::uint64_t window_delivered = 0;  ///< deliveries in the measurement window
-  bool drained = false;         ///< every labelled packet was delivered
-  std::uint64_t drain_slot = 0; ///< slot of the last labelled delivery
-  LatencyStats latency;         ///< creation to delivery, labelled packets
-  OccupancyStats queue;         ///< injection-queue length per node and slot, in the window
+  bool drained = false;                ///< every labelled packet was delivered
+  std::uint64_t drain_slot = 0;        ///< slot of the last labelled delivery
+  LatencyStats latency;                ///< creation to delivery, labelled packets
+  OccupancyStats queue;                ///< injection-queue length per node and slot, in the window
 };
 
 class OpenLoopHost : public InjectionPort, public RunChecker {
@@ -96,23 +102,23 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
   struct NodeState {
     InjectionProcess process = InjectionProcess::bernoulli(0);
     Rng rng{0};
-    std::uint64_t next_slot = 0;   ///< first slot not generated yet
+    std::uint64_t next_slot = 0;  ///< first slot not generated yet
     // The injection queue, packets by sequence number (a packet is rebuilt from it: id, source,
     // destination[seq], payload): the oldest untaken one from `oldest` on, and per destination a
     // list linked through next_for_destination. Taken packets are skipped where met, so a
     // packet costs a few words whichever way it leaves.
-    std::uint64_t queued = 0;                       ///< packets in the queue
-    std::uint32_t oldest = 0;                       ///< no untaken packet before this seq
-    std::vector<bool> taken;                        ///< by seq: left the queue (or refused)
+    std::uint64_t queued = 0;                         ///< packets in the queue
+    std::uint32_t oldest = 0;                         ///< no untaken packet before this seq
+    std::vector<bool> taken;                          ///< by seq: left the queue (or refused)
     std::vector<std::uint32_t> next_for_destination;  ///< by seq: the next seq, same destination
     struct List {
       std::uint32_t head;
       std::uint32_t tail;
     };
     std::unordered_map<NodeId, List> by_destination;  ///< lists of untaken seqs, oldest first
-    std::vector<std::uint32_t> created_slot;  ///< by sequence number
-    std::vector<NodeId> destination;          ///< by sequence number (kNoNode: refused)
-    std::vector<bool> delivered;              ///< by sequence number
+    std::vector<std::uint32_t> created_slot;          ///< by sequence number
+    std::vector<NodeId> destination;                  ///< by sequence number (kNoNode: refused)
+    std::vector<bool> delivered;                      ///< by sequence number
   };
 
   /// Creates node's packets for every slot before `until`.

@@ -90,7 +90,8 @@ void PopsCommand::configure(CommonOptions& common) {
     common.traffic = "file";
     p.file_permutation = read_permutation_file(permutation_file_, static_cast<std::uint32_t>(n));
   } else {
-    if (common.traffic == "file") throw UsageError("--traffic: 'file' needs --permutation-file PATH");
+    if (common.traffic == "file")
+      throw UsageError("--traffic: 'file' needs --permutation-file PATH");
     p.traffic = permutation_kind(common.traffic);
     const std::string why = permutation_unavailable(p.traffic, static_cast<std::uint32_t>(n));
     if (!why.empty()) throw UsageError("--traffic: " + why);
@@ -134,9 +135,7 @@ FaultTargets PopsCommand::fault_targets() const {
   return t;
 }
 
-void PopsCommand::set_faults(FaultPlan plan) {
-  config_.faults = std::move(plan);
-}
+void PopsCommand::set_faults(FaultPlan plan) { config_.faults = std::move(plan); }
 
 std::vector<std::string> PopsCommand::summary_fields() const {
   if (config_.open_loop) return open_loop_summary_fields();
@@ -183,8 +182,7 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
       media.push_back(NamedMedium{
           "c(" + std::to_string(c / s.g) + "," + std::to_string(c % s.g) + ")", r.couplers[c]});
     }
-    add_media_fields(record.fields, media, config_.open_loop->measure, o.window_delivered,
-                     device_);
+    add_media_fields(record.fields, media, config_.open_loop->measure, o.window_delivered, device_);
   }
   return record;
 }

@@ -6,10 +6,9 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "testbenches/device_file.h"
 #include "testbenches/usage_error.h"
@@ -111,9 +110,11 @@ TEST(EvaluationDeviceFile, EveryFieldIsRead) {
   expected.frame_bits = 1024;
   expected.connectors_per_path = 0;
   expected.bit_rate_gbps = 25.78125;
-  const std::string text =
-      full_device({{"launch_power_dbm", -3.5}, {"receiver_sensitivity_dbm", -28.5},
-                   {"frame_bits", 1024}, {"connectors_per_path", 0}, {"bit_rate_gbps", 25.78125}});
+  const std::string text = full_device({{"launch_power_dbm", -3.5},
+                                        {"receiver_sensitivity_dbm", -28.5},
+                                        {"frame_bits", 1024},
+                                        {"connectors_per_path", 0},
+                                        {"bit_rate_gbps", 25.78125}});
   expect_same(parse_device_json(text, "dev.json"), expected);
 }
 

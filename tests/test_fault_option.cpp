@@ -159,9 +159,10 @@ TEST(FaultScoreboard, EveryFaultThatLostAFrameOfAPacketIsNamed) {
   sb.deliver(0, p[2], 5);
   sb.finish();
   ASSERT_EQ(sb.fault_losses().size(), 1u);
-  EXPECT_EQ(sb.fault_losses()[0],
-            "packet 1 (1 -> 2): stopped by faults receiver:2, coupler:1:0 (first frame lost in slot "
-            "7)");
+  EXPECT_EQ(
+      sb.fault_losses()[0],
+      "packet 1 (1 -> 2): stopped by faults receiver:2, coupler:1:0 (first frame lost in slot "
+      "7)");
   EXPECT_EQ(plan.log().frames_lost(), (std::vector<std::uint64_t>{1, 0, 1}));
 }
 

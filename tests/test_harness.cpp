@@ -9,10 +9,11 @@
 namespace {
 
 /// Warns from its process, in the first delta cycle of the simulation.
-SC_MODULE(Warner) {
-  SC_CTOR(Warner) { SC_THREAD(run); }
-  void run() { SC_REPORT_WARNING("optinet/harness", "a warning from a process"); }
-};
+SC_MODULE(Warner){SC_CTOR(Warner){SC_THREAD(run);
+}  // namespace
+void run() { SC_REPORT_WARNING("optinet/harness", "a warning from a process"); }
+}
+;
 
 TEST(SystemCReports, AWarningFailsTheRunningTest) {
   EXPECT_NONFATAL_FAILURE(SC_REPORT_WARNING("optinet/harness", "an injected warning"),

@@ -22,23 +22,27 @@
 
 namespace {
 
-bool g_report_outside_a_test = false;  // a warning or error reported while no test ran
+bool g_report_outside_a_test = false;      // a warning or error reported while no test ran
 bool g_shared_process_elaborated = false;  // a test of a sharing executable started SystemC
 const char* g_program = "test";
 
 const char* severity_name(sc_core::sc_severity severity) {
   switch (severity) {
-    case sc_core::SC_INFO: return "info";
-    case sc_core::SC_WARNING: return "warning";
-    case sc_core::SC_ERROR: return "error";
-    default: return "fatal";
+    case sc_core::SC_INFO:
+      return "info";
+    case sc_core::SC_WARNING:
+      return "warning";
+    case sc_core::SC_ERROR:
+      return "error";
+    default:
+      return "fatal";
   }
 }
 
 void report_to_gtest(const sc_core::sc_report& report, const sc_core::sc_actions& actions) {
   if (report.get_severity() != sc_core::SC_INFO) {
-    const std::string what = std::string("SystemC ") + severity_name(report.get_severity()) +
-                             " (" + report.get_msg_type() + "): " + report.get_msg();
+    const std::string what = std::string("SystemC ") + severity_name(report.get_severity()) + " (" +
+                             report.get_msg_type() + "): " + report.get_msg();
     if (testing::UnitTest::GetInstance()->current_test_info() != nullptr) {
       ADD_FAILURE() << what;
     } else {

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "protocols/pops/tdma.h"
-#include "testbenches/ocpc_experiment.h"
 #include "testbenches/capacity.h"
+#include "testbenches/ocpc_experiment.h"
 #include "testbenches/pops_experiment.h"
 
 namespace {
@@ -45,9 +45,9 @@ std::uint64_t total_collisions(const PopsRunResult& r) {
 // ---- pure ----------------------------------------------------------------------------------
 
 TEST(TdmaSchedule, EveryPairOncePerFrameAndOneOwnerPerCoupler) {
-  for (const pops::PopsShape s : {pops::PopsShape{4, 4}, pops::PopsShape{8, 2},
-                                  pops::PopsShape{2, 8}, pops::PopsShape{3, 5},
-                                  pops::PopsShape{6, 4}, pops::PopsShape{1, 4}}) {
+  for (const pops::PopsShape s :
+       {pops::PopsShape{4, 4}, pops::PopsShape{8, 2}, pops::PopsShape{2, 8}, pops::PopsShape{3, 5},
+        pops::PopsShape{6, 4}, pops::PopsShape{1, 4}}) {
     const std::uint64_t frame = s.n();
     for (NodeId from = 0; from < s.n(); ++from) {
       for (NodeId to = 0; to < s.n(); ++to) {

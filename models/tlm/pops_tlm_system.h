@@ -54,7 +54,7 @@ namespace optinet {
 struct PopsTlmSystemConfig {
   pops::PopsShape shape;
   pops::PopsProtocol* protocol = nullptr;  ///< every node's protocol (the caller owns it)
-  std::uint64_t max_slots = 100000;  ///< MAX_SLOTS after reset
+  std::uint64_t max_slots = 100000;        ///< MAX_SLOTS after reset
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
   sc_core::sc_time access_latency = sc_core::sc_time(10, sc_core::SC_NS);
   std::size_t rx_depth = 64;  ///< receive FIFO entries per network interface

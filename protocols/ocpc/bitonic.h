@@ -9,8 +9,8 @@
 /// or the larger. Disjoint groups may sort at the same time.
 #include <cstdint>
 
-#include "protocols/ocpc/node_group.h"
 #include "models/networks/ocpc_node.h"
+#include "protocols/ocpc/node_group.h"
 
 namespace optinet::ocpc {
 

@@ -13,8 +13,8 @@
 #include <array>
 #include <cstdint>
 
-#include "protocols/ocpc/node_group.h"
 #include "models/networks/ocpc_node.h"
+#include "protocols/ocpc/node_group.h"
 
 namespace optinet::ocpc {
 

@@ -38,8 +38,8 @@
 #include <optional>
 #include <vector>
 
-#include "protocols/pops/offline_plan.h"
 #include "models/networks/pops_node.h"
+#include "protocols/pops/offline_plan.h"
 
 namespace optinet::pops {
 

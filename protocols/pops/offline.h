@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "protocols/pops/offline_plan.h"
 #include "models/networks/pops_node.h"
+#include "protocols/pops/offline_plan.h"
 
 namespace optinet::pops {
 

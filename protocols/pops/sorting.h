@@ -30,8 +30,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "protocols/pops/offline_plan.h"
 #include "models/networks/pops_node.h"
+#include "protocols/pops/offline_plan.h"
 #include "protocols/pops/sorting_network.h"
 
 namespace optinet::pops {

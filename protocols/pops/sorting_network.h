@@ -28,8 +28,8 @@
 #include <string>
 #include <vector>
 
-#include "protocols/pops/offline_plan.h"
 #include "models/networks/pops_node.h"
+#include "protocols/pops/offline_plan.h"
 
 namespace optinet::pops {
 

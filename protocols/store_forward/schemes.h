@@ -13,7 +13,6 @@
 
 namespace optinet::sf {
 
-
 /// The schemes a network accepts, the first being its default.
 std::vector<std::string> scheme_names(const SfGraph& graph);
 /// Why the named scheme does not apply to the graph (for --protocol), or "" if it does.
