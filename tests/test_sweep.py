@@ -181,6 +181,15 @@ def jobs_run(log):
         return sorted(int(x) for x in f.read().split())
 
 
+def edit_result(name, change):
+    path = os.path.join(TMP, "out", "jobs", name)
+    with open(path) as f:
+        result = json.load(f)
+    change(result)
+    with open(path, "w") as f:
+        json.dump(result, f)
+
+
 def resume():
     spec = write_spec(FAKE_SPEC)
     log = os.path.join(TMP, "log")
@@ -191,6 +200,13 @@ def resume():
     check(jobs == ["p0000-s1-r2.json", "p0000-s3-r2.json", "p0001-s1-r2.json",
                    "p0001-s3-r2.json"], f"job files {jobs}")
     os.remove(os.path.join(TMP, "out", "jobs", "p0001-s3-r2.json"))
+    # --status per point: a run reported not ok, and the time left from the finished job's rate.
+    edit_result("p0000-s1-r2.json", lambda r: r["report"]["runs"][1].update(ok=False))
+    edit_result("p0001-s1-r2.json", lambda r: r.update(wall_seconds=100.0))
+    status = runner(spec, "--status").stdout
+    check("p0000 x=1: 2 of 2 job(s), 4 of 4 run(s), 1 not ok" in status and
+          "p0001 x=2: 1 of 2 job(s), 2 of 4 run(s), 0 not ok, 100 s spent, 100 s left" in status
+          and "left: 100 s of one worker" in status, status)
     os.remove(log)
     p = runner(spec, "--jobs", "2", env={"FAKE_OPTINET_LOG": log})
     check(p.returncode == 0 and "3 job(s) already finished, skipped" in p.stderr, p.stderr)

@@ -325,6 +325,44 @@ def select(spec: Spec, conditions: list[str]) -> None:
     spec.jobs = [j for j in spec.jobs if j.point in kept]
 
 
+def duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def print_progress(rows: list[dict]) -> None:
+    """--status: one line per point, then the time left in all (one worker's time)."""
+    left_total, unknown = [0.0, 0.0], 0
+    for row in rows:
+        point = row["point"]
+        values = " ".join(f"{k}={v}" for k, v in point.values.items())
+        line = (f"  p{point.index:04d} {values}: {row['jobs_done']} of {row['jobs']} job(s), "
+                f"{row['runs_done']} of {row['runs']} run(s), {row['not_ok']} not ok, "
+                f"{duration(row['wall'])} spent")
+        if row["runs_done"] == row["runs"]:
+            line += ", done"
+        elif row["left"] is None:
+            unknown += 1
+            line += ", time left unknown (no job finished yet)"
+        else:
+            left_total = [a + b for a, b in zip(left_total, row["left"])]
+            line += f", {time_left(row['left'])} left"
+        print(line)
+    if any(row["runs_done"] < row["runs"] for row in rows):
+        print(f"left: {time_left(left_total)} of one worker (at the fastest finished job's rate "
+              "per run, and at their mean rate)"
+              + (f", plus {unknown} point(s) not started" if unknown else "")
+              + "; divide by the workers (--jobs, or the cluster's tasks)")
+
+
+def time_left(bounds) -> str:
+    fastest, mean = (duration(b) for b in bounds)
+    return fastest if fastest == mean else f"{fastest} to {mean}"
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
     try:
@@ -344,6 +382,7 @@ def main(argv=None) -> int:
                                         slurm.load_submission(output).get("arrays", []))))
         print(f"{spec.name}: {sum(done)} of {len(spec.jobs)} job(s) finished ({len(spec.points)} "
               f"point(s), {version})" + (f"; slurm: {state}" if state else ""))
+        print_progress(results.progress(spec, output, version))
         return 0
     if args.collect:
         return collect(spec, output, version, not args.no_plots)

@@ -81,6 +81,36 @@ def run_job(output: str, job: Job, optinet: str, version: str,
     return result, f"{job.name()}: done in {wall:.2f} s, exit {process.returncode}"
 
 
+def progress(spec: Spec, output: str, version: str) -> list[dict]:
+    """Per point: jobs and runs finished of those planned, the finished runs optinet reported
+    not ok, the wall seconds the finished jobs took, and the seconds the rest should take per
+    worker (None until a job of the point has finished) as a range: at the fastest finished
+    job's rate per run (a worker with a core to itself) and at their mean rate (jobs slowed by
+    other load on the machine count in it)."""
+    rows = {p.index: {"point": p, "jobs": 0, "jobs_done": 0, "runs": len(p.seeds),
+                      "runs_done": 0, "not_ok": 0, "wall": 0.0, "fastest": None}
+            for p in spec.points}
+    for job in spec.jobs:
+        row = rows[job.point]
+        row["jobs"] += 1
+        result = finished(output, job, version)
+        if result is None:
+            continue
+        row["jobs_done"] += 1
+        row["runs_done"] += job.runs
+        row["not_ok"] += sum(1 for r in result["report"].get("runs", []) if not r.get("ok"))
+        wall = float(result.get("wall_seconds", 0.0))
+        row["wall"] += wall
+        rate = wall / job.runs
+        row["fastest"] = rate if row["fastest"] is None else min(row["fastest"], rate)
+    for row in rows.values():
+        left = row["runs"] - row["runs_done"]
+        row["left"] = None
+        if row["runs_done"]:
+            row["left"] = (row["fastest"] * left, row["wall"] / row["runs_done"] * left)
+    return list(rows.values())
+
+
 def _scalar(v) -> bool:
     return isinstance(v, (int, float, str, bool)) and v is not None
 
