@@ -155,6 +155,24 @@ RunRecord record_of(const Result& r) {
   return record;
 }
 
+/// record_of plus what a slotted network's run (POPS, the OCPC family, split&hash) reports
+/// first: the fields seed, slots, steps, packets, delivered and collisions, in this order, and
+/// the line "S slots, T steps, D/P delivered, C collisions" (without steps where a run has none).
+/// The command appends its own fields and words.
+template <typename Result>
+RunRecord slotted_record_of(const Result& r) {
+  RunRecord record = record_of(r);
+  record.fields =
+      Json{{"seed", r.seed},       {"slots", r.slots},         {"steps", r.steps},
+           {"packets", r.packets}, {"delivered", r.delivered}, {"collisions", r.collisions}};
+  std::string& line = record.description;
+  line = std::to_string(r.slots) + " slots";
+  if (r.steps) line += ", " + std::to_string(r.steps) + " steps";
+  line += ", " + std::to_string(r.delivered) + "/" + std::to_string(r.packets) + " delivered, " +
+          std::to_string(r.collisions) + " collisions";
+  return record;
+}
+
 /// One medium's name and counters, for a run's media fields.
 struct NamedMedium {
   std::string name;

@@ -325,21 +325,12 @@ double OcpcCommand::elaborate() {
 
 RunRecord OcpcCommand::run(std::uint64_t seed) {
   const OcpcRunResult r = experiment_->run(seed);
-  RunRecord record = record_of(r);
-  record.fields = Json{{"seed", r.seed},
-                       {"slots", r.slots},
-                       {"steps", r.steps},
-                       {"packets", r.packets},
-                       {"delivered", r.delivered},
-                       {"collisions", r.collisions},
-                       {"cross_bus_collisions", r.cross_bus_collisions},
-                       {"fallbacks", r.fallbacks},
-                       {"recoveries", r.recoveries},
-                       {"max_buffers", r.max_buffers}};
+  RunRecord record = slotted_record_of(r);
+  record.fields["cross_bus_collisions"] = r.cross_bus_collisions;
+  record.fields["fallbacks"] = r.fallbacks;
+  record.fields["recoveries"] = r.recoveries;
+  record.fields["max_buffers"] = r.max_buffers;
   std::string& line = record.description;
-  line = std::to_string(r.slots) + " slots, " + std::to_string(r.steps) + " steps, " +
-         std::to_string(r.delivered) + "/" + std::to_string(r.packets) + " delivered, " +
-         std::to_string(r.collisions) + " collisions";
   if (r.cross_bus_collisions) {
     line += " (" + std::to_string(r.cross_bus_collisions) +
             (dmob() ? " between buses)" : " row+column)");

@@ -152,20 +152,10 @@ Json PopsCommand::power_budget(const DeviceParameters& device) const {
 
 RunRecord PopsCommand::run(std::uint64_t seed) {
   const PopsRunResult r = experiment_->run(seed);
-  RunRecord record = record_of(r);
-  record.fields = Json{{"seed", r.seed},
-                       {"slots", r.slots},
-                       {"steps", r.steps},
-                       {"packets", r.packets},
-                       {"delivered", r.delivered},
-                       {"collisions", r.collisions},
-                       {"collisions_by_slot_of_step", r.collisions_by_phase},
-                       {"max_buffers", r.max_buffers}};
+  RunRecord record = slotted_record_of(r);
+  record.fields["collisions_by_slot_of_step"] = r.collisions_by_phase;
+  record.fields["max_buffers"] = r.max_buffers;
   std::string& line = record.description;
-  line = std::to_string(r.slots) + " slots";
-  if (r.steps) line += ", " + std::to_string(r.steps) + " steps";
-  line += ", " + std::to_string(r.delivered) + "/" + std::to_string(r.packets) + " delivered, " +
-          std::to_string(r.collisions) + " collisions";
   if (!r.collisions_by_phase.empty()) {
     line += " (by slot of step:";
     for (auto c : r.collisions_by_phase) line += ' ' + std::to_string(c);

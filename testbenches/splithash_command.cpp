@@ -187,7 +187,7 @@ Json SplitHashCommand::power_budget(const DeviceParameters& device) const {
 
 RunRecord SplitHashCommand::run(std::uint64_t seed) {
   const SplitHashRunResult r = experiment_->run(seed);
-  RunRecord record = record_of(r);
+  RunRecord record = slotted_record_of(r);
   Json levels = Json::array();
   std::uint32_t max_rounds = 0;
   std::uint64_t over = 0;
@@ -205,26 +205,18 @@ RunRecord SplitHashCommand::run(std::uint64_t seed) {
                           {"funnels_over_bound", st.funnels_over},
                           {"stuck", st.stuck}});
   }
-  record.fields = Json{{"seed", r.seed},
-                       {"slots", r.slots},
-                       {"steps", r.steps},
-                       {"packets", r.packets},
-                       {"delivered", r.delivered},
-                       {"collisions", r.collisions},
-                       {"max_rounds", max_rounds},
-                       {"stuck", r.stuck},
-                       {"fallbacks", r.fallbacks},
-                       {"max_sink_load", r.max_sink_load},
-                       {"funnels_over_bound", over},
-                       {"max_buffers", r.max_buffers},
-                       {"levels", levels}};
+  Json& fields = record.fields;
+  fields["max_rounds"] = max_rounds;
+  fields["stuck"] = r.stuck;
+  fields["fallbacks"] = r.fallbacks;
+  fields["max_sink_load"] = r.max_sink_load;
+  fields["funnels_over_bound"] = over;
+  fields["max_buffers"] = r.max_buffers;
+  fields["levels"] = levels;
   if (splithash::find_protocol(config_.protocol)->h_relations) {
     record.fields["remainder"] = r.remainder;
   }
-  record.description = std::to_string(r.slots) + " slots, " + std::to_string(r.steps) + " steps, " +
-                       std::to_string(r.delivered) + "/" + std::to_string(r.packets) +
-                       " delivered, " + std::to_string(r.collisions) + " collisions, at most " +
-                       std::to_string(max_rounds) + " rounds per funnel level";
+  record.description += ", at most " + std::to_string(max_rounds) + " rounds per funnel level";
   if (r.stuck > 0) record.description += ", " + std::to_string(r.stuck) + " stuck";
   return record;
 }
