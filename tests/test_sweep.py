@@ -193,6 +193,9 @@ def edit_result(name, change):
 def resume():
     spec = write_spec(FAKE_SPEC)
     log = os.path.join(TMP, "log")
+    status = runner(spec, "--status").stdout
+    check("0 of 4 job(s) finished" in status and "time left unknown" in status and
+          "left: unknown until a job" in status, f"--status before any job: {status}")
     p = runner(spec, "--jobs", "2", env={"FAKE_OPTINET_LOG": log})
     check(p.returncode == 0, p.stderr)
     check(jobs_run(log) == [1, 1, 3, 3], f"first run: seeds {jobs_run(log)}")

@@ -351,7 +351,10 @@ def print_progress(rows: list[dict]) -> None:
             left_total = [a + b for a, b in zip(left_total, row["left"])]
             line += f", {time_left(row['left'])} left"
         print(line)
-    if any(row["runs_done"] < row["runs"] for row in rows):
+    unfinished = sum(1 for row in rows if row["runs_done"] < row["runs"])
+    if unfinished and unknown == unfinished:
+        print("left: unknown until a job of an unfinished point has finished")
+    elif unfinished:
         print(f"left: {time_left(left_total)} of one worker (at the fastest finished job's rate "
               "per run, and at their mean rate)"
               + (f", plus {unknown} point(s) not started" if unknown else "")

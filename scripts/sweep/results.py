@@ -98,8 +98,10 @@ def progress(spec: Spec, output: str, version: str) -> list[dict]:
             continue
         row["jobs_done"] += 1
         row["runs_done"] += job.runs
-        row["not_ok"] += sum(1 for r in result["report"].get("runs", []) if not r.get("ok"))
-        wall = float(result.get("wall_seconds", 0.0))
+        runs = (result.get("report") or {}).get("runs") or []
+        row["not_ok"] += sum(1 for r in runs if not (isinstance(r, dict) and r.get("ok")))
+        wall = result.get("wall_seconds")
+        wall = float(wall) if isinstance(wall, (int, float)) else 0.0
         row["wall"] += wall
         rate = wall / job.runs
         row["fastest"] = rate if row["fastest"] is None else min(row["fastest"], rate)
