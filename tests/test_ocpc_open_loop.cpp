@@ -4,31 +4,21 @@
 /// light load; every labelled packet is checked (one elaboration per test).
 #include <gtest/gtest.h>
 
+#include "open_loop_checks.h"
 #include "testbenches/ocpc_experiment.h"
 
 namespace {
 
 using namespace optinet;
 
+using test::expect_drained;
+
 OcpcExperimentConfig open_config(ocpc::Topology topology, std::uint32_t p, const char* protocol,
                                  double rate, std::uint64_t max_slots = 50000) {
   OcpcExperimentConfig c;
   c.shape = ocpc::OcpcShape{topology, p};
   c.protocol = protocol;
-  c.max_slots = max_slots;
-  OpenLoopConfig o;
-  o.rate = rate;
-  o.warmup = 300;
-  o.measure = 3000;
-  c.open_loop = o;
-  return c;
-}
-
-void expect_drained(const OcpcRunResult& r) {
-  ASSERT_TRUE(r.errors.empty()) << r.errors.front();
-  ASSERT_TRUE(r.open_loop.has_value());
-  EXPECT_FALSE(r.saturated);
-  EXPECT_EQ(r.open_loop->labelled_delivered, r.open_loop->labelled);
+  return test::short_open_loop(c, rate, max_slots);
 }
 
 TEST(OcpcOpenLoop, TdmaNeverGarblesAndAcceptsTheOfferedLoad) {

@@ -14,6 +14,7 @@
 #include "models/topology/ccc.h"
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
+#include "open_loop_checks.h"
 #include "testbenches/capacity.h"
 #include "testbenches/sf_experiment.h"
 
@@ -197,27 +198,14 @@ TEST(SfCapacity, RefusesOtherGraphs) {
 
 // ---- simulation (one elaboration per test) ---------------------------------------------------
 
+using test::expect_drained;
+
 SfExperimentConfig open_config(std::shared_ptr<const sf::SfGraph> graph, const char* scheme,
                                double rate, std::uint64_t max_slots = 50000) {
   SfExperimentConfig c;
   c.graph = std::move(graph);
   c.protocol = scheme;
-  c.max_slots = max_slots;
-  OpenLoopConfig o;
-  o.rate = rate;
-  o.warmup = 300;
-  o.measure = 3000;
-  c.open_loop = o;
-  return c;
-}
-
-void expect_drained(const SfRunResult& r) {
-  ASSERT_TRUE(r.errors.empty()) << r.errors.front();
-  ASSERT_TRUE(r.open_loop.has_value());
-  EXPECT_FALSE(r.saturated);
-  EXPECT_FALSE(r.hit_limit);
-  EXPECT_GT(r.open_loop->labelled, 0u);
-  EXPECT_EQ(r.open_loop->labelled_delivered, r.open_loop->labelled);
+  return test::short_open_loop(c, rate, max_slots);
 }
 
 /// A link carries at most one packet per slot: never more packets than counted slots.
