@@ -214,7 +214,7 @@ RunRecord SplitHashCommand::run(std::uint64_t seed) {
   fields["max_buffers"] = r.max_buffers;
   fields["levels"] = levels;
   if (splithash::find_protocol(config_.protocol)->h_relations) {
-    record.fields["remainder"] = r.remainder;
+    fields["remainder"] = r.remainder;
   }
   record.description += ", at most " + std::to_string(max_rounds) + " rounds per funnel level";
   if (r.stuck > 0) record.description += ", " + std::to_string(r.stuck) + " stuck";
