@@ -338,8 +338,8 @@ def print_progress(rows: list[dict]) -> None:
     left_total, unknown = [0.0, 0.0], 0
     for row in rows:
         point = row["point"]
-        values = " ".join(f"{k}={v}" for k, v in point.values.items())
-        line = (f"  p{point.index:04d} {values}: {row['jobs_done']} of {row['jobs']} job(s), "
+        name = " ".join([f"p{point.index:04d}"] + [f"{k}={v}" for k, v in point.values.items()])
+        line = (f"  {name}: {row['jobs_done']} of {row['jobs']} job(s), "
                 f"{row['runs_done']} of {row['runs']} run(s), {row['not_ok']} not ok, "
                 f"{duration(row['wall'])} spent")
         if row["runs_done"] == row["runs"]:
