@@ -16,6 +16,8 @@ cases=(
   "ocpc 65536 16 coinflip random-h-relation"
   "ocpc 65536 16 thinning random-h-relation"
   "ocpc 65536 2 valiant lower-bound"
+  "ocpc 65536 2 gjlr random-h-relation"
+  "mob 256 2 gjlr random-h-relation"
   "mob 256 1 row-column random-h-relation"
 )
 out=$(mktemp -d)

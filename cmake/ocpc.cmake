@@ -2,6 +2,7 @@
 target_sources(optinet_models PRIVATE
   models/optical/optical_bus.cpp
   models/networks/ocpc_processor.cpp
+  models/networks/hardware_acks.cpp
   models/networks/ocpc_network.cpp
   models/networks/mob_network.cpp
 )

@@ -59,3 +59,12 @@ endif()
 # gjlr (area gjlr)
 optinet_gtest(test_ocpc_gjlr_plan SHARE_A_PROCESS)
 optinet_gtest(test_ocpc_gjlr_sim)
+
+# Hardware acknowledgements (untraced processors) give exactly the runs of processors that step
+# both slots themselves (traced), and of a mix of the two.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME hardware_acks_match_stepping
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/hardware_acks_match_stepping.py
+                   ${OPTINET_BIN} ${E2E_DIR}/hardware_acks)
+  set_tests_properties(hardware_acks_match_stepping PROPERTIES TIMEOUT 120)
+endif()

@@ -46,6 +46,22 @@ TEST(OcpcBus, OneSenderIsDeliveredTwoAreGarbledWithTheCollisionCounted) {
   EXPECT_EQ(bus.busy_slots(), 2u);  // the data slot and the ack slot
 }
 
+TEST(OcpcBus, AnUntracedReceiverAcknowledgesWhileItsThreadSleeps) {
+  // The acknowledgements of slot 1 come from the receivers' logic (HardwareAcks), one per
+  // frame received alone, while every thread sleeps through slot 1; the outcome is the step's.
+  ScriptedStep script({{1, 0}, {4, 5}, {2, 3}, {3, 2}});
+  OcpcExperiment e(config(ocpc::Topology::kOcpc, 6, script));
+  ASSERT_TRUE(e.run(1, {}).ok());
+  for (NodeId i = 0; i < 6; ++i) {
+    const bool receives = i == 0 || i == 5 || i == 2 || i == 3;
+    EXPECT_EQ(e.network().processor(i).hardware_acks(), receives ? 1u : 0u) << i;
+  }
+  for (NodeId i : {1u, 4u, 2u, 3u}) EXPECT_TRUE(script.outcomes.at(i).acknowledged) << i;
+  EXPECT_EQ(script.outcomes.at(2).received->sender, 3u);  // sent and received in one step
+  EXPECT_EQ(script.outcomes.at(3).received->sender, 2u);
+  EXPECT_EQ(e.network().buses().at(0)->busy_slots(), 2u);
+}
+
 TEST(OcpcBus, ThreeSendersToOneReceiverAreOneCollision) {
   ScriptedStep script({{1, 0}, {2, 0}, {3, 0}, {4, 5}});
   OcpcExperiment e(config(ocpc::Topology::kOcpc, 6, script));

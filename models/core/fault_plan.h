@@ -5,6 +5,7 @@
 /// receiver hears nothing, a jammer lights its media every slot, a garbled frame fails its check
 /// and is heard as noise); a protocol sees only what its node's hardware would see. The testbench
 /// reads the log to tell a packet lost to a fault from a model error.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -55,12 +56,25 @@ class FaultLog {
   }
   /// A node's protocol found a check of its own failing after faults had lost frames (an
   /// acknowledgement a contention-free schedule guarantees did not come) and stopped: what a
-  /// node would raise to its host. Recorded as "node N, slot S: what".
+  /// node would raise to its host. Kept in the order of slot, then node (not the order in which
+  /// the simulator happened to run the nodes of one slot).
   void halted(NodeId node, std::uint64_t slot, const std::string& what) {
-    halts_.push_back("node " + std::to_string(node) + ", slot " + std::to_string(slot) + ": " +
-                     what);
+    const Halt h{slot, node, what};
+    halts_.insert(std::upper_bound(halts_.begin(), halts_.end(), h,
+                                   [](const Halt& a, const Halt& b) {
+                                     return a.slot != b.slot ? a.slot < b.slot : a.node < b.node;
+                                   }),
+                  h);
   }
-  const std::vector<std::string>& halts() const { return halts_; }
+  /// The halts, each as "node N, slot S: what".
+  std::vector<std::string> halts() const {
+    std::vector<std::string> lines;
+    for (const Halt& h : halts_) {
+      lines.push_back("node " + std::to_string(h.node) + ", slot " + std::to_string(h.slot) + ": " +
+                      h.what);
+    }
+    return lines;
+  }
   /// `fault` lost `frame` in `slot` (the frame never reached a receiver, or reached it garbled).
   void lost(std::size_t fault, const Frame& frame, std::uint64_t slot) {
     lost(fault, frame.kind, frame.packet.id, slot);
@@ -85,8 +99,13 @@ class FaultLog {
 
  private:
   std::vector<std::uint64_t> frames_lost_;
+  struct Halt {
+    std::uint64_t slot;
+    NodeId node;
+    std::string what;
+  };
   std::vector<PacketMark> marks_;
-  std::vector<std::string> halts_;
+  std::vector<Halt> halts_;
 };
 
 /// The faults of a run's configuration and the log of their effects. Media and processors hold

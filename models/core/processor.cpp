@@ -98,6 +98,20 @@ void Processor::skip_slots(std::uint32_t idle) {
   start_of_slot();
 }
 
+void Processor::sleep_through_next_slot() {
+  // The event of this slot's parity was notified at this slot's rising edge, by run control's
+  // method, which the kernel runs before the threads of that delta: the next notification is
+  // the rising edge of slot + 2.
+  const std::uint64_t wake = slot_ + 2;
+  wait(control_->every_other_slot_event(wake));  // also notified when the run is aborted
+  if (control_->abort_requested()) throw RunAborted{};
+  slot_ = wake;
+  tx_valid_ = rx_valid_ = fault_ = false;
+  sample_receiver(wake - 1);
+  listening_ = false;
+  start_of_slot();
+}
+
 void Processor::note_buffers(unsigned count) { max_buffers_ = std::max(max_buffers_, count); }
 
 void Processor::trace(sc_core::sc_trace_file* tf, const TraceWindow& window) {

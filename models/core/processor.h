@@ -91,6 +91,12 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
 
   /// Marks this slot as one in which the receiver is tuned (sampled at the falling edge).
   void set_listening() { listening_ = true; }
+  /// Ends this slot and the next without waking in between, then samples the receiver for the
+  /// second (the node's receiver must be on in every slot). Not for a traced processor, whose
+  /// trace registers change slot by slot.
+  void sleep_through_next_slot();
+  /// This processor's signals are traced (it steps slot by slot).
+  bool traced() const { return sample_at_falling_edge_; }
   void record_tx(std::uint32_t packet_id, std::uint64_t slot) {
     if (!trace_window_.contains(slot)) return;
     tx_valid_ = true;

@@ -78,6 +78,7 @@ void RunControl::begin_abort(const sc_core::sc_time& delay) {
   // Sleepers wait on one slot event each (an or-list with a shared abort event would cost every
   // wake-up a linear search of that event's waiters).
   for (sc_core::sc_event& e : slot_events_) e.notify(delay);
+  for (sc_core::sc_event& e : parity_events_) e.notify(delay);
 }
 
 void RunControl::on_wind_down_end() {
@@ -114,6 +115,7 @@ void RunControl::on_clock_edge() {
   if (running_ && clk->read()) {
     slot_register_ = current_slot();
     slot_events_[slot_register_ % kSlotEvents].notify();  // sleepers run with the clock's waiters
+    parity_events_[slot_register_ & 1].notify();
   }
   if (running_ && !clk->read() && interrupt_ != nullptr && *interrupt_ != 0) {
     stop_requested_ = true;

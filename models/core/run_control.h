@@ -45,6 +45,11 @@ class RunControlIf : public virtual sc_core::sc_interface {
   /// When a run stopped at the slot limit starts winding down, every slot event is notified.
   static constexpr std::uint64_t kSlotEvents = 256;
   virtual const sc_core::sc_event& slot_event(std::uint64_t slot) const = 0;
+  /// For nodes that sleep through one slot: notified at the rising edge of every slot with the
+  /// parity of `slot` (slot, slot + 2, ...), with slot_event, and like it when a run winds
+  /// down. Two events, not the ring: an event keeps its longest waiter list's capacity, and 128
+  /// ring events each once waited on by every node would hold 1 KiB per node.
+  virtual const sc_core::sc_event& every_other_slot_event(std::uint64_t slot) const = 0;
 };
 
 /// Thrown at a slot boundary of a run being aborted; unwinds the protocol to the thread loop.
@@ -143,6 +148,9 @@ class RunControl : public sc_core::sc_module, public RunControlIf {
   const sc_core::sc_event& slot_event(std::uint64_t slot) const override {
     return slot_events_[slot % kSlotEvents];
   }
+  const sc_core::sc_event& every_other_slot_event(std::uint64_t slot) const override {
+    return parity_events_[slot & 1];
+  }
 
  private:
   void on_falling_edge();
@@ -175,6 +183,7 @@ class RunControl : public sc_core::sc_module, public RunControlIf {
   sc_core::sc_event run_done_;
   sc_core::sc_event wind_down_end_;
   sc_core::sc_event slot_events_[kSlotEvents];
+  sc_core::sc_event parity_events_[2];
 };
 
 }  // namespace optinet

@@ -56,6 +56,7 @@ DmobNetwork::DmobNetwork(const sc_core::sc_module_name& name, const OcpcNetworkC
     }
     proc.rx(receivers_);
   }
+  acks_ = make_hardware_acks(*this);
 }
 
 std::vector<MessageBus*> DmobNetwork::buses() {

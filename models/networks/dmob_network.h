@@ -73,6 +73,7 @@ class DmobNetwork : public sc_core::sc_module, public OcpcFabric {
   std::vector<std::unique_ptr<MessageBus>> buses_;
   std::unique_ptr<DmobLevel> nodes_;  ///< coordinate D-1's scopes (D = 1: the processors)
   std::vector<OcpcProcessor*> by_id_;
+  std::unique_ptr<HardwareAcks> acks_;
 };
 
 }  // namespace optinet::ocpc

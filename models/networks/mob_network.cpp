@@ -49,6 +49,7 @@ MobNetwork::MobNetwork(const sc_core::sc_module_name& name, const OcpcNetworkCon
       proc.rx(receivers_);
     }
   }
+  acks_ = make_hardware_acks(*this);
 }
 
 std::vector<MessageBus*> MobNetwork::buses() {

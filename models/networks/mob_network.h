@@ -50,6 +50,7 @@ class MobNetwork : public sc_core::sc_module, public OcpcFabric {
   std::vector<std::unique_ptr<MessageBus>> row_buses_;
   std::vector<std::unique_ptr<MessageBus>> column_buses_;
   std::vector<std::unique_ptr<MobRow>> rows_;
+  std::unique_ptr<HardwareAcks> acks_;
 };
 
 }  // namespace optinet::ocpc

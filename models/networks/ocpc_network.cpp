@@ -21,6 +21,7 @@ OcpcNetwork::OcpcNetwork(const sc_core::sc_module_name& name, const OcpcNetworkC
     p.tx(bus_.inputs);
     p.rx(receivers_);
   }
+  acks_ = make_hardware_acks(*this);
 }
 
 // Destroying in reverse creation order keeps SystemC's teardown linear (see PopsGroup).

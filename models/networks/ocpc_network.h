@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "models/core/run_control.h"
+#include "models/networks/hardware_acks.h"
 #include "models/networks/ocpc_processor.h"
 #include "models/optical/optical_bus.h"
 
@@ -40,6 +41,16 @@ class OcpcFabric {
   }
 };
 
+/// Builds the acknowledgement logic of `network` (an OcpcFabric module with clk and control
+/// ports), once its processors are built and bound.
+template <typename Network>
+std::unique_ptr<HardwareAcks> make_hardware_acks(Network& network) {
+  auto acks = std::make_unique<HardwareAcks>("acks", network);
+  acks->clk(network.clk);
+  acks->control(network.control);
+  return acks;
+}
+
 class OcpcNetwork : public sc_core::sc_module, public OcpcFabric {
  public:
   sc_core::sc_in<bool> clk{"clk"};
@@ -58,6 +69,7 @@ class OcpcNetwork : public sc_core::sc_module, public OcpcFabric {
   MessageReceivers receivers_;
   MessageBus bus_;
   std::vector<std::unique_ptr<OcpcProcessor>> processors_;
+  std::unique_ptr<HardwareAcks> acks_;
 };
 
 }  // namespace optinet::ocpc

@@ -61,6 +61,14 @@ struct Message {
   std::uint64_t control[2] = {0, 0};  ///< kControl: protocol words (counts, keys, ranks)
 };
 
+/// The acknowledgement of a frame that arrived: its packet's header, back to its sender.
+inline Message ack_of(const Message& received) {
+  Message ack;
+  ack.kind = Message::Kind::kAck;
+  ack.packet = received.packet;
+  return ack;
+}
+
 /// For the buses' counters: an acknowledgement frame.
 inline bool is_ack_frame(const Message& m) { return m.kind == Message::Kind::kAck; }
 /// For the fault log: data, acknowledgement or control (no packet).
@@ -69,6 +77,12 @@ inline FrameKind fault_frame_kind(const Message& m) {
          : m.kind == Message::Kind::kAck ? FrameKind::kAck
                                          : FrameKind::kControl;
 }
+
+/// The outcome of one communication step for one node.
+struct StepOutcome {
+  std::optional<Message> received;  ///< what arrived in the data slot (it has been acknowledged)
+  bool acknowledged = false;        ///< the message this node sent was received
+};
 
 class OcpcNodeContext : public virtual NodeContext {
  public:
@@ -93,32 +107,38 @@ class OcpcNodeContext : public virtual NodeContext {
   /// Records that a level of a procedure in rounds took `rounds` rounds (`funnel`: a funnel
   /// level of a batch). A run reports the most as `max_rounds`.
   virtual void note_rounds(std::uint32_t /*rounds*/) {}
+  /// One communication step (two slots): sends `out` to `to` in the data slot if `out` is set;
+  /// in the ack slot whatever arrived is acknowledged, and the node listens for its own
+  /// acknowledgement. By default the protocol's thread does both slots itself
+  /// (step_slot_by_slot); a processor whose receiver acknowledges in hardware sleeps through
+  /// the ack slot instead (OcpcProcessor), with the same frames on the buses in the same slots.
+  virtual StepOutcome communication_step(NodeId to, const std::optional<Message>& out);
 };
 
-/// The outcome of one communication step for one node.
-struct StepOutcome {
-  std::optional<Message> received;  ///< what arrived in the data slot (it has been acknowledged)
-  bool acknowledged = false;        ///< the message this node sent was received
-};
-
-/// One communication step (two slots): sends `out` to `to` in the data slot if `out` is set;
-/// in the ack slot acknowledges whatever arrived and listens for its own acknowledgement.
-inline StepOutcome communication_step(OcpcNodeContext& node, NodeId to,
-                                      const std::optional<Message>& out) {
+/// One communication step as two slots of the node's own thread: after the data slot it
+/// acknowledges whatever arrived, then it listens for its own acknowledgement.
+inline StepOutcome step_slot_by_slot(OcpcNodeContext& node, NodeId to,
+                                     const std::optional<Message>& out) {
   StepOutcome outcome;
   if (out) node.send(to, *out);
   node.next_slot();
   outcome.received = node.received();
-  if (outcome.received) {
-    Message ack;
-    ack.kind = Message::Kind::kAck;
-    ack.packet = outcome.received->packet;
-    node.send(outcome.received->sender, ack);
-  }
+  if (outcome.received) node.send(outcome.received->sender, ack_of(*outcome.received));
   node.next_slot();
   const std::optional<Message>& back = node.received();
   outcome.acknowledged = out && back && back->kind == Message::Kind::kAck;
   return outcome;
+}
+
+inline StepOutcome OcpcNodeContext::communication_step(NodeId to,
+                                                       const std::optional<Message>& out) {
+  return step_slot_by_slot(*this, to, out);
+}
+
+/// One communication step of `node` (OcpcNodeContext::communication_step).
+inline StepOutcome communication_step(OcpcNodeContext& node, NodeId to,
+                                      const std::optional<Message>& out) {
+  return node.communication_step(to, out);
 }
 
 /// An h-relation routing protocol: the body of every processor's thread for one run. One

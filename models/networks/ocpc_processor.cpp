@@ -12,6 +12,9 @@ OcpcProcessor::OcpcProcessor(const sc_core::sc_module_name& name, const OcpcProc
 
 void OcpcProcessor::run_protocol() {
   received_.reset();
+  latched_.reset();
+  armed_slot_ = ~std::uint64_t{0};
+  hardware_acks_ = 0;
   sent_in_slot_ = ~std::uint64_t{0};
   fallbacks_ = 0;
   recoveries_ = 0;
@@ -21,8 +24,9 @@ void OcpcProcessor::run_protocol() {
   protocol_->run(*this);
 }
 
-void OcpcProcessor::send(NodeId to, const Message& message) {
-  const std::uint64_t now = slot();
+void OcpcProcessor::send(NodeId to, const Message& message) { transmit(to, message, slot()); }
+
+void OcpcProcessor::transmit(NodeId to, const Message& message, std::uint64_t now) {
   if (sent_in_slot_ == now) {
     SC_REPORT_ERROR(name(), ("two sends in slot " + std::to_string(now)).c_str());
   }
@@ -48,12 +52,41 @@ void OcpcProcessor::start_of_slot() {
   set_listening();
 }
 
-void OcpcProcessor::sample_receiver(std::uint64_t slot) {
-  received_ = rx->sample(id(), slot);
-  if (received_ && lost_at_receiver(Frame{fault_frame_kind(*received_), received_->packet}, slot)) {
-    received_.reset();
+StepOutcome OcpcProcessor::communication_step(NodeId to, const std::optional<Message>& out) {
+  if (!hardware_ack_ || traced()) return step_slot_by_slot(*this, to, out);
+  if (out) send(to, *out);
+  armed_slot_ = slot();
+  try {
+    sleep_through_next_slot();  // received_: the ack slot's light
+  } catch (...) {               // an aborted run: nothing is acknowledged for this node any more
+    armed_slot_ = ~std::uint64_t{0};
+    throw;
   }
-  if (received_) record_rx(received_->packet.id, slot);
+  armed_slot_ = ~std::uint64_t{0};
+  StepOutcome outcome;
+  outcome.received = std::move(latched_);
+  latched_.reset();
+  outcome.acknowledged = out && received_ && received_->kind == Message::Kind::kAck;
+  return outcome;
+}
+
+void OcpcProcessor::acknowledge(std::uint64_t data_slot) {
+  if (armed_slot_ != data_slot) return;  // the thread is awake and acknowledges for itself
+  latched_ = receive(data_slot);
+  if (!latched_) return;
+  transmit(latched_->sender, ack_of(*latched_), data_slot + 1);
+  ++hardware_acks_;
+}
+
+std::optional<Message> OcpcProcessor::receive(std::uint64_t slot) {
+  std::optional<Message> got = rx->sample(id(), slot);
+  if (got && lost_at_receiver(Frame{fault_frame_kind(*got), got->packet}, slot)) got.reset();
+  if (got) record_rx(got->packet.id, slot);
+  return got;
+}
+
+void OcpcProcessor::sample_receiver(std::uint64_t slot) {
+  received_ = receive(slot);
   if (window_.contains(slot)) rx_collision_ = rx->collided(id(), slot);
 }
 

@@ -47,12 +47,24 @@ class OcpcProcessor : public Processor, public OcpcNodeContext {
   std::uint32_t max_rounds() const { return max_rounds_; }
   /// Processor::trace plus rx_collision (the receiver was garbled in the slot).
   void trace_node(sc_core::sc_trace_file* tf, const TraceWindow& window = {});
+  /// The network's HardwareAcks acknowledges receptions for this processor (elaboration only).
+  void enable_hardware_ack() { hardware_ack_ = true; }
+  /// Called by HardwareAcks at the start of the slot after `data_slot`: if this node's thread
+  /// sleeps through that slot in a communication step, latches what arrived in `data_slot` and
+  /// sends its acknowledgement now, as the thread would have.
+  void acknowledge(std::uint64_t data_slot);
+  /// Acknowledgements the receiver logic sent for this node during the last run (the thread's
+  /// own are not counted).
+  std::uint64_t hardware_acks() const { return hardware_acks_; }
 
   // OcpcNodeContext
   const OcpcShape& shape() const override { return shape_; }
   std::uint32_t h() const override { return h_; }
   void send(NodeId to, const Message& message) override;
   const std::optional<Message>& received() const override { return received_; }
+  /// Untraced, with HardwareAcks: sends in the data slot and sleeps through the ack slot (one
+  /// thread activation per step instead of two); otherwise step_slot_by_slot.
+  StepOutcome communication_step(NodeId to, const std::optional<Message>& out) override;
   void note_fallback(std::uint32_t count) override { fallbacks_ += count; }
   void note_recovery(std::uint32_t count) override { recoveries_ += count; }
   void note_stuck(std::uint32_t count) override { stuck_ += count; }
@@ -66,11 +78,22 @@ class OcpcProcessor : public Processor, public OcpcNodeContext {
   void start_of_slot() override;
 
  private:
+  /// Drives `message` (sender filled in) towards `to` in `slot`, on the bus that reaches it.
+  void transmit(NodeId to, const Message& message, std::uint64_t slot);
+  /// What the receiver got in `slot`: the frame if exactly one arrived and the receiver is not
+  /// dead (a frame lost to a dead receiver is logged).
+  std::optional<Message> receive(std::uint64_t slot);
+
   OcpcShape shape_;
   std::uint32_t h_;
   const OcpcProtocol* protocol_;
   std::uint64_t sent_in_slot_ = ~std::uint64_t{0};
   std::optional<Message> received_;
+  bool hardware_ack_ = false;
+  /// The data slot of the communication step the thread is sleeping through (none: ~0).
+  std::uint64_t armed_slot_ = ~std::uint64_t{0};
+  std::optional<Message> latched_;  ///< what arrived in armed_slot_ (acknowledged by hardware)
+  std::uint64_t hardware_acks_ = 0;
   std::uint64_t fallbacks_ = 0;
   std::uint64_t recoveries_ = 0;
   std::uint64_t stuck_ = 0;

@@ -80,7 +80,20 @@ class ReceiverArray : public sc_core::sc_prim_channel,
 
   void set_observer(BusCollisionObserver* observer) { observer_ = observer; }
   /// Forgets every slot stamp (slot numbers restart with each run).
-  void reset() { std::fill(cells_.begin(), cells_.end(), Cell{}); }
+  void reset() {
+    std::fill(cells_.begin(), cells_.end(), Cell{});
+    for (LitList& l : lit_) l = LitList{};
+  }
+  /// From now on, keeps the list of receivers that got light (or noise) in each of the last two
+  /// slots, for hardware that acts on receptions without a scan of every receiver.
+  void track_lit() { tracking_lit_ = true; }
+  /// The receivers lit in `slot`, each once, in the order they were first lit; empty unless
+  /// track_lit() is on and `slot` is one of the last two slots with light.
+  const std::vector<NodeId>& lit_in(std::uint64_t slot) const {
+    static const std::vector<NodeId> kNone;
+    const LitList& l = lit_[slot & 1];
+    return l.slot == slot ? l.receivers : kNone;
+  }
 
   void light(NodeId receiver, const FrameT& frame, std::uint64_t slot) override {
     Cell& c = stamp(receiver, slot);
@@ -118,19 +131,35 @@ class ReceiverArray : public sc_core::sc_prim_channel,
     std::uint32_t beams = 0;
     FrameT frame{};
   };
+  /// The receivers lit in one slot (two lists, by the slot's parity).
+  struct LitList {
+    std::uint64_t slot = ~std::uint64_t{0};
+    std::vector<NodeId> receivers;
+  };
   Cell& stamp(NodeId receiver, std::uint64_t slot) {
     Cell& c = cells_.at(receiver);
     if (c.slot != slot) {
       c.slot = slot;
       c.beams = 0;
+      if (tracking_lit_) note_lit(receiver, slot);
     }
     return c;
+  }
+  void note_lit(NodeId receiver, std::uint64_t slot) {
+    LitList& l = lit_[slot & 1];
+    if (l.slot != slot) {
+      l.slot = slot;
+      l.receivers.clear();
+    }
+    l.receivers.push_back(receiver);
   }
   void collide(NodeId receiver, std::uint64_t slot) {
     ++collisions_;
     if (observer_ != nullptr) observer_->on_receiver_collision(slot, receiver);
   }
   std::vector<Cell> cells_;
+  bool tracking_lit_ = false;
+  LitList lit_[2];
   BusCollisionObserver* observer_ = nullptr;
   std::uint64_t collisions_ = 0;
   std::uint64_t cross_bus_collisions_ = 0;
