@@ -5,7 +5,8 @@ An untraced OCPC-family processor sleeps through the ack slot of each communicat
 its receiver logic acknowledges (models/networks/hardware_acks.h); a traced one steps both slots
 itself. Both must give exactly the same runs: every case is run untraced, with every processor
 traced (--vcd) and with only the first half traced (--trace-nodes: the two kinds in one run),
-and every JSON run field but wall_seconds must agree. Exit status 1 on the first difference.
+and every JSON run field but wall_seconds must agree; so must every bus signal of the two VCDs
+(a bus shows the same frames whoever acknowledged them). Exit status 1 on the first difference.
 """
 import json
 import pathlib
@@ -42,17 +43,42 @@ def runs(args, name):
     return status, [{f: v for f, v in r.items() if f != "wall_seconds"} for r in report["runs"]]
 
 
+def bus_signals(vcd):
+    """Every value change of a signal outside the processors' scopes: (time, name, value)."""
+    names, scope, changes, time = {}, [], [], 0
+    for line in vcd.read_text().splitlines():
+        w = line.split()
+        if not w:
+            continue
+        if w[0] == "$scope":
+            scope.append(w[2])
+        elif w[0] == "$upscope":
+            scope.pop()
+        elif w[0] == "$var":
+            names.setdefault(w[3], []).append(".".join(scope + [w[4]]))
+        elif w[0].startswith("#"):
+            time = int(w[0][1:])
+        else:
+            value, code = (w[0], w[1]) if len(w) == 2 else (w[0][0], w[0][1:])
+            changes += [(time, n, value) for n in names.get(code, []) if ".proc" not in n]
+    return sorted(changes)
+
+
 compared = 0
 for args, n in CASES:
-    vcd = str(WORKDIR / "hardware_acks.vcd")
     untraced = runs(args, "untraced")
     if not untraced[1] or any(r["packets"] == 0 for r in untraced[1]):
         sys.exit(f"FAIL: {' '.join(args)}: no packets")
-    for mode, extra in (("traced", ["--vcd", vcd]),
-                        ("half traced", ["--vcd", vcd, "--trace-nodes", f"0:{n // 2 - 1}"])):
-        other = runs(args + extra, mode.replace(" ", "_"))
+    vcds = {}
+    for mode, extra in (("traced", []), ("half traced", ["--trace-nodes", f"0:{n // 2 - 1}"])):
+        vcds[mode] = WORKDIR / f"hardware_acks_{mode.replace(' ', '_')}.vcd"
+        other = runs(args + ["--vcd", str(vcds[mode])] + extra, mode.replace(" ", "_"))
         if other != untraced:
             sys.exit(f"FAIL: {' '.join(args)}: {mode} runs differ from untraced ones:\n"
                      f" untraced {untraced}\n {mode} {other}")
+    full, half = bus_signals(vcds["traced"]), bus_signals(vcds["half traced"])
+    if not full or full != half:
+        sys.exit(f"FAIL: {' '.join(args)}: the buses' signals differ between the traced and the "
+                 f"half traced VCD ({len(full)} and {len(half)} changes)")
     compared += len(untraced[1])
 print(f"ok: {compared} runs the same untraced, traced and half traced, field for field")

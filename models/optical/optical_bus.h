@@ -229,8 +229,8 @@ class OpticalBusBase : public sc_core::sc_module {
     std::uint32_t garbled_frames = 0;  ///< the frames lost that way
     std::uint32_t delivered = 0;       ///< receivers that got a frame
     std::uint32_t acks = 0;            ///< acknowledgements among the delivered frames
-    std::uint32_t first_frame_id = 0;
-    bool fault = false;  ///< an injected fault lost a frame
+    std::uint32_t first_frame_id = 0;  ///< the frame of the lowest-indexed sender
+    bool fault = false;                ///< an injected fault lost a frame
   };
   FaultPlan* faults_ = nullptr;
   int dead_fault_ = -1;
@@ -292,7 +292,7 @@ class OpticalBus : public OpticalBusBase, public BusTransmitIf<FrameT> {
       drives_slot_ = slot;
       drives_.clear();
     }
-    drives_.push_back(Drive{receiver, frame});
+    drives_.push_back(Drive{sender, receiver, frame});
     lit(slot);
   }
   /// Forgets the last slot's drives (slot numbers restart with each run).
@@ -308,7 +308,12 @@ class OpticalBus : public OpticalBusBase, public BusTransmitIf<FrameT> {
     SlotSummary s;
     if (drives_slot_ != slot) return s;
     s.drivers = static_cast<std::uint32_t>(drives_.size());
-    s.first_frame_id = drives_.front().frame.packet.id;
+    // The lowest-indexed sender's frame, whatever order the kernel ran the senders in.
+    const Drive* first = &drives_.front();
+    for (const Drive& d : drives_) {
+      if (d.sender < first->sender) first = &d;
+    }
+    s.first_frame_id = first->frame.packet.id;
     // Count beams per addressed receiver (slot-stamped, so only the addressed ones are touched).
     for (const Drive& d : drives_) {
       Beams& b = beams_[d.receiver];
@@ -357,6 +362,7 @@ class OpticalBus : public OpticalBusBase, public BusTransmitIf<FrameT> {
 
  private:
   struct Drive {
+    std::uint32_t sender;
     std::uint32_t receiver;
     FrameT frame;
   };
