@@ -62,6 +62,19 @@ OcpcExperimentConfig config(ocpc::Topology topology, std::uint32_t p,
   return test::scripted_config(topology, p, protocol, 1000);
 }
 
+/// Every member of `groups` scans at once on the machine (topology, p): exact prefixes and
+/// totals, in exactly `steps` communication steps, without a collision.
+void expect_exact_scans(ocpc::Topology topology, std::uint32_t p,
+                        const std::vector<NodeGroup>& groups, std::uint32_t steps) {
+  ScanAll s(groups);
+  OcpcExperiment e(config(topology, p, s));
+  const OcpcRunResult r = e.run(1, {});
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.steps, steps);
+  EXPECT_EQ(r.collisions, 0u);
+  expect_scans(s, groups);
+}
+
 TEST(OcpcPrefix, StepCounts) {
   EXPECT_EQ(ocpc::scan_steps(1), 0u);
   EXPECT_EQ(ocpc::scan_steps(16), 4u);
@@ -71,38 +84,19 @@ TEST(OcpcPrefix, StepCounts) {
 
 TEST(OcpcPrefix, PowerOfTwoGroupsAtOnceExactInLog2Steps) {
   // Two interleaved groups of 16 (even and odd nodes) on a 32-OCPC, at the same time.
-  const std::vector<NodeGroup> groups = {{0, 2, 16}, {1, 2, 16}};
-  ScanAll s(groups);
-  OcpcExperiment e(config(ocpc::Topology::kOcpc, 32, s));
-  const OcpcRunResult r = e.run(1, {});
-  ASSERT_TRUE(r.ok());
-  EXPECT_EQ(r.steps, ocpc::scan_steps(16));
-  EXPECT_EQ(r.collisions, 0u);
-  expect_scans(s, groups);
+  expect_exact_scans(ocpc::Topology::kOcpc, 32, {{0, 2, 16}, {1, 2, 16}}, ocpc::scan_steps(16));
 }
 
 TEST(OcpcPrefix, OtherSizesExactInTwiceCeilLog2Steps) {
-  const std::vector<NodeGroup> groups = {{0, 1, 12}, {12, 1, 5}, {17, 1, 1}};
-  ScanAll s(groups);
-  OcpcExperiment e(config(ocpc::Topology::kOcpc, 20, s));
-  const OcpcRunResult r = e.run(1, {});
-  ASSERT_TRUE(r.ok());
-  EXPECT_EQ(r.steps, ocpc::scan_steps(12));
-  EXPECT_EQ(r.collisions, 0u);
-  expect_scans(s, groups);
+  expect_exact_scans(ocpc::Topology::kOcpc, 20, {{0, 1, 12}, {12, 1, 5}, {17, 1, 1}},
+                     ocpc::scan_steps(12));
 }
 
 TEST(MobPrefix, EveryColumnScansAtOnce) {
   const std::uint32_t p = 8;
   std::vector<NodeGroup> groups;
   for (std::uint32_t c = 0; c < p; ++c) groups.push_back({c, p, p});
-  ScanAll s(groups);
-  OcpcExperiment e(config(ocpc::Topology::kMob, p, s));
-  const OcpcRunResult r = e.run(1, {});
-  ASSERT_TRUE(r.ok());
-  EXPECT_EQ(r.steps, ocpc::scan_steps(p));
-  EXPECT_EQ(r.collisions, 0u);
-  expect_scans(s, groups);
+  expect_exact_scans(ocpc::Topology::kMob, p, groups, ocpc::scan_steps(p));
 }
 
 TEST(Bitonic, ComparatorNetworkSortsEveryZeroOneInput) {
