@@ -13,6 +13,8 @@ import pathlib
 import subprocess
 import sys
 
+from vcd_reader import parse
+
 OPTINET, WORKDIR = sys.argv[1], pathlib.Path(sys.argv[2])
 WORKDIR.mkdir(parents=True, exist_ok=True)
 
@@ -45,23 +47,10 @@ def runs(args, name):
 
 def bus_signals(vcd):
     """Every value change of a signal outside the processors' scopes: (time, name, value)."""
-    names, scope, changes, time = {}, [], [], 0
-    for line in vcd.read_text().splitlines():
-        w = line.split()
-        if not w:
-            continue
-        if w[0] == "$scope":
-            scope.append(w[2])
-        elif w[0] == "$upscope":
-            scope.pop()
-        elif w[0] == "$var":
-            names.setdefault(w[3], []).append(".".join(scope + [w[4]]))
-        elif w[0].startswith("#"):
-            time = int(w[0][1:])
-        else:
-            value, code = (w[0], w[1]) if len(w) == 2 else (w[0][0], w[0][1:])
-            changes += [(time, n, value) for n in names.get(code, []) if ".proc" not in n]
-    return sorted(changes)
+    names, changes = parse(vcd)
+    return sorted((time, name, value) for code, history in changes.items()
+                  for name in names.get(code, []) if ".proc" not in name
+                  for time, value in history)
 
 
 compared = 0
