@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "models/topology/ccc.h"
 #include "models/topology/grid.h"
@@ -60,6 +61,42 @@ TEST_P(SeparatePhases, PhaseBStartsEverywhereTheSlotAfterTheLastPhaseA) {
 
 INSTANTIATE_TEST_SUITE_P(Schemes, SeparatePhases, ::testing::ValuesIn(phase_cases()),
                          [](const auto& info) { return info.param.name; });
+
+TEST(SeparatePhases, HeldPacketsStartPhaseBInRandomOrder) {
+  // The paper randomized each queue's order before Phase B. On the 1-cube, packets 0..7 all
+  // start at node 0 for node 1. Those whose Phase A stays at node 0 are held there from slot 0
+  // in id order, then cross the one link in Phase B one a slot (FIFO), in the order the
+  // shuffle gave them; those that crossed in Phase A wait at node 1 and finish when Phase B
+  // starts. So a held packet's delay exceeds the Phase A time, and among pairs of held packets
+  // the lower id leaves first in about half of the pairs; unshuffled it would in every pair.
+  SfExperimentConfig config;
+  config.graph = std::make_shared<sf::HypercubeGraph>(1);
+  config.protocol = "cubes";
+  config.separate_phases = true;
+  config.max_slots = 1000;
+  SfExperiment e(config);
+  std::vector<Packet> packets;
+  for (std::uint32_t id = 0; id < 8; ++id) packets.push_back({id, 0, 1, id});
+  unsigned pairs = 0;
+  unsigned lower_id_first = 0;
+  for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+    const SfRunResult r = e.run_packets(seed, packets);
+    ASSERT_TRUE(r.ok()) << (r.errors.empty() ? "" : r.errors.front());
+    const std::vector<std::uint64_t>& delay = e.delays();
+    for (std::uint32_t i = 0; i < 8; ++i) {
+      for (std::uint32_t j = i + 1; j < 8; ++j) {
+        if (delay[i] <= r.phase_a_slots || delay[j] <= r.phase_a_slots) continue;
+        ASSERT_NE(delay[i], delay[j]) << "seed " << seed;  // one crossing a slot
+        ++pairs;
+        if (delay[i] < delay[j]) ++lower_id_first;
+      }
+    }
+  }
+  ASSERT_GT(pairs, 2000u);
+  const double share = static_cast<double>(lower_id_first) / pairs;
+  EXPECT_GT(share, 0.45) << lower_id_first << " of " << pairs;
+  EXPECT_LT(share, 0.55) << lower_id_first << " of " << pairs;
+}
 
 TEST(PipelinedPhases, OverlapOnTheHypercube) {
   // In the pipelined mode the first packets start Phase B while others are still in Phase A,
