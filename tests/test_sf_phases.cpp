@@ -62,7 +62,7 @@ TEST_P(SeparatePhases, PhaseBStartsEverywhereTheSlotAfterTheLastPhaseA) {
 INSTANTIATE_TEST_SUITE_P(Schemes, SeparatePhases, ::testing::ValuesIn(phase_cases()),
                          [](const auto& info) { return info.param.name; });
 
-TEST(SeparatePhases, HeldPacketsStartPhaseBInRandomOrder) {
+TEST(HeldPackets, StartPhaseBInRandomOrderWhenPhasesAreSeparate) {
   // The paper randomized each queue's order before Phase B. On the 1-cube, packets 0..7 all
   // start at node 0 for node 1. Those whose Phase A stays at node 0 are held there from slot 0
   // in id order, then cross the one link in Phase B one a slot (FIFO), in the order the
