@@ -30,6 +30,9 @@ constexpr double kLink = 0.62 * 1024;  // a mesh link
 // shuffle --d 2 --n 12 (31.4 and 27.4 MiB since the packet pool); hypercube --n 14 and --n 16
 // (99.4 and 382.0 MiB) check both.
 constexpr double kMethodNode = 4.30 * 1024;
+// The same node stepped by the network's process (no process of its own), from hypercube
+// --n 12, 14, 16 and shuffle --d 2 --n 12 with kLinkRecord as below: 3.30-3.36 KiB.
+constexpr double kSteppedNode = 3.32 * 1024;
 constexpr double kLinkRecord = 0.100 * 1024;
 // A bus (its method, ports and K bindings) and a hierarchy-only scope module, solved together
 // from dmob --k 4 --dim 6 and --k 2 --dim 12 against ocpc --p 4096 (same 4096 threads; issue 17,
@@ -64,10 +67,11 @@ std::uint64_t read_cgroup_limit() {
 
 std::uint64_t estimate_memory(const ResourceCounts& c, bool traced) {
   double bytes = kBase + kThread * c.threads + kCoupler * c.couplers + kMethodNode * c.methods +
-                 kLink * c.links + kLinkRecord * c.link_records + kBus * c.buses +
-                 kScope * c.scopes + c.tables;
+                 kSteppedNode * c.stepped_nodes + kLink * c.links + kLinkRecord * c.link_records +
+                 kBus * c.buses + kScope * c.scopes + c.tables;
   if (traced) {
-    bytes += kTraced * (c.threads + c.couplers + c.methods + c.links + c.link_records + c.buses);
+    bytes += kTraced * (c.threads + c.couplers + c.methods + c.stepped_nodes + c.links +
+                        c.link_records + c.buses);
   }
   return static_cast<std::uint64_t>(bytes);
 }

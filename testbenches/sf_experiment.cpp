@@ -9,10 +9,10 @@ SfExperiment::SfExperiment(const SfExperimentConfig& config)
     : ExperimentBase(config.period),
       config_(config),
       scheme_(sf::make_scheme(config.protocol, *config.graph)),
-      network_(
-          config.graph->name().c_str(),
-          sf::SfNetworkConfig{config.graph.get(), scheme_.get(), config.discipline, config.capacity,
-                              config.phase_b_start, this, config.phase_window}) {
+      network_(config.graph->name().c_str(),
+               sf::SfNetworkConfig{config.graph.get(), scheme_.get(), config.discipline,
+                                   config.capacity, config.phase_b_start, this, config.phase_window,
+                                   config.node_processes}) {
   network_.clk(clock_);
   network_.control(control_);
   if (!config_.faults.empty()) inject_faults();

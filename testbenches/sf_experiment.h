@@ -47,6 +47,8 @@ struct SfExperimentConfig {
   NodeId trace_last = kNoNode;
   /// Open-loop runs (a sustained load) instead of permutations.
   std::optional<OpenLoopConfig> open_loop;
+  /// One SC_METHOD per node instead of the network's process (sf::SfNetworkConfig).
+  bool node_processes = false;
   /// Injected faults (link, receiver = every link into the node, jammer = every link out of
   /// it, ber); empty: fault-free hardware.
   FaultPlan faults;

@@ -26,12 +26,12 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
     return {{"--relation-file", relation_file_}};
   }
   void configure(CommonOptions& common) override;
-  std::uint64_t processors() const override { return 0; }  // one SC_METHOD per node, no stack
+  std::uint64_t processors() const override { return 0; }  // no node has a thread (a stack)
   std::string size_option() const override { return "--n"; }
   ResourceCounts resources() const override {
     ResourceCounts c;
-    c.methods = config_.graph->nodes();
-    c.link_records = c.methods * config_.graph->degree();
+    (config_.node_processes ? c.methods : c.stepped_nodes) = config_.graph->nodes();
+    c.link_records = std::uint64_t{config_.graph->nodes()} * config_.graph->degree();
     return c;
   }
   std::string banner() const override;

@@ -93,3 +93,12 @@ optinet_gtest(test_sf_windows)
 optinet_usage_error_test(sf_phase_window_zero "--phase-window" grid --k 3 --phase-window 0)
 optinet_usage_error_test(sf_phase_window_separate "--phase-window: not with --phases separate"
                          grid --k 3 --phase-window 10 --phases separate)
+
+# The network's process stepping the nodes (the default) and one SC_METHOD per node
+# (--node-processes) give exactly the same runs and VCDs.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME sf_schedules_match
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/sf_schedules_match.py
+                   ${OPTINET_BIN} ${E2E_DIR}/sf_schedules)
+  set_tests_properties(sf_schedules_match PROPERTIES TIMEOUT 120)
+endif()

@@ -18,16 +18,29 @@
 namespace optinet::sf {
 
 /// The receiving side of links: a node's input port, a primitive channel. At a slot's rising
-/// edge each link that offers sets its input's bit; in the update phase the node reads the
-/// offers in input order. A node has at most kMaxInputs incoming links.
+/// edge each link that offers sets its input's bit; in the update phase (or, for a node the
+/// network's process steps, once every node has offered) the node reads the offers in input
+/// order. A node has at most kMaxInputs incoming links.
 class LinkSink : public sc_core::sc_prim_channel {
  public:
   static constexpr unsigned kMaxInputs = 64;
   explicit LinkSink(const char* name) : sc_core::sc_prim_channel(name) {}
   /// Called by a link when its source offers a packet in the current slot.
   void request(std::uint32_t input) {
-    if (requests_ == 0) request_update();
+    if (requests_ == 0) {
+      if (admissions_ != nullptr) {
+        *admissions_ |= admission_bit_;
+      } else {
+        request_update();
+      }
+    }
     requests_ |= std::uint64_t{1} << input;
+  }
+  /// For a node the network's process steps: instead of requesting an update phase, the first
+  /// offer of a slot sets `bit` in `*word` (SfStepList::admission_word).
+  void admit_through(std::uint64_t* word, std::uint64_t bit) {
+    admissions_ = word;
+    admission_bit_ = bit;
   }
   void prefetch() const { __builtin_prefetch(&requests_, 1); }
   /// The inputs that offered in this slot (bit i: input i), cleared for the next.
@@ -39,6 +52,8 @@ class LinkSink : public sc_core::sc_prim_channel {
 
  private:
   std::uint64_t requests_ = 0;
+  std::uint64_t* admissions_ = nullptr;
+  std::uint64_t admission_bit_ = 0;
 };
 
 /// One directed edge: a compact record, not a SystemC object. A network keeps all its links in

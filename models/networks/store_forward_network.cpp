@@ -31,6 +31,10 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     in_begin[y + 1] += in_begin[y];
   }
   in_links_.assign(in_begin[n], nullptr);
+  if (!config.node_processes) {
+    steps_ = std::make_unique<SfStepList>(n);
+    SC_METHOD(step_nodes);  // its first activation waits for a run's start
+  }
   nodes_.reserve(n);
   for (NodeId x = 0; x < n; ++x) {
     SfNodeConfig c{x,
@@ -43,7 +47,8 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
                    config.phase_window,
                    &links_[static_cast<std::size_t>(x) * degree],
                    in_links_.data() + in_begin[x],
-                   &pool_};
+                   &pool_,
+                   steps_.get()};
     nodes_.push_back(std::make_unique<SfNode>(("node" + std::to_string(x)).c_str(), c));
     nodes_.back()->clk(clk);
     nodes_.back()->control(control);
@@ -62,5 +67,35 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
 }
 
 SfNetwork::~SfNetwork() = default;
+
+void SfNetwork::end_of_elaboration() {
+  run_ = control.operator->();
+  clock_ = clk.operator->();
+}
+
+void SfNetwork::step_nodes() {
+  SfStepList& steps = *steps_;
+  if (run_->start_event().triggered()) {
+    steps.running = true;
+    steps.list_all();  // each node takes its loaded packets (or its host's) at slot 0
+  }
+  if (steps.running && clock_->posedge()) {
+    if (run_->abort_requested()) {
+      steps.running = false;  // a run stopped at the slot limit: load() clears the rest
+      steps.clear();
+    } else {
+      const std::uint64_t slot = run_->current_slot();
+      steps.step_listed([&](NodeId x) { return nodes_[x]->step(slot); });
+      steps.admit_offered([&](NodeId x) { nodes_[x]->admit(); });
+    }
+  }
+  // A run may start at the falling edge at which the previous one ended, before the next
+  // rising edge: while running, wait on both.
+  if (steps.running) {
+    next_trigger(clock_->posedge_event() | run_->start_event());
+  } else {
+    next_trigger(run_->start_event());
+  }
+}
 
 }  // namespace optinet::sf

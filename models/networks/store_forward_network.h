@@ -4,6 +4,7 @@
 /// node per vertex of the graph and one link per directed edge. This module only instantiates
 /// and binds: node x's out-edge `label` is bound to the node the graph names, so bindings are
 /// O(nodes + links). Names follow the hardware: hypercube.node5, hypercube.node5.link_d2.
+/// Unless told to make each node a process, its one SC_METHOD steps the nodes.
 #include <memory>
 #include <systemc>
 #include <vector>
@@ -20,10 +21,14 @@ struct SfNetworkConfig {
   std::uint64_t phase_b_start = 0;
   SubphaseObserver* observer = nullptr;
   std::uint64_t phase_window = 0;  ///< SfNodeConfig::phase_window
+  /// One SC_METHOD per node (the reference schedule) instead of the network's one process
+  /// stepping the nodes (store_forward_node.h, "Process choice"). The same runs either way.
+  bool node_processes = false;
 };
 
 class SfNetwork : public sc_core::sc_module {
  public:
+  OPTINET_HAS_PROCESS(SfNetwork);
   sc_core::sc_in<bool> clk{"clk"};
   sc_core::sc_port<RunControlIf> control{"control"};
 
@@ -47,6 +52,14 @@ class SfNetwork : public sc_core::sc_module {
   PacketPool pool_;              ///< the packets the nodes hold (their queues pass indices)
   std::vector<std::unique_ptr<SfNode>> nodes_;
   std::uint64_t link_count_ = 0;
+  /// Unless node_processes: the nodes the network's process steps and admits.
+  std::unique_ptr<SfStepList> steps_;
+  RunControlIf* run_ = nullptr;
+  const sc_core::sc_signal_in_if<bool>* clock_ = nullptr;
+  void end_of_elaboration() override;
+  /// The network's process: at each rising edge of a run, every listed node steps, in id
+  /// order; then every node offered a packet admits (the update phase of per-node processes).
+  void step_nodes();
 };
 
 }  // namespace optinet::sf

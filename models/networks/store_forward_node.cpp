@@ -14,6 +14,10 @@ SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config)
       inbox_("inbox", *this) {
   const unsigned degree = config.graph->degree();
   queues_.resize(degree);
+  if (config.steps != nullptr) {  // stepped by the network's process
+    inbox_.admit_through(config.steps->admission_word(config.id), SfStepList::bit(config.id));
+    return;
+  }
   SC_METHOD(activate);
   dont_initialize();
   sensitive << wake_;
@@ -58,6 +62,10 @@ void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   running_ = false;
   population_ = max_population_ = max_population_a_ = max_population_b_ = max_queue_ = 0;
   max_population_a_transit_ = 0;
+  if (config_.steps != nullptr) {
+    config_.steps->running = false;  // the network lists every node when the run starts
+    return;
+  }
   // The first activation (at elaboration's end or right after the previous run) re-arms the
   // method on the run's start.
   wake_.notify(sc_core::SC_ZERO_TIME);
@@ -284,13 +292,29 @@ void SfNode::dequeue(unsigned edge, PacketIndex i) {
   if (q.empty()) nonempty_ &= ~(std::uint64_t{1} << edge);
 }
 
-void SfNode::admit_requests() {
-  // The update phase of this slot's rising edge: every node has placed its arrivals and made
-  // its offers, so the buffer occupancy read here is the same whatever the process order.
-  // Reservations per out-edge, and (last) for the staging buffer: at most kMaxInputs each.
-  std::array<std::uint8_t, LinkSink::kMaxInputs + 1> reserved{};
-  const unsigned staging_slot = static_cast<unsigned>(queues_.size());
+bool SfNode::reserve(const SfPacket& offered, Reservations& reserved) const {
   const Scheme& scheme = *config_.scheme;
+  const unsigned staging_slot = static_cast<unsigned>(queues_.size());
+  SfPacket p = offered;  // as it will be once it has crossed the link
+  ++p.ticket.next;
+  p.ticket.moved = true;
+  const int edge = scheme.next_edge(p, config_.id);
+  if (edge != kNoEdge) {
+    if (!room(queues_[edge].size(), reserved[edge])) return false;
+    ++reserved[edge];
+    return true;
+  }
+  if (p.ticket.subphase + 1u == scheme.subphases()) return true;  // to the host on arrival
+  if (!room(staging_.size() + held_.size(), reserved[staging_slot])) return false;
+  ++reserved[staging_slot];
+  return true;
+}
+
+void SfNode::admit_requests() {
+  // The update phase of this slot's rising edge (or the network's admission pass after every
+  // step): every node has placed its arrivals and made its offers, so the buffer occupancy
+  // read here is the same whatever the order in which nodes stepped or admit.
+  Reservations reserved{};
   const std::uint64_t slot = run_->current_slot();
   bool admitted = false;
   const std::uint64_t offers = inbox_.take_requests();
@@ -302,29 +326,23 @@ void SfNode::admit_requests() {
   }
   for (std::uint64_t requests = offers; requests != 0; requests &= requests - 1) {
     Link* link = config_.in_links[__builtin_ctzll(requests)];
-    SfPacket p = (*pool_)[link->offered()];
-    ++p.ticket.next;
-    p.ticket.moved = true;
-    const int edge = scheme.next_edge(p, config_.id);
-    bool ok = false;
-    if (edge != kNoEdge) {
-      ok = room(queues_[edge].size(), reserved[edge]);
-      if (ok) ++reserved[edge];
-    } else if (p.ticket.subphase + 1u == scheme.subphases()) {
-      ok = true;  // delivered to the host on arrival
-    } else {
-      ok = room(staging_.size() + held_.size(), reserved[staging_slot]);
-      if (ok) ++reserved[staging_slot];
-    }
+    const SfPacket& offered = (*pool_)[link->offered()];
+    // Unbounded buffers admit every offer: no occupancy to read.
+    const bool ok = config_.capacity == 0 || reserve(offered, reserved);
     if (ok) {
-      link->grant(slot, p.packet.id);
+      link->grant(slot, offered.packet.id);
       arrivals_.push_back(link->offered());
       admitted = true;
     }
   }
-  // A node already waiting on the clock would ignore wake_ (its static sensitivity is off while
-  // it waits on the edge): notify only an idle one, which saves a delta cycle per slot.
-  if (admitted && !clocked_) wake_.notify(sc_core::SC_ZERO_TIME);
+  if (!admitted) return;
+  if (config_.steps != nullptr) {
+    config_.steps->list(config_.id);
+  } else if (!clocked_) {
+    // A node already waiting on the clock would ignore wake_ (its static sensitivity is off
+    // while it waits on the edge): notify only an idle one, which saves a delta cycle per slot.
+    wake_.notify(sc_core::SC_ZERO_TIME);
+  }
 }
 
 void SfNode::trace(sc_core::sc_trace_file* tf) {

@@ -4,14 +4,19 @@
 /// edge, its outgoing links (records in the network's link array), its input port, and the
 /// router that places every packet it holds by the packet's ticket and the node's own id alone.
 ///
-/// Process choice: the router is one SC_METHOD per node, not an SC_THREAD. Its work in a slot
-/// is a single, bounded step (take the arrivals, place them by their tickets, offer the queue
-/// heads) with no control flow spanning slots, which is what a method expresses; a method has
-/// no stack, so 2^16 nodes need no thread stacks (a thread costs a 64 KiB stack map and a
-/// guard page). The method still sees only its node: its queues, its inbox, its random stream
-/// and the run control's slot counter. A node that holds no packet waits on its inbox event
-/// (or the start of a run), never on the clock; in an open-loop run it wakes every slot to take
-/// what its host created.
+/// Process choice: a node's work in a slot is a single, bounded step (take the arrivals, place
+/// them by their tickets, offer the queue heads) with no control flow spanning slots, then, once
+/// every node has offered, the admission of the offers it received. By default the nodes are
+/// not processes of their own: the network's one SC_METHOD steps, at each rising edge, the nodes
+/// that have work, in id order, then has the offered nodes admit (SfNetwork). With
+/// `node_processes` each node is its own SC_METHOD, clocked while it has work and woken by its
+/// inbox, whose update phase admits: the schedule the design started from, kept as the
+/// reference (the two give the same runs, slot for slot: tests/sf_schedules_match.py). Both
+/// run the same node code, which sees only its node: its queues, its inbox, its random stream
+/// and the run control's slot counter. The network's process runs 2^16 nodes about twice as
+/// fast: it spares each busy node a process activation and the update of its own channel, and
+/// walks the nodes in memory order (docs/benchmarks.md).
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <systemc>
@@ -24,6 +29,7 @@
 #include "models/links/edge_queue.h"
 #include "models/links/link.h"
 #include "models/links/scheme.h"
+#include "models/networks/sf_step_list.h"
 #include "models/topology/store_forward_graph.h"
 
 namespace optinet::sf {
@@ -60,6 +66,9 @@ struct SfNodeConfig {
   Link* const* in_links = nullptr;
   /// The network's packets: a node's queues, links and buffers hold indices into it.
   PacketPool* pool = nullptr;
+  /// Null: the node is a process of its own (an SC_METHOD). Otherwise the network's process
+  /// steps it while it is listed here, and its input port marks it here for admission.
+  SfStepList* steps = nullptr;
 };
 
 class SfNode : public sc_core::sc_module {
@@ -100,6 +109,14 @@ class SfNode : public sc_core::sc_module {
 
   /// The node's input port, to which the network binds its in-links.
   LinkSink& input_port() { return inbox_; }
+  /// For the network's process (SfNodeConfig::steps): the node's work at the rising edge of
+  /// `slot` in a run; false when that leaves it with nothing to do until it admits a packet.
+  bool step(std::uint64_t slot) {
+    slot_step(slot);
+    return injection_ != nullptr || has_work();
+  }
+  /// For the network's process: admits this slot's offers, once every node has offered.
+  void admit() { admit_requests(); }
 
  private:
   struct Staged {
@@ -136,6 +153,11 @@ class SfNode : public sc_core::sc_module {
     SfNode& node_;
   };
   void admit_requests();
+  /// Reservations per out-edge, and (last) for the staging buffer: at most kMaxInputs each.
+  using Reservations = std::array<std::uint8_t, LinkSink::kMaxInputs + 1>;
+  /// Bounded buffers: reserves room for `offered` once it has crossed (in the queue of its
+  /// next edge, or in staging); false if there is none. A packet for the host needs none.
+  bool reserve(const SfPacket& offered, Reservations& reserved) const;
 
   SfNodeConfig config_;
   Link* links_;       ///< config_.links: graph degree entries, owned by the network
