@@ -17,30 +17,19 @@
 
 namespace optinet::sf {
 
-/// The receiving side of links: a node's input port, a primitive channel. At a slot's rising
-/// edge each link that offers sets its input's bit; in the update phase (or, for a node the
-/// network's process steps, once every node has offered) the node reads the offers in input
-/// order. A node has at most kMaxInputs incoming links.
+/// The receiving side of links where each node is a process of its own: a node's input port, a
+/// primitive channel. At a slot's rising edge each link that offers sets its input's bit; in
+/// the update phase the node reads the offers in input order. A node has at most kMaxInputs
+/// incoming links. (Where the network's process steps the nodes, a link sets its bit in the
+/// far end's word of the network's array instead, SfStepList.)
 class LinkSink : public sc_core::sc_prim_channel {
  public:
   static constexpr unsigned kMaxInputs = 64;
   explicit LinkSink(const char* name) : sc_core::sc_prim_channel(name) {}
   /// Called by a link when its source offers a packet in the current slot.
   void request(std::uint32_t input) {
-    if (requests_ == 0) {
-      if (admissions_ != nullptr) {
-        *admissions_ |= admission_bit_;
-      } else {
-        request_update();
-      }
-    }
+    if (requests_ == 0) request_update();
     requests_ |= std::uint64_t{1} << input;
-  }
-  /// For a node the network's process steps: instead of requesting an update phase, the first
-  /// offer of a slot sets `bit` in `*word` (SfStepList::admission_word).
-  void admit_through(std::uint64_t* word, std::uint64_t bit) {
-    admissions_ = word;
-    admission_bit_ = bit;
   }
   void prefetch() const { __builtin_prefetch(&requests_, 1); }
   /// The inputs that offered in this slot (bit i: input i), cleared for the next.
@@ -52,8 +41,6 @@ class LinkSink : public sc_core::sc_prim_channel {
 
  private:
   std::uint64_t requests_ = 0;
-  std::uint64_t* admissions_ = nullptr;
-  std::uint64_t admission_bit_ = 0;
 };
 
 /// One directed edge: a compact record, not a SystemC object. A network keeps all its links in
@@ -70,7 +57,13 @@ class alignas(64) Link {
     far_end_ = &far_end;
     input_ = input;
   }
-  bool bound() const { return far_end_ != nullptr; }
+  /// Connects the far end of a network whose process steps the nodes: the far end's word of
+  /// requests (SfStepList::requests), in which an offer sets this link's input bit.
+  void bind(std::uint64_t& far_requests, std::uint32_t input) {
+    far_requests_ = &far_requests;
+    input_ = input;
+  }
+  bool bound() const { return far_end_ != nullptr || far_requests_ != nullptr; }
   std::uint32_t input() const { return input_; }
 
   /// Injected faults: `dead` (index into `plan`, -1: none) kills the link from its slot on; the
@@ -97,7 +90,11 @@ class alignas(64) Link {
   /// end reads it in the update phase.
   void offer(PacketIndex p) {
     offered_ = p;
-    far_end_->request(input_);
+    if (far_end_ != nullptr) {
+      far_end_->request(input_);
+    } else {
+      *far_requests_ |= std::uint64_t{1} << input_;
+    }
   }
   /// Source side, at the next rising edge: the offered packet if the far end admitted it (then
   /// the source drops it from its queue), else kNoPacket; clears the link for the new slot.
@@ -110,7 +107,13 @@ class alignas(64) Link {
   /// Hints the memory system to fetch what offer() and take_grant() touch: this record, and
   /// (once it is here) the far end's request word.
   void prefetch() const { __builtin_prefetch(this, 1); }
-  void prefetch_far_end() const { far_end_->prefetch(); }
+  void prefetch_far_end() const {
+    if (far_end_ != nullptr) {
+      far_end_->prefetch();
+    } else {
+      __builtin_prefetch(far_requests_, 1);
+    }
+  }
 
   /// The offered packet (kNoPacket: none, or a fault refused the offer); the far side reads it
   /// in its update phase.
@@ -158,6 +161,7 @@ class alignas(64) Link {
     std::uint64_t key;
   };
   LinkSink* far_end_ = nullptr;
+  std::uint64_t* far_requests_ = nullptr;  ///< instead of far_end_ (SfStepList::requests)
   std::uint32_t input_ = 0;
   PacketIndex offered_ = kNoPacket;
   std::uint32_t packet_id_ = 0;

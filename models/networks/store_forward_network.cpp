@@ -59,7 +59,11 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
       const NodeId y = g.neighbor(x, label);
       if (y == kNoNode) continue;
       Link& link = links_[static_cast<std::size_t>(x) * degree + label];
-      link.bind(nodes_[y]->input_port(), inputs[y]);
+      if (steps_ != nullptr) {
+        link.bind(steps_->requests(y), inputs[y]);
+      } else {
+        link.bind(nodes_[y]->input_port(), inputs[y]);
+      }
       in_links_[in_begin[y] + inputs[y]++] = &link;
       ++link_count_;
     }

@@ -14,10 +14,7 @@ SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config)
       inbox_("inbox", *this) {
   const unsigned degree = config.graph->degree();
   queues_.resize(degree);
-  if (config.steps != nullptr) {  // stepped by the network's process
-    inbox_.admit_through(config.steps->admission_word(config.id), SfStepList::bit(config.id));
-    return;
-  }
+  if (config.steps != nullptr) return;  // stepped by the network's process
   SC_METHOD(activate);
   dont_initialize();
   sensitive << wake_;
@@ -55,6 +52,7 @@ void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   held_.clear();
   arrivals_.clear();
   inbox_.take_requests();
+  if (config_.steps != nullptr) config_.steps->take_requests(config_.id);
   loaded_.clear();
   for (const Packet& p : packets)
     loaded_.push_back(pool_->add(SfPacket{p, Ticket{}, PacketClock{}}));
@@ -317,7 +315,8 @@ void SfNode::admit_requests() {
   Reservations reserved{};
   const std::uint64_t slot = run_->current_slot();
   bool admitted = false;
-  const std::uint64_t offers = inbox_.take_requests();
+  const std::uint64_t offers =
+      config_.steps != nullptr ? config_.steps->take_requests(config_.id) : inbox_.take_requests();
   // The offering links, then their packets, are fetched for all inputs first (overlapped misses).
   for (std::uint64_t m = offers; m != 0; m &= m - 1)
     config_.in_links[__builtin_ctzll(m)]->prefetch();
