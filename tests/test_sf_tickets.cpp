@@ -259,5 +259,31 @@ TEST(SfQueues, TheDisciplineNamesTheHead) {
   EXPECT_EQ(head_of(q, pool, Discipline::kFurthestFirst, true, remaining), 1u);
 }
 
+TEST(SfQueues, AQueueKeepsItsOrderInPlaceAndOnTheHeap) {
+  EdgeQueue q;
+  const auto packets = [&q] {
+    std::vector<PacketIndex> v;
+    for (const Queued& e : q) v.push_back(e.packet);
+    return v;
+  };
+  for (PacketIndex i = 0; i < EdgeQueue::kInline + 3; ++i) q.push_back(Queued{10 + i, i % 2 == 0});
+  EXPECT_EQ(q.size(), EdgeQueue::kInline + 3);
+  q.erase(1);  // an arbitrary granted entry, on the heap
+  q.erase(0);
+  EXPECT_EQ(packets(), (std::vector<PacketIndex>{12, 13, 14, 15}));
+  EXPECT_TRUE(q[0].phase_a);
+  EXPECT_FALSE(q[1].phase_a);
+  while (!q.empty()) q.erase(q.size() - 1);  // back in place once empty
+  for (PacketIndex i = 0; i < EdgeQueue::kInline; ++i) q.push_back(Queued{20 + i, false});
+  q.erase(1);
+  q.push_back(Queued{30, true});
+  EXPECT_EQ(packets(), (std::vector<PacketIndex>{20, 22, 30}));
+  EXPECT_TRUE(q[2].phase_a);
+  q.clear();
+  EXPECT_TRUE(q.empty());
+  q.push_back(Queued{40, false});
+  EXPECT_EQ(packets(), (std::vector<PacketIndex>{40}));
+}
+
 }  // namespace
 }  // namespace optinet::sf

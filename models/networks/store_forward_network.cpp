@@ -14,6 +14,7 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     throw std::logic_error("store-and-forward graph of degree above 64");
   }
   links_ = std::vector<Link>(static_cast<std::size_t>(n) * degree);
+  queues_ = std::vector<EdgeQueue>(static_cast<std::size_t>(n) * degree);
   // Each node numbers its incoming links in the order of the network's links (by source, then
   // label); it arbitrates between offers in that order. in_links_ holds node y's in-links at
   // in_begin[y] + input.
@@ -46,6 +47,7 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
                    config.observer,
                    config.phase_window,
                    &links_[static_cast<std::size_t>(x) * degree],
+                   &queues_[static_cast<std::size_t>(x) * degree],
                    in_links_.data() + in_begin[x],
                    &pool_,
                    steps_.get()};

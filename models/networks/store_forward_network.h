@@ -48,6 +48,8 @@ class SfNetwork : public sc_core::sc_module {
   /// Every node's out-links, node x's label l at x * degree + l (a label without a neighbour
   /// stays unbound): one contiguous array, allocated before the nodes and never resized.
   std::vector<Link> links_;
+  /// Every node's out-edge queues, parallel to links_ (node x's label l at x * degree + l).
+  std::vector<EdgeQueue> queues_;
   std::vector<Link*> in_links_;  ///< every node's in-links by input number, node by node
   PacketPool pool_;              ///< the packets the nodes hold (their queues pass indices)
   std::vector<std::unique_ptr<SfNode>> nodes_;

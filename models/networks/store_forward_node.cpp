@@ -11,9 +11,9 @@ SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config)
       config_(config),
       links_(config.links),
       pool_(config.pool),
+      queues_(config.queues),
+      degree_(config.graph->degree()),
       inbox_("inbox", *this) {
-  const unsigned degree = config.graph->degree();
-  queues_.resize(degree);
   if (config.steps != nullptr) return;  // stepped by the network's process
   SC_METHOD(activate);
   dont_initialize();
@@ -29,12 +29,12 @@ void SfNode::end_of_elaboration() {
 
 void SfNode::release_packets() {
   // An offer the far end admitted is its packet now (in its arrivals): drop it unfreed.
-  for (unsigned label = 0; label < queues_.size(); ++label) {
+  for (unsigned label = 0; label < degree_; ++label) {
     const PacketIndex sent = links_[label].take_grant();
     if (sent != kNoPacket) dequeue(label, sent);
   }
-  for (const EdgeQueue& q : queues_) {
-    for (const Queued& e : q) pool_->remove(e.packet);
+  for (unsigned label = 0; label < degree_; ++label) {
+    for (const Queued& e : queues_[label]) pool_->remove(e.packet);
   }
   for (const Staged& s : staging_) pool_->remove(s.packet);
   for (const auto* v : {&held_, &arrivals_, &loaded_}) {
@@ -44,9 +44,11 @@ void SfNode::release_packets() {
 
 void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   release_packets();
-  for (auto& q : queues_) q.clear();
+  for (unsigned label = 0; label < degree_; ++label) {
+    queues_[label].clear();
+    links_[label].reset();
+  }
   queued_ = queued_a_ = 0;
-  for (unsigned label = 0; label < queues_.size(); ++label) links_[label].reset();
   offering_ = nonempty_ = 0;
   staging_.clear();
   held_.clear();
@@ -101,7 +103,10 @@ void SfNode::slot_step(std::uint64_t slot) {
   // 1. Offers of the last slot that the far ends admitted leave their queues.
   // The links, then the packets they offered, are fetched together first: their misses overlap
   // instead of queueing.
-  for (std::uint64_t m = offering_; m != 0; m &= m - 1) links_[__builtin_ctzll(m)].prefetch();
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
+    links_[__builtin_ctzll(m)].prefetch();
+    queues_[__builtin_ctzll(m)].prefetch();
+  }
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
     const PacketIndex sent = links_[label].take_grant();
@@ -286,13 +291,13 @@ void SfNode::dequeue(unsigned edge, PacketIndex i) {
   const auto at = std::find_if(q.begin(), q.end(), [i](const Queued& e) { return e.packet == i; });
   --queued_;
   queued_a_ -= at->phase_a ? 1 : 0;
-  q.erase(at);
+  q.erase(static_cast<std::size_t>(at - q.begin()));
   if (q.empty()) nonempty_ &= ~(std::uint64_t{1} << edge);
 }
 
 bool SfNode::reserve(const SfPacket& offered, Reservations& reserved) const {
   const Scheme& scheme = *config_.scheme;
-  const unsigned staging_slot = static_cast<unsigned>(queues_.size());
+  const unsigned staging_slot = degree_;
   SfPacket p = offered;  // as it will be once it has crossed the link
   ++p.ticket.next;
   p.ticket.moved = true;
@@ -346,7 +351,7 @@ void SfNode::admit_requests() {
 
 void SfNode::trace(sc_core::sc_trace_file* tf) {
   sc_core::sc_trace(tf, population_, std::string(name()) + ".population", 32);
-  for (unsigned label = 0; label < queues_.size(); ++label) {
+  for (unsigned label = 0; label < degree_; ++label) {
     if (links_[label].bound()) {
       links_[label].trace(tf, std::string(name()) + ".link_" + config_.graph->label_name(label));
     }

@@ -1,8 +1,9 @@
 #pragma once
 /// \file
 /// A store-and-forward node (Valiant and Brebner, section 2 (d), (e)): one queue per outgoing
-/// edge, its outgoing links (records in the network's link array), its input port, and the
-/// router that places every packet it holds by the packet's ticket and the node's own id alone.
+/// edge and its outgoing links (records in the network's queue and link arrays), its input port,
+/// and the router that places every packet it holds by the packet's ticket and the node's own id
+/// alone.
 ///
 /// Process choice: a node's work in a slot is a single, bounded step (take the arrivals, place
 /// them by their tickets, offer the queue heads) with no control flow spanning slots, then, once
@@ -61,6 +62,8 @@ struct SfNodeConfig {
   /// The node's out-links, one per label (graph degree), in the network's link array: a label
   /// without a neighbour has a link that stays unbound.
   Link* links = nullptr;
+  /// The node's out-edge queues, one per label, in the network's array parallel to `links`.
+  EdgeQueue* queues = nullptr;
   /// The node's in-links by input number (the order in which it arbitrates), in the
   /// network's array.
   Link* const* in_links = nullptr;
@@ -160,9 +163,10 @@ class SfNode : public sc_core::sc_module {
   bool reserve(const SfPacket& offered, Reservations& reserved) const;
 
   SfNodeConfig config_;
-  Link* links_;       ///< config_.links: graph degree entries, owned by the network
-  PacketPool* pool_;  ///< config_.pool
-  std::vector<EdgeQueue> queues_;
+  Link* links_;                 ///< config_.links: graph degree entries, owned by the network
+  PacketPool* pool_;            ///< config_.pool
+  EdgeQueue* queues_;           ///< config_.queues: degree_ entries, owned by the network
+  unsigned degree_;             ///< the graph's degree: out-edge labels, links and queues
   unsigned queued_ = 0;         ///< packets in all queues
   unsigned queued_a_ = 0;       ///< of them, in Phase A (sub-phase before the scheme's randomizing)
   std::uint64_t offering_ = 0;  ///< bit l: queue l offered its head on link l this slot
