@@ -102,9 +102,9 @@ def main():
             p.error(f"OPTINET: {b} is not an executable file")
     print("| repeat | n | binary | packet-hops/s |\n|---|---|---|---|")
     for k in range(args.repeats):
-        # About 1 s of simulation at n = 12 (20 runs) and 2 s at n = 16 (1 run): with 5 runs,
-        # 0.25 s at n = 12 scattered 0.7-1.4e6 from repeat to repeat.
-        for n, runs in ((12, 20), (16, 1)):
+        # About 1 s of simulation at n = 12 (100 runs) and 2 s at n = 16 (3 runs) since the
+        # network's process steps the nodes; shorter series (0.25 s) scattered twice as much.
+        for n, runs in ((12, 100), (16, 3)):
             for b in args.binaries:
                 print(f"| {k} | {n} | {b} | {hop_rate(b, n, runs):.3g} |", flush=True)
             if args.reference:
