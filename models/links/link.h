@@ -118,7 +118,10 @@ class alignas(64) Link {
   /// The offered packet (kNoPacket: none, or a fault refused the offer); the far side reads it
   /// in its update phase.
   PacketIndex offered() const { return offered_; }
-  /// Far side: admits the offer (packet `id`), which the link carries in `slot`.
+  /// Traced (trace() was called): grant() needs the packet's id only then.
+  bool traced() const { return traced_; }
+  /// Far side: admits the offer (packet `id`, shown on a traced link), which the link carries in
+  /// `slot`.
   void grant(std::uint64_t slot, std::uint32_t id) {
     granted_ = true;
     busy_ = true;
@@ -146,7 +149,8 @@ class alignas(64) Link {
   }
   /// Traces the link's busy flag and the id of the packet it carries in the slot, under `name`
   /// (the link's hierarchical name). The link must not move afterwards.
-  void trace(sc_core::sc_trace_file* tf, const std::string& name) const {
+  void trace(sc_core::sc_trace_file* tf, const std::string& name) {
+    traced_ = true;
     sc_core::sc_trace(tf, busy_, name + ".busy");
     sc_core::sc_trace(tf, packet_id_, name + ".packet", 32);
     if (faults_ != nullptr && faults_->plan->touches(faults_->dead)) {
@@ -168,6 +172,7 @@ class alignas(64) Link {
   bool granted_ = false;
   bool busy_ = false;
   bool fault_ = false;  ///< a fault refused this slot's offer
+  bool traced_ = false;
   std::uint64_t window_carried_ = 0;
   TraceWindow count_window_;
   std::unique_ptr<Faults> faults_;  ///< only on networks with injected faults

@@ -322,19 +322,23 @@ void SfNode::admit_requests() {
   bool admitted = false;
   const std::uint64_t offers =
       config_.steps != nullptr ? config_.steps->take_requests(config_.id) : inbox_.take_requests();
-  // The offering links, then their packets, are fetched for all inputs first (overlapped misses).
+  // The offering links (and, where buffers are bounded, their packets) are fetched for all
+  // inputs first, so that the misses overlap.
   for (std::uint64_t m = offers; m != 0; m &= m - 1)
     config_.in_links[__builtin_ctzll(m)]->prefetch();
-  for (std::uint64_t m = offers; m != 0; m &= m - 1) {
-    pool_->prefetch(config_.in_links[__builtin_ctzll(m)]->offered());
+  if (config_.capacity != 0) {
+    for (std::uint64_t m = offers; m != 0; m &= m - 1) {
+      pool_->prefetch(config_.in_links[__builtin_ctzll(m)]->offered());
+    }
   }
   for (std::uint64_t requests = offers; requests != 0; requests &= requests - 1) {
     Link* link = config_.in_links[__builtin_ctzll(requests)];
-    const SfPacket& offered = (*pool_)[link->offered()];
-    // Unbounded buffers admit every offer: no occupancy to read.
-    const bool ok = config_.capacity == 0 || reserve(offered, reserved);
+    const PacketIndex i = link->offered();
+    // Unbounded buffers admit every offer: no occupancy to read, and the packet itself is read
+    // only for a traced link's packet signal (it is placed at the next rising edge).
+    const bool ok = config_.capacity == 0 || reserve((*pool_)[i], reserved);
     if (ok) {
-      link->grant(slot, offered.packet.id);
+      link->grant(slot, link->traced() ? (*pool_)[i].packet.id : 0);
       arrivals_.push_back(link->offered());
       admitted = true;
     }
