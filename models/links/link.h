@@ -45,8 +45,10 @@ class LinkSink : public sc_core::sc_prim_channel {
 
 /// One directed edge: a compact record, not a SystemC object. A network keeps all its links in
 /// one contiguous array (about 2^20 of them in the 2^16-cube), so that a hop touches one short
-/// record instead of a channel object with its own name and heap buffers; the far end's inbox
-/// (a primitive channel per node) gives the update-phase timing. Idle, a link costs nothing.
+/// record instead of a channel object with its own name and heap buffers. The far end reads
+/// the offers once every node has offered: in its inbox's update phase (a primitive channel per
+/// node) where nodes are processes, else in the network's admission pass. Idle, a link costs
+/// nothing.
 /// Its trace names are the ones it would have as a child of its source node
 /// (hypercube.node5.link_d2.busy): the node passes the name to trace(). One cache line each.
 class alignas(64) Link {
@@ -87,7 +89,7 @@ class alignas(64) Link {
   }
   /// Source side, at the rising edge: offers packet `p` (the head of its queue, an index into
   /// the network's pool; it stays queued until take_grant() at the next rising edge): the far
-  /// end reads it in the update phase.
+  /// end reads it once every node has offered.
   void offer(PacketIndex p) {
     offered_ = p;
     if (far_end_ != nullptr) {
