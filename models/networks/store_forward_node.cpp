@@ -86,7 +86,7 @@ void SfNode::activate() {
       slot_step(run_->current_slot());
     }
   }
-  clocked_ = running_ && (injection_ != nullptr || has_work());
+  clocked_ = running_ && needs_next_slot();
   if (clocked_) {
     next_trigger(clock_->posedge_event());
   } else if (running_) {

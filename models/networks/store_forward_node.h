@@ -117,7 +117,7 @@ class SfNode : public sc_core::sc_module {
   /// `slot` in a run; false when that leaves it with nothing to do until it admits a packet.
   bool step(std::uint64_t slot) {
     slot_step(slot);
-    return injection_ != nullptr || has_work();
+    return needs_next_slot();
   }
   /// For the network's process: admits this slot's offers, once every node has offered.
   void admit() { admit_requests(); }
@@ -144,6 +144,9 @@ class SfNode : public sc_core::sc_module {
   /// Open-loop runs: takes and places the packets the host created up to `slot`.
   void take_injected(std::uint64_t slot);
   bool has_work() const;
+  /// Has something to do at the next rising edge of a run: packets, or (open loop) a host that
+  /// may have created some.
+  bool needs_next_slot() const { return injection_ != nullptr || has_work(); }
   bool room(std::size_t held, unsigned reserved) const {
     return config_.capacity == 0 || held + reserved < config_.capacity;
   }
