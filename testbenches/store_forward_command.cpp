@@ -98,8 +98,8 @@ void StoreForwardCommand::add_options(CLI::App& app) {
           ->check(count_in(1, 1000000000));
   app.add_option("--trace-nodes", trace_nodes_, "trace only nodes A:B and their links");
   app.add_flag("--node-processes", config_.node_processes,
-               "one SC_METHOD per node, the reference schedule (same runs, 40% of the "
-               "speed), instead of the network's one process stepping the nodes");
+               "one SC_METHOD per node, the reference schedule (same runs, a third to a "
+               "half of the speed), instead of the network's one process stepping the nodes");
   app.add_option("--h", h_, "the h of --traffic random-h-relation or --relation-file (default 1)");
   app.add_option("--relation-file", relation_file_,
                  "'source destination' lines, '#' comments; checked against --h")
