@@ -2,9 +2,9 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <fstream>
 
 #include "testbenches/option_values.h"
+#include "testbenches/output_file.h"
 #include "testbenches/usage_error.h"
 
 namespace optinet {
@@ -88,7 +88,6 @@ void MeshSyncCommand::configure(CommonOptions& common) {
     e.trace_first = static_cast<std::uint32_t>(first);
     e.trace_last = static_cast<std::uint32_t>(last);
   }
-  if (!groups_csv_.empty()) check_writable("--groups-csv", groups_csv_);
 }
 
 std::uint64_t MeshSyncCommand::processors() const {
@@ -177,17 +176,12 @@ RunRecord MeshSyncCommand::run(std::uint64_t seed) {
 }
 
 void MeshSyncCommand::finish() {
-  if (!groups_csv_.empty()) {
-    // Written whole to a temporary file, then renamed: an interrupted run leaves no CSV.
-    const std::string tmp = groups_csv_ + ".tmp";
-    {
-      std::ofstream out(tmp);
-      out << "seed,op,kind,level,size,overhead\n";
-      for (const auto& row : csv_rows_) out << row << "\n";
-    }
-    std::rename(tmp.c_str(), groups_csv_.c_str());
-  }
   ExperimentCommand::finish();
+  if (groups_csv_.empty()) return;
+  // Written whole, after the runs (an interrupted series writes none), as the JSON is.
+  std::string text = "seed,op,kind,level,size,overhead\n";
+  for (const auto& row : csv_rows_) text += row + "\n";
+  write_file_atomically("--groups-csv", groups_csv_, text);
 }
 
 }  // namespace optinet

@@ -19,6 +19,10 @@ class MeshSyncCommand : public ExperimentCommand<MeshSyncExperiment, MeshSyncExp
   std::string default_traffic() const override { return "none"; }
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;
+  std::vector<FileOption> output_files() const override {
+    if (groups_csv_.empty()) return {};
+    return {{"--groups-csv", groups_csv_}};
+  }
   std::uint64_t processors() const override;
   ResourceCounts resources() const override;
   std::string size_option() const override { return "--n"; }

@@ -400,6 +400,7 @@ void check_files(const CLI::App& app, const NetworkCommand& command, CommonOptio
     outputs.push_back({"--vcd", common.vcd_path, true});
   }
   if (app.get_option("--json")->count() > 0) outputs.push_back({"--json", common.json_path});
+  for (FileOption& o : command.output_files()) outputs.push_back(std::move(o));
   std::vector<FileOption> inputs = command.input_files();
   if (!common.device_path.empty()) inputs.push_back({"--device", common.device_path});
   check_file_options(outputs, inputs);

@@ -84,6 +84,9 @@ class NetworkCommand {
   /// The files the family's options name for reading (checked against the outputs before
   /// configure() reads them).
   virtual std::vector<FileOption> input_files() const { return {}; }
+  /// The files the family's own options name for writing, beside --json and --vcd (checked
+  /// with them, before configure()); the family writes them with write_file_atomically.
+  virtual std::vector<FileOption> output_files() const { return {}; }
   /// Processors (threads) the network will have, and the option that sets its size.
   virtual std::uint64_t processors() const = 0;
   virtual std::string size_option() const = 0;

@@ -147,16 +147,6 @@ double parse_positive(const std::string& option, const std::string& text) {
   return std::strtod(text.c_str(), nullptr);
 }
 
-void check_writable(const std::string& option, const std::string& path) {
-  std::ifstream existing(path);
-  const bool existed = existing.good();
-  existing.close();
-  std::ofstream out(path, std::ios::app);
-  if (!out) throw UsageError(option + ": cannot write '" + path + "'");
-  out.close();
-  if (!existed) std::remove(path.c_str());
-}
-
 void check_thread_capacity(const std::string& option, std::uint64_t threads) {
   std::ifstream f("/proc/sys/vm/max_map_count");
   std::uint64_t limit = 0;

@@ -57,9 +57,6 @@ struct TraceSelection {
 /// A number in (0, 1e6].
 double parse_positive(const std::string& option, const std::string& text);
 
-/// A path we can create or overwrite; leaves no file behind if there was none.
-void check_writable(const std::string& option, const std::string& path);
-
 /// Each SystemC thread stack is a memory map plus a guard page: about two maps per thread.
 /// Throws a UsageError naming `option` if vm.max_map_count is too low for `threads`.
 void check_thread_capacity(const std::string& option, std::uint64_t threads);

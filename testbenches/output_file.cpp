@@ -30,6 +30,21 @@ std::string folder_of(const std::string& path) {
 
 std::string quoted(const std::string& path) { return "'" + printable(path) + "'"; }
 
+/// 0 if the temporary file beside `o.path` (and, for an output SystemC writes, the pipe beside
+/// it, TraceOutput) can be created; else the errno. Leaves nothing behind.
+int creation_error(const FileOption& o) {
+  const std::string temporary = temporary_path_for(o.path) + ".probe";
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) return errno == EEXIST ? 0 : errno;
+  ::close(fd);
+  ::unlink(temporary.c_str());
+  if (!o.regular_only) return 0;
+  const std::string pipe = temporary + ".pipe";
+  if (::mkfifo(pipe.c_str(), 0600) != 0) return errno == EEXIST ? 0 : errno;
+  ::unlink(pipe.c_str());
+  return 0;
+}
+
 /// Why `o.path` cannot be written ("" if it can).
 std::string output_rejection(const FileOption& o) {
   if (o.path.empty()) return "an empty path is not accepted";
@@ -59,6 +74,13 @@ std::string output_rejection(const FileOption& o) {
   if (::access(folder.c_str(), W_OK | X_OK) != 0) {
     return "cannot write " + quoted(o.path) + " (folder " + quoted(folder) + ": " +
            std::strerror(errno) + ")";
+  }
+  // access() passes folders in which no file can be made (/proc, /sys): make the
+  // temporary file the write will make, and (for a VCD) its pipe, then remove them.
+  const int error = creation_error(o);
+  if (error != 0) {
+    return "cannot write " + quoted(o.path) + " (cannot create a file in folder " + quoted(folder) +
+           ": " + std::strerror(error) + ")";
   }
   return "";
 }

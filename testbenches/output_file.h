@@ -28,9 +28,10 @@ struct FileOption {
 std::string vcd_output_path(const std::string& given);
 
 /// Refuses, with a UsageError naming the option: an empty path, a directory, a path in a folder
-/// that does not exist or cannot be written, an existing file that cannot be written, a device
-/// or pipe for a regular-only output, and any two options (outputs with each other, or an output
-/// with an input) that name the same file. Creates nothing.
+/// that does not exist or in which the write's temporary file cannot be created, an existing
+/// file that cannot be written, a device or pipe for a regular-only output, and any two options
+/// (outputs with each other, or an output with an input) that name the same file. Leaves
+/// nothing behind: the temporary file it tries is removed at once.
 void check_file_options(const std::vector<FileOption>& outputs,
                         const std::vector<FileOption>& inputs);
 

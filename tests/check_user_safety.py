@@ -28,6 +28,7 @@ SMALL = ["pops", "--d", "2", "--g", "2"]
 # elaborating after seconds.
 AFTER_FIRST_RUN = "after the first run"
 PROGRESS = re.compile(r"^run \d+/\d+ done$")
+MESH = ["mesh", "--n", "4"]
 LONG = ["pops", "--d", "64", "--g", "64", "--runs", "400", "--quiet"]
 LOGGED = [a for a in LONG if a != "--quiet"]
 
@@ -78,11 +79,24 @@ CASES = [
     Case("output path", "json through a symlink onto vcd", SMALL + ["--vcd", "t.vcd", "--json", "link.json"], 2,
          r"is also the file of", setup=lambda: (write("t.vcd", b"old"), os.symlink("t.vcd", "link.json")),
          keep=["t.vcd"]),
+    Case("output path", "json in a folder no file can be made in", SMALL + ["--json", "/proc/optinet.json"], 2,
+         r"^optinet: --json: cannot write '/proc/optinet\.json' \(cannot create a file in folder '/proc': "),
+    Case("output path", "vcd in a folder no file can be made in", SMALL + ["--vcd", "/proc/optinet"], 2,
+         r"^optinet: --vcd: cannot write '/proc/optinet\.vcd' \(cannot create a file in folder '/proc': "),
+    Case("output path", "groups csv and json clash", MESH + ["--groups-csv", "g.csv", "--json", "./g.csv"], 2,
+         r"^optinet: --json: '\./g\.csv' is also the file of --groups-csv", absent=["g.csv"]),
+    Case("output path", "groups csv in a folder no file can be made in", MESH + ["--groups-csv", "/proc/g.csv"], 2,
+         r"^optinet: --groups-csv: cannot write '/proc/g\.csv' \(cannot create a file in folder '/proc': "),
     Case("output path", "bad input leaves an old json untouched", SMALL + ["--json", "old.json", "--runs", "0"], 2,
          r"--runs", setup=lambda: write("old.json", b"{\"old\": true}\n"), keep=["old.json"]),
     # ---- write errors, after the runs ------------------------------------------------------
     Case("write error", "json to a full device", SMALL + ["--json", "/dev/full"], 3,
          r"^optinet: --json: cannot write '/dev/full' \(No space left on device\)$"),
+    Case("write error", "groups csv to a full device", MESH + ["--quiet", "--groups-csv", "/dev/full"], 3,
+         r"^optinet: --groups-csv: cannot write '/dev/full' \(No space left on device\)$"),
+    Case("write error", "groups csv over the file-size limit keeps the old file", MESH + ["--runs", "8",
+         "--quiet", "--groups-csv", "g.csv"], 3, r"^optinet: --groups-csv: cannot write 'g\.csv' \(File too large\)$",
+         setup=lambda: write("g.csv", b"old\n"), keep=["g.csv"], limit_file_kib=2),
     Case("write error", "stdout to a full device", SMALL, 3, r"^optinet: cannot write the standard output$",
          stdout="/dev/full"),
     Case("write error", "vcd over the file-size limit", ["pops", "--d", "8", "--g", "8", "--runs", "3",

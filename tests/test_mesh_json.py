@@ -9,6 +9,9 @@ import sys
 
 optinet, workdir = sys.argv[1:3]
 js, gc = workdir + "/mesh_run.json", workdir + "/mesh_groups.csv"
+# A user's file named FILE.tmp stays as it is (the CSV was once written through it).
+with open(gc + ".tmp", "w") as f:
+    f.write("the user's\n")
 subprocess.run([optinet, "mesh", "--n", "8", "--runs", "3", "--seed", "5", "--quiet", "--json",
                 js, "--groups-csv", gc], check=True, stdout=subprocess.DEVNULL)
 r = json.load(open(js))
@@ -29,4 +32,5 @@ for x in runs:
     mine = [int(g["overhead"]) for g in rows if int(g["seed"]) == x["seed"] and g["kind"] == "split"]
     assert len(mine) == x["split_groups"] and max(mine) == x["split_overhead_max"], x["seed"]
     assert all(0 < int(g["size"]) <= 64 for g in rows)
+assert open(gc + ".tmp").read() == "the user's\n", "--groups-csv overwrote FILE.tmp"
 print("ok")

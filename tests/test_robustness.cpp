@@ -88,6 +88,17 @@ TEST_F(OutputPaths, FoldersMissingFoldersDevicesAndEmptyPathsAreRefused) {
   EXPECT_NO_THROW(check_file_options({{"--json", at("p")}}, {}));
 }
 
+TEST_F(OutputPaths, AFolderInWhichNoFileCanBeMadeIsRefused) {
+  // /proc passes access(W_OK) for root; the check makes the write's temporary file instead.
+  if (!fs::is_directory("/proc/self")) GTEST_SKIP() << "no /proc here";
+  for (const bool vcd : {false, true}) {
+    EXPECT_NE(usage_error_of([&] {
+                check_file_options({{"--out", "/proc/optinet-probe", vcd}}, {});
+              }).find("(cannot create a file in folder '/proc': "),
+              std::string::npos);
+  }
+}
+
 TEST_F(OutputPaths, TwoOptionsNamingOneFileAreRefusedHoweverSpelt) {
   write(at("in.txt"), "0 1\n");
   fs::create_symlink("in.txt", at("alias.txt"));
