@@ -12,12 +12,13 @@ SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config)
       links_(config.links),
       pool_(config.pool),
       queues_(config.queues),
-      degree_(config.graph->degree()),
-      inbox_("inbox", *this) {
+      degree_(config.graph->degree()) {
   if (config.steps != nullptr) return;  // stepped by the network's process
+  inbox_ = std::make_unique<Inbox>("inbox", *this);
+  wake_ = std::make_unique<sc_core::sc_event>();
   SC_METHOD(activate);
   dont_initialize();
-  sensitive << wake_;
+  sensitive << *wake_;
 }
 
 SfNode::~SfNode() = default;
@@ -53,8 +54,7 @@ void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   staging_.clear();
   held_.clear();
   arrivals_.clear();
-  inbox_.take_requests();
-  if (config_.steps != nullptr) config_.steps->take_requests(config_.id);
+  take_requests();
   loaded_.clear();
   for (const Packet& p : packets)
     loaded_.push_back(pool_->add(SfPacket{p, Ticket{}, PacketClock{}}));
@@ -68,7 +68,7 @@ void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   }
   // The first activation (at elaboration's end or right after the previous run) re-arms the
   // method on the run's start.
-  wake_.notify(sc_core::SC_ZERO_TIME);
+  wake_->notify(sc_core::SC_ZERO_TIME);
 }
 
 bool SfNode::has_work() const {
@@ -320,8 +320,7 @@ void SfNode::admit_requests() {
   Reservations reserved{};
   const std::uint64_t slot = run_->current_slot();
   bool admitted = false;
-  const std::uint64_t offers =
-      config_.steps != nullptr ? config_.steps->take_requests(config_.id) : inbox_.take_requests();
+  const std::uint64_t offers = take_requests();
   // The offering links (and, where buffers are bounded, their packets) are fetched for all
   // inputs first, so that the misses overlap.
   for (std::uint64_t m = offers; m != 0; m &= m - 1)
@@ -349,7 +348,7 @@ void SfNode::admit_requests() {
   } else if (!clocked_) {
     // A node already waiting on the clock would ignore wake_ (its static sensitivity is off
     // while it waits on the edge): notify only an idle one, which saves a delta cycle per slot.
-    wake_.notify(sc_core::SC_ZERO_TIME);
+    wake_->notify(sc_core::SC_ZERO_TIME);
   }
 }
 

@@ -13,11 +13,11 @@
 /// `node_processes` each node is its own SC_METHOD, clocked while it has work and woken by its
 /// inbox, whose update phase admits: the schedule the design started from, kept as the
 /// reference (the two give the same runs, slot for slot: tests/sf_schedules_match.py). Both
-/// run the same node code, which sees only its node: its queues, its inbox, its random stream
-/// and the run control's slot counter. The network's process runs 1.7-3.3x as many packet-hops
-/// per second (hypercube n = 12 and 16, median 2.6x): it spares each busy node a process activation
-/// and the update of its own channel, walks the nodes in memory order, and its links post offers in
-/// one array instead of in the far ends' input ports (docs/benchmarks.md).
+/// run the same node code, which sees only its node: its queues, its input requests, its random
+/// stream and the run control's slot counter. The network's process runs 1.7-3.3x as many
+/// packet-hops per second (hypercube n = 12 and 16, median 2.6x): it spares each busy node a
+/// process activation and the update of its own channel, walks the nodes in memory order, and its
+/// links post offers in one array instead of in the far ends' input ports (docs/benchmarks.md).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -111,8 +111,9 @@ class SfNode : public sc_core::sc_module {
   using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   void trace(sc_core::sc_trace_file* tf);
 
-  /// The node's input port, to which the network binds its in-links.
-  LinkSink& input_port() { return inbox_; }
+  /// The node's input port, to which the network binds its in-links (a node process only: a
+  /// stepped node's offers are posted in SfStepList).
+  LinkSink& input_port() { return *inbox_; }
   /// For the network's process (SfNodeConfig::steps): the node's work at the rising edge of
   /// `slot` in a run; false when that leaves it with nothing to do until it admits a packet.
   bool step(std::uint64_t slot) {
@@ -160,6 +161,12 @@ class SfNode : public sc_core::sc_module {
     SfNode& node_;
   };
   void admit_requests();
+  /// This slot's offers (bit i: input i), cleared for the next: from the network's step list
+  /// where it steps the node, else from the node's own input port.
+  std::uint64_t take_requests() {
+    return config_.steps != nullptr ? config_.steps->take_requests(config_.id)
+                                    : inbox_->take_requests();
+  }
   /// Reservations per out-edge, and (last) for the staging buffer: at most kMaxInputs each.
   using Reservations = std::array<std::uint8_t, LinkSink::kMaxInputs + 1>;
   /// Bounded buffers: reserves room for `offered` once it has crossed (in the queue of its
@@ -198,9 +205,10 @@ class SfNode : public sc_core::sc_module {
   unsigned max_population_b_ = 0;
   unsigned max_population_a_transit_ = 0;
   unsigned max_queue_ = 0;
-  // The SystemC objects last: the fields above, which every busy slot reads, stay together.
-  Inbox inbox_;
-  sc_core::sc_event wake_;
+  // A node process's input port and wake-up event; a stepped node has neither (two SystemC
+  // objects fewer per node to name, register and hold: SfStepList posts its offers and lists it).
+  std::unique_ptr<Inbox> inbox_;
+  std::unique_ptr<sc_core::sc_event> wake_;
 };
 
 }  // namespace optinet::sf
