@@ -15,4 +15,19 @@ if(Python3_Interpreter_FOUND)
   set_tests_properties(reference_loop_bad_d PROPERTIES WILL_FAIL TRUE)
   add_test(NAME reference_sf_loop_bad_queues COMMAND sf_cubes_ref --n 4 --queues deque)
   set_tests_properties(reference_sf_loop_bad_queues PROPERTIES WILL_FAIL TRUE)
+  # Misses per hop under valgrind's cache simulator: a row with hops and instructions counted.
+  find_program(VALGRIND_PROGRAM valgrind)
+  if(VALGRIND_PROGRAM AND NOT OPTINET_SANITIZE)  # valgrind cannot run an ASan binary
+    add_test(NAME sf_cache_misses_counts
+             COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/bench/sf_cache_misses.py
+                     $<TARGET_FILE:optinet> --n 6 --ll-mib 1)
+    set_tests_properties(sf_cache_misses_counts PROPERTIES TIMEOUT 120
+                         PASS_REGULAR_EXPRESSION "\\| 6 \\| 1 \\| [^|]+ \\| [1-9][0-9]* \\| [1-9][0-9]* \\|")
+  endif()
+  add_test(NAME memory_latency_bad_max COMMAND memory_latency --max-mib 0)
+  set_tests_properties(memory_latency_bad_max PROPERTIES WILL_FAIL TRUE)
+  # A short curve reaches its largest size.
+  add_test(NAME memory_latency_curve COMMAND memory_latency --max-mib 4 --loads 100000)
+  set_tests_properties(memory_latency_curve PROPERTIES
+                       PASS_REGULAR_EXPRESSION "\"mib\": 4, \"ns_per_load\": [0-9]+\\.[0-9]")
 endif()

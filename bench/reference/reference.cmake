@@ -1,6 +1,7 @@
 # bench/reference/: the bare reference loops of the POPS randomized router and of CUBES on the
-# n-cube (plain C++, nothing of the model) and the thread-per-processor floor (bare SystemC). bench/reference_ratio.py runs
-# them beside optinet (docs/benchmarks.md, "Issue 18: optinet beside its references").
+# n-cube (plain C++, nothing of the model), the thread-per-processor floor (bare SystemC) and the
+# machine's memory latency curve. bench/reference_ratio.py runs them beside optinet
+# (docs/benchmarks.md, "Issue 18: optinet beside its references").
 add_executable(pops_randomized_ref bench/reference/pops_randomized_ref.cpp)
 target_link_libraries(pops_randomized_ref PRIVATE optinet_warnings)
 target_include_directories(pops_randomized_ref PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
@@ -11,3 +12,6 @@ add_executable(thread_floor bench/reference/thread_floor.cpp)
 target_link_libraries(thread_floor PRIVATE PkgConfig::SYSTEMC optinet_warnings)
 add_executable(thread_stacks bench/reference/thread_stacks.cpp)
 target_link_libraries(thread_stacks PRIVATE PkgConfig::SYSTEMC optinet_warnings)
+add_executable(memory_latency bench/reference/memory_latency.cpp)
+target_link_libraries(memory_latency PRIVATE optinet_warnings)
+target_include_directories(memory_latency PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})

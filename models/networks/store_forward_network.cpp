@@ -36,6 +36,7 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     steps_ = std::make_unique<SfStepList>(n);
     SC_METHOD(step_nodes);  // its first activation waits for a run's start
   }
+  routers_.reserve(n);  // never resized: nodes and traces keep references into it
   nodes_.reserve(n);
   for (NodeId x = 0; x < n; ++x) {
     SfNodeConfig c{x,
@@ -51,7 +52,9 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
                    in_links_.data() + in_begin[x],
                    &pool_,
                    steps_.get()};
-    nodes_.push_back(std::make_unique<SfNode>(("node" + std::to_string(x)).c_str(), c));
+    routers_.emplace_back(c);
+    nodes_.push_back(
+        std::make_unique<SfNode>(("node" + std::to_string(x)).c_str(), c, routers_.back()));
     nodes_.back()->clk(clk);
     nodes_.back()->control(control);
   }
@@ -91,8 +94,8 @@ void SfNetwork::step_nodes() {
       steps.clear();
     } else {
       const std::uint64_t slot = run_->current_slot();
-      steps.step_listed([&](NodeId x) { return nodes_[x]->step(slot); });
-      steps.admit_offered([&](NodeId x) { nodes_[x]->admit(); });
+      steps.step_listed([&](NodeId x) { return routers_[x].step(slot); });
+      steps.admit_offered([&](NodeId x) { routers_[x].admit(steps.take_requests(x)); });
     }
   }
   // A run may start at the falling edge at which the previous one ended, before the next

@@ -52,6 +52,8 @@ class SfNetwork : public sc_core::sc_module {
   std::vector<EdgeQueue> queues_;
   std::vector<Link*> in_links_;  ///< every node's in-links by input number, node by node
   PacketPool pool_;              ///< the packets the nodes hold (their queues pass indices)
+  /// Every node's router, in id order: the state a slot reads, walked in memory order.
+  std::vector<SfRouter> routers_;
   std::vector<std::unique_ptr<SfNode>> nodes_;
   std::uint64_t link_count_ = 0;
   /// Unless node_processes: the nodes the network's process steps and admits.

@@ -1,0 +1,308 @@
+#include "models/networks/sf_router.h"
+
+#include <algorithm>
+#include <array>
+
+namespace optinet::sf {
+
+SfRouter::SfRouter(const SfNodeConfig& config)
+    : links_(config.links),
+      queues_(config.queues),
+      pool_(config.pool),
+      scheme_(config.scheme),
+      in_links_(config.in_links),
+      steps_(config.steps),
+      id_(config.id),
+      degree_(config.graph->degree()),
+      capacity_(config.capacity),
+      discipline_(config.discipline),
+      observer_(config.observer),
+      phase_b_start_(config.phase_b_start),
+      phase_window_(config.phase_window) {}
+
+void SfRouter::release_packets() {
+  // An offer the far end admitted is its packet now (in its arrivals): drop it unfreed.
+  for (unsigned label = 0; label < degree_; ++label) {
+    const PacketIndex sent = links_[label].take_grant();
+    if (sent != kNoPacket) dequeue(label, sent);
+  }
+  for (unsigned label = 0; label < degree_; ++label) {
+    for (const Queued& e : queues_[label]) pool_->remove(e.packet);
+  }
+  for (const Staged& s : staging_) pool_->remove(s.packet);
+  for (const auto* v : {&held_, &arrivals_, &loaded_}) {
+    for (PacketIndex i : *v) pool_->remove(i);
+  }
+}
+
+void SfRouter::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
+  release_packets();
+  for (unsigned label = 0; label < degree_; ++label) {
+    queues_[label].clear();
+    links_[label].reset();
+  }
+  queued_ = queued_a_ = 0;
+  offering_ = nonempty_ = 0;
+  staging_.clear();
+  held_.clear();
+  arrivals_.clear();
+  if (steps_ != nullptr) steps_->take_requests(id_);  // a node process clears its own port
+  loaded_.clear();
+  for (const Packet& p : packets)
+    loaded_.push_back(pool_->add(SfPacket{p, Ticket{}, PacketClock{}}));
+  rng_ = Rng::node_stream(run_seed, id_);
+  population_ = max_population_ = max_population_a_ = max_population_b_ = max_queue_ = 0;
+  max_population_a_transit_ = 0;
+  if (steps_ != nullptr) steps_->running = false;  // the network lists every node at the start
+}
+
+bool SfRouter::has_work() const {
+  return queued_ != 0 || !loaded_.empty() || !arrivals_.empty() || !staging_.empty() ||
+         !held_.empty();
+}
+
+void SfRouter::slot_step(std::uint64_t slot) {
+  // 1. Offers of the last slot that the far ends admitted leave their queues.
+  // The links, then the packets they offered, are fetched together first: their misses overlap
+  // instead of queueing.
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
+    links_[__builtin_ctzll(m)].prefetch();
+    queues_[__builtin_ctzll(m)].prefetch();
+  }
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
+    const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
+    const PacketIndex sent = links_[label].take_grant();
+    if (sent != kNoPacket) dequeue(label, sent);
+  }
+  for (PacketIndex i : arrivals_) pool_->prefetch(i);
+  offering_ = 0;
+  // 2. The node's own packets (slot 0), then the packets that arrived over the links, then
+  // (open loop) the packets its host created.
+  for (PacketIndex i : loaded_) {
+    (*pool_)[i].ticket.subphase = 0;
+    start_subphase((*pool_)[i], slot);
+    settle(i, slot, false);
+  }
+  loaded_.clear();
+  settling_.swap(arrivals_);
+  for (PacketIndex i : settling_) {
+    SfPacket& p = (*pool_)[i];
+    ++p.ticket.next;
+    p.ticket.moved = true;
+    ++p.clock.hops;
+    settle(i, slot, true);
+  }
+  settling_.clear();
+  if (injection_ != nullptr) take_injected(slot);
+  // 3. The held packets whose next sub-phase may start now start it (in random order, as the
+  // paper's experiments randomized the queues before Phase B).
+  if (!held_.empty()) {
+    std::size_t waiting = 0;
+    for (PacketIndex i : held_) {
+      if (release_slot((*pool_)[i]) <= slot) {
+        settling_.push_back(i);
+      } else {
+        held_[waiting++] = i;
+      }
+    }
+    held_.resize(waiting);
+    rng_.shuffle(settling_);
+    for (PacketIndex i : settling_) {
+      start_subphase((*pool_)[i], slot);
+      settle(i, slot, false);
+    }
+    settling_.clear();
+  }
+  // 4. Staged packets enter their queues where there is room, in order.
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < staging_.size(); ++i) {
+    EdgeQueue& q = queues_[staging_[i].edge];
+    if (room(q.size(), 0)) {
+      enqueue(staging_[i].edge, staging_[i].packet);
+    } else {
+      staging_[kept++] = staging_[i];
+    }
+  }
+  staging_.resize(kept);
+  // 5. The node's population at this integral instant (section 7 (c)). A packet held before
+  // the first correcting sub-phase counts as Phase A (it finished Phase A here). The queues'
+  // counts (and max_queue_) are kept by enqueue and dequeue: queues only grow between step 1
+  // and here, so their largest size at this instant is their largest after a push.
+  const unsigned total = static_cast<unsigned>(staging_.size() + held_.size()) + queued_;
+  const unsigned randomizing = scheme_->randomizing();
+  unsigned held_a = 0;
+  for (PacketIndex i : held_) held_a += (*pool_)[i].ticket.subphase <= randomizing ? 1 : 0;
+  unsigned in_phase_a = held_a + queued_a_;
+  for (const auto& s : staging_) {
+    in_phase_a += (*pool_)[s.packet].ticket.subphase < randomizing ? 1 : 0;
+  }
+  population_ = total;
+  max_population_ = std::max(max_population_, total);
+  max_population_a_ = std::max(max_population_a_, in_phase_a);
+  max_population_b_ = std::max(max_population_b_, total - in_phase_a);
+  max_population_a_transit_ = std::max(max_population_a_transit_, in_phase_a - held_a);
+  // 6. Each non-empty queue offers its head.
+  offer_heads();
+}
+
+void SfRouter::take_injected(std::uint64_t slot) {
+  // Arrivals are placed first: they were admitted against the staging buffer last slot. The
+  // host is asked even when nothing fits, so that it keeps its injection queue up to date.
+  std::size_t max = static_cast<std::size_t>(-1);
+  if (capacity_ != 0) {
+    const std::size_t held = staging_.size() + held_.size();
+    max = held < capacity_ ? capacity_ - held : 0;
+  }
+  injected_.clear();
+  injection_->take_created(id_, slot, max, injected_);
+  for (const Packet& q : injected_) {
+    const PacketIndex i = pool_->add(SfPacket{q, Ticket{}, PacketClock{}});
+    SfPacket& p = (*pool_)[i];
+    p.clock.start = static_cast<std::uint32_t>(slot);
+    start_subphase(p, slot);
+    settle(i, slot, false);
+  }
+}
+
+void SfRouter::start_subphase(SfPacket& p, std::uint64_t slot) {
+  p.ticket.moved = false;
+  p.clock.subphase_start = static_cast<std::uint32_t>(slot);
+  if (p.ticket.subphase == scheme_->randomizing()) {
+    p.clock.phase_b_start = static_cast<std::uint32_t>(slot);
+  }
+  scheme_->prepare(p, id_, rng_);
+}
+
+void SfRouter::settle(PacketIndex i, std::uint64_t slot, bool arrived_over_link) {
+  const Scheme& scheme = *scheme_;
+  SfPacket& p = (*pool_)[i];  // nothing below adds to the pool
+  bool same_subphase = arrived_over_link;
+  while (true) {
+    const int edge = scheme.next_edge(p, id_);
+    if (edge != kNoEdge) {
+      // A packet continuing its sub-phase over a link had its queue place reserved when it
+      // was admitted; a packet starting a sub-phase here waits in staging for room.
+      if (same_subphase) {
+        enqueue(static_cast<unsigned>(edge), i);
+      } else {
+        staging_.push_back(Staged{i, static_cast<unsigned>(edge)});
+      }
+      return;
+    }
+    if (observer_ != nullptr) observer_->on_subphase_end(id_, p, slot);
+    if (p.ticket.subphase + 1u == scheme.subphases()) {
+      run_->deliver(id_, p.packet);
+      pool_->remove(i);
+      // A closed-loop run ends with its last delivery; an open-loop one when its host says so.
+      if (injection_ == nullptr) run_->node_finished();
+      return;
+    }
+    ++p.ticket.subphase;
+    same_subphase = false;
+    if (slot < release_slot(p)) {
+      held_.push_back(i);
+      return;
+    }
+    start_subphase(p, slot);
+  }
+}
+
+std::uint64_t SfRouter::release_slot(const SfPacket& p) const {
+  std::uint64_t release = p.ticket.subphase == scheme_->randomizing() ? phase_b_start_ : 0;
+  if (phase_window_ != 0) {
+    release = std::max<std::uint64_t>(release, p.ticket.subphase * phase_window_);
+  }
+  return release;
+}
+
+void SfRouter::offer_heads() {
+  const Scheme& scheme = *scheme_;
+  const NodeId here = id_;
+  const std::uint64_t slot = run_->current_slot();
+  // Every non-empty queue offers; its link and then the far end's request word are fetched
+  // for all of them first, so that the misses overlap.
+  offering_ = nonempty_;
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) links_[__builtin_ctzll(m)].prefetch();
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
+    links_[__builtin_ctzll(m)].prefetch_far_end();
+  }
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
+    const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
+    const EdgeQueue& q = queues_[label];
+    const std::size_t head = head_of(q, *pool_, discipline_, scheme.moved_first(),
+                                     [&](const SfPacket& p) { return scheme.remaining(p, here); });
+    const PacketIndex i = q[head].packet;
+    if (!links_[label].refused_by_fault((*pool_)[i], slot)) links_[label].offer(i);
+  }
+}
+
+void SfRouter::enqueue(unsigned edge, PacketIndex i) {
+  EdgeQueue& q = queues_[edge];
+  const bool phase_a = (*pool_)[i].ticket.subphase < scheme_->randomizing();
+  q.push_back(Queued{i, phase_a});
+  nonempty_ |= std::uint64_t{1} << edge;
+  ++queued_;
+  queued_a_ += phase_a ? 1 : 0;
+  max_queue_ = std::max(max_queue_, static_cast<unsigned>(q.size()));
+}
+
+void SfRouter::dequeue(unsigned edge, PacketIndex i) {
+  // By its entry only: the far end may already have rewritten an admitted packet's ticket.
+  EdgeQueue& q = queues_[edge];
+  const auto at = std::find_if(q.begin(), q.end(), [i](const Queued& e) { return e.packet == i; });
+  --queued_;
+  queued_a_ -= at->phase_a ? 1 : 0;
+  q.erase(static_cast<std::size_t>(at - q.begin()));
+  if (q.empty()) nonempty_ &= ~(std::uint64_t{1} << edge);
+}
+
+bool SfRouter::reserve(const SfPacket& offered, Reservations& reserved) const {
+  const Scheme& scheme = *scheme_;
+  const unsigned staging_slot = degree_;
+  SfPacket p = offered;  // as it will be once it has crossed the link
+  ++p.ticket.next;
+  p.ticket.moved = true;
+  const int edge = scheme.next_edge(p, id_);
+  if (edge != kNoEdge) {
+    if (!room(queues_[edge].size(), reserved[edge])) return false;
+    ++reserved[edge];
+    return true;
+  }
+  if (p.ticket.subphase + 1u == scheme.subphases()) return true;  // to the host on arrival
+  if (!room(staging_.size() + held_.size(), reserved[staging_slot])) return false;
+  ++reserved[staging_slot];
+  return true;
+}
+
+bool SfRouter::admit(std::uint64_t offers) {
+  // The update phase of this slot's rising edge (or the network's admission pass after every
+  // step): every node has placed its arrivals and made its offers, so the buffer occupancy
+  // read here is the same whatever the order in which nodes stepped or admit.
+  Reservations reserved{};
+  const std::uint64_t slot = run_->current_slot();
+  bool admitted = false;
+  // The offering links (and, where buffers are bounded, their packets) are fetched for all
+  // inputs first, so that the misses overlap.
+  for (std::uint64_t m = offers; m != 0; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch();
+  if (capacity_ != 0) {
+    for (std::uint64_t m = offers; m != 0; m &= m - 1) {
+      pool_->prefetch(in_links_[__builtin_ctzll(m)]->offered());
+    }
+  }
+  for (std::uint64_t requests = offers; requests != 0; requests &= requests - 1) {
+    Link* link = in_links_[__builtin_ctzll(requests)];
+    const PacketIndex i = link->offered();
+    // Unbounded buffers admit every offer: no occupancy to read, and the packet itself is read
+    // only for a traced link's packet signal (it is placed at the next rising edge).
+    const bool ok = capacity_ == 0 || reserve((*pool_)[i], reserved);
+    if (ok) {
+      link->grant(slot, link->traced() ? (*pool_)[i].packet.id : 0);
+      arrivals_.push_back(link->offered());
+      admitted = true;
+    }
+  }
+  if (admitted && steps_ != nullptr) steps_->list(id_);
+  return admitted;
+}
+
+}  // namespace optinet::sf

@@ -1,0 +1,178 @@
+#pragma once
+/// \file
+/// A store-and-forward node's router (Valiant and Brebner, section 2 (d), (e)): the node's
+/// state and its work in a slot, which places every packet it holds by the packet's ticket and
+/// the node's own id alone. It is a plain record, not a SystemC object: the network keeps all
+/// its routers in one contiguous array, in id order, and its SfNode modules (the names, ports,
+/// traces and, under --node-processes, the processes) call into them.
+///
+/// Layout (issue 18): a step and an admission read the router's first four cache lines (the
+/// fields above `rng_`), and the network walks the routers in memory order. With this state in
+/// the node modules (about 2.3 KiB apart, over seven cache lines each), a slot of the 2^16-cube
+/// missed a simulated 32 MiB last-level cache 15.1 times per packet-hop; with the routers in one
+/// array, 9.5 (bench/sf_cache_misses.py; docs/benchmarks.md).
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "models/core/injection_port.h"
+#include "models/core/rng.h"
+#include "models/core/run_control.h"
+#include "models/links/edge_queue.h"
+#include "models/links/link.h"
+#include "models/links/scheme.h"
+#include "models/networks/sf_step_list.h"
+#include "models/topology/store_forward_graph.h"
+
+namespace optinet::sf {
+
+/// Host-side instrumentation: told when a packet ends a sub-phase (the last one at its
+/// destination, just before delivery). It never influences routing.
+class SubphaseObserver {
+ public:
+  virtual ~SubphaseObserver() = default;
+  virtual void on_subphase_end(NodeId node, const SfPacket& p, std::uint64_t slot) = 0;
+};
+
+struct SfNodeConfig {
+  NodeId id = 0;
+  const SfGraph* graph = nullptr;
+  const Scheme* scheme = nullptr;
+  Discipline discipline = Discipline::kFifo;
+  /// Packets each queue (and the node's staging buffer) may hold; 0 = unbounded.
+  unsigned capacity = 0;
+  /// Phase B starts for a packet at max(this slot, the slot it finished Phase A) (section 4).
+  /// The testbench may move it between and during runs (set_phase_b_start).
+  std::uint64_t phase_b_start = 0;
+  SubphaseObserver* observer = nullptr;
+  /// > 0: every sub-phase s (0-based) has the window of slots [s W, (s+1) W) (Theorem 4: each
+  /// phase given n + K n^(1/2) slots). A packet that finishes sub-phase s early waits at its
+  /// node until slot (s+1) W; one that overruns starts its next sub-phase at once (the
+  /// fall-back the theorem allows: here the same scheme, continued without windows).
+  std::uint64_t phase_window = 0;
+  /// The node's out-links, one per label (graph degree), in the network's link array: a label
+  /// without a neighbour has a link that stays unbound.
+  Link* links = nullptr;
+  /// The node's out-edge queues, one per label, in the network's array parallel to `links`.
+  EdgeQueue* queues = nullptr;
+  /// The node's in-links by input number (the order in which it arbitrates), in the
+  /// network's array.
+  Link* const* in_links = nullptr;
+  /// The network's packets: a node's queues, links and buffers hold indices into it.
+  PacketPool* pool = nullptr;
+  /// Null: the node is a process of its own (an SC_METHOD). Otherwise the network's process
+  /// steps it while it is listed here, and its in-links post their offers here.
+  SfStepList* steps = nullptr;
+};
+
+class alignas(64) SfRouter {
+ public:
+  explicit SfRouter(const SfNodeConfig& config);
+
+  /// At the end of elaboration: the run control the node's port is bound to.
+  void attach(RunControlIf* run) { run_ = run; }
+  /// Out-edge `label`, or nullptr where the node has none (once the network has bound them).
+  Link* link(unsigned label) { return links_[label].bound() ? &links_[label] : nullptr; }
+  /// Between runs: clears every buffer and link, loads the node's packets and seeds its stream.
+  void load(const std::vector<Packet>& packets, std::uint64_t run_seed);
+  /// SfNode::set_injection.
+  void set_injection(InjectionPort* port) { injection_ = port; }
+  /// SfNode::set_phase_b_start.
+  void set_phase_b_start(std::uint64_t slot) { phase_b_start_ = slot; }
+
+  /// The node's work at the rising edge of `slot` in a run: the offers of the last slot that
+  /// were admitted leave their queues, the arrivals (and loaded or injected packets) are
+  /// placed by their tickets, and every non-empty queue offers its head. False when that
+  /// leaves it with nothing to do until it admits a packet.
+  bool step(std::uint64_t slot) {
+    slot_step(slot);
+    return needs_next_slot();
+  }
+  /// Admits this slot's `offers` (bit i: input i), once every node has offered: in input
+  /// order, while buffers are free. True if it admitted one (a stepped router then lists
+  /// itself for the next rising edge).
+  bool admit(std::uint64_t offers);
+  /// Has something to do at the next rising edge of a run: packets, or (open loop) a host that
+  /// may have created some.
+  bool needs_next_slot() const { return injection_ != nullptr || has_work(); }
+
+  /// Largest number of packets held at once in the last run (all of them / Phase A only /
+  /// Phase B only).
+  unsigned max_population() const { return max_population_; }
+  unsigned max_population_a() const { return max_population_a_; }
+  unsigned max_population_b() const { return max_population_b_; }
+  /// Phase A packets still on their way (not those that finished Phase A and wait here).
+  unsigned max_population_a_transit() const { return max_population_a_transit_; }
+  /// Longest queue in the last run.
+  unsigned max_queue() const { return max_queue_; }
+  /// The packets held at the last rising edge (traced; the router never moves).
+  const unsigned& population() const { return population_; }
+
+ private:
+  struct Staged {
+    PacketIndex packet;
+    unsigned edge;
+  };
+  void slot_step(std::uint64_t slot);
+  /// Places packet i (which just arrived, or was loaded) by its ticket: into a queue, the
+  /// staging buffer, the Phase B hold, or the host (then its pool slot is freed).
+  void settle(PacketIndex i, std::uint64_t slot, bool arrived_over_link);
+  void start_subphase(SfPacket& p, std::uint64_t slot);
+  void offer_heads();
+  /// Queue `edge` takes packet i / drops packet i (which it holds); both keep the population
+  /// counts.
+  void enqueue(unsigned edge, PacketIndex i);
+  void dequeue(unsigned edge, PacketIndex i);
+  /// Between runs: frees the pool slots of the packets the node holds.
+  void release_packets();
+  /// Open-loop runs: takes and places the packets the host created up to `slot`.
+  void take_injected(std::uint64_t slot);
+  bool has_work() const;
+  bool room(std::size_t held, unsigned reserved) const {
+    return capacity_ == 0 || held + reserved < capacity_;
+  }
+  /// The slot from which a packet held before its sub-phase p.ticket.subphase may start it.
+  std::uint64_t release_slot(const SfPacket& p) const;
+  /// Reservations per out-edge, and (last) for the staging buffer: at most kMaxInputs each.
+  using Reservations = std::array<std::uint8_t, LinkSink::kMaxInputs + 1>;
+  /// Bounded buffers: reserves room for `offered` once it has crossed (in the queue of its
+  /// next edge, or in staging); false if there is none. A packet for the host needs none.
+  bool reserve(const SfPacket& offered, Reservations& reserved) const;
+
+  // Read by every step and admission (the first four cache lines).
+  RunControlIf* run_ = nullptr;
+  Link* links_;            ///< graph degree entries, owned by the network
+  EdgeQueue* queues_;      ///< degree_ entries, parallel to links_, owned by the network
+  PacketPool* pool_;       ///< the network's packets
+  const Scheme* scheme_;   ///< the routing scheme (shared by all nodes)
+  Link* const* in_links_;  ///< SfNodeConfig::in_links
+  SfStepList* steps_;      ///< SfNodeConfig::steps
+  InjectionPort* injection_ = nullptr;
+  std::uint64_t offering_ = 0;  ///< bit l: queue l offered its head on link l this slot
+  std::uint64_t nonempty_ = 0;  ///< bit l: queue l holds a packet (offer_heads reads no other)
+  NodeId id_;
+  unsigned degree_;    ///< the graph's degree: out-edge labels, links and queues
+  unsigned capacity_;  ///< SfNodeConfig::capacity
+  Discipline discipline_;
+  unsigned queued_ = 0;    ///< packets in all queues
+  unsigned queued_a_ = 0;  ///< of them, in Phase A (sub-phase before the scheme's randomizing)
+  unsigned population_ = 0;
+  unsigned max_population_ = 0;
+  unsigned max_population_a_ = 0;
+  unsigned max_population_b_ = 0;
+  unsigned max_population_a_transit_ = 0;
+  unsigned max_queue_ = 0;
+  std::vector<PacketIndex> arrivals_;  ///< admitted last slot, placed at this rising edge
+  std::vector<PacketIndex> settling_;  ///< scratch: the packets being placed (keeps its capacity)
+  std::vector<Staged> staging_;
+  std::vector<PacketIndex> held_;    ///< finished a sub-phase, waiting for release_slot
+  std::vector<PacketIndex> loaded_;  ///< the node's own packets, placed at slot 0
+  // Read where a sub-phase ends or starts.
+  Rng rng_;
+  SubphaseObserver* observer_;
+  std::uint64_t phase_b_start_;   ///< SfNodeConfig::phase_b_start
+  std::uint64_t phase_window_;    ///< SfNodeConfig::phase_window
+  std::vector<Packet> injected_;  ///< scratch: the packets taken from the host this slot
+};
+
+}  // namespace optinet::sf
