@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <new>
 #include <numeric>
 #include <vector>
 
@@ -24,7 +25,7 @@ static_assert(sizeof(Line) == 64, "one cache line per entry");
 
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
-               "memory_latency: %s; accepted: --max-mib M (1..65536), --loads L (1000..10^10), "
+               "memory_latency: %s; accepted: --max-mib M (1..4096), --loads L (1000..10^10), "
                "--seed S\n",
                why);
   std::exit(2);
@@ -56,7 +57,7 @@ int main(int argc, char** argv) {
       optinet_reference::parse_options(argc, argv, {"--max-mib", "--loads", "--seed"}, usage);
   const auto max_mib = optinet_reference::option_number(options, "--max-mib", 256);
   const auto loads = optinet_reference::option_number(options, "--loads", 4000000);
-  if (max_mib < 1 || max_mib > 65536) usage("--max-mib out of range");
+  if (max_mib < 1 || max_mib > 4096) usage("--max-mib out of range");
   if (loads < 1000 || loads > 10000000000ULL) usage("--loads out of range");
   optinet_reference::Stream stream(optinet_reference::option_number(options, "--seed", 1));
   std::vector<std::size_t> sizes;
@@ -65,9 +66,15 @@ int main(int argc, char** argv) {
     if (mib >= 2 && mib * 3 / 2 <= max_mib) sizes.push_back(mib * 3 / 2);
   }
   std::sort(sizes.begin(), sizes.end());
-  for (const std::size_t mib : sizes) {
-    std::printf("{\"mib\": %zu, \"ns_per_load\": %.1f}\n", mib, chase_ns(mib, loads, stream));
-    std::fflush(stdout);
+  try {
+    for (const std::size_t mib : sizes) {
+      std::printf("{\"mib\": %zu, \"ns_per_load\": %.1f}\n", mib, chase_ns(mib, loads, stream));
+      std::fflush(stdout);
+    }
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr,
+                 "memory_latency: out of memory for the next buffer; try a smaller --max-mib\n");
+    return 1;
   }
   return 0;
 }
