@@ -3,8 +3,8 @@
 /// The store-and-forward nodes that the network's process steps (SfNetworkConfig): which nodes
 /// step at the next rising edge (one bit per node), and which inputs of each node were offered
 /// a packet in this slot (one word per node, what a node's own input port holds where nodes are
-/// processes). Both are visited in id order, so that a slot walks the nodes' objects in the
-/// order they lie in memory; the words lie together, so that an offer touches no node object.
+/// processes). Both are visited in id order, so that a slot walks the nodes' routers in the
+/// order they lie in memory; the words lie together, so that an offer touches no router.
 #include <algorithm>
 #include <cstdint>
 #include <utility>
