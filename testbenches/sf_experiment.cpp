@@ -24,7 +24,7 @@ SfExperiment::SfExperiment(const SfExperimentConfig& config)
   }
   if (config.open_loop) {
     host_ = std::make_unique<OpenLoopHost>(*config.open_loop, network_.size());
-    for (NodeId x = 0; x < network_.size(); ++x) network_.node(x).set_injection(host_.get());
+    for (NodeId x = 0; x < network_.size(); ++x) network_.router(x).set_injection(host_.get());
   }
   finish_elaboration();
 }
@@ -44,7 +44,7 @@ void SfExperiment::inject_faults() {
       int dead = plan.find(FaultKind::kLink, x, y);
       if (dead < 0) dead = plan.find(FaultKind::kJammer, x);
       if (dead < 0) dead = plan.find(FaultKind::kReceiver, y);
-      network_.node(x).link(label)->set_faults(&plan, dead, key++);
+      network_.router(x).link(label)->set_faults(&plan, dead, key++);
     }
   }
   // The run ends when every packet is delivered: each delivery reports one finish, so the
@@ -154,7 +154,7 @@ SfRunResult SfExperiment::run_open_loop(std::uint64_t seed) {
 
 void SfExperiment::collect_node_measures(SfRunResult& r) {
   for (NodeId x = 0; x < network_.size(); ++x) {
-    const sf::SfNode& n = network_.node(x);
+    const sf::SfRouter& n = network_.router(x);
     r.max_node_population = std::max(r.max_node_population, n.max_population());
     r.max_node_population_a = std::max(r.max_node_population_a, n.max_population_a());
     r.max_node_population_b = std::max(r.max_node_population_b, n.max_population_b());
@@ -169,7 +169,7 @@ std::vector<sf::Link*> SfExperiment::links() {
   all.reserve(network_.links());
   for (NodeId x = 0; x < network_.size(); ++x) {
     for (unsigned label = 0; label < config_.graph->degree(); ++label) {
-      if (sf::Link* link = network_.node(x).link(label)) all.push_back(link);
+      if (sf::Link* link = network_.router(x).link(label)) all.push_back(link);
     }
   }
   return all;

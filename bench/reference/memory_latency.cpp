@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <new>
 #include <numeric>
+#include <random>
 #include <vector>
 
 #include "bench/reference/reference_common.h"
@@ -32,13 +33,11 @@ static_assert(sizeof(Line) == 64, "one cache line per entry");
 }
 
 /// Nanoseconds per load of a chase through `mib` MiB in a random order drawn from `stream`.
-double chase_ns(std::size_t mib, std::uint64_t loads, optinet_reference::Stream& stream) {
+double chase_ns(std::size_t mib, std::uint64_t loads, std::mt19937_64& stream) {
   const std::size_t lines = mib * 1024 * 1024 / sizeof(Line);
   std::vector<std::uint32_t> order(lines);
   std::iota(order.begin(), order.end(), 0u);
-  for (std::size_t i = lines - 1; i > 0; --i) {  // Fisher-Yates
-    std::swap(order[i], order[stream.below(static_cast<std::uint32_t>(i + 1))]);
-  }
+  std::shuffle(order.begin(), order.end(), stream);
   std::vector<Line> buffer(lines);
   for (std::size_t i = 0; i < lines; ++i) buffer[order[i]].next = order[(i + 1) % lines];
   std::uint32_t at = order[0];
@@ -59,7 +58,7 @@ int main(int argc, char** argv) {
   const auto loads = optinet_reference::option_number(options, "--loads", 4000000);
   if (max_mib < 1 || max_mib > 4096) usage("--max-mib out of range");
   if (loads < 1000 || loads > 10000000000ULL) usage("--loads out of range");
-  optinet_reference::Stream stream(optinet_reference::option_number(options, "--seed", 1));
+  std::mt19937_64 stream(optinet_reference::option_number(options, "--seed", 1));
   std::vector<std::size_t> sizes;
   for (std::size_t mib = 1; mib <= max_mib; mib *= 2) {
     sizes.push_back(mib);

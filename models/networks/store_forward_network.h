@@ -37,11 +37,13 @@ class SfNetwork : public sc_core::sc_module {
 
   NodeId size() const { return static_cast<NodeId>(nodes_.size()); }
   SfNode& node(NodeId x) { return *nodes_[x]; }
+  /// Node x's router: its state, measures, links and injection port.
+  SfRouter& router(NodeId x) { return routers_[x]; }
   /// Links in the network (directed edges).
   std::uint64_t links() const { return link_count_; }
-  /// Every node's Phase B start (SfNode::set_phase_b_start).
+  /// Every node's Phase B start (SfRouter::set_phase_b_start).
   void set_phase_b_start(std::uint64_t slot) {
-    for (auto& n : nodes_) n->set_phase_b_start(slot);
+    for (SfRouter& r : routers_) r.set_phase_b_start(slot);
   }
 
  private:
