@@ -8,8 +8,8 @@ with --cache-sim=yes, collecting only inside SfNetwork::step_nodes (the network'
 node's step and admission, nothing of elaboration or of loading between runs), with a last-level
 cache of each size given. Prints, per binary, n and size: instructions, first-level data misses
 and last-level data misses (reads and writes) per packet-hop. The simulator knows no hardware
-prefetcher: misses it counts on memory walked in order may cost little on the machine
-(docs/benchmarks.md, "Issue 18"). bench/reference/memory_latency measures which size to ask for.
+prefetcher, and it counts a miss that the network's software prefetch (SfRouter::fetch_for_step)
+hides on the machine: misses it counts may cost little there (docs/benchmarks.md, "Issue 18"). bench/reference/memory_latency measures which size to ask for.
 
 usage: bench/sf_cache_misses.py OPTINET [OPTINET2 ...] [--n 12 16] [--ll-mib 8 32]
 """

@@ -101,4 +101,11 @@ if(Python3_Interpreter_FOUND)
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/sf_schedules_match.py
                    ${OPTINET_BIN} ${E2E_DIR}/sf_schedules)
   set_tests_properties(sf_schedules_match PROPERTIES TIMEOUT 120)
+  # The network's look-ahead fetches are compiled in (GCC deletes prefetch-only loops).
+  find_program(OBJDUMP_PROGRAM objdump)
+  if(OBJDUMP_PROGRAM)
+    add_test(NAME sf_prefetch_kept
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_prefetch_kept.py
+                     ${OPTINET_BIN} ${CMAKE_CXX_COMPILER} ${PROJECT_SOURCE_DIR})
+  endif()
 endif()

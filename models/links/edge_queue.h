@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "models/core/prefetch.h"
 #include "models/links/packet_pool.h"
 
 namespace optinet::sf {
@@ -54,7 +55,7 @@ class alignas(32) EdgeQueue {
   const Queued* end() const { return data() + size_; }
 
   /// Fetches the record (not a heap block) before a write.
-  void prefetch() const { __builtin_prefetch(this, 1); }
+  void prefetch() const { optinet::prefetch(this); }
   void push_back(Queued e) {
     if (size_ == capacity_) grow();
     data()[size_++] = e;

@@ -12,6 +12,7 @@
 
 #include "models/core/fault_plan.h"
 #include "models/core/medium_counters.h"
+#include "models/core/prefetch.h"
 #include "models/core/trace_window.h"
 #include "models/links/packet_pool.h"
 
@@ -31,7 +32,7 @@ class LinkSink : public sc_core::sc_prim_channel {
     if (requests_ == 0) request_update();
     requests_ |= std::uint64_t{1} << input;
   }
-  void prefetch() const { __builtin_prefetch(&requests_, 1); }
+  void prefetch() const { optinet::prefetch(&requests_); }
   /// The inputs that offered in this slot (bit i: input i), cleared for the next.
   std::uint64_t take_requests() {
     const std::uint64_t r = requests_;
@@ -108,12 +109,12 @@ class alignas(64) Link {
   }
   /// Hints the memory system to fetch what offer() and take_grant() touch: this record, and
   /// (once it is here) the far end's request word.
-  void prefetch() const { __builtin_prefetch(this, 1); }
+  void prefetch() const { optinet::prefetch(this); }
   void prefetch_far_end() const {
     if (far_end_ != nullptr) {
       far_end_->prefetch();
     } else {
-      __builtin_prefetch(far_requests_, 1);
+      optinet::prefetch(far_requests_);
     }
   }
 

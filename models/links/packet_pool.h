@@ -8,6 +8,7 @@
 #include <limits>
 #include <vector>
 
+#include "models/core/prefetch.h"
 #include "models/links/sf_packet.h"
 
 namespace optinet::sf {
@@ -35,9 +36,7 @@ class PacketPool {
   SfPacket& operator[](PacketIndex i) { return packets_[i]; }
   const SfPacket& operator[](PacketIndex i) const { return packets_[i]; }
   void prefetch(PacketIndex i) const {
-    const char* p = reinterpret_cast<const char*>(&packets_[i]);
-    __builtin_prefetch(p);
-    __builtin_prefetch(p + sizeof(SfPacket) - 1);
+    optinet::prefetch(&packets_[i]);  // the line a hop reads (sf_packet.h)
   }
 
  private:

@@ -4,6 +4,7 @@
 /// Brebner, section 2 (b) and section 4). Routing at a node reads only this and the node's own
 /// state.
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "models/core/packet.h"
@@ -37,10 +38,16 @@ struct PacketClock {
   std::uint32_t hops = 0;            ///< links traversed so far
 };
 
-struct SfPacket {
-  Packet packet;
-  Ticket ticket;
+/// Laid out for the slot work (issue 18): a hop reads the ticket's first bytes and step and
+/// adds to clock.hops, which share the packet's first cache line (a packet never straddles
+/// two lines there); the host's packet, read where the packet starts and ends, comes last.
+struct alignas(64) SfPacket {
   PacketClock clock;
+  Ticket ticket;
+  Packet packet;
 };
+static_assert(sizeof(SfPacket) == 128, "a packet is two cache lines");
+static_assert(offsetof(SfPacket, ticket) + offsetof(Ticket, steps) + 16 <= 64,
+              "a packet's clock, ticket header and first 16 steps share its first line");
 
 }  // namespace optinet::sf

@@ -6,15 +6,15 @@
 namespace optinet::sf {
 
 SfRouter::SfRouter(const SfNodeConfig& config)
-    : links_(config.links),
-      queues_(config.queues),
+    : in_links_(config.in_links),
+      steps_(config.steps),
       pool_(config.pool),
       scheme_(config.scheme),
-      in_links_(config.in_links),
-      steps_(config.steps),
       id_(config.id),
-      degree_(config.graph->degree()),
       capacity_(config.capacity),
+      links_(config.links),
+      queues_(config.queues),
+      degree_(config.graph->degree()),
       discipline_(config.discipline),
       observer_(config.observer),
       phase_b_start_(config.phase_b_start),
@@ -49,7 +49,7 @@ void SfRouter::load(const std::vector<Packet>& packets, std::uint64_t run_seed) 
   if (steps_ != nullptr) steps_->take_requests(id_);  // a node process clears its own port
   loaded_.clear();
   for (const Packet& p : packets)
-    loaded_.push_back(pool_->add(SfPacket{p, Ticket{}, PacketClock{}}));
+    loaded_.push_back(pool_->add(SfPacket{PacketClock{}, Ticket{}, p}));
   rng_ = Rng::node_stream(run_seed, id_);
   population_ = max_population_ = max_population_a_ = max_population_b_ = max_queue_ = 0;
   max_population_a_transit_ = 0;
@@ -62,19 +62,13 @@ bool SfRouter::has_work() const {
 }
 
 void SfRouter::slot_step(std::uint64_t slot) {
-  // 1. Offers of the last slot that the far ends admitted leave their queues.
-  // The links, then the packets they offered, are fetched together first: their misses overlap
-  // instead of queueing.
-  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
-    links_[__builtin_ctzll(m)].prefetch();
-    queues_[__builtin_ctzll(m)].prefetch();
-  }
+  // 1. Offers of the last slot that the far ends admitted leave their queues. (The network
+  // fetched the links, queues and arrived packets some nodes ahead: fetch_for_step.)
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
     const PacketIndex sent = links_[label].take_grant();
     if (sent != kNoPacket) dequeue(label, sent);
   }
-  for (PacketIndex i : arrivals_) pool_->prefetch(i);
   offering_ = 0;
   // 2. The node's own packets (slot 0), then the packets that arrived over the links, then
   // (open loop) the packets its host created.
@@ -156,7 +150,7 @@ void SfRouter::take_injected(std::uint64_t slot) {
   injected_.clear();
   injection_->take_created(id_, slot, max, injected_);
   for (const Packet& q : injected_) {
-    const PacketIndex i = pool_->add(SfPacket{q, Ticket{}, PacketClock{}});
+    const PacketIndex i = pool_->add(SfPacket{PacketClock{}, Ticket{}, q});
     SfPacket& p = (*pool_)[i];
     p.clock.start = static_cast<std::uint32_t>(slot);
     start_subphase(p, slot);
@@ -274,16 +268,39 @@ bool SfRouter::reserve(const SfPacket& offered, Reservations& reserved) const {
   return true;
 }
 
-bool SfRouter::admit(std::uint64_t offers) {
+void SfRouter::fetch_for_step(int stage) const {
+  if (stage == 0) {
+    if (!arrivals_.empty()) prefetch(arrivals_.data());
+    for (std::uint64_t m = offering_ | nonempty_; m != 0; m &= m - 1) {
+      links_[__builtin_ctzll(m)].prefetch();
+      queues_[__builtin_ctzll(m)].prefetch();
+    }
+  } else {
+    for (PacketIndex i : arrivals_) pool_->prefetch(i);
+    for (std::uint64_t m = nonempty_; m != 0; m &= m - 1)
+      links_[__builtin_ctzll(m)].prefetch_far_end();
+  }
+}
+
+void SfRouter::fetch_for_admit(std::uint64_t offers, int stage) const {
+  if (stage == 0) {
+    prefetch(in_links_);
+    prefetch(in_links_ + degree_ - 1);
+    if (arrivals_.capacity() != 0) prefetch(arrivals_.data());
+  } else {
+    for (std::uint64_t m = offers; m != 0; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch();
+  }
+}
+
+bool SfRouter::admit(std::uint64_t offers, std::uint64_t slot) {
   // The update phase of this slot's rising edge (or the network's admission pass after every
   // step): every node has placed its arrivals and made its offers, so the buffer occupancy
   // read here is the same whatever the order in which nodes stepped or admit.
   Reservations reserved{};
-  const std::uint64_t slot = run_->current_slot();
   bool admitted = false;
-  // The offering links (and, where buffers are bounded, their packets) are fetched for all
-  // inputs first, so that the misses overlap.
-  for (std::uint64_t m = offers; m != 0; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch();
+  // Where buffers are bounded, the offered packets are fetched for all inputs first, so that
+  // the misses overlap. (The network fetched the offering links some nodes ahead:
+  // fetch_for_admit.)
   if (capacity_ != 0) {
     for (std::uint64_t m = offers; m != 0; m &= m - 1) {
       pool_->prefetch(in_links_[__builtin_ctzll(m)]->offered());

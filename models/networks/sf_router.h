@@ -6,16 +6,19 @@
 /// its routers in one contiguous array, in id order, and its SfNode modules (the names, ports,
 /// traces and, under --node-processes, the processes) call into them.
 ///
-/// Layout (issue 18): a step and an admission read the router's first four cache lines (the
-/// fields above `rng_`), and the network walks the routers in memory order. With this state in
-/// the node modules (about 2.3 KiB apart, over seven cache lines each), a slot of the 2^16-cube
-/// missed a simulated 32 MiB last-level cache 15.1 times per packet-hop; with the routers in one
-/// array, 9.5 (bench/sf_cache_misses.py; docs/benchmarks.md).
+/// Layout (issue 18): an admission reads the router's first cache line and a step its first
+/// four (the fields above `rng_`), and the network walks the routers in memory order. With this
+/// state in the node modules (about 2.3 KiB apart, over seven cache lines each), a slot of the
+/// 2^16-cube missed a simulated 32 MiB last-level cache 15.1 times per packet-hop; with the
+/// routers in one array, 9.5 (bench/sf_cache_misses.py; docs/benchmarks.md). The network also
+/// fetches what a router's step and admission will read some routers ahead (fetch_for_step,
+/// fetch_for_admit), which the cache simulator does not count.
 #include <array>
 #include <cstdint>
 #include <vector>
 
 #include "models/core/injection_port.h"
+#include "models/core/prefetch.h"
 #include "models/core/rng.h"
 #include "models/core/run_control.h"
 #include "models/links/edge_queue.h"
@@ -95,10 +98,17 @@ class alignas(64) SfRouter {
     slot_step(slot);
     return needs_next_slot();
   }
-  /// Admits this slot's `offers` (bit i: input i), once every node has offered: in input
+  /// Software prefetch for a step some nodes ahead, in two stages (SfStepList::step_listed):
+  /// the arrivals' list and the links and queues that offered or hold packets; then what those
+  /// point to, the arrived packets and the request words of the links that will offer.
+  void fetch_for_step(int stage) const;
+  /// Software prefetch for an admission of `offers` some nodes ahead: the in-link table and
+  /// the arrivals' list; then the offering links.
+  void fetch_for_admit(std::uint64_t offers, int stage) const;
+  /// Admits the `offers` (bit i: input i) of `slot`, once every node has offered: in input
   /// order, while buffers are free. True if it admitted one (a stepped router then lists
   /// itself for the next rising edge).
-  bool admit(std::uint64_t offers);
+  bool admit(std::uint64_t offers, std::uint64_t slot);
   /// Has something to do at the next rising edge of a run: packets, or (open loop) a host that
   /// may have created some.
   bool needs_next_slot() const { return injection_ != nullptr || has_work(); }
@@ -146,20 +156,21 @@ class alignas(64) SfRouter {
   /// next edge, or in staging); false if there is none. A packet for the host needs none.
   bool reserve(const SfPacket& offered, Reservations& reserved) const;
 
-  // Read by every step and admission (the first four cache lines).
+  // Read by every admission (the first cache line) and every step (the first four).
+  Link* const* in_links_;              ///< SfNodeConfig::in_links
+  SfStepList* steps_;                  ///< SfNodeConfig::steps
+  PacketPool* pool_;                   ///< the network's packets
+  const Scheme* scheme_;               ///< the routing scheme (shared by all nodes)
+  std::vector<PacketIndex> arrivals_;  ///< admitted last slot, placed at this rising edge
+  NodeId id_;
+  unsigned capacity_;  ///< SfNodeConfig::capacity
   RunControlIf* run_ = nullptr;
-  Link* links_;            ///< graph degree entries, owned by the network
-  EdgeQueue* queues_;      ///< degree_ entries, parallel to links_, owned by the network
-  PacketPool* pool_;       ///< the network's packets
-  const Scheme* scheme_;   ///< the routing scheme (shared by all nodes)
-  Link* const* in_links_;  ///< SfNodeConfig::in_links
-  SfStepList* steps_;      ///< SfNodeConfig::steps
+  Link* links_;        ///< graph degree entries, owned by the network
+  EdgeQueue* queues_;  ///< degree_ entries, parallel to links_, owned by the network
   InjectionPort* injection_ = nullptr;
   std::uint64_t offering_ = 0;  ///< bit l: queue l offered its head on link l this slot
   std::uint64_t nonempty_ = 0;  ///< bit l: queue l holds a packet (offer_heads reads no other)
-  NodeId id_;
-  unsigned degree_;    ///< the graph's degree: out-edge labels, links and queues
-  unsigned capacity_;  ///< SfNodeConfig::capacity
+  unsigned degree_;             ///< the graph's degree: out-edge labels, links and queues
   Discipline discipline_;
   unsigned queued_ = 0;    ///< packets in all queues
   unsigned queued_a_ = 0;  ///< of them, in Phase A (sub-phase before the scheme's randomizing)
@@ -169,7 +180,6 @@ class alignas(64) SfRouter {
   unsigned max_population_b_ = 0;
   unsigned max_population_a_transit_ = 0;
   unsigned max_queue_ = 0;
-  std::vector<PacketIndex> arrivals_;  ///< admitted last slot, placed at this rising edge
   std::vector<PacketIndex> settling_;  ///< scratch: the packets being placed (keeps its capacity)
   std::vector<Staged> staging_;
   std::vector<PacketIndex> held_;    ///< finished a sub-phase, waiting for release_slot

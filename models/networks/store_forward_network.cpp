@@ -94,8 +94,11 @@ void SfNetwork::step_nodes() {
       steps.clear();
     } else {
       const std::uint64_t slot = run_->current_slot();
-      steps.step_listed([&](NodeId x) { return routers_[x].step(slot); });
-      steps.admit_offered([&](NodeId x) { routers_[x].admit(steps.take_requests(x)); });
+      steps.step_listed([&](NodeId x) { return routers_[x].step(slot); },
+                        [&](NodeId y, int stage) { routers_[y].fetch_for_step(stage); });
+      steps.admit_offered(
+          [&](NodeId x) { routers_[x].admit(steps.take_requests(x), slot); },
+          [&](NodeId y, int stage) { routers_[y].fetch_for_admit(steps.requests(y), stage); });
     }
   }
   // A run may start at the falling edge at which the previous one ended, before the next

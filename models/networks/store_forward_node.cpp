@@ -58,7 +58,8 @@ void SfNode::activate() {
 void SfNode::admit_offers() {
   // A node already waiting on the clock would ignore wake_ (its static sensitivity is off
   // while it waits on the edge): notify only an idle one, which saves a delta cycle per slot.
-  if (router_.admit(inbox_->take_requests()) && !clocked_) wake_->notify(sc_core::SC_ZERO_TIME);
+  if (router_.admit(inbox_->take_requests(), run_->current_slot()) && !clocked_)
+    wake_->notify(sc_core::SC_ZERO_TIME);
 }
 
 void SfNode::trace(sc_core::sc_trace_file* tf) {
