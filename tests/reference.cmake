@@ -26,6 +26,10 @@ if(Python3_Interpreter_FOUND)
   endif()
   add_test(NAME memory_latency_bad_max COMMAND memory_latency --max-mib 0)
   set_tests_properties(memory_latency_bad_max PROPERTIES WILL_FAIL TRUE)
+  # A value that is not a number is named as such, not read as 0 or a prefix.
+  add_test(NAME memory_latency_not_a_number COMMAND memory_latency --max-mib 4x)
+  set_tests_properties(memory_latency_not_a_number PROPERTIES
+                       PASS_REGULAR_EXPRESSION "--max-mib '4x' is not accepted")
   # A short curve reaches its largest size.
   add_test(NAME memory_latency_curve COMMAND memory_latency --max-mib 4 --loads 100000)
   set_tests_properties(memory_latency_curve PROPERTIES

@@ -54,11 +54,11 @@ double chase_ns(std::size_t mib, std::uint64_t loads, std::mt19937_64& stream) {
 int main(int argc, char** argv) {
   const auto options =
       optinet_reference::parse_options(argc, argv, {"--max-mib", "--loads", "--seed"}, usage);
-  const auto max_mib = optinet_reference::option_number(options, "--max-mib", 256);
-  const auto loads = optinet_reference::option_number(options, "--loads", 4000000);
+  const auto max_mib = optinet_reference::option_number(options, "--max-mib", 256, usage);
+  const auto loads = optinet_reference::option_number(options, "--loads", 4000000, usage);
   if (max_mib < 1 || max_mib > 4096) usage("--max-mib out of range");
   if (loads < 1000 || loads > 10000000000ULL) usage("--loads out of range");
-  std::mt19937_64 stream(optinet_reference::option_number(options, "--seed", 1));
+  std::mt19937_64 stream(optinet_reference::option_number(options, "--seed", 1, usage));
   std::vector<std::size_t> sizes;
   for (std::size_t mib = 1; mib <= max_mib; mib *= 2) {
     sizes.push_back(mib);

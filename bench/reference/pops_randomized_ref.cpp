@@ -149,10 +149,11 @@ std::uint64_t run(std::uint32_t d, std::uint64_t seed, std::uint64_t run_index) 
 
 int main(int argc, char** argv) {
   const auto options = parse_options(argc, argv, {"--d", "--runs", "--seed"}, usage);
-  const auto d = static_cast<std::uint32_t>(option_number(options, "--d", 0));
-  const std::uint64_t runs = option_number(options, "--runs", 1);
-  const std::uint64_t seed = option_number(options, "--seed", 1);
-  if (d < 1 || d > 4096) usage("--d: an integer in [1, 4096]");
+  const auto d_option = option_number(options, "--d", 0, usage);
+  const std::uint64_t runs = option_number(options, "--runs", 1, usage);
+  const std::uint64_t seed = option_number(options, "--seed", 1, usage);
+  if (d_option < 1 || d_option > 4096) usage("--d: an integer in [1, 4096]");
+  const auto d = static_cast<std::uint32_t>(d_option);
   if (runs < 1) usage("--runs: an integer >= 1");
   std::vector<std::uint64_t> slots;
   const auto t0 = std::chrono::steady_clock::now();

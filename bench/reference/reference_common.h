@@ -2,6 +2,7 @@
 // What the bare reference loops (bench/reference/*_ref.cpp) share: their random stream
 // (xoshiro256** with Lemire's unbiased bounded draw, the algorithm of models/core/rng.h, copied
 // on purpose: the loops link nothing of the model), their option parsing and their output.
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -70,11 +71,22 @@ inline std::map<std::string, std::string> parse_options(int argc, char** argv,
   return options;
 }
 
-/// The value of option `name` as an unsigned integer, or `fallback` when it was not given.
+/// The value of option `name` as an unsigned decimal integer, or `fallback` when it was not
+/// given. `usage` reports a value that is not one (it must not return).
 inline unsigned long long option_number(const std::map<std::string, std::string>& options,
-                                        const std::string& name, unsigned long long fallback) {
+                                        const std::string& name, unsigned long long fallback,
+                                        void (*usage)(const char*)) {
   const auto it = options.find(name);
-  return it == options.end() ? fallback : std::strtoull(it->second.c_str(), nullptr, 10);
+  if (it == options.end()) return fallback;
+  const std::string& text = it->second;
+  errno = 0;
+  char* end = nullptr;
+  const unsigned long long value = std::strtoull(text.c_str(), &end, 10);
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || errno != 0 ||
+      *end != '\0') {
+    usage((name + " '" + text + "' is not accepted (an unsigned decimal integer)").c_str());
+  }
+  return value;
 }
 
 /// Ends a JSON object with its "slots" list: `"slots": [a, b, ...]}` and a newline.

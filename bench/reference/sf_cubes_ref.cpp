@@ -228,11 +228,12 @@ void run_all(unsigned n, std::uint64_t runs, std::uint64_t seed, const char* lay
 
 int main(int argc, char** argv) {
   const auto options = parse_options(argc, argv, {"--n", "--runs", "--seed", "--queues"}, usage);
-  const auto n = static_cast<unsigned>(option_number(options, "--n", 0));
-  const std::uint64_t runs = option_number(options, "--runs", 1);
-  const std::uint64_t seed = option_number(options, "--seed", 1);
+  const auto n_option = option_number(options, "--n", 0, usage);
+  const std::uint64_t runs = option_number(options, "--runs", 1, usage);
+  const std::uint64_t seed = option_number(options, "--seed", 1, usage);
   const std::string layout = options.count("--queues") ? options.at("--queues") : "vector";
-  if (n < 1 || n > kMaxDimensions) usage("--n: an integer in [1, 24]");
+  if (n_option < 1 || n_option > kMaxDimensions) usage("--n: an integer in [1, 24]");
+  const auto n = static_cast<unsigned>(n_option);
   if (runs < 1) usage("--runs: an integer >= 1");
   if (layout != "vector" && layout != "list") usage("--queues: vector or list");
   if (layout == "list") {
