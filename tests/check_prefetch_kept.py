@@ -18,6 +18,7 @@ import sys
 FUNCTIONS = ("optinet::sf::SfRouter::fetch_for_step(int) const",
              "optinet::sf::SfRouter::fetch_for_admit(unsigned long, int) const")
 HEADER = re.compile(r"^[0-9a-f]+ <(.+)>:$")
+CLONE = re.compile(r" \[clone [^]]*\]$")
 # A walk over records that fetches for a record ahead, the fetch inlined into the walk (with
 # __builtin_prefetch, GCC 12 -O3 emits no prefetch here).
 PATTERN = """
@@ -57,9 +58,10 @@ def main():
     for line in listing.splitlines():
         m = HEADER.match(line)
         if m:
-            current = m.group(1) if m.group(1) in FUNCTIONS else None
+            name = CLONE.sub("", m.group(1))  # GCC's clones (.constprop, .isra) count as theirs
+            current = name if name in FUNCTIONS else None
             if current is not None:
-                counts[current] = 0
+                counts.setdefault(current, 0)
         elif current is not None and "prefetch" in line:
             counts[current] += 1
     bad = not kept

@@ -12,7 +12,7 @@
 /// 2^16-cube missed a simulated 32 MiB last-level cache 15.1 times per packet-hop; with the
 /// routers in one array, 9.5 (bench/sf_cache_misses.py; docs/benchmarks.md). The network also
 /// fetches what a router's step and admission will read some routers ahead (fetch_for_step,
-/// fetch_for_admit), which the cache simulator does not count.
+/// fetch_for_admit); the cache simulator still counts the misses these fetches hide.
 #include <array>
 #include <cstdint>
 #include <vector>

@@ -71,7 +71,8 @@ class SfStepList {
  private:
   /// Stages of the software pipelines (SfRouter::fetch_for_step, fetch_for_admit), and the
   /// node ids between two stages. With 2 and 8 the 2^16-cube ran 1.4x faster than without;
-  /// 3 or 4 stages, or 4 to 16 ids apart, did no better (docs/benchmarks.md, session 19).
+  /// two stages 16 or 32 apart, three 2 to 8 apart, or four did no better (docs/benchmarks.md,
+  /// session 19).
   static constexpr int kStages = 2;
   static constexpr NodeId kAhead = 8;
   bool listed(NodeId x) const { return x < nodes_ && (step_[x >> 6] & bit(x)) != 0; }
