@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Packet-hops per second of simulation of the hypercube, n = 12 against n = 16, for one or two
-optinet binaries run alternately (the machine is shared: compare side by side).
+optinet binaries run alternately (the machine is shared: compare side by side). Ends with each
+binary's ratio n = 12 / n = 16 per repeat and its median (issue 18's target: at most 1.5).
 
 With --reference BUILD, each repeat also runs the two floors built there (bench/reference/):
 sf_cubes_ref, the bare C++ loop of the same routing (CUBES, random permutations; packet-hops per
@@ -16,6 +17,7 @@ usage: bench/sf_hop_rate.py OPTINET [OPTINET2] [--repeats K] [--reference BUILD]
 """
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -101,18 +103,29 @@ def main():
         if not (os.path.isfile(b) and os.access(b, os.X_OK)):
             p.error(f"OPTINET: {b} is not an executable file")
     print("| repeat | n | binary | packet-hops/s |\n|---|---|---|---|")
+    ratios = {b: [] for b in args.binaries}
     for k in range(args.repeats):
         # About 1 s of simulation at n = 12 (100 runs) and 2 s at n = 16 (3 runs) since the
         # network's process steps the nodes; shorter series (0.25 s) scattered twice as much.
+        rates = {}
         for n, runs in ((12, 100), (16, 3)):
             for b in args.binaries:
-                print(f"| {k} | {n} | {b} | {hop_rate(b, n, runs):.3g} |", flush=True)
+                rates[b, n] = hop_rate(b, n, runs)
+                print(f"| {k} | {n} | {b} | {rates[b, n]:.3g} |", flush=True)
             if args.reference:
                 for queues in ("vector", "list"):
                     rate = bare_hop_rate(args.reference, n, queues)
                     print(f"| {k} | {n} | sf_cubes_ref --queues {queues} | {rate:.3g} |")
                 print(f"| {k} | {n} | thread_floor --method 1 | "
                       f"{method_floor_ns(args.reference, n):.1f} ns per activation |", flush=True)
+        for b in args.binaries:
+            ratios[b].append(rates[b, 12] / rates[b, 16])
+    # The target of issue 18 is this ratio. Each repeat's pair ran a minute apart, so the
+    # machine's load moves both; the median of the pairs is steadier than a ratio of medians.
+    print("\n| binary | n = 12 / n = 16, each repeat | median |\n|---|---|---|")
+    for b in args.binaries:
+        each = " ".join(f"{r:.2f}" for r in ratios[b])
+        print(f"| {b} | {each} | {statistics.median(ratios[b]):.2f} |")
 
 
 if __name__ == "__main__":
