@@ -120,7 +120,7 @@ def main():
                       f"{method_floor_ns(args.reference, n):.1f} ns per activation |", flush=True)
         for b in args.binaries:
             ratios[b].append(rates[b, 12] / rates[b, 16])
-    # The target of issue 18 is this ratio. Each repeat's pair ran a minute apart, so the
+    # The target of issue 18 is this ratio. Each repeat's pair ran seconds apart, so the
     # machine's load moves both; the median of the pairs is steadier than a ratio of medians.
     print("\n| binary | n = 12 / n = 16, each repeat | median |\n|---|---|---|")
     for b in args.binaries:
