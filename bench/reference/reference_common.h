@@ -79,13 +79,10 @@ inline unsigned long long option_number(const std::map<std::string, std::string>
   const auto it = options.find(name);
   if (it == options.end()) return fallback;
   const std::string& text = it->second;
-  errno = 0;
-  char* end = nullptr;
-  const unsigned long long value = std::strtoull(text.c_str(), &end, 10);
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || errno != 0 ||
-      *end != '\0') {
+  errno = 0;  // digits only, so strtoull can fail only by overflow (ERANGE)
+  const unsigned long long value = std::strtoull(text.c_str(), nullptr, 10);
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || errno != 0)
     usage((name + " '" + text + "' is not accepted (an unsigned decimal integer)").c_str());
-  }
   return value;
 }
 
