@@ -15,7 +15,7 @@ import re
 import subprocess
 import sys
 
-FUNCTIONS = ("optinet::sf::SfRouter::fetch_for_step(int) const",
+FUNCTIONS = ("optinet::sf::SfRouter::fetch_for_step(int, unsigned long) const",
              "optinet::sf::SfRouter::fetch_for_admit(unsigned long, int) const")
 HEADER = re.compile(r"^[0-9a-f]+ <(.+)>:$")
 CLONE = re.compile(r" \[clone [^]]*\]$")

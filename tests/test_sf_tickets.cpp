@@ -28,7 +28,7 @@ NodeId walk(const SfGraph& g, const Scheme& scheme, SfPacket& p, NodeId from, un
     p.ticket.subphase = static_cast<std::uint8_t>(sub);
     scheme.prepare(p, here, rng);
     for (int guard = 0; guard < 100000; ++guard) {
-      const int e = scheme.next_edge(p, here);
+      const int e = scheme.next_edge(p.ticket, here);
       if (e == kNoEdge) break;
       const NodeId next = g.neighbor(here, static_cast<unsigned>(e));
       EXPECT_NE(next, kNoNode) << "ticket uses a missing edge";

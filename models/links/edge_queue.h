@@ -2,12 +2,11 @@
 /// \file
 /// The queue at a node for one outgoing edge (section 2 (d)) and the queueing disciplines that
 /// name its head.
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
-#include "models/core/prefetch.h"
+#include "models/core/inline_list.h"
 #include "models/links/packet_pool.h"
 
 namespace optinet::sf {
@@ -29,71 +28,16 @@ struct Queued {
 /// Packets (indices into the network's pool) in arrival order; the node asks the discipline for
 /// the head each slot and drops whichever entry the far end granted.
 ///
-/// Layout (issue 18): a 32-byte record that holds its first kInline entries in place and moves
-/// them to one heap block only when more arrive. The network keeps every node's queues in one
-/// contiguous array parallel to its links (node x's queue on label l at x * degree + l), so a
-/// queue access reads one cache line. A std::vector per queue (a vector of them per node) took
-/// two dependent misses at 2^16 nodes: the node's header array, then the queue's heap block.
-/// kInline = 3: in `hypercube --n 16 --protocol cubes --traffic random` (seed 1, 3 runs)
-/// 97.6% of pushes leave a queue of 1 entry, 2.3% of 2, 0.03% of 3, 0.0006% of 4 (the longest).
-/// A queue that went to the heap returns to its inline entries when it empties (or is cleared).
+/// Layout (issue 18): an InlineList that holds its first 3 entries in place. The network keeps
+/// every node's queues in one contiguous array parallel to its links (node x's queue on label l
+/// at x * degree + l), so a queue access reads one cache line. A std::vector per queue (a
+/// vector of them per node) took two dependent misses at 2^16 nodes: the node's header array,
+/// then the queue's heap block. Three entries: in `hypercube --n 16 --protocol cubes --traffic
+/// random` (seed 1, 3 runs) 97.6% of pushes leave a queue of 1 entry, 2.3% of 2, 0.03% of 3,
+/// 0.0006% of 4 (the longest).
 /// Not an intrusive list through the pool: at a rising edge the far end may queue an admitted
 /// packet before its source drops it, so a packet is briefly in two queues.
-class alignas(32) EdgeQueue {
- public:
-  static constexpr std::uint32_t kInline = 3;
-
-  EdgeQueue() {}
-  EdgeQueue(const EdgeQueue&) = delete;
-  EdgeQueue& operator=(const EdgeQueue&) = delete;
-  ~EdgeQueue() { release(); }
-
-  std::size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  const Queued& operator[](std::size_t i) const { return data()[i]; }
-  const Queued* begin() const { return data(); }
-  const Queued* end() const { return data() + size_; }
-
-  /// Fetches the record (not a heap block) before a write.
-  void prefetch() const { optinet::prefetch(this); }
-  void push_back(Queued e) {
-    if (size_ == capacity_) grow();
-    data()[size_++] = e;
-  }
-  /// Drops the entry at position i; the others keep their order.
-  void erase(std::size_t i) {
-    Queued* d = data();
-    std::copy(d + i + 1, d + size_, d + i);
-    if (--size_ == 0) release();
-  }
-  void clear() {
-    size_ = 0;
-    release();
-  }
-
- private:
-  bool on_heap() const { return capacity_ > kInline; }
-  Queued* data() { return on_heap() ? heap_ : inline_; }
-  const Queued* data() const { return on_heap() ? heap_ : inline_; }
-  void grow() {
-    Queued* bigger = new Queued[2 * capacity_];
-    std::copy(data(), data() + size_, bigger);
-    if (on_heap()) delete[] heap_;
-    heap_ = bigger;  // after the copy: heap_ shares its bytes with inline_
-    capacity_ *= 2;
-  }
-  void release() {
-    if (on_heap()) delete[] heap_;
-    capacity_ = kInline;
-  }
-
-  std::uint32_t size_ = 0;
-  std::uint32_t capacity_ = kInline;  ///< above kInline: the entries are in heap_
-  union {
-    Queued inline_[kInline];
-    Queued* heap_;
-  };
-};
+using EdgeQueue = InlineList<Queued, 3>;
 static_assert(sizeof(EdgeQueue) == 32, "a queue record is half a cache line");
 
 /// Position of the head of a non-empty queue whose packets are in `pool`. `moved_first`

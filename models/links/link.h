@@ -21,8 +21,8 @@ namespace optinet::sf {
 /// The receiving side of links where each node is a process of its own: a node's input port, a
 /// primitive channel. At a slot's rising edge each link that offers sets its input's bit; in
 /// the update phase the node reads the offers in input order. A node has at most kMaxInputs
-/// incoming links. (Where the network's process steps the nodes, a link sets its bit in the
-/// far end's word of the network's array instead, SfStepList.)
+/// incoming links. (Where the network's process steps the nodes, the source's router posts the
+/// offer to the network's array instead, SfStepList, or hands it to the far end's router.)
 class LinkSink : public sc_core::sc_prim_channel {
  public:
   static constexpr unsigned kMaxInputs = 64;
@@ -60,14 +60,16 @@ class alignas(64) Link {
     far_end_ = &far_end;
     input_ = input;
   }
-  /// Connects the far end of a network whose process steps the nodes: the far end's word of
-  /// requests (SfStepList::requests), in which an offer sets this link's input bit.
-  void bind(std::uint64_t& far_requests, std::uint32_t input) {
-    far_requests_ = &far_requests;
+  /// Connects the far end of a network whose process steps the nodes: node `far_node`, whose
+  /// router the source hands its offers to (SfRouter::offer_heads).
+  void bind(NodeId far_node, std::uint32_t input) {
+    far_node_ = far_node;
     input_ = input;
   }
-  bool bound() const { return far_end_ != nullptr || far_requests_ != nullptr; }
+  bool bound() const { return far_end_ != nullptr || far_node_ != kNoNode; }
   std::uint32_t input() const { return input_; }
+  /// The far end's node id where the network's process steps the nodes.
+  NodeId far_node() const { return far_node_; }
 
   /// Injected faults: `dead` (index into `plan`, -1: none) kills the link from its slot on; the
   /// plan's bit errors garble packets, keyed by `key`. Between runs only; before trace().
@@ -90,14 +92,11 @@ class alignas(64) Link {
   }
   /// Source side, at the rising edge: offers packet `p` (the head of its queue, an index into
   /// the network's pool; it stays queued until take_grant() at the next rising edge): the far
-  /// end reads it once every node has offered.
+  /// end reads it once every node has offered (its input port's request, or the network's,
+  /// which the source's router posts).
   void offer(PacketIndex p) {
     offered_ = p;
-    if (far_end_ != nullptr) {
-      far_end_->request(input_);
-    } else {
-      *far_requests_ |= std::uint64_t{1} << input_;
-    }
+    if (far_end_ != nullptr) far_end_->request(input_);
   }
   /// Source side, at the next rising edge: the offered packet if the far end admitted it (then
   /// the source drops it from its queue), else kNoPacket; clears the link for the new slot.
@@ -108,14 +107,10 @@ class alignas(64) Link {
     return g;
   }
   /// Hints the memory system to fetch what offer() and take_grant() touch: this record, and
-  /// (once it is here) the far end's request word.
+  /// (once it is here) the far end's input port, if it has one.
   void prefetch() const { optinet::prefetch(this); }
   void prefetch_far_end() const {
-    if (far_end_ != nullptr) {
-      far_end_->prefetch();
-    } else {
-      optinet::prefetch(far_requests_);
-    }
+    if (far_end_ != nullptr) far_end_->prefetch();
   }
 
   /// The offered packet (kNoPacket: none, or a fault refused the offer); the far side reads it
@@ -168,7 +163,7 @@ class alignas(64) Link {
     std::uint64_t key;
   };
   LinkSink* far_end_ = nullptr;
-  std::uint64_t* far_requests_ = nullptr;  ///< instead of far_end_ (SfStepList::requests)
+  NodeId far_node_ = kNoNode;  ///< instead of far_end_: stepped by the network
   std::uint32_t input_ = 0;
   PacketIndex offered_ = kNoPacket;
   std::uint32_t packet_id_ = 0;

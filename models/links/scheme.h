@@ -22,10 +22,10 @@ class Scheme {
   virtual unsigned randomizing() const { return 1; }
   /// Prepares the ticket of sub-phase p.ticket.subphase for packet p, now at node `here`.
   virtual void prepare(SfPacket& p, NodeId here, Rng& rng) const = 0;
-  /// The out-edge p takes next from `here`, or kNoEdge if its sub-phase ends here. Step-list
-  /// schemes read the ticket's next step.
-  virtual int next_edge(const SfPacket& p, NodeId /*here*/) const {
-    return p.ticket.next < p.ticket.length ? p.ticket.steps[p.ticket.next] : kNoEdge;
+  /// The out-edge a packet with ticket t takes next from `here`, or kNoEdge if its sub-phase
+  /// ends here. Step-list schemes read the ticket's next step.
+  virtual int next_edge(const Ticket& t, NodeId /*here*/) const {
+    return t.next < t.length ? t.steps[t.next] : kNoEdge;
   }
   /// Hops left in the current sub-phase (furthest-to-go-first discipline).
   virtual unsigned remaining(const SfPacket& p, NodeId /*here*/) const {

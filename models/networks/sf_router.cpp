@@ -6,12 +6,14 @@
 namespace optinet::sf {
 
 SfRouter::SfRouter(const SfNodeConfig& config)
-    : in_links_(config.in_links),
-      steps_(config.steps),
-      pool_(config.pool),
-      scheme_(config.scheme),
+    : steps_(config.steps),
       id_(config.id),
       capacity_(config.capacity),
+      in_links_(config.in_links),
+      pool_(config.pool),
+      scheme_(config.scheme),
+      routers_(config.routers),
+      graph_(config.graph),
       links_(config.links),
       queues_(config.queues),
       degree_(config.graph->degree()),
@@ -30,8 +32,11 @@ void SfRouter::release_packets() {
     for (const Queued& e : queues_[label]) pool_->remove(e.packet);
   }
   for (const Staged& s : staging_) pool_->remove(s.packet);
-  for (const auto* v : {&held_, &arrivals_, &loaded_}) {
+  for (const auto* v : {&held_, &loaded_}) {
     for (PacketIndex i : *v) pool_->remove(i);
+  }
+  for (const Arrivals& a : arrivals_) {
+    for (PacketIndex i : a) pool_->remove(i);
   }
 }
 
@@ -45,7 +50,7 @@ void SfRouter::load(const std::vector<Packet>& packets, std::uint64_t run_seed) 
   offering_ = nonempty_ = 0;
   staging_.clear();
   held_.clear();
-  arrivals_.clear();
+  for (auto& a : arrivals_) a.clear();
   if (steps_ != nullptr) steps_->take_requests(id_);  // a node process clears its own port
   loaded_.clear();
   for (const Packet& p : packets)
@@ -57,8 +62,8 @@ void SfRouter::load(const std::vector<Packet>& packets, std::uint64_t run_seed) 
 }
 
 bool SfRouter::has_work() const {
-  return queued_ != 0 || !loaded_.empty() || !arrivals_.empty() || !staging_.empty() ||
-         !held_.empty();
+  return queued_ != 0 || !loaded_.empty() || !arrivals_[0].empty() || !arrivals_[1].empty() ||
+         !staging_.empty() || !held_.empty();
 }
 
 void SfRouter::slot_step(std::uint64_t slot) {
@@ -78,15 +83,15 @@ void SfRouter::slot_step(std::uint64_t slot) {
     settle(i, slot, false);
   }
   loaded_.clear();
-  settling_.swap(arrivals_);
-  for (PacketIndex i : settling_) {
+  Arrivals& arrived = arrivals(slot - 1);
+  for (PacketIndex i : arrived) {
     SfPacket& p = (*pool_)[i];
     ++p.ticket.next;
     p.ticket.moved = true;
     ++p.clock.hops;
     settle(i, slot, true);
   }
-  settling_.clear();
+  arrived.clear();
   if (injection_ != nullptr) take_injected(slot);
   // 3. The held packets whose next sub-phase may start now start it (in random order, as the
   // paper's experiments randomized the queues before Phase B).
@@ -172,7 +177,7 @@ void SfRouter::settle(PacketIndex i, std::uint64_t slot, bool arrived_over_link)
   SfPacket& p = (*pool_)[i];  // nothing below adds to the pool
   bool same_subphase = arrived_over_link;
   while (true) {
-    const int edge = scheme.next_edge(p, id_);
+    const int edge = scheme.next_edge(p.ticket, id_);
     if (edge != kNoEdge) {
       // A packet continuing its sub-phase over a link had its queue place reserved when it
       // was admitted; a packet starting a sub-phase here waits in staging for room.
@@ -218,7 +223,7 @@ void SfRouter::offer_heads() {
   offering_ = nonempty_;
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) links_[__builtin_ctzll(m)].prefetch();
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
-    links_[__builtin_ctzll(m)].prefetch_far_end();
+    prefetch_far_end(links_[__builtin_ctzll(m)]);
   }
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
@@ -226,7 +231,36 @@ void SfRouter::offer_heads() {
     const std::size_t head = head_of(q, *pool_, discipline_, scheme.moved_first(),
                                      [&](const SfPacket& p) { return scheme.remaining(p, here); });
     const PacketIndex i = q[head].packet;
-    if (!links_[label].refused_by_fault((*pool_)[i], slot)) links_[label].offer(i);
+    Link& link = links_[label];
+    if (link.refused_by_fault((*pool_)[i], slot)) continue;
+    link.offer(i);
+    if (steps_ == nullptr) continue;  // the far end's input port took the request
+    const NodeId far = link.far_node();
+    if (capacity_ != 0) {
+      steps_->request(far, link.input());  // the far end admits or refuses it (admit)
+      continue;
+    }
+    // Unbounded buffers admit every offer, in input order (admit). The network's walk steps
+    // the sources in id order and a source offers in label order, which is the far end's input
+    // order (SfNetwork numbers in-links by source, then label): so the source hands the packet
+    // over now, and the far end needs no admission pass.
+    routers_[far].accept(link, i, slot);
+    steps_->list_next(far);
+  }
+}
+
+void SfRouter::accept(Link& link, PacketIndex i, std::uint64_t slot) {
+  link.grant(slot, link.traced() ? (*pool_)[i].packet.id : 0);
+  arrivals(slot).push_back(i);
+}
+
+void SfRouter::prefetch_far_end(const Link& link) const {
+  if (steps_ == nullptr) {
+    link.prefetch_far_end();
+  } else if (capacity_ != 0) {
+    steps_->prefetch_requests(link.far_node());
+  } else {
+    prefetch(&routers_[link.far_node()]);
   }
 }
 
@@ -253,40 +287,62 @@ void SfRouter::dequeue(unsigned edge, PacketIndex i) {
 bool SfRouter::reserve(const SfPacket& offered, Reservations& reserved) const {
   const Scheme& scheme = *scheme_;
   const unsigned staging_slot = degree_;
-  SfPacket p = offered;  // as it will be once it has crossed the link
-  ++p.ticket.next;
-  p.ticket.moved = true;
-  const int edge = scheme.next_edge(p, id_);
+  const int edge = edge_after_crossing(offered);
   if (edge != kNoEdge) {
     if (!room(queues_[edge].size(), reserved[edge])) return false;
     ++reserved[edge];
     return true;
   }
-  if (p.ticket.subphase + 1u == scheme.subphases()) return true;  // to the host on arrival
+  if (offered.ticket.subphase + 1u == scheme.subphases()) return true;  // to the host on arrival
   if (!room(staging_.size() + held_.size(), reserved[staging_slot])) return false;
   ++reserved[staging_slot];
   return true;
 }
 
-void SfRouter::fetch_for_step(int stage) const {
+int SfRouter::edge_after_crossing(const SfPacket& crossing) const {
+  Ticket t = crossing.ticket;  // as it will be once it has crossed the link (slot_step)
+  ++t.next;
+  t.moved = true;
+  return scheme_->next_edge(t, id_);
+}
+
+void SfRouter::fetch_for_step(int stage, std::uint64_t slot) const {
+  const Arrivals& arrived = arrivals(slot - 1);
   if (stage == 0) {
-    if (!arrivals_.empty()) prefetch(arrivals_.data());
+    // The router's first four lines (fetching the fifth too, where held_ and loaded_ end, ran
+    // no faster: docs/benchmarks.md, session 20).
+    for (int line = 0; line < 4; ++line) prefetch(reinterpret_cast<const char*>(this) + 64 * line);
+  } else if (stage == 1) {
+    for (PacketIndex i : arrived) pool_->prefetch(i);
+    if (!arrived.empty() && staging_.capacity() != 0) prefetch(staging_.data());
     for (std::uint64_t m = offering_ | nonempty_; m != 0; m &= m - 1) {
       links_[__builtin_ctzll(m)].prefetch();
       queues_[__builtin_ctzll(m)].prefetch();
     }
   } else {
-    for (PacketIndex i : arrivals_) pool_->prefetch(i);
     for (std::uint64_t m = nonempty_; m != 0; m &= m - 1)
-      links_[__builtin_ctzll(m)].prefetch_far_end();
+      prefetch_far_end(links_[__builtin_ctzll(m)]);
+    // Where the arrived packets go next: the queue, and (if it is idle, so that it will offer
+    // this slot) the link and its far end.
+    for (PacketIndex i : arrived) {
+      const int edge = edge_after_crossing((*pool_)[i]);
+      if (edge == kNoEdge) continue;
+      queues_[edge].prefetch();
+      if ((nonempty_ & (std::uint64_t{1} << edge)) != 0) continue;
+      links_[edge].prefetch();
+      if (routers_ != nullptr) prefetch(&routers_[graph_->neighbor(id_, edge)]);
+    }
   }
 }
 
 void SfRouter::fetch_for_admit(std::uint64_t offers, int stage) const {
   if (stage == 0) {
+    // The lines an admission reads (the router's first two).
+    prefetch(this);
+    prefetch(reinterpret_cast<const char*>(this) + 64);
+  } else if (stage == 1) {
     prefetch(in_links_);
     prefetch(in_links_ + degree_ - 1);
-    if (arrivals_.capacity() != 0) prefetch(arrivals_.data());
   } else {
     for (std::uint64_t m = offers; m != 0; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch();
   }
@@ -313,8 +369,7 @@ bool SfRouter::admit(std::uint64_t offers, std::uint64_t slot) {
     // only for a traced link's packet signal (it is placed at the next rising edge).
     const bool ok = capacity_ == 0 || reserve((*pool_)[i], reserved);
     if (ok) {
-      link->grant(slot, link->traced() ? (*pool_)[i].packet.id : 0);
-      arrivals_.push_back(link->offered());
+      accept(*link, i, slot);
       admitted = true;
     }
   }

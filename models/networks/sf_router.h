@@ -6,11 +6,12 @@
 /// its routers in one contiguous array, in id order, and its SfNode modules (the names, ports,
 /// traces and, under --node-processes, the processes) call into them.
 ///
-/// Layout (issue 18): an admission reads the router's first cache line and a step its first
-/// four (the fields above `rng_`), and the network walks the routers in memory order. With this
-/// state in the node modules (about 2.3 KiB apart, over seven cache lines each), a slot of the
-/// 2^16-cube missed a simulated 32 MiB last-level cache 15.1 times per packet-hop; with the
-/// routers in one array, 9.5 (bench/sf_cache_misses.py; docs/benchmarks.md). The network also
+/// Layout (issue 18): a source that hands a packet over reads the router's first cache line,
+/// an admission its first two, a step its first five (the fields above `rng_`), and the network
+/// walks the routers in memory order. With this state in the node modules (about 2.3 KiB
+/// apart, over seven cache lines each), a slot of the 2^16-cube missed a simulated 32 MiB
+/// last-level cache 15.1 times per packet-hop; with the routers in one array, 9.5
+/// (bench/sf_cache_misses.py; docs/benchmarks.md). The network also
 /// fetches what a router's step and admission will read some routers ahead (fetch_for_step,
 /// fetch_for_admit); the cache simulator still counts the misses these fetches hide.
 #include <array>
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "models/core/injection_port.h"
+#include "models/core/inline_list.h"
 #include "models/core/prefetch.h"
 #include "models/core/rng.h"
 #include "models/core/run_control.h"
@@ -28,6 +30,8 @@
 #include "models/topology/store_forward_graph.h"
 
 namespace optinet::sf {
+
+class SfRouter;
 
 /// Host-side instrumentation: told when a packet ends a sub-phase (the last one at its
 /// destination, just before delivery). It never influences routing.
@@ -66,6 +70,9 @@ struct SfNodeConfig {
   /// Null: the node is a process of its own (an SC_METHOD). Otherwise the network's process
   /// steps it while it is listed here, and its in-links post their offers here.
   SfStepList* steps = nullptr;
+  /// With `steps`: the network's routers by id, to which a node with unbounded buffers hands
+  /// its offers (they are always admitted).
+  SfRouter* routers = nullptr;
 };
 
 class alignas(64) SfRouter {
@@ -98,12 +105,13 @@ class alignas(64) SfRouter {
     slot_step(slot);
     return needs_next_slot();
   }
-  /// Software prefetch for a step some nodes ahead, in two stages (SfStepList::step_listed):
-  /// the arrivals' list and the links and queues that offered or hold packets; then what those
-  /// point to, the arrived packets and the request words of the links that will offer.
-  void fetch_for_step(int stage) const;
-  /// Software prefetch for an admission of `offers` some nodes ahead: the in-link table and
-  /// the arrivals' list; then the offering links.
+  /// Software prefetch for the step at `slot` some nodes ahead, in three stages
+  /// (SfStepList::step_listed), each reading what the one before fetched: the router's lines;
+  /// the arrived packets and the links and queues that offered or hold packets; the far ends of
+  /// the links that will offer, and the queue, link and far end where each arrival goes next.
+  void fetch_for_step(int stage, std::uint64_t slot) const;
+  /// Software prefetch for an admission of `offers` some nodes ahead: the router's lines; the
+  /// in-link table; the offering links.
   void fetch_for_admit(std::uint64_t offers, int stage) const;
   /// Admits the `offers` (bit i: input i) of `slot`, once every node has offered: in input
   /// order, while buffers are free. True if it admitted one (a stepped router then lists
@@ -126,11 +134,25 @@ class alignas(64) SfRouter {
   const unsigned& population() const { return population_; }
 
  private:
+  /// Packets accepted in a slot: a node has at most one per in-link; in `hypercube --n 16
+  /// --protocol cubes --traffic random` nearly always one or two.
+  using Arrivals = InlineList<PacketIndex, 6>;
   struct Staged {
     PacketIndex packet;
     unsigned edge;
   };
   void slot_step(std::uint64_t slot);
+  /// The far end's side of a link that carries packet i (which it offered) in `slot`: the
+  /// link is granted, and the packet placed here at the next rising edge.
+  void accept(Link& link, PacketIndex i, std::uint64_t slot);
+  /// The list of packets accepted in `slot` (placed at the next rising edge) or, for slot - 1,
+  /// those placed at this one: a source may hand a packet over before or after its far end
+  /// has stepped in the same slot.
+  Arrivals& arrivals(std::uint64_t slot) { return arrivals_[(slot + 1) & 1]; }
+  const Arrivals& arrivals(std::uint64_t slot) const { return arrivals_[(slot + 1) & 1]; }
+  /// Hints the memory system to fetch where an offer on `link` goes: the far end's input port,
+  /// request word, or router.
+  void prefetch_far_end(const Link& link) const;
   /// Places packet i (which just arrived, or was loaded) by its ticket: into a queue, the
   /// staging buffer, the Phase B hold, or the host (then its pool slot is freed).
   void settle(PacketIndex i, std::uint64_t slot, bool arrived_over_link);
@@ -155,15 +177,22 @@ class alignas(64) SfRouter {
   /// Bounded buffers: reserves room for `offered` once it has crossed (in the queue of its
   /// next edge, or in staging); false if there is none. A packet for the host needs none.
   bool reserve(const SfPacket& offered, Reservations& reserved) const;
+  /// The out-edge a packet offered to this node takes next once it has crossed the link
+  /// (kNoEdge: its sub-phase ends here).
+  int edge_after_crossing(const SfPacket& crossing) const;
 
-  // Read by every admission (the first cache line) and every step (the first four).
-  Link* const* in_links_;              ///< SfNodeConfig::in_links
-  SfStepList* steps_;                  ///< SfNodeConfig::steps
-  PacketPool* pool_;                   ///< the network's packets
-  const Scheme* scheme_;               ///< the routing scheme (shared by all nodes)
-  std::vector<PacketIndex> arrivals_;  ///< admitted last slot, placed at this rising edge
+  // Read by a source that hands a packet over (the first cache line), by every admission (the
+  // first two) and every step (the first five, the fields above rng_).
+  /// Accepted packets by the parity of the slot that places them (arrivals()).
+  std::array<Arrivals, 2> arrivals_;
+  SfStepList* steps_;  ///< SfNodeConfig::steps
   NodeId id_;
-  unsigned capacity_;  ///< SfNodeConfig::capacity
+  unsigned capacity_;      ///< SfNodeConfig::capacity
+  Link* const* in_links_;  ///< SfNodeConfig::in_links
+  PacketPool* pool_;       ///< the network's packets
+  const Scheme* scheme_;   ///< the routing scheme (shared by all nodes)
+  SfRouter* routers_;      ///< SfNodeConfig::routers
+  const SfGraph* graph_;   ///< SfNodeConfig::graph
   RunControlIf* run_ = nullptr;
   Link* links_;        ///< graph degree entries, owned by the network
   EdgeQueue* queues_;  ///< degree_ entries, parallel to links_, owned by the network

@@ -1,36 +1,50 @@
 #pragma once
 /// \file
 /// The store-and-forward nodes that the network's process steps (SfNetworkConfig): which nodes
-/// step at the next rising edge (one bit per node), and which inputs of each node were offered
-/// a packet in this slot (one word per node, what a node's own input port holds where nodes are
-/// processes). Both are visited in id order, so that a slot walks the nodes' routers in the
-/// order they lie in memory; the words lie together, so that an offer touches no router.
+/// step at the next rising edge (one bit per node), and, where buffers are bounded, which inputs
+/// of each node were offered a packet in this slot (one word per node, what a node's own input
+/// port holds where nodes are processes; with unbounded buffers every offer is admitted, and
+/// a source hands it to its far end at once, SfRouter::offer_heads). Both are visited in id
+/// order, so that a slot walks the nodes' routers in the order they lie in memory; the words
+/// lie together, so that an offer touches no router.
 #include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
 
 #include "models/core/packet.h"
+#include "models/core/prefetch.h"
 
 namespace optinet::sf {
 
 class SfStepList {
  public:
-  explicit SfStepList(NodeId nodes) : nodes_(nodes), step_(words(nodes), 0), requests_(nodes, 0) {}
+  explicit SfStepList(NodeId nodes)
+      : nodes_(nodes), step_(words(nodes), 0), next_(words(nodes), 0), requests_(nodes, 0) {}
 
   /// Node x steps at the next rising edge (it admitted a packet, or a run starts).
   void list(NodeId x) { step_[x >> 6] |= bit(x); }
+  /// The same, during step_listed (a packet was handed to x): x joins the list when the walk
+  /// ends, so that a walk never steps a node it did not start with.
+  void list_next(NodeId x) {
+    next_[x >> 6] |= bit(x);
+    listed_next_ = true;
+  }
   void list_all() {
     std::fill(step_.begin(), step_.end(), ~std::uint64_t{0});
     if (nodes_ % 64 != 0) step_.back() = (std::uint64_t{1} << (nodes_ % 64)) - 1;
   }
   void clear() {
     std::fill(step_.begin(), step_.end(), 0);
+    std::fill(next_.begin(), next_.end(), 0);
+    listed_next_ = false;
     std::fill(requests_.begin(), requests_.end(), 0);
   }
-  /// Node x's inputs offered a packet in this slot (bit i: input i): the links into x set
-  /// their bits (Link::bind).
-  std::uint64_t& requests(NodeId x) { return requests_[x]; }
+  /// Node x's inputs offered a packet in this slot (bit i: input i): the sources' routers set
+  /// them (request, SfRouter::offer_heads).
+  std::uint64_t requests(NodeId x) const { return requests_[x]; }
+  void request(NodeId x, std::uint32_t input) { requests_[x] |= std::uint64_t{1} << input; }
+  void prefetch_requests(NodeId x) const { optinet::prefetch(&requests_[x]); }
   /// Node x's requests of this slot, cleared for the next.
   std::uint64_t take_requests(NodeId x) { return std::exchange(requests_[x], 0); }
 
@@ -49,6 +63,10 @@ class SfStepList {
         }
         if (!step(x)) step_[w] &= ~bit(x);
       }
+    }
+    if (listed_next_) {
+      for (std::size_t w = 0; w < step_.size(); ++w) step_[w] |= std::exchange(next_[w], 0);
+      listed_next_ = false;
     }
   }
   /// admit(x) for each node offered a packet in this slot, in id order (admit takes the
@@ -70,10 +88,10 @@ class SfStepList {
 
  private:
   /// Stages of the software pipelines (SfRouter::fetch_for_step, fetch_for_admit), and the
-  /// node ids between two stages. With 2 and 8 the 2^16-cube ran 1.4x faster than without;
-  /// two stages 16 or 32 apart, three 2 to 8 apart, or four did no better (docs/benchmarks.md,
-  /// session 19).
-  static constexpr int kStages = 2;
+  /// node ids between two stages. With 2 and 8 the 2^16-cube ran 1.4x faster than without
+  /// (session 19); once sources handed their packets to the far ends, a third stage (where
+  /// the arrivals go next) made it 1.1-1.2x faster again (docs/benchmarks.md, session 20).
+  static constexpr int kStages = 3;
   static constexpr NodeId kAhead = 8;
   bool listed(NodeId x) const { return x < nodes_ && (step_[x >> 6] & bit(x)) != 0; }
   bool offered(NodeId x) const { return x < nodes_ && requests_[x] != 0; }
@@ -81,6 +99,8 @@ class SfStepList {
   static std::size_t words(NodeId nodes) { return (static_cast<std::size_t>(nodes) + 63) / 64; }
   NodeId nodes_;
   std::vector<std::uint64_t> step_;
+  std::vector<std::uint64_t> next_;  ///< list_next(), merged into step_ after the walk
+  bool listed_next_ = false;
   std::vector<std::uint64_t> requests_;
 };
 

@@ -51,7 +51,8 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
                    &queues_[static_cast<std::size_t>(x) * degree],
                    in_links_.data() + in_begin[x],
                    &pool_,
-                   steps_.get()};
+                   steps_.get(),
+                   steps_ != nullptr ? routers_.data() : nullptr};
     routers_.emplace_back(c);
     nodes_.push_back(
         std::make_unique<SfNode>(("node" + std::to_string(x)).c_str(), c, routers_.back()));
@@ -65,7 +66,7 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
       if (y == kNoNode) continue;
       Link& link = links_[static_cast<std::size_t>(x) * degree + label];
       if (steps_ != nullptr) {
-        link.bind(steps_->requests(y), inputs[y]);
+        link.bind(y, inputs[y]);
       } else {
         link.bind(nodes_[y]->input_port(), inputs[y]);
       }
@@ -95,7 +96,7 @@ void SfNetwork::step_nodes() {
     } else {
       const std::uint64_t slot = run_->current_slot();
       steps.step_listed([&](NodeId x) { return routers_[x].step(slot); },
-                        [&](NodeId y, int stage) { routers_[y].fetch_for_step(stage); });
+                        [&](NodeId y, int stage) { routers_[y].fetch_for_step(stage, slot); });
       steps.admit_offered(
           [&](NodeId x) { routers_[x].admit(steps.take_requests(x), slot); },
           [&](NodeId y, int stage) { routers_[y].fetch_for_admit(steps.requests(y), stage); });

@@ -186,11 +186,10 @@ class GridScheme : public Scheme {
     p.ticket.target = g_.with_coordinate(here, sp.dimension, value);
     p.ticket.length = p.ticket.next = 0;
   }
-  int next_edge(const SfPacket& p, NodeId here) const override {
-    if (here == p.ticket.target) return kNoEdge;
-    const unsigned j = plan_.at(p.ticket.subphase).dimension;
-    return static_cast<int>(2 * j +
-                            (g_.coordinate(p.ticket.target, j) > g_.coordinate(here, j) ? 0 : 1));
+  int next_edge(const Ticket& t, NodeId here) const override {
+    if (here == t.target) return kNoEdge;
+    const unsigned j = plan_.at(t.subphase).dimension;
+    return static_cast<int>(2 * j + (g_.coordinate(t.target, j) > g_.coordinate(here, j) ? 0 : 1));
   }
   unsigned remaining(const SfPacket& p, NodeId here) const override {
     const unsigned j = plan_.at(p.ticket.subphase).dimension;
