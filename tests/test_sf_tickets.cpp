@@ -7,8 +7,10 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <utility>
 #include <vector>
 
+#include "models/core/inline_list.h"
 #include "models/links/edge_queue.h"
 #include "models/topology/ccc.h"
 #include "models/topology/grid.h"
@@ -283,6 +285,23 @@ TEST(SfQueues, AQueueKeepsItsOrderInPlaceAndOnTheHeap) {
   EXPECT_TRUE(q.empty());
   q.push_back(Queued{40, false});
   EXPECT_EQ(packets(), (std::vector<PacketIndex>{40}));
+}
+
+TEST(SfQueues, AListMovesItsEntriesInPlaceAndOnTheHeap) {
+  using List = InlineList<PacketIndex, 6>;  // a router's arrivals
+  const auto entries = [](const List& l) { return std::vector<PacketIndex>(l.begin(), l.end()); };
+  List small;
+  for (PacketIndex i = 0; i < 4; ++i) small.push_back(i);
+  List big;
+  for (PacketIndex i = 0; i < List::kInline + 2; ++i) big.push_back(100 + i);
+  List from_small(std::move(small));
+  List from_big(std::move(big));
+  EXPECT_EQ(entries(from_small), (std::vector<PacketIndex>{0, 1, 2, 3}));
+  EXPECT_EQ(entries(from_big), (std::vector<PacketIndex>{100, 101, 102, 103, 104, 105, 106, 107}));
+  EXPECT_TRUE(small.empty());  // a moved-from list is empty,
+  EXPECT_TRUE(big.empty());
+  big.push_back(7);  // and usable, in place
+  EXPECT_EQ(entries(big), (std::vector<PacketIndex>{7}));
 }
 
 }  // namespace

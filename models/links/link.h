@@ -122,10 +122,18 @@ class alignas(64) Link {
   /// `slot`.
   void grant(std::uint64_t slot, std::uint32_t id) {
     granted_ = true;
+    carry(slot, id);
+  }
+  /// Source side, where the far end admits every offer: the link carries packet `id` in `slot`,
+  /// handed over at once (no offer stays to be taken at the next rising edge).
+  void carry(std::uint64_t slot, std::uint32_t id) {
     busy_ = true;
     packet_id_ = id;
     if (count_window_.contains(slot)) ++window_carried_;
   }
+  /// A trace or a fault reads the link's state in each slot, so take_grant() must clear it at
+  /// each rising edge after an offer.
+  bool watched() const { return traced_ || faults_ != nullptr; }
 
   /// Clears the link; its counters count every slot again.
   void reset() {
@@ -168,7 +176,7 @@ class alignas(64) Link {
   PacketIndex offered_ = kNoPacket;
   std::uint32_t packet_id_ = 0;
   bool granted_ = false;
-  bool busy_ = false;
+  bool busy_ = false;   ///< traced: cleared by take_grant() only where the link is watched()
   bool fault_ = false;  ///< a fault refused this slot's offer
   bool traced_ = false;
   std::uint64_t window_carried_ = 0;

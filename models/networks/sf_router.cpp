@@ -42,9 +42,11 @@ void SfRouter::release_packets() {
 
 void SfRouter::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   release_packets();
+  watched_ = 0;
   for (unsigned label = 0; label < degree_; ++label) {
     queues_[label].clear();
     links_[label].reset();
+    if (links_[label].watched()) watched_ |= std::uint64_t{1} << label;
   }
   queued_ = queued_a_ = 0;
   offering_ = nonempty_ = 0;
@@ -62,14 +64,16 @@ void SfRouter::load(const std::vector<Packet>& packets, std::uint64_t run_seed) 
 }
 
 bool SfRouter::has_work() const {
-  return queued_ != 0 || !loaded_.empty() || !arrivals_[0].empty() || !arrivals_[1].empty() ||
-         !staging_.empty() || !held_.empty();
+  // offering_: a source that handed a packet over has already dropped it (hand_over), and its
+  // population falls at the next rising edge.
+  return queued_ != 0 || offering_ != 0 || !loaded_.empty() || !arrivals_[0].empty() ||
+         !arrivals_[1].empty() || !staging_.empty() || !held_.empty();
 }
 
 void SfRouter::slot_step(std::uint64_t slot) {
   // 1. Offers of the last slot that the far ends admitted leave their queues. (The network
   // fetched the links, queues and arrived packets some nodes ahead: fetch_for_step.)
-  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
+  for (std::uint64_t m = links_to_take(); m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
     const PacketIndex sent = links_[label].take_grant();
     if (sent != kNoPacket) dequeue(label, sent);
@@ -218,7 +222,7 @@ void SfRouter::offer_heads() {
   const Scheme& scheme = *scheme_;
   const NodeId here = id_;
   const std::uint64_t slot = run_->current_slot();
-  // Every non-empty queue offers; its link and then the far end's request word are fetched
+  // Every non-empty queue offers; its link and then the link's far end are fetched
   // for all of them first, so that the misses overlap.
   offering_ = nonempty_;
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) links_[__builtin_ctzll(m)].prefetch();
@@ -233,25 +237,28 @@ void SfRouter::offer_heads() {
     const PacketIndex i = q[head].packet;
     Link& link = links_[label];
     if (link.refused_by_fault((*pool_)[i], slot)) continue;
-    link.offer(i);
-    if (steps_ == nullptr) continue;  // the far end's input port took the request
-    const NodeId far = link.far_node();
-    if (capacity_ != 0) {
-      steps_->request(far, link.input());  // the far end admits or refuses it (admit)
+    if (hands_over()) {
+      hand_over(label, i, slot);
       continue;
     }
-    // Unbounded buffers admit every offer, in input order (admit). The network's walk steps
-    // the sources in id order and a source offers in label order, which is the far end's input
-    // order (SfNetwork numbers in-links by source, then label): so the source hands the packet
-    // over now, and the far end needs no admission pass.
-    routers_[far].accept(link, i, slot);
-    steps_->list_next(far);
+    link.offer(i);  // a node process's input port takes the request; else the network's array:
+    if (steps_ != nullptr) steps_->request(link.far_node(), link.input());
   }
 }
 
-void SfRouter::accept(Link& link, PacketIndex i, std::uint64_t slot) {
-  link.grant(slot, link.traced() ? (*pool_)[i].packet.id : 0);
-  arrivals(slot).push_back(i);
+void SfRouter::hand_over(unsigned label, PacketIndex i, std::uint64_t slot) {
+  // Unbounded buffers admit every offer, in input order (admit). The network's walk steps the
+  // sources in id order and a source offers in label order, which is the far end's input order
+  // (SfNetwork numbers in-links by source, then label): so the source does the far end's
+  // admission, and the network needs no admission pass. The packet leaves its queue now rather
+  // than at the next rising edge (take_grant): nothing reads the queue in between, and the
+  // node steps at that edge (has_work), where its population falls as it would.
+  Link& link = links_[label];
+  link.carry(slot, traced_id(link, i));
+  dequeue(label, i);
+  const NodeId far = link.far_node();
+  routers_[far].arrivals(slot).push_back(i);
+  steps_->list_next(far);
 }
 
 void SfRouter::prefetch_far_end(const Link& link) const {
@@ -315,7 +322,7 @@ void SfRouter::fetch_for_step(int stage, std::uint64_t slot) const {
   } else if (stage == 1) {
     for (PacketIndex i : arrived) pool_->prefetch(i);
     if (!arrived.empty() && staging_.capacity() != 0) prefetch(staging_.data());
-    for (std::uint64_t m = offering_ | nonempty_; m != 0; m &= m - 1) {
+    for (std::uint64_t m = links_to_take() | nonempty_; m != 0; m &= m - 1) {
       links_[__builtin_ctzll(m)].prefetch();
       queues_[__builtin_ctzll(m)].prefetch();
     }
@@ -369,7 +376,8 @@ bool SfRouter::admit(std::uint64_t offers, std::uint64_t slot) {
     // only for a traced link's packet signal (it is placed at the next rising edge).
     const bool ok = capacity_ == 0 || reserve((*pool_)[i], reserved);
     if (ok) {
-      accept(*link, i, slot);
+      link->grant(slot, traced_id(*link, i));
+      arrivals(slot).push_back(i);
       admitted = true;
     }
   }

@@ -142,9 +142,18 @@ class alignas(64) SfRouter {
     unsigned edge;
   };
   void slot_step(std::uint64_t slot);
-  /// The far end's side of a link that carries packet i (which it offered) in `slot`: the
-  /// link is granted, and the packet placed here at the next rising edge.
-  void accept(Link& link, PacketIndex i, std::uint64_t slot);
+  /// Unbounded buffers, stepped by the network: the far end admits every offer, so the node
+  /// hands packet i, the head of queue `label`, to the far end's router as it offers it.
+  bool hands_over() const { return capacity_ == 0 && steps_ != nullptr; }
+  void hand_over(unsigned label, PacketIndex i, std::uint64_t slot);
+  /// The links a step takes back from the last slot's offers (take_grant): every offering one,
+  /// or, where the node hands its packets over (and so dropped them as it offered), those that
+  /// a trace or a fault reads.
+  std::uint64_t links_to_take() const { return hands_over() ? offering_ & watched_ : offering_; }
+  /// What a link shows as the packet it carries: packet i's id where the link is traced.
+  std::uint32_t traced_id(const Link& link, PacketIndex i) const {
+    return link.traced() ? (*pool_)[i].packet.id : 0;
+  }
   /// The list of packets accepted in `slot` (placed at the next rising edge) or, for slot - 1,
   /// those placed at this one: a source may hand a packet over before or after its far end
   /// has stepped in the same slot.
@@ -198,6 +207,7 @@ class alignas(64) SfRouter {
   EdgeQueue* queues_;  ///< degree_ entries, parallel to links_, owned by the network
   InjectionPort* injection_ = nullptr;
   std::uint64_t offering_ = 0;  ///< bit l: queue l offered its head on link l this slot
+  std::uint64_t watched_ = 0;   ///< bit l: link l is traced or has faults (Link::watched)
   std::uint64_t nonempty_ = 0;  ///< bit l: queue l holds a packet (offer_heads reads no other)
   unsigned degree_;             ///< the graph's degree: out-edge labels, links and queues
   Discipline discipline_;
