@@ -1,9 +1,10 @@
 #pragma once
 /// \file
-/// A short list in a 32-byte record (issue 18): its first kInline entries sit in the record
-/// and move to one heap block only when more arrive; it returns to them when it empties (or is
-/// cleared). Records kept side by side in an array (a network's queues, its routers' arrivals)
-/// then cost one cache line per access where a std::vector costs its header and its block.
+/// A short list in a small record (issue 18; 32 bytes for the lists the store-and-forward
+/// network keeps): its first kInline entries sit in the record and move to one heap block only
+/// when more arrive; it returns to them when it empties (or is cleared). Records kept side by
+/// side in an array (a network's queues, its routers' arrivals) then cost one cache line per
+/// access where a std::vector costs its header and its block.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>

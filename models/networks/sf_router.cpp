@@ -337,14 +337,15 @@ void SfRouter::fetch_for_step(int stage, std::uint64_t slot) const {
       queues_[edge].prefetch();
       if ((nonempty_ & (std::uint64_t{1} << edge)) != 0) continue;
       links_[edge].prefetch();
-      if (routers_ != nullptr) prefetch(&routers_[graph_->neighbor(id_, edge)]);
+      if (hands_over()) prefetch(&routers_[graph_->neighbor(id_, edge)]);
     }
   }
 }
 
 void SfRouter::fetch_for_admit(std::uint64_t offers, int stage) const {
   if (stage == 0) {
-    // The lines an admission reads (the router's first two).
+    // The router's first two lines, where an admission starts (with bounded buffers it also
+    // reads the occupancy of its queues and staging).
     prefetch(this);
     prefetch(reinterpret_cast<const char*>(this) + 64);
   } else if (stage == 1) {

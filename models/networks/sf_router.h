@@ -7,13 +7,13 @@
 /// traces and, under --node-processes, the processes) call into them.
 ///
 /// Layout (issue 18): a source that hands a packet over reads the router's first cache line,
-/// an admission its first two, a step its first five (the fields above `rng_`), and the network
-/// walks the routers in memory order. With this state in the node modules (about 2.3 KiB
-/// apart, over seven cache lines each), a slot of the 2^16-cube missed a simulated 32 MiB
-/// last-level cache 15.1 times per packet-hop; with the routers in one array, 9.5
-/// (bench/sf_cache_misses.py; docs/benchmarks.md). The network also
-/// fetches what a router's step and admission will read some routers ahead (fetch_for_step,
-/// fetch_for_admit); the cache simulator still counts the misses these fetches hide.
+/// an admission starts from its first two, a step reads its first five (the fields above
+/// `rng_`), and the network walks the routers in memory order. With this state in the node
+/// modules (about 2.3 KiB apart, over seven cache lines each), a slot of the 2^16-cube missed a
+/// simulated 32 MiB last-level cache 15.1 times per packet-hop; with the routers in one array,
+/// 9.5 (bench/sf_cache_misses.py; docs/benchmarks.md). The network also fetches what a router's
+/// step and admission will read some routers ahead (fetch_for_step, fetch_for_admit); the cache
+/// simulator still counts the misses these fetches hide.
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -137,6 +137,7 @@ class alignas(64) SfRouter {
   /// Packets accepted in a slot: a node has at most one per in-link; in `hypercube --n 16
   /// --protocol cubes --traffic random` nearly always one or two.
   using Arrivals = InlineList<PacketIndex, 6>;
+  static_assert(sizeof(Arrivals) == 32, "a router's two lists fill its first cache line");
   struct Staged {
     PacketIndex packet;
     unsigned edge;
