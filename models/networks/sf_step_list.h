@@ -39,11 +39,15 @@ class SfStepList {
     std::fill(next_.begin(), next_.end(), 0);
     listed_next_ = false;
     std::fill(requests_.begin(), requests_.end(), 0);
+    requested_ = false;
   }
   /// Node x's inputs offered a packet in this slot (bit i: input i): the sources' routers set
   /// them (request, SfRouter::offer_heads).
   std::uint64_t requests(NodeId x) const { return requests_[x]; }
-  void request(NodeId x, std::uint32_t input) { requests_[x] |= std::uint64_t{1} << input; }
+  void request(NodeId x, std::uint32_t input) {
+    requests_[x] |= std::uint64_t{1} << input;
+    requested_ = true;
+  }
   void prefetch_requests(NodeId x) const { optinet::prefetch(&requests_[x]); }
   /// Node x's requests of this slot, cleared for the next.
   std::uint64_t take_requests(NodeId x) { return std::exchange(requests_[x], 0); }
@@ -57,10 +61,8 @@ class SfStepList {
     for (std::size_t w = 0; w < step_.size(); ++w) {
       for (std::uint64_t m = step_[w]; m != 0; m &= m - 1) {
         const auto x = static_cast<NodeId>(w * 64 + __builtin_ctzll(m));
-        for (int stage = 0; stage < kStages; ++stage) {
-          const NodeId y = x + static_cast<NodeId>(kStages - stage) * kAhead;
-          if (listed(y)) fetch(y, stage);
-        }
+        fetch_ahead(
+            x, [this](NodeId y) { return listed(y); }, fetch);
         if (!step(x)) step_[w] &= ~bit(x);
       }
     }
@@ -70,15 +72,15 @@ class SfStepList {
     }
   }
   /// admit(x) for each node offered a packet in this slot, in id order (admit takes the
-  /// requests); fetch(y, stage) as in step_listed, for the offered nodes ahead.
+  /// requests); fetch(y, stage) as in step_listed, for the offered nodes ahead. No pass at all
+  /// in a slot with no request (unbounded buffers hand their offers over instead).
   template <typename Admit, typename Fetch>
   void admit_offered(Admit admit, Fetch fetch) {
+    if (!std::exchange(requested_, false)) return;
     for (NodeId x = 0; x < nodes_; ++x) {
       if (requests_[x] == 0) continue;
-      for (int stage = 0; stage < kStages; ++stage) {
-        const NodeId y = x + static_cast<NodeId>(kStages - stage) * kAhead;
-        if (offered(y)) fetch(y, stage);
-      }
+      fetch_ahead(
+          x, [this](NodeId y) { return offered(y); }, fetch);
       admit(x);
     }
   }
@@ -93,6 +95,14 @@ class SfStepList {
   /// the arrivals go next) made it 1.1-1.2x faster again (docs/benchmarks.md, session 20).
   static constexpr int kStages = 3;
   static constexpr NodeId kAhead = 8;
+  /// fetch(y, stage) for y = x + (kStages - stage) kAhead where pending(y), stage 0 first.
+  template <typename Pending, typename Fetch>
+  void fetch_ahead(NodeId x, Pending pending, Fetch fetch) const {
+    for (int stage = 0; stage < kStages; ++stage) {
+      const NodeId y = x + static_cast<NodeId>(kStages - stage) * kAhead;
+      if (pending(y)) fetch(y, stage);
+    }
+  }
   bool listed(NodeId x) const { return x < nodes_ && (step_[x >> 6] & bit(x)) != 0; }
   bool offered(NodeId x) const { return x < nodes_ && requests_[x] != 0; }
   static std::uint64_t bit(NodeId x) { return std::uint64_t{1} << (x & 63); }
@@ -102,6 +112,7 @@ class SfStepList {
   std::vector<std::uint64_t> next_;  ///< list_next(), merged into step_ after the walk
   bool listed_next_ = false;
   std::vector<std::uint64_t> requests_;
+  bool requested_ = false;  ///< request() was called since the last admit_offered()
 };
 
 }  // namespace optinet::sf
