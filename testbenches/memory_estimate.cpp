@@ -32,8 +32,9 @@ constexpr double kLink = 0.62 * 1024;  // a mesh link
 constexpr double kMethodNode = 4.30 * 1024;
 // The same node stepped by the network's process (no process, input port or event of its own),
 // from hypercube --n 12, 14, 16, shuffle --d 2 --n 12, ccc --s 10 and grid --n 64 --k 2 with
-// kLinkRecord as below: 2.27-2.44 KiB (3.32 while it kept a port and an event).
-constexpr double kSteppedNode = 2.32 * 1024;
+// kLinkRecord as below: 2.23-2.41 KiB since its router is 256 bytes (2.27-2.44 at 384 bytes,
+// 3.32 while it kept a port and an event).
+constexpr double kSteppedNode = 2.26 * 1024;
 constexpr double kLinkRecord = 0.100 * 1024;
 // A bus (its method, ports and K bindings) and a hierarchy-only scope module, solved together
 // from dmob --k 4 --dim 6 and --k 2 --dim 12 against ocpc --p 4096 (same 4096 threads; issue 17,

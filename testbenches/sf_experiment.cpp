@@ -24,7 +24,7 @@ SfExperiment::SfExperiment(const SfExperimentConfig& config)
   }
   if (config.open_loop) {
     host_ = std::make_unique<OpenLoopHost>(*config.open_loop, network_.size());
-    for (NodeId x = 0; x < network_.size(); ++x) network_.router(x).set_injection(host_.get());
+    network_.set_injection(host_.get());
   }
   finish_elaboration();
 }

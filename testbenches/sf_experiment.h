@@ -31,7 +31,7 @@ struct SfExperimentConfig {
   /// the slot after the last packet finished Phase A, each node's held packets in random
   /// order. False: a packet starts Phase B as it finishes Phase A (or at phase_b_start).
   bool separate_phases = false;
-  /// > 0: Theorem 4's set-up, every sub-phase given this many slots (SfNodeConfig::phase_window).
+  /// > 0: Theorem 4's set-up, every sub-phase given this many slots (SfRouterShared::phase_window).
   std::uint64_t phase_window = 0;
   PermutationKind traffic = PermutationKind::kRandom;
   /// An h-relation run (--traffic random-h-relation --h H, or --relation-file) instead of a

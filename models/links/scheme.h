@@ -23,9 +23,14 @@ class Scheme {
   /// Prepares the ticket of sub-phase p.ticket.subphase for packet p, now at node `here`.
   virtual void prepare(SfPacket& p, NodeId here, Rng& rng) const = 0;
   /// The out-edge a packet with ticket t takes next from `here`, or kNoEdge if its sub-phase
-  /// ends here. Step-list schemes read the ticket's next step.
-  virtual int next_edge(const Ticket& t, NodeId /*here*/) const {
-    return t.next < t.length ? t.steps[t.next] : kNoEdge;
+  /// ends here.
+  int next_edge(const Ticket& t, NodeId here) const { return edge_at_step(t, t.next, here); }
+  /// The same once the packet has taken `taken` steps of its sub-phase (t.next + 1: as it will
+  /// be at the far end of the link it is crossing), read without copying the ticket, which
+  /// would read the packet's second cache line (issue 18). Step-list schemes read that step;
+  /// coordinate schemes read t.target and `here` only.
+  virtual int edge_at_step(const Ticket& t, unsigned taken, NodeId /*here*/) const {
+    return taken < t.length ? t.steps[taken] : kNoEdge;
   }
   /// Hops left in the current sub-phase (furthest-to-go-first discipline).
   virtual unsigned remaining(const SfPacket& p, NodeId /*here*/) const {

@@ -25,8 +25,8 @@ struct Ticket {
   std::uint8_t length = 0;    ///< steps[0..length) is the sub-phase's route (step-list schemes)
   std::uint8_t next = 0;      ///< steps already taken
   bool moved = false;         ///< has moved in the current sub-phase (grid precedence rule)
+  NodeId target = kNoNode;    ///< node where the sub-phase ends (coordinate schemes)
   std::array<std::uint8_t, kMaxSteps> steps{};  ///< out-edge labels
-  NodeId target = kNoNode;  ///< node where the sub-phase ends (coordinate schemes)
 };
 
 /// Header fields a packet carries for the experiment's measurements (written by the nodes it
@@ -38,16 +38,18 @@ struct PacketClock {
   std::uint32_t hops = 0;            ///< links traversed so far
 };
 
-/// Laid out for the slot work (issue 18): a hop reads the ticket's first bytes and step and
+/// Laid out for the slot work (issue 18): a hop reads the ticket's header, target or step and
 /// adds to clock.hops, which share the packet's first cache line (a packet never straddles
 /// two lines there); the host's packet, read where the packet starts and ends, comes last.
+/// A copy of the whole ticket would read the second line too: the router never copies one
+/// (Scheme::edge_at_step).
 struct alignas(64) SfPacket {
   PacketClock clock;
   Ticket ticket;
   Packet packet;
 };
 static_assert(sizeof(SfPacket) == 128, "a packet is two cache lines");
-static_assert(offsetof(SfPacket, ticket) + offsetof(Ticket, steps) + 16 <= 64,
-              "a packet's clock, ticket header and first 16 steps share its first line");
+static_assert(offsetof(SfPacket, ticket) + offsetof(Ticket, steps) + 32 <= 64,
+              "a packet's clock, ticket header, target and first 32 steps share its first line");
 
 }  // namespace optinet::sf

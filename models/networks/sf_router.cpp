@@ -2,142 +2,144 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 
 namespace optinet::sf {
 
-SfRouter::SfRouter(const SfNodeConfig& config)
-    : steps_(config.steps),
-      id_(config.id),
-      capacity_(config.capacity),
-      in_links_(config.in_links),
-      pool_(config.pool),
-      scheme_(config.scheme),
-      routers_(config.routers),
-      graph_(config.graph),
-      links_(config.links),
-      queues_(config.queues),
-      degree_(config.graph->degree()),
-      discipline_(config.discipline),
-      observer_(config.observer),
-      phase_b_start_(config.phase_b_start),
-      phase_window_(config.phase_window) {}
-
 void SfRouter::release_packets() {
   // An offer the far end admitted is its packet now (in its arrivals): drop it unfreed.
-  for (unsigned label = 0; label < degree_; ++label) {
-    const PacketIndex sent = links_[label].take_grant();
+  for (unsigned label = 0; label < shared_->degree; ++label) {
+    const PacketIndex sent = links()[label].take_grant();
     if (sent != kNoPacket) dequeue(label, sent);
   }
-  for (unsigned label = 0; label < degree_; ++label) {
-    for (const Queued& e : queues_[label]) pool_->remove(e.packet);
+  for (unsigned label = 0; label < shared_->degree; ++label) {
+    for (const Queued& e : queues()[label]) pool().remove(e.packet);
   }
-  for (const Staged& s : staging_) pool_->remove(s.packet);
+  for (const Staged& s : staging_) pool().remove(s.packet);
   for (const auto* v : {&held_, &loaded_}) {
-    for (PacketIndex i : *v) pool_->remove(i);
+    for (PacketIndex i : *v) pool().remove(i);
   }
   for (const Arrivals& a : arrivals_) {
-    for (PacketIndex i : a) pool_->remove(i);
+    for (PacketIndex i : a) pool().remove(i);
   }
 }
 
 void SfRouter::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   release_packets();
   watched_ = 0;
-  for (unsigned label = 0; label < degree_; ++label) {
-    queues_[label].clear();
-    links_[label].reset();
-    if (links_[label].watched()) watched_ |= std::uint64_t{1} << label;
+  for (unsigned label = 0; label < shared_->degree; ++label) {
+    queues()[label].clear();
+    links()[label].reset();
+    if (links()[label].watched()) watched_ |= std::uint64_t{1} << label;
   }
+  if (watched_ != 0) shared_->any_watched = true;
   queued_ = queued_a_ = 0;
   offering_ = nonempty_ = 0;
   staging_.clear();
   held_.clear();
   for (auto& a : arrivals_) a.clear();
-  if (steps_ != nullptr) steps_->take_requests(id_);  // a node process clears its own port
+  // A node process clears its own port.
+  if (shared_->steps != nullptr) shared_->steps->take_requests(id_);
   loaded_.clear();
   for (const Packet& p : packets)
-    loaded_.push_back(pool_->add(SfPacket{PacketClock{}, Ticket{}, p}));
+    loaded_.push_back(pool().add(SfPacket{PacketClock{}, Ticket{}, p}));
+  buffered_ = static_cast<unsigned>(loaded_.size());
   rng_ = Rng::node_stream(run_seed, id_);
   population_ = max_population_ = max_population_a_ = max_population_b_ = max_queue_ = 0;
   max_population_a_transit_ = 0;
-  if (steps_ != nullptr) steps_->running = false;  // the network lists every node at the start
+  // The network lists every node at the start.
+  if (shared_->steps != nullptr) shared_->steps->running = false;
 }
 
 bool SfRouter::has_work() const {
   // offering_: a source that handed a packet over has already dropped it (hand_over), and its
   // population falls at the next rising edge.
-  return queued_ != 0 || offering_ != 0 || !loaded_.empty() || !arrivals_[0].empty() ||
-         !arrivals_[1].empty() || !staging_.empty() || !held_.empty();
+  return queued_ != 0 || offering_ != 0 || buffered_ != 0 || !arrivals_[0].empty() ||
+         !arrivals_[1].empty();
 }
 
 void SfRouter::slot_step(std::uint64_t slot) {
+  static_assert(offsetof(SfRouter, max_queue_) + sizeof(max_queue_) <= 128 &&
+                    offsetof(SfRouter, watched_) == 128,
+                "a step reads the router's first two cache lines (the layout in sf_router.h)");
   // 1. Offers of the last slot that the far ends admitted leave their queues. (The network
   // fetched the links, queues and arrived packets some nodes ahead: fetch_for_step.)
   for (std::uint64_t m = links_to_take(); m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
-    const PacketIndex sent = links_[label].take_grant();
+    const PacketIndex sent = links()[label].take_grant();
     if (sent != kNoPacket) dequeue(label, sent);
   }
   offering_ = 0;
   // 2. The node's own packets (slot 0), then the packets that arrived over the links, then
   // (open loop) the packets its host created.
-  for (PacketIndex i : loaded_) {
-    (*pool_)[i].ticket.subphase = 0;
-    start_subphase((*pool_)[i], slot);
-    settle(i, slot, false);
+  if (buffered_ != 0 && !loaded_.empty()) {
+    for (PacketIndex i : loaded_) {
+      pool()[i].ticket.subphase = 0;
+      start_subphase(pool()[i], slot);
+      settle(i, slot, false);
+    }
+    buffered_ -= static_cast<unsigned>(loaded_.size());
+    loaded_.clear();
   }
-  loaded_.clear();
   Arrivals& arrived = arrivals(slot - 1);
   for (PacketIndex i : arrived) {
-    SfPacket& p = (*pool_)[i];
+    SfPacket& p = pool()[i];
     ++p.ticket.next;
     p.ticket.moved = true;
     ++p.clock.hops;
     settle(i, slot, true);
   }
   arrived.clear();
-  if (injection_ != nullptr) take_injected(slot);
+  if (shared_->injection != nullptr) take_injected(slot);
   // 3. The held packets whose next sub-phase may start now start it (in random order, as the
   // paper's experiments randomized the queues before Phase B).
-  if (!held_.empty()) {
+  if (buffered_ != 0 && !held_.empty()) {
+    std::vector<PacketIndex>& settling = shared_->settling;
     std::size_t waiting = 0;
     for (PacketIndex i : held_) {
-      if (release_slot((*pool_)[i]) <= slot) {
-        settling_.push_back(i);
+      if (release_slot(pool()[i]) <= slot) {
+        settling.push_back(i);
       } else {
         held_[waiting++] = i;
       }
     }
+    buffered_ -= static_cast<unsigned>(held_.size() - waiting);
     held_.resize(waiting);
-    rng_.shuffle(settling_);
-    for (PacketIndex i : settling_) {
-      start_subphase((*pool_)[i], slot);
+    rng_.shuffle(settling);
+    for (PacketIndex i : settling) {
+      start_subphase(pool()[i], slot);
       settle(i, slot, false);
     }
-    settling_.clear();
+    settling.clear();
   }
   // 4. Staged packets enter their queues where there is room, in order.
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < staging_.size(); ++i) {
-    EdgeQueue& q = queues_[staging_[i].edge];
-    if (room(q.size(), 0)) {
-      enqueue(staging_[i].edge, staging_[i].packet);
-    } else {
-      staging_[kept++] = staging_[i];
+  if (buffered_ != 0 && !staging_.empty()) {
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < staging_.size(); ++i) {
+      EdgeQueue& q = queues()[staging_[i].edge];
+      if (room(q.size(), 0)) {
+        enqueue(staging_[i].edge, staging_[i].packet);
+      } else {
+        staging_[kept++] = staging_[i];
+      }
     }
+    buffered_ -= static_cast<unsigned>(staging_.size() - kept);
+    staging_.resize(kept);
   }
-  staging_.resize(kept);
   // 5. The node's population at this integral instant (section 7 (c)). A packet held before
   // the first correcting sub-phase counts as Phase A (it finished Phase A here). The queues'
   // counts (and max_queue_) are kept by enqueue and dequeue: queues only grow between step 1
   // and here, so their largest size at this instant is their largest after a push.
-  const unsigned total = static_cast<unsigned>(staging_.size() + held_.size()) + queued_;
-  const unsigned randomizing = scheme_->randomizing();
+  // (loaded_ is empty by now, so buffered_ counts the staged and held packets.)
+  const unsigned total = buffered_ + queued_;
   unsigned held_a = 0;
-  for (PacketIndex i : held_) held_a += (*pool_)[i].ticket.subphase <= randomizing ? 1 : 0;
-  unsigned in_phase_a = held_a + queued_a_;
-  for (const auto& s : staging_) {
-    in_phase_a += (*pool_)[s.packet].ticket.subphase < randomizing ? 1 : 0;
+  unsigned in_phase_a = queued_a_;
+  if (buffered_ != 0) {
+    const unsigned randomizing = scheme().randomizing();
+    for (PacketIndex i : held_) held_a += pool()[i].ticket.subphase <= randomizing ? 1 : 0;
+    in_phase_a += held_a;
+    for (const auto& s : staging_)
+      in_phase_a += pool()[s.packet].ticket.subphase < randomizing ? 1 : 0;
   }
   population_ = total;
   max_population_ = std::max(max_population_, total);
@@ -152,15 +154,15 @@ void SfRouter::take_injected(std::uint64_t slot) {
   // Arrivals are placed first: they were admitted against the staging buffer last slot. The
   // host is asked even when nothing fits, so that it keeps its injection queue up to date.
   std::size_t max = static_cast<std::size_t>(-1);
-  if (capacity_ != 0) {
+  if (shared_->capacity != 0) {
     const std::size_t held = staging_.size() + held_.size();
-    max = held < capacity_ ? capacity_ - held : 0;
+    max = held < shared_->capacity ? shared_->capacity - held : 0;
   }
-  injected_.clear();
-  injection_->take_created(id_, slot, max, injected_);
-  for (const Packet& q : injected_) {
-    const PacketIndex i = pool_->add(SfPacket{PacketClock{}, Ticket{}, q});
-    SfPacket& p = (*pool_)[i];
+  shared_->injected.clear();
+  shared_->injection->take_created(id_, slot, max, shared_->injected);
+  for (const Packet& q : shared_->injected) {
+    const PacketIndex i = pool().add(SfPacket{PacketClock{}, Ticket{}, q});
+    SfPacket& p = pool()[i];
     p.clock.start = static_cast<std::uint32_t>(slot);
     start_subphase(p, slot);
     settle(i, slot, false);
@@ -170,15 +172,15 @@ void SfRouter::take_injected(std::uint64_t slot) {
 void SfRouter::start_subphase(SfPacket& p, std::uint64_t slot) {
   p.ticket.moved = false;
   p.clock.subphase_start = static_cast<std::uint32_t>(slot);
-  if (p.ticket.subphase == scheme_->randomizing()) {
+  if (p.ticket.subphase == scheme().randomizing()) {
     p.clock.phase_b_start = static_cast<std::uint32_t>(slot);
   }
-  scheme_->prepare(p, id_, rng_);
+  scheme().prepare(p, id_, rng_);
 }
 
 void SfRouter::settle(PacketIndex i, std::uint64_t slot, bool arrived_over_link) {
-  const Scheme& scheme = *scheme_;
-  SfPacket& p = (*pool_)[i];  // nothing below adds to the pool
+  const Scheme& scheme = this->scheme();
+  SfPacket& p = pool()[i];  // nothing below adds to the pool
   bool same_subphase = arrived_over_link;
   while (true) {
     const int edge = scheme.next_edge(p.ticket, id_);
@@ -189,21 +191,23 @@ void SfRouter::settle(PacketIndex i, std::uint64_t slot, bool arrived_over_link)
         enqueue(static_cast<unsigned>(edge), i);
       } else {
         staging_.push_back(Staged{i, static_cast<unsigned>(edge)});
+        ++buffered_;
       }
       return;
     }
-    if (observer_ != nullptr) observer_->on_subphase_end(id_, p, slot);
+    if (shared_->observer != nullptr) shared_->observer->on_subphase_end(id_, p, slot);
     if (p.ticket.subphase + 1u == scheme.subphases()) {
-      run_->deliver(id_, p.packet);
-      pool_->remove(i);
+      shared_->run->deliver(id_, p.packet);
+      pool().remove(i);
       // A closed-loop run ends with its last delivery; an open-loop one when its host says so.
-      if (injection_ == nullptr) run_->node_finished();
+      if (shared_->injection == nullptr) shared_->run->node_finished();
       return;
     }
     ++p.ticket.subphase;
     same_subphase = false;
     if (slot < release_slot(p)) {
       held_.push_back(i);
+      ++buffered_;
       return;
     }
     start_subphase(p, slot);
@@ -211,38 +215,38 @@ void SfRouter::settle(PacketIndex i, std::uint64_t slot, bool arrived_over_link)
 }
 
 std::uint64_t SfRouter::release_slot(const SfPacket& p) const {
-  std::uint64_t release = p.ticket.subphase == scheme_->randomizing() ? phase_b_start_ : 0;
-  if (phase_window_ != 0) {
-    release = std::max<std::uint64_t>(release, p.ticket.subphase * phase_window_);
+  std::uint64_t release = p.ticket.subphase == scheme().randomizing() ? shared_->phase_b_start : 0;
+  if (shared_->phase_window != 0) {
+    release = std::max<std::uint64_t>(release, p.ticket.subphase * shared_->phase_window);
   }
   return release;
 }
 
 void SfRouter::offer_heads() {
-  const Scheme& scheme = *scheme_;
+  const Scheme& scheme = this->scheme();
   const NodeId here = id_;
-  const std::uint64_t slot = run_->current_slot();
+  const std::uint64_t slot = shared_->run->current_slot();
   // Every non-empty queue offers; its link and then the link's far end are fetched
   // for all of them first, so that the misses overlap.
   offering_ = nonempty_;
-  for (std::uint64_t m = offering_; m != 0; m &= m - 1) links_[__builtin_ctzll(m)].prefetch();
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) links()[__builtin_ctzll(m)].prefetch();
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
-    prefetch_far_end(links_[__builtin_ctzll(m)]);
+    prefetch_far_end(links()[__builtin_ctzll(m)]);
   }
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
-    const EdgeQueue& q = queues_[label];
-    const std::size_t head = head_of(q, *pool_, discipline_, scheme.moved_first(),
+    const EdgeQueue& q = queues()[label];
+    const std::size_t head = head_of(q, pool(), shared_->discipline, scheme.moved_first(),
                                      [&](const SfPacket& p) { return scheme.remaining(p, here); });
     const PacketIndex i = q[head].packet;
-    Link& link = links_[label];
-    if (link.refused_by_fault((*pool_)[i], slot)) continue;
+    Link& link = links()[label];
+    if (link.refused_by_fault(pool()[i], slot)) continue;
     if (hands_over()) {
       hand_over(label, i, slot);
       continue;
     }
     link.offer(i);  // a node process's input port takes the request; else the network's array:
-    if (steps_ != nullptr) steps_->request(link.far_node(), link.input());
+    if (shared_->steps != nullptr) shared_->steps->request(link.far_node(), link.input());
   }
 }
 
@@ -253,27 +257,27 @@ void SfRouter::hand_over(unsigned label, PacketIndex i, std::uint64_t slot) {
   // admission, and the network needs no admission pass. The packet leaves its queue now rather
   // than at the next rising edge (take_grant): nothing reads the queue in between, and the
   // node steps at that edge (has_work), where its population falls as it would.
-  Link& link = links_[label];
+  Link& link = links()[label];
   link.carry(slot, traced_id(link, i));
   dequeue(label, i);
   const NodeId far = link.far_node();
-  routers_[far].arrivals(slot).push_back(i);
-  steps_->list_next(far);
+  shared_->routers[far].arrivals(slot).push_back(i);
+  shared_->steps->list_next(far);
 }
 
 void SfRouter::prefetch_far_end(const Link& link) const {
-  if (steps_ == nullptr) {
+  if (shared_->steps == nullptr) {
     link.prefetch_far_end();
-  } else if (capacity_ != 0) {
-    steps_->prefetch_requests(link.far_node());
+  } else if (shared_->capacity != 0) {
+    shared_->steps->prefetch_requests(link.far_node());
   } else {
-    prefetch(&routers_[link.far_node()]);
+    prefetch(&shared_->routers[link.far_node()]);
   }
 }
 
 void SfRouter::enqueue(unsigned edge, PacketIndex i) {
-  EdgeQueue& q = queues_[edge];
-  const bool phase_a = (*pool_)[i].ticket.subphase < scheme_->randomizing();
+  EdgeQueue& q = queues()[edge];
+  const bool phase_a = pool()[i].ticket.subphase < scheme().randomizing();
   q.push_back(Queued{i, phase_a});
   nonempty_ |= std::uint64_t{1} << edge;
   ++queued_;
@@ -283,7 +287,7 @@ void SfRouter::enqueue(unsigned edge, PacketIndex i) {
 
 void SfRouter::dequeue(unsigned edge, PacketIndex i) {
   // By its entry only: the far end may already have rewritten an admitted packet's ticket.
-  EdgeQueue& q = queues_[edge];
+  EdgeQueue& q = queues()[edge];
   const auto at = std::find_if(q.begin(), q.end(), [i](const Queued& e) { return e.packet == i; });
   --queued_;
   queued_a_ -= at->phase_a ? 1 : 0;
@@ -292,11 +296,11 @@ void SfRouter::dequeue(unsigned edge, PacketIndex i) {
 }
 
 bool SfRouter::reserve(const SfPacket& offered, Reservations& reserved) const {
-  const Scheme& scheme = *scheme_;
-  const unsigned staging_slot = degree_;
+  const Scheme& scheme = this->scheme();
+  const unsigned staging_slot = shared_->degree;
   const int edge = edge_after_crossing(offered);
   if (edge != kNoEdge) {
-    if (!room(queues_[edge].size(), reserved[edge])) return false;
+    if (!room(queues()[edge].size(), reserved[edge])) return false;
     ++reserved[edge];
     return true;
   }
@@ -307,50 +311,63 @@ bool SfRouter::reserve(const SfPacket& offered, Reservations& reserved) const {
 }
 
 int SfRouter::edge_after_crossing(const SfPacket& crossing) const {
-  Ticket t = crossing.ticket;  // as it will be once it has crossed the link (slot_step)
-  ++t.next;
-  t.moved = true;
-  return scheme_->next_edge(t, id_);
+  // One step more than now, as slot_step will count it (its `moved`, which it also sets, is
+  // not read by any scheme's route).
+  return scheme().edge_at_step(crossing.ticket, crossing.ticket.next + 1u, id_);
 }
 
 void SfRouter::fetch_for_step(int stage, std::uint64_t slot) const {
   const Arrivals& arrived = arrivals(slot - 1);
   if (stage == 0) {
-    // The router's first four lines (fetching the fifth too, where held_ and loaded_ end, ran
-    // no faster: docs/benchmarks.md, session 20).
-    for (int line = 0; line < 4; ++line) prefetch(reinterpret_cast<const char*>(this) + 64 * line);
+    prefetch(this);  // the two lines a step reads
+    prefetch(reinterpret_cast<const char*>(this) + 64);
   } else if (stage == 1) {
-    for (PacketIndex i : arrived) pool_->prefetch(i);
-    if (!arrived.empty() && staging_.capacity() != 0) prefetch(staging_.data());
+    for (PacketIndex i : arrived) pool().prefetch(i);
+    if (buffered_ != 0) prefetch_rest();
     for (std::uint64_t m = links_to_take() | nonempty_; m != 0; m &= m - 1) {
-      links_[__builtin_ctzll(m)].prefetch();
-      queues_[__builtin_ctzll(m)].prefetch();
+      links()[__builtin_ctzll(m)].prefetch();
+      queues()[__builtin_ctzll(m)].prefetch();
     }
   } else {
     for (std::uint64_t m = nonempty_; m != 0; m &= m - 1)
-      prefetch_far_end(links_[__builtin_ctzll(m)]);
+      prefetch_far_end(links()[__builtin_ctzll(m)]);
     // Where the arrived packets go next: the queue, and (if it is idle, so that it will offer
     // this slot) the link and its far end.
+    // (A packet whose sub-phase ends here is staged, held or delivered, and the next one starts
+    // with the node's random stream.)
+    bool subphase_ends = false;
     for (PacketIndex i : arrived) {
-      const int edge = edge_after_crossing((*pool_)[i]);
-      if (edge == kNoEdge) continue;
-      queues_[edge].prefetch();
+      const int edge = edge_after_crossing(pool()[i]);
+      if (edge == kNoEdge) {
+        subphase_ends = true;
+        continue;
+      }
+      queues()[edge].prefetch();
       if ((nonempty_ & (std::uint64_t{1} << edge)) != 0) continue;
-      links_[edge].prefetch();
-      if (hands_over()) prefetch(&routers_[graph_->neighbor(id_, edge)]);
+      links()[edge].prefetch();
+      if (hands_over()) prefetch(&shared_->routers[shared_->graph->neighbor(id_, edge)]);
     }
+    if (subphase_ends && buffered_ == 0) prefetch_rest();
+  }
+}
+
+void SfRouter::prefetch_rest() const {
+  const char* end = reinterpret_cast<const char*>(this + 1);
+  for (const char* line = reinterpret_cast<const char*>(&watched_); line < end; line += 64) {
+    prefetch(line);
   }
 }
 
 void SfRouter::fetch_for_admit(std::uint64_t offers, int stage) const {
   if (stage == 0) {
-    // The router's first two lines, where an admission starts (with bounded buffers it also
-    // reads the occupancy of its queues and staging).
+    // The router's first three lines: its arrivals, counts and in-link table (with bounded
+    // buffers an admission also reads the occupancy of its queues and staging).
     prefetch(this);
     prefetch(reinterpret_cast<const char*>(this) + 64);
+    prefetch(&in_links_);
   } else if (stage == 1) {
     prefetch(in_links_);
-    prefetch(in_links_ + degree_ - 1);
+    prefetch(in_links_ + shared_->degree - 1);
   } else {
     for (std::uint64_t m = offers; m != 0; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch();
   }
@@ -365,9 +382,9 @@ bool SfRouter::admit(std::uint64_t offers, std::uint64_t slot) {
   // Where buffers are bounded, the offered packets are fetched for all inputs first, so that
   // the misses overlap. (The network fetched the offering links some nodes ahead:
   // fetch_for_admit.)
-  if (capacity_ != 0) {
+  if (shared_->capacity != 0) {
     for (std::uint64_t m = offers; m != 0; m &= m - 1) {
-      pool_->prefetch(in_links_[__builtin_ctzll(m)]->offered());
+      pool().prefetch(in_links_[__builtin_ctzll(m)]->offered());
     }
   }
   for (std::uint64_t requests = offers; requests != 0; requests &= requests - 1) {
@@ -375,14 +392,14 @@ bool SfRouter::admit(std::uint64_t offers, std::uint64_t slot) {
     const PacketIndex i = link->offered();
     // Unbounded buffers admit every offer: no occupancy to read, and the packet itself is read
     // only for a traced link's packet signal (it is placed at the next rising edge).
-    const bool ok = capacity_ == 0 || reserve((*pool_)[i], reserved);
+    const bool ok = shared_->capacity == 0 || reserve(pool()[i], reserved);
     if (ok) {
       link->grant(slot, traced_id(*link, i));
       arrivals(slot).push_back(i);
       admitted = true;
     }
   }
-  if (admitted && steps_ != nullptr) steps_->list(id_);
+  if (admitted && shared_->steps != nullptr) shared_->steps->list(id_);
   return admitted;
 }
 

@@ -6,14 +6,17 @@
 /// its routers in one contiguous array, in id order, and its SfNode modules (the names, ports,
 /// traces and, under --node-processes, the processes) call into them.
 ///
-/// Layout (issue 18): a source that hands a packet over reads the router's first cache line,
-/// an admission starts from its first two, a step reads its first five (the fields above
-/// `rng_`), and the network walks the routers in memory order. With this state in the node
-/// modules (about 2.3 KiB apart, over seven cache lines each), a slot of the 2^16-cube missed a
-/// simulated 32 MiB last-level cache 15.1 times per packet-hop; with the routers in one array,
-/// 9.5 (bench/sf_cache_misses.py; docs/benchmarks.md). The network also fetches what a router's
-/// step and admission will read some routers ahead (fetch_for_step, fetch_for_admit); the cache
-/// simulator still counts the misses these fetches hide.
+/// Layout (issue 18): a step reads the router's first two cache lines only, a source that hands
+/// a packet over its first, and the network walks the routers in memory order. What every
+/// router of a network shares (its arrays, scheme, run control, settings) is one SfRouterShared,
+/// which stays in the first-level cache; what only a sub-phase's end or start, a Phase B hold,
+/// a bounded buffer or a trace needs lies in the lines after the first two. With this state in
+/// the node modules (about 2.3 KiB apart, over seven cache lines each), a slot of the 2^16-cube
+/// missed a simulated 32 MiB last-level cache 15.1 times per packet-hop; with the routers in one
+/// array of five hot lines each, 9.5 (bench/sf_cache_misses.py; docs/benchmarks.md). The
+/// network also fetches what a router's step and admission will read some routers ahead
+/// (fetch_for_step, fetch_for_admit); the cache simulator still counts the misses these fetches
+/// hide.
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -41,15 +44,18 @@ class SubphaseObserver {
   virtual void on_subphase_end(NodeId node, const SfPacket& p, std::uint64_t slot) = 0;
 };
 
-struct SfNodeConfig {
-  NodeId id = 0;
+/// What every router of a network shares: set by the network, read by each router's step (one
+/// record, so that a router's own lines hold only its own state).
+struct SfRouterShared {
   const SfGraph* graph = nullptr;
   const Scheme* scheme = nullptr;
   Discipline discipline = Discipline::kFifo;
-  /// Packets each queue (and the node's staging buffer) may hold; 0 = unbounded.
+  /// Packets each queue (and a node's staging buffer) may hold; 0 = unbounded.
   unsigned capacity = 0;
+  /// The graph's degree: out-edge labels, links and queues per node.
+  unsigned degree = 0;
   /// Phase B starts for a packet at max(this slot, the slot it finished Phase A) (section 4).
-  /// The testbench may move it between and during runs (set_phase_b_start).
+  /// The testbench may move it between and during runs (SfNetwork::set_phase_b_start).
   std::uint64_t phase_b_start = 0;
   SubphaseObserver* observer = nullptr;
   /// > 0: every sub-phase s (0-based) has the window of slots [s W, (s+1) W) (Theorem 4: each
@@ -57,45 +63,47 @@ struct SfNodeConfig {
   /// node until slot (s+1) W; one that overruns starts its next sub-phase at once (the
   /// fall-back the theorem allows: here the same scheme, continued without windows).
   std::uint64_t phase_window = 0;
-  /// The node's out-links, one per label (graph degree), in the network's link array: a label
-  /// without a neighbour has a link that stays unbound.
+  /// Every node's out-links, node x's label l at x * degree + l: a label without a neighbour
+  /// has a link that stays unbound.
   Link* links = nullptr;
-  /// The node's out-edge queues, one per label, in the network's array parallel to `links`.
+  /// Every node's out-edge queues, parallel to `links`.
   EdgeQueue* queues = nullptr;
-  /// The node's in-links by input number (the order in which it arbitrates), in the
-  /// network's array.
-  Link* const* in_links = nullptr;
-  /// The network's packets: a node's queues, links and buffers hold indices into it.
+  /// The network's packets: queues, links and buffers hold indices into it.
   PacketPool* pool = nullptr;
-  /// Null: the node is a process of its own (an SC_METHOD). Otherwise the network's process
-  /// steps it while it is listed here, and its in-links post their offers here.
+  /// Null: each node is a process of its own (an SC_METHOD). Otherwise the network's process
+  /// steps a node while it is listed here, and its in-links post their offers here.
   SfStepList* steps = nullptr;
-  /// With `steps`: the network's routers by id, to which a node with unbounded buffers hands
-  /// its offers (they are always admitted).
+  /// With `steps`: the routers by id, to which a node with unbounded buffers hands its offers
+  /// (they are always admitted).
   SfRouter* routers = nullptr;
+  /// The run control the nodes' ports are bound to (at the end of elaboration).
+  RunControlIf* run = nullptr;
+  /// The host's injection port for open-loop runs (nullptr: closed-loop runs of the loaded
+  /// packets). Each slot a node takes the packets created up to it, as many as its staging
+  /// buffer admits under a queue capacity (all of them when unbounded), and routes them as
+  /// loaded packets; it never reports finishing (the host stops the run). Between runs only.
+  InjectionPort* injection = nullptr;
+  /// Some router's link is traced or has faults (Link::watched): routers then read their
+  /// watched-links masks. Set by a router's load and never cleared (a stale true costs reads
+  /// only).
+  bool any_watched = false;
+  /// Scratch for one router's step at a time (SystemC runs one process at a time): packets
+  /// being placed, and packets taken from the host. They keep their capacity.
+  std::vector<PacketIndex> settling;
+  std::vector<Packet> injected;
 };
 
 class alignas(64) SfRouter {
  public:
-  explicit SfRouter(const SfNodeConfig& config);
+  /// Node `id` of the network whose routers share `shared`; `in_links`: its in-links by input
+  /// number (the order in which it arbitrates), in the network's array.
+  SfRouter(SfRouterShared& shared, NodeId id, Link* const* in_links)
+      : shared_(&shared), id_(id), in_links_(in_links) {}
 
-  /// At the end of elaboration: the run control the node's port is bound to.
-  void attach(RunControlIf* run) { run_ = run; }
   /// Out-edge `label`, or nullptr where the node has none (once the network has bound them).
-  Link* link(unsigned label) { return links_[label].bound() ? &links_[label] : nullptr; }
+  Link* link(unsigned label) { return links()[label].bound() ? &links()[label] : nullptr; }
   /// Between runs: clears every buffer and link, loads the node's packets and seeds its stream.
   void load(const std::vector<Packet>& packets, std::uint64_t run_seed);
-  /// The host's injection port for open-loop runs (nullptr: closed-loop runs of the loaded
-  /// packets). Each slot the node takes the packets created up to it, as many as its staging
-  /// buffer admits under a queue capacity (all of them when unbounded), and routes them as
-  /// loaded packets; it never reports finishing (the host stops the run). Between runs only.
-  void set_injection(InjectionPort* port) { injection_ = port; }
-  /// The slot from which packets that finished Phase A start Phase B. The testbench's
-  /// instrumentation, not the node's knowledge: the paper's set-up runs each phase on its own
-  /// ("Phase B was always supplied with inputs generated by the corresponding Phase A"), so a
-  /// testbench that sees the last packet finish Phase A in slot t moves every node's start to
-  /// t + 1. Held packets enter Phase B in random order (the paper randomized the queues).
-  void set_phase_b_start(std::uint64_t slot) { phase_b_start_ = slot; }
 
   /// The node's work at the rising edge of `slot` in a run: the offers of the last slot that
   /// were admitted leave their queues, the arrivals (and loaded or injected packets) are
@@ -119,7 +127,7 @@ class alignas(64) SfRouter {
   bool admit(std::uint64_t offers, std::uint64_t slot);
   /// Has something to do at the next rising edge of a run: packets, or (open loop) a host that
   /// may have created some.
-  bool needs_next_slot() const { return injection_ != nullptr || has_work(); }
+  bool needs_next_slot() const { return shared_->injection != nullptr || has_work(); }
 
   /// Largest number of packets held at once in the last run (all of them / Phase A only /
   /// Phase B only).
@@ -145,21 +153,26 @@ class alignas(64) SfRouter {
   void slot_step(std::uint64_t slot);
   /// Unbounded buffers, stepped by the network: the far end admits every offer, so the node
   /// hands packet i, the head of queue `label`, to the far end's router as it offers it.
-  bool hands_over() const { return capacity_ == 0 && steps_ != nullptr; }
+  bool hands_over() const { return shared_->capacity == 0 && shared_->steps != nullptr; }
   void hand_over(unsigned label, PacketIndex i, std::uint64_t slot);
   /// The links a step takes back from the last slot's offers (take_grant): every offering one,
   /// or, where the node hands its packets over (and so dropped them as it offered), those that
   /// a trace or a fault reads.
-  std::uint64_t links_to_take() const { return hands_over() ? offering_ & watched_ : offering_; }
+  std::uint64_t links_to_take() const {
+    if (!hands_over()) return offering_;
+    return shared_->any_watched ? offering_ & watched_ : 0;
+  }
   /// What a link shows as the packet it carries: packet i's id where the link is traced.
   std::uint32_t traced_id(const Link& link, PacketIndex i) const {
-    return link.traced() ? (*pool_)[i].packet.id : 0;
+    return link.traced() ? pool()[i].packet.id : 0;
   }
   /// The list of packets accepted in `slot` (placed at the next rising edge) or, for slot - 1,
   /// those placed at this one: a source may hand a packet over before or after its far end
   /// has stepped in the same slot.
   Arrivals& arrivals(std::uint64_t slot) { return arrivals_[(slot + 1) & 1]; }
   const Arrivals& arrivals(std::uint64_t slot) const { return arrivals_[(slot + 1) & 1]; }
+  /// Hints the memory system to fetch the router's lines after the first two.
+  void prefetch_rest() const;
   /// Hints the memory system to fetch where an offer on `link` goes: the far end's input port,
   /// request word, or router.
   void prefetch_far_end(const Link& link) const;
@@ -178,7 +191,7 @@ class alignas(64) SfRouter {
   void take_injected(std::uint64_t slot);
   bool has_work() const;
   bool room(std::size_t held, unsigned reserved) const {
-    return capacity_ == 0 || held + reserved < capacity_;
+    return shared_->capacity == 0 || held + reserved < shared_->capacity;
   }
   /// The slot from which a packet held before its sub-phase p.ticket.subphase may start it.
   std::uint64_t release_slot(const SfPacket& p) const;
@@ -191,45 +204,37 @@ class alignas(64) SfRouter {
   /// (kNoEdge: its sub-phase ends here).
   int edge_after_crossing(const SfPacket& crossing) const;
 
-  // Read by a source that hands a packet over (the first cache line), by every admission (the
-  // first two) and every step (the first five, the fields above rng_).
+  PacketPool& pool() const { return *shared_->pool; }
+  const Scheme& scheme() const { return *shared_->scheme; }
+  Link* links() const { return shared_->links + std::size_t{id_} * shared_->degree; }
+  EdgeQueue* queues() const { return shared_->queues + std::size_t{id_} * shared_->degree; }
+
+  // The first cache line: read by a source that hands a packet over, and by every step.
   /// Accepted packets by the parity of the slot that places them (arrivals()).
   std::array<Arrivals, 2> arrivals_;
-  SfStepList* steps_;  ///< SfNodeConfig::steps
-  NodeId id_;
-  unsigned capacity_;      ///< SfNodeConfig::capacity
-  Link* const* in_links_;  ///< SfNodeConfig::in_links
-  PacketPool* pool_;       ///< the network's packets
-  const Scheme* scheme_;   ///< the routing scheme (shared by all nodes)
-  SfRouter* routers_;      ///< SfNodeConfig::routers
-  const SfGraph* graph_;   ///< SfNodeConfig::graph
-  RunControlIf* run_ = nullptr;
-  Link* links_;        ///< graph degree entries, owned by the network
-  EdgeQueue* queues_;  ///< degree_ entries, parallel to links_, owned by the network
-  InjectionPort* injection_ = nullptr;
+  // The second line: the rest of what every step and every admission reads.
+  SfRouterShared* shared_;
   std::uint64_t offering_ = 0;  ///< bit l: queue l offered its head on link l this slot
-  std::uint64_t watched_ = 0;   ///< bit l: link l is traced or has faults (Link::watched)
   std::uint64_t nonempty_ = 0;  ///< bit l: queue l holds a packet (offer_heads reads no other)
-  unsigned degree_;             ///< the graph's degree: out-edge labels, links and queues
-  Discipline discipline_;
+  NodeId id_;
   unsigned queued_ = 0;    ///< packets in all queues
   unsigned queued_a_ = 0;  ///< of them, in Phase A (sub-phase before the scheme's randomizing)
+  /// Packets in staging_, held_ and loaded_: a step reads those lists only if there are some.
+  unsigned buffered_ = 0;
   unsigned population_ = 0;
   unsigned max_population_ = 0;
   unsigned max_population_a_ = 0;
   unsigned max_population_b_ = 0;
   unsigned max_population_a_transit_ = 0;
   unsigned max_queue_ = 0;
-  std::vector<PacketIndex> settling_;  ///< scratch: the packets being placed (keeps its capacity)
+  // Read where a sub-phase ends or starts, where packets are staged, held or loaded, by a
+  // bounded admission, and where a trace or a fault reads a link.
+  std::uint64_t watched_ = 0;  ///< bit l: link l is traced or has faults (Link::watched)
+  Link* const* in_links_;
+  Rng rng_;
   std::vector<Staged> staging_;
   std::vector<PacketIndex> held_;    ///< finished a sub-phase, waiting for release_slot
   std::vector<PacketIndex> loaded_;  ///< the node's own packets, placed at slot 0
-  // Read where a sub-phase ends or starts.
-  Rng rng_;
-  SubphaseObserver* observer_;
-  std::uint64_t phase_b_start_;   ///< SfNodeConfig::phase_b_start
-  std::uint64_t phase_window_;    ///< SfNodeConfig::phase_window
-  std::vector<Packet> injected_;  ///< scratch: the packets taken from the host this slot
 };
 
 }  // namespace optinet::sf

@@ -37,25 +37,24 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     SC_METHOD(step_nodes);  // its first activation waits for a run's start
   }
   routers_.reserve(n);  // never resized: nodes and traces keep references into it
+  shared_.graph = config.graph;
+  shared_.scheme = config.scheme;
+  shared_.discipline = config.discipline;
+  shared_.capacity = config.capacity;
+  shared_.degree = degree;
+  shared_.phase_b_start = config.phase_b_start;
+  shared_.observer = config.observer;
+  shared_.phase_window = config.phase_window;
+  shared_.links = links_.data();
+  shared_.queues = queues_.data();
+  shared_.pool = &pool_;
+  shared_.steps = steps_.get();
+  shared_.routers = steps_ != nullptr ? routers_.data() : nullptr;
   nodes_.reserve(n);
   for (NodeId x = 0; x < n; ++x) {
-    SfNodeConfig c{x,
-                   config.graph,
-                   config.scheme,
-                   config.discipline,
-                   config.capacity,
-                   config.phase_b_start,
-                   config.observer,
-                   config.phase_window,
-                   &links_[static_cast<std::size_t>(x) * degree],
-                   &queues_[static_cast<std::size_t>(x) * degree],
-                   in_links_.data() + in_begin[x],
-                   &pool_,
-                   steps_.get(),
-                   steps_ != nullptr ? routers_.data() : nullptr};
-    routers_.emplace_back(c);
+    routers_.emplace_back(shared_, x, in_links_.data() + in_begin[x]);
     nodes_.push_back(
-        std::make_unique<SfNode>(("node" + std::to_string(x)).c_str(), c, routers_.back()));
+        std::make_unique<SfNode>(("node" + std::to_string(x)).c_str(), shared_, routers_.back()));
     nodes_.back()->clk(clk);
     nodes_.back()->control(control);
   }
@@ -81,6 +80,7 @@ SfNetwork::~SfNetwork() = default;
 void SfNetwork::end_of_elaboration() {
   run_ = control.operator->();
   clock_ = clk.operator->();
+  shared_.run = run_;
 }
 
 void SfNetwork::step_nodes() {

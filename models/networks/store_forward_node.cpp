@@ -4,9 +4,9 @@
 
 namespace optinet::sf {
 
-SfNode::SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config, SfRouter& router)
-    : sc_core::sc_module(name), router_(router), graph_(config.graph) {
-  if (config.steps != nullptr) return;  // stepped by the network's process
+SfNode::SfNode(const sc_core::sc_module_name& name, const SfRouterShared& shared, SfRouter& router)
+    : sc_core::sc_module(name), router_(router), graph_(shared.graph) {
+  if (shared.steps != nullptr) return;  // stepped by the network's process
   inbox_ = std::make_unique<Inbox>("inbox", *this);
   wake_ = std::make_unique<sc_core::sc_event>();
   SC_METHOD(activate);
@@ -19,7 +19,6 @@ SfNode::~SfNode() = default;
 void SfNode::end_of_elaboration() {
   run_ = control.operator->();
   clock_ = clk.operator->();
-  router_.attach(run_);
 }
 
 void SfNode::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {

@@ -34,9 +34,9 @@ class SfNode : public sc_core::sc_module {
   sc_core::sc_port<RunControlIf> control{"control"};
 
   OPTINET_HAS_PROCESS(SfNode);
-  /// `router` is the network's record for this node (config: the one it was made from); a
-  /// process of its own unless config.steps is set.
-  SfNode(const sc_core::sc_module_name& name, const SfNodeConfig& config, SfRouter& router);
+  /// `router` is the network's record for this node, whose routers share `shared`; a process
+  /// of its own unless shared.steps is set.
+  SfNode(const sc_core::sc_module_name& name, const SfRouterShared& shared, SfRouter& router);
   ~SfNode() override;
 
   /// Between runs: loads the router (SfRouter::load) and clears the node process's state.

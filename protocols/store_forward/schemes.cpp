@@ -186,7 +186,7 @@ class GridScheme : public Scheme {
     p.ticket.target = g_.with_coordinate(here, sp.dimension, value);
     p.ticket.length = p.ticket.next = 0;
   }
-  int next_edge(const Ticket& t, NodeId here) const override {
+  int edge_at_step(const Ticket& t, unsigned /*taken*/, NodeId here) const override {
     if (here == t.target) return kNoEdge;
     const unsigned j = plan_.at(t.subphase).dimension;
     return static_cast<int>(2 * j + (g_.coordinate(t.target, j) > g_.coordinate(here, j) ? 0 : 1));
