@@ -25,17 +25,18 @@ constexpr double kThread = 6.9 * 1024;
 // module since issue 18; as a module of its own it took 4.0 KiB).
 constexpr double kCoupler = 0.4 * 1024;
 constexpr double kLink = 0.62 * 1024;  // a mesh link
-// A store-and-forward node (an SC_METHOD) and link (a 64-byte record since issue 18, with its
-// in-link pointer and queue of pool indices), solved together from hypercube --n 12 and
-// shuffle --d 2 --n 12 (31.4 and 27.4 MiB since the packet pool); hypercube --n 14 and --n 16
-// (99.4 and 382.0 MiB) check both.
+// A store-and-forward node (an SC_METHOD), solved with hypercube --n 12 and shuffle --d 2 --n 12
+// (31.4 and 27.4 MiB since the packet pool); hypercube --n 14 and --n 16 (99.4 and 382.0 MiB)
+// checked it. With kLinkRecord as below the same four give 4.17-4.31 KiB (session 21).
 constexpr double kMethodNode = 4.30 * 1024;
 // The same node stepped by the network's process (no process, input port or event of its own),
 // from hypercube --n 12, 14, 16, shuffle --d 2 --n 12, ccc --s 10 and grid --n 64 --k 2 with
-// kLinkRecord as below: 2.23-2.41 KiB since its router is 256 bytes (2.27-2.44 at 384 bytes,
-// 3.32 while it kept a port and an event).
+// kLinkRecord as below: 2.22-2.37 KiB since its router is 256 bytes and an edge one line
+// (2.27-2.44 at 384 bytes, 3.32 while it kept a port and an event).
 constexpr double kSteppedNode = 2.26 * 1024;
-constexpr double kLinkRecord = 0.100 * 1024;
+// A store-and-forward edge: its 64-byte record (queue and link in one line since session 21;
+// 0.100 KiB while they were two records) and its in-link pointer.
+constexpr double kLinkRecord = 0.070 * 1024;
 // A bus (its method, ports and K bindings) and a hierarchy-only scope module, solved together
 // from dmob --k 4 --dim 6 and --k 2 --dim 12 against ocpc --p 4096 (same 4096 threads; issue 17,
 // docs/benchmarks.md): the MOB-PC's 2p buses were too few to show them above the noise.

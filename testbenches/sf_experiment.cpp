@@ -135,8 +135,7 @@ SfRunResult SfExperiment::run_open_loop(std::uint64_t seed) {
   for (NodeId x = 0; x < network_.size(); ++x) network_.node(x).load({}, seed);
   const OpenLoopConfig& traffic = *config_.open_loop;
   const TraceWindow window{traffic.warmup, traffic.warmup + traffic.measure - 1};
-  const std::vector<sf::Link*> all = links();
-  for (sf::Link* link : all) link->count_slots(window);
+  network_.count_slots(window);
 
   const TimedOutcome timed = run_open_loop_armed(*host_, seed, config_.max_slots, network_.size());
   r.wall_seconds = timed.wall_seconds;
@@ -146,6 +145,7 @@ SfRunResult SfExperiment::run_open_loop(std::uint64_t seed) {
   r.packets = r.open_loop->created - r.open_loop->refused;
   r.delivered = r.open_loop->delivered;
   collect_node_measures(r);
+  const std::vector<sf::Link*> all = links();
   r.links.reserve(all.size());
   for (const sf::Link* link : all) r.links.push_back(link->counters());
   r.errors = host_->errors();

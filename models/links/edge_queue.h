@@ -29,8 +29,8 @@ struct Queued {
 /// the head each slot and drops whichever entry the far end granted.
 ///
 /// Layout (issue 18): an InlineList that holds its first 3 entries in place. The network keeps
-/// every node's queues in one contiguous array parallel to its links (node x's queue on label l
-/// at x * degree + l), so a queue access reads one cache line. A std::vector per queue (a
+/// each queue beside its edge's link in one cache line (Edge, edge.h), so that a hop reads one
+/// line for both. A std::vector per queue (a
 /// vector of them per node) took two dependent misses at 2^16 nodes: the node's header array,
 /// then the queue's heap block. Three entries: in `hypercube --n 16 --protocol cubes --traffic
 /// random` (seed 1, 3 runs) 97.6% of pushes leave a queue of 1 entry, 2.3% of 2, 0.03% of 3,

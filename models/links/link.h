@@ -13,7 +13,6 @@
 #include "models/core/fault_plan.h"
 #include "models/core/medium_counters.h"
 #include "models/core/prefetch.h"
-#include "models/core/trace_window.h"
 #include "models/links/packet_pool.h"
 
 namespace optinet::sf {
@@ -21,13 +20,14 @@ namespace optinet::sf {
 /// The receiving side of links where each node is a process of its own: a node's input port, a
 /// primitive channel. At a slot's rising edge each link that offers sets its input's bit; in
 /// the update phase the node reads the offers in input order. A node has at most kMaxInputs
-/// incoming links. (Where the network's process steps the nodes, the source's router posts the
-/// offer to the network's array instead, SfStepList, or hands it to the far end's router.)
+/// incoming links. The source's router posts the request (SfRouterShared::sinks); where the
+/// network's process steps the nodes, it posts it to the network's array instead (SfStepList),
+/// or hands the packet to the far end's router.
 class LinkSink : public sc_core::sc_prim_channel {
  public:
   static constexpr unsigned kMaxInputs = 64;
   explicit LinkSink(const char* name) : sc_core::sc_prim_channel(name) {}
-  /// Called by a link when its source offers a packet in the current slot.
+  /// Called by the source's router when it offers a packet on in-link `input` this slot.
   void request(std::uint32_t input) {
     if (requests_ == 0) request_update();
     requests_ |= std::uint64_t{1} << input;
@@ -44,31 +44,25 @@ class LinkSink : public sc_core::sc_prim_channel {
   std::uint64_t requests_ = 0;
 };
 
-/// One directed edge: a compact record, not a SystemC object. A network keeps all its links in
-/// one contiguous array (about 2^20 of them in the 2^16-cube), so that a hop touches one short
-/// record instead of a channel object with its own name and heap buffers. The far end reads
-/// the offers once every node has offered: in its inbox's update phase (a primitive channel per
-/// node) where nodes are processes, else in the network's admission pass. Idle, a link costs
-/// nothing.
+/// One directed edge's link: a compact record, not a SystemC object. A network keeps it beside
+/// the edge's queue in one cache line (Edge, edge.h), all edges in one contiguous array
+/// (about 2^20 of them in the 2^16-cube), so that a hop touches one short record instead of a
+/// channel object with its own name and heap buffers. The far end reads the offers once every
+/// node has offered: in its inbox's update phase (a primitive channel per node) where nodes are
+/// processes, else in the network's admission pass, or the source hands the packet over. Idle, a
+/// link costs nothing.
 /// Its trace names are the ones it would have as a child of its source node
-/// (hypercube.node5.link_d2.busy): the node passes the name to trace(). One cache line each.
-class alignas(64) Link {
+/// (hypercube.node5.link_d2.busy): the node passes the name to trace(). 32 bytes.
+class Link {
  public:
-  /// Connects the far end: the sink and this link's input number there (the order in which
-  /// the far end arbitrates between links offering in the same slot).
-  void bind(LinkSink& far_end, std::uint32_t input) {
-    far_end_ = &far_end;
-    input_ = input;
-  }
-  /// Connects the far end of a network whose process steps the nodes: node `far_node`, whose
-  /// router the source hands its offers to (SfRouter::offer_heads).
+  /// Connects the far end: node `far_node`, and this link's input number there (the order in
+  /// which the far end arbitrates between links offering in the same slot).
   void bind(NodeId far_node, std::uint32_t input) {
     far_node_ = far_node;
-    input_ = input;
+    input_ = static_cast<std::uint8_t>(input);
   }
-  bool bound() const { return far_end_ != nullptr || far_node_ != kNoNode; }
+  bool bound() const { return far_node_ != kNoNode; }
   std::uint32_t input() const { return input_; }
-  /// The far end's node id where the network's process steps the nodes.
   NodeId far_node() const { return far_node_; }
 
   /// Injected faults: `dead` (index into `plan`, -1: none) kills the link from its slot on; the
@@ -92,12 +86,9 @@ class alignas(64) Link {
   }
   /// Source side, at the rising edge: offers packet `p` (the head of its queue, an index into
   /// the network's pool; it stays queued until take_grant() at the next rising edge): the far
-  /// end reads it once every node has offered (its input port's request, or the network's,
-  /// which the source's router posts).
-  void offer(PacketIndex p) {
-    offered_ = p;
-    if (far_end_ != nullptr) far_end_->request(input_);
-  }
+  /// end reads it once every node has offered (the request that the source's router posts to
+  /// the far end's input port or the network's array).
+  void offer(PacketIndex p) { offered_ = p; }
   /// Source side, at the next rising edge: the offered packet if the far end admitted it (then
   /// the source drops it from its queue), else kNoPacket; clears the link for the new slot.
   PacketIndex take_grant() {
@@ -106,12 +97,6 @@ class alignas(64) Link {
     offered_ = kNoPacket;
     return g;
   }
-  /// Hints the memory system to fetch what offer() and take_grant() touch: this record, and
-  /// (once it is here) the far end's input port, if it has one.
-  void prefetch() const { optinet::prefetch(this); }
-  void prefetch_far_end() const {
-    if (far_end_ != nullptr) far_end_->prefetch();
-  }
 
   /// The offered packet (kNoPacket: none, or a fault refused the offer); the far side reads it
   /// in its update phase.
@@ -119,33 +104,30 @@ class alignas(64) Link {
   /// Traced (trace() was called): grant() needs the packet's id only then.
   bool traced() const { return traced_; }
   /// Far side: admits the offer (packet `id`, shown on a traced link), which the link carries in
-  /// `slot`.
-  void grant(std::uint64_t slot, std::uint32_t id) {
+  /// this slot; `counted`: the slot is in the network's count window.
+  void grant(std::uint32_t id, bool counted) {
     granted_ = true;
-    carry(slot, id);
+    carry(id, counted);
   }
-  /// Source side, where the far end admits every offer: the link carries packet `id` in `slot`,
-  /// handed over at once (no offer stays to be taken at the next rising edge).
-  void carry(std::uint64_t slot, std::uint32_t id) {
+  /// Source side, where the far end admits every offer: the link carries packet `id` in this
+  /// slot, handed over at once (no offer stays to be taken at the next rising edge).
+  void carry(std::uint32_t id, bool counted) {
     busy_ = true;
     packet_id_ = id;
-    if (count_window_.contains(slot)) ++window_carried_;
+    window_carried_ += counted ? 1 : 0;
   }
   /// A trace or a fault reads the link's state in each slot, so take_grant() must clear it at
   /// each rising edge after an offer.
   bool watched() const { return traced_ || faults_ != nullptr; }
 
-  /// Clears the link; its counters count every slot again.
+  /// Clears the link and its counter.
   void reset() {
     granted_ = busy_ = fault_ = false;
     offered_ = kNoPacket;
-    count_slots({});
-  }
-  /// Counts the slots of `window` from now on (counters cleared).
-  void count_slots(const TraceWindow& window) {
-    count_window_ = window;
     window_carried_ = 0;
   }
+  /// Clears the counter (the network's count window changes).
+  void clear_counter() { window_carried_ = 0; }
   /// The slots of the count window in which the link carried a packet (never a collision: one
   /// sender, admitted by its far end, so each carried slot is a single one with one data frame).
   MediumCounters counters() const {
@@ -170,19 +152,18 @@ class alignas(64) Link {
     int dead;
     std::uint64_t key;
   };
-  LinkSink* far_end_ = nullptr;
-  NodeId far_node_ = kNoNode;  ///< instead of far_end_: stepped by the network
-  std::uint32_t input_ = 0;
+  NodeId far_node_ = kNoNode;
   PacketIndex offered_ = kNoPacket;
   std::uint32_t packet_id_ = 0;
+  /// A link carries at most one packet a slot, and a run lasts at most 10^9 slots.
+  std::uint32_t window_carried_ = 0;
+  std::uint8_t input_ = 0;  ///< below LinkSink::kMaxInputs
   bool granted_ = false;
   bool busy_ = false;   ///< traced: cleared by take_grant() only where the link is watched()
   bool fault_ = false;  ///< a fault refused this slot's offer
   bool traced_ = false;
-  std::uint64_t window_carried_ = 0;
-  TraceWindow count_window_;
   std::unique_ptr<Faults> faults_;  ///< only on networks with injected faults
 };
-static_assert(sizeof(Link) == 64, "a link is one cache line");
+static_assert(sizeof(Link) == 32, "a link fills half a cache line");
 
 }  // namespace optinet::sf

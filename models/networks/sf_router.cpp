@@ -9,11 +9,11 @@ namespace optinet::sf {
 void SfRouter::release_packets() {
   // An offer the far end admitted is its packet now (in its arrivals): drop it unfreed.
   for (unsigned label = 0; label < shared_->degree; ++label) {
-    const PacketIndex sent = links()[label].take_grant();
+    const PacketIndex sent = edges()[label].link.take_grant();
     if (sent != kNoPacket) dequeue(label, sent);
   }
   for (unsigned label = 0; label < shared_->degree; ++label) {
-    for (const Queued& e : queues()[label]) pool().remove(e.packet);
+    for (const Queued& e : edges()[label].queue) pool().remove(e.packet);
   }
   for (const Staged& s : staging_) pool().remove(s.packet);
   for (const auto* v : {&held_, &loaded_}) {
@@ -28,9 +28,9 @@ void SfRouter::load(const std::vector<Packet>& packets, std::uint64_t run_seed) 
   release_packets();
   watched_ = 0;
   for (unsigned label = 0; label < shared_->degree; ++label) {
-    queues()[label].clear();
-    links()[label].reset();
-    if (links()[label].watched()) watched_ |= std::uint64_t{1} << label;
+    edges()[label].queue.clear();
+    edges()[label].link.reset();
+    if (edges()[label].link.watched()) watched_ |= std::uint64_t{1} << label;
   }
   if (watched_ != 0) shared_->any_watched = true;
   queued_ = queued_a_ = 0;
@@ -66,7 +66,7 @@ void SfRouter::slot_step(std::uint64_t slot) {
   // fetched the links, queues and arrived packets some nodes ahead: fetch_for_step.)
   for (std::uint64_t m = links_to_take(); m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
-    const PacketIndex sent = links()[label].take_grant();
+    const PacketIndex sent = edges()[label].link.take_grant();
     if (sent != kNoPacket) dequeue(label, sent);
   }
   offering_ = 0;
@@ -116,7 +116,7 @@ void SfRouter::slot_step(std::uint64_t slot) {
   if (buffered_ != 0 && !staging_.empty()) {
     std::size_t kept = 0;
     for (std::size_t i = 0; i < staging_.size(); ++i) {
-      EdgeQueue& q = queues()[staging_[i].edge];
+      EdgeQueue& q = edges()[staging_[i].edge].queue;
       if (room(q.size(), 0)) {
         enqueue(staging_[i].edge, staging_[i].packet);
       } else {
@@ -226,27 +226,31 @@ void SfRouter::offer_heads() {
   const Scheme& scheme = this->scheme();
   const NodeId here = id_;
   const std::uint64_t slot = shared_->run->current_slot();
-  // Every non-empty queue offers; its link and then the link's far end are fetched
+  // Every non-empty queue offers; its edge and then the link's far end are fetched
   // for all of them first, so that the misses overlap.
   offering_ = nonempty_;
-  for (std::uint64_t m = offering_; m != 0; m &= m - 1) links()[__builtin_ctzll(m)].prefetch();
+  for (std::uint64_t m = offering_; m != 0; m &= m - 1) edges()[__builtin_ctzll(m)].prefetch();
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
-    prefetch_far_end(links()[__builtin_ctzll(m)]);
+    prefetch_far_end(edges()[__builtin_ctzll(m)].link);
   }
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
-    const EdgeQueue& q = queues()[label];
+    const EdgeQueue& q = edges()[label].queue;
     const std::size_t head = head_of(q, pool(), shared_->discipline, scheme.moved_first(),
                                      [&](const SfPacket& p) { return scheme.remaining(p, here); });
     const PacketIndex i = q[head].packet;
-    Link& link = links()[label];
+    Link& link = edges()[label].link;
     if (link.refused_by_fault(pool()[i], slot)) continue;
     if (hands_over()) {
       hand_over(label, i, slot);
       continue;
     }
-    link.offer(i);  // a node process's input port takes the request; else the network's array:
-    if (shared_->steps != nullptr) shared_->steps->request(link.far_node(), link.input());
+    link.offer(i);  // the request goes to the network's array, or a node process's input port
+    if (shared_->steps != nullptr) {
+      shared_->steps->request(link.far_node(), link.input());
+    } else {
+      shared_->sinks[link.far_node()]->request(link.input());
+    }
   }
 }
 
@@ -257,8 +261,8 @@ void SfRouter::hand_over(unsigned label, PacketIndex i, std::uint64_t slot) {
   // admission, and the network needs no admission pass. The packet leaves its queue now rather
   // than at the next rising edge (take_grant): nothing reads the queue in between, and the
   // node steps at that edge (has_work), where its population falls as it would.
-  Link& link = links()[label];
-  link.carry(slot, traced_id(link, i));
+  Link& link = edges()[label].link;
+  link.carry(traced_id(link, i), counted(slot));
   dequeue(label, i);
   const NodeId far = link.far_node();
   shared_->routers[far].arrivals(slot).push_back(i);
@@ -267,7 +271,7 @@ void SfRouter::hand_over(unsigned label, PacketIndex i, std::uint64_t slot) {
 
 void SfRouter::prefetch_far_end(const Link& link) const {
   if (shared_->steps == nullptr) {
-    link.prefetch_far_end();
+    shared_->sinks[link.far_node()]->prefetch();
   } else if (shared_->capacity != 0) {
     shared_->steps->prefetch_requests(link.far_node());
   } else {
@@ -276,7 +280,7 @@ void SfRouter::prefetch_far_end(const Link& link) const {
 }
 
 void SfRouter::enqueue(unsigned edge, PacketIndex i) {
-  EdgeQueue& q = queues()[edge];
+  EdgeQueue& q = edges()[edge].queue;
   const bool phase_a = pool()[i].ticket.subphase < scheme().randomizing();
   q.push_back(Queued{i, phase_a});
   nonempty_ |= std::uint64_t{1} << edge;
@@ -287,7 +291,7 @@ void SfRouter::enqueue(unsigned edge, PacketIndex i) {
 
 void SfRouter::dequeue(unsigned edge, PacketIndex i) {
   // By its entry only: the far end may already have rewritten an admitted packet's ticket.
-  EdgeQueue& q = queues()[edge];
+  EdgeQueue& q = edges()[edge].queue;
   const auto at = std::find_if(q.begin(), q.end(), [i](const Queued& e) { return e.packet == i; });
   --queued_;
   queued_a_ -= at->phase_a ? 1 : 0;
@@ -300,7 +304,7 @@ bool SfRouter::reserve(const SfPacket& offered, Reservations& reserved) const {
   const unsigned staging_slot = shared_->degree;
   const int edge = edge_after_crossing(offered);
   if (edge != kNoEdge) {
-    if (!room(queues()[edge].size(), reserved[edge])) return false;
+    if (!room(edges()[edge].queue.size(), reserved[edge])) return false;
     ++reserved[edge];
     return true;
   }
@@ -325,14 +329,13 @@ void SfRouter::fetch_for_step(int stage, std::uint64_t slot) const {
     for (PacketIndex i : arrived) pool().prefetch(i);
     if (buffered_ != 0) prefetch_rest();
     for (std::uint64_t m = links_to_take() | nonempty_; m != 0; m &= m - 1) {
-      links()[__builtin_ctzll(m)].prefetch();
-      queues()[__builtin_ctzll(m)].prefetch();
+      edges()[__builtin_ctzll(m)].prefetch();
     }
   } else {
     for (std::uint64_t m = nonempty_; m != 0; m &= m - 1)
-      prefetch_far_end(links()[__builtin_ctzll(m)]);
-    // Where the arrived packets go next: the queue, and (if it is idle, so that it will offer
-    // this slot) the link and its far end.
+      prefetch_far_end(edges()[__builtin_ctzll(m)].link);
+    // Where the arrived packets go next: the edge, and (if its queue is empty, so that it will
+    // offer this slot) the link's far end.
     // (A packet whose sub-phase ends here is staged, held or delivered, and the next one starts
     // with the node's random stream.)
     bool subphase_ends = false;
@@ -342,9 +345,8 @@ void SfRouter::fetch_for_step(int stage, std::uint64_t slot) const {
         subphase_ends = true;
         continue;
       }
-      queues()[edge].prefetch();
+      edges()[edge].prefetch();
       if ((nonempty_ & (std::uint64_t{1} << edge)) != 0) continue;
-      links()[edge].prefetch();
       if (hands_over()) prefetch(&shared_->routers[shared_->graph->neighbor(id_, edge)]);
     }
     if (subphase_ends && buffered_ == 0) prefetch_rest();
@@ -369,7 +371,7 @@ void SfRouter::fetch_for_admit(std::uint64_t offers, int stage) const {
     prefetch(in_links_);
     prefetch(in_links_ + shared_->degree - 1);
   } else {
-    for (std::uint64_t m = offers; m != 0; m &= m - 1) in_links_[__builtin_ctzll(m)]->prefetch();
+    for (std::uint64_t m = offers; m != 0; m &= m - 1) prefetch(in_links_[__builtin_ctzll(m)]);
   }
 }
 
@@ -394,7 +396,7 @@ bool SfRouter::admit(std::uint64_t offers, std::uint64_t slot) {
     // only for a traced link's packet signal (it is placed at the next rising edge).
     const bool ok = shared_->capacity == 0 || reserve(pool()[i], reserved);
     if (ok) {
-      link->grant(slot, traced_id(*link, i));
+      link->grant(traced_id(*link, i), counted(slot));
       arrivals(slot).push_back(i);
       admitted = true;
     }

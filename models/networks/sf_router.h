@@ -27,8 +27,8 @@
 #include "models/core/prefetch.h"
 #include "models/core/rng.h"
 #include "models/core/run_control.h"
-#include "models/links/edge_queue.h"
-#include "models/links/link.h"
+#include "models/core/trace_window.h"
+#include "models/links/edge.h"
 #include "models/links/scheme.h"
 #include "models/networks/sf_step_list.h"
 #include "models/topology/store_forward_graph.h"
@@ -64,16 +64,18 @@ struct SfRouterShared {
   /// node until slot (s+1) W; one that overruns starts its next sub-phase at once (the
   /// fall-back the theorem allows: here the same scheme, continued without windows).
   std::uint64_t phase_window = 0;
-  /// Every node's out-links, node x's label l at x * degree + l: a label without a neighbour
-  /// has a link that stays unbound.
-  Link* links = nullptr;
-  /// Every node's out-edge queues, parallel to `links`.
-  EdgeQueue* queues = nullptr;
+  /// Every node's out-edges (queue and link), node x's label l at x * degree + l: a label
+  /// without a neighbour has a link that stays unbound.
+  Edge* edges = nullptr;
+  /// The slots in which links count the packets they carry (Link::counters).
+  TraceWindow count_window;
   /// The network's packets: queues, links and buffers hold indices into it.
   PacketPool* pool = nullptr;
-  /// Null: each node is a process of its own (an SC_METHOD). Otherwise the network's process
-  /// steps a node while it is listed here, and its in-links post their offers here.
+  /// Null: each node is a process of its own (an SC_METHOD), and `sinks` are the nodes' input
+  /// ports by id, to which the sources post their offers. Otherwise the network's process steps
+  /// a node while it is listed here, and its in-links post their offers here.
   SfStepList* steps = nullptr;
+  LinkSink* const* sinks = nullptr;
   /// With `steps`: the routers by id, to which a node with unbounded buffers hands its offers
   /// (they are always admitted).
   SfRouter* routers = nullptr;
@@ -102,7 +104,10 @@ class alignas(64) SfRouter {
       : shared_(&shared), id_(id), in_links_(in_links) {}
 
   /// Out-edge `label`, or nullptr where the node has none (once the network has bound them).
-  Link* link(unsigned label) { return links()[label].bound() ? &links()[label] : nullptr; }
+  Link* link(unsigned label) {
+    Link& l = edges()[label].link;
+    return l.bound() ? &l : nullptr;
+  }
   /// Between runs: clears every buffer and link, loads the node's packets and seeds its stream.
   void load(const std::vector<Packet>& packets, std::uint64_t run_seed);
 
@@ -207,8 +212,10 @@ class alignas(64) SfRouter {
 
   PacketPool& pool() const { return *shared_->pool; }
   const Scheme& scheme() const { return *shared_->scheme; }
-  Link* links() const { return shared_->links + std::size_t{id_} * shared_->degree; }
-  EdgeQueue* queues() const { return shared_->queues + std::size_t{id_} * shared_->degree; }
+  /// The node's out-edges, by label.
+  Edge* edges() const { return shared_->edges + std::size_t{id_} * shared_->degree; }
+  /// A link carrying a packet in `slot` counts it.
+  bool counted(std::uint64_t slot) const { return shared_->count_window.contains(slot); }
 
   // The first cache line: read by a source that hands a packet over, and by every step.
   /// Accepted packets by the parity of the slot that places them (arrivals()).

@@ -13,8 +13,7 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
   if (degree > LinkSink::kMaxInputs) {
     throw std::logic_error("store-and-forward graph of degree above 64");
   }
-  links_ = std::vector<Link>(static_cast<std::size_t>(n) * degree);
-  queues_ = std::vector<EdgeQueue>(static_cast<std::size_t>(n) * degree);
+  edges_ = std::vector<Edge>(static_cast<std::size_t>(n) * degree);
   // Each node numbers its incoming links in the order of the network's links (by source, then
   // label); it arbitrates between offers in that order. in_links_ holds node y's in-links at
   // in_begin[y] + input.
@@ -45,8 +44,7 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
   shared_.phase_b_start = config.phase_b_start;
   shared_.observer = config.observer;
   shared_.phase_window = config.phase_window;
-  shared_.links = links_.data();
-  shared_.queues = queues_.data();
+  shared_.edges = edges_.data();
   shared_.pool = &pool_;
   shared_.steps = steps_.get();
   shared_.routers = steps_ != nullptr ? routers_.data() : nullptr;
@@ -58,17 +56,18 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     nodes_.back()->clk(clk);
     nodes_.back()->control(control);
   }
+  if (steps_ == nullptr) {
+    sinks_.reserve(n);
+    for (const auto& node : nodes_) sinks_.push_back(&node->input_port());
+    shared_.sinks = sinks_.data();
+  }
   std::vector<std::uint32_t> inputs(n, 0);
   for (NodeId x = 0; x < n; ++x) {
     for (unsigned label = 0; label < degree; ++label) {
       const NodeId y = g.neighbor(x, label);
       if (y == kNoNode) continue;
-      Link& link = links_[static_cast<std::size_t>(x) * degree + label];
-      if (steps_ != nullptr) {
-        link.bind(y, inputs[y]);
-      } else {
-        link.bind(nodes_[y]->input_port(), inputs[y]);
-      }
+      Link& link = edges_[static_cast<std::size_t>(x) * degree + label].link;
+      link.bind(y, inputs[y]);
       in_links_[in_begin[y] + inputs[y]++] = &link;
       ++link_count_;
     }

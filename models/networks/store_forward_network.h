@@ -48,15 +48,23 @@ class SfNetwork : public sc_core::sc_module {
   /// start to t + 1. Held packets enter Phase B in random order (the paper randomized the
   /// queues).
   void set_phase_b_start(std::uint64_t slot) { shared_.phase_b_start = slot; }
+  /// The slots in which every link counts the packets it carries, from the next run's start
+  /// (after the nodes are loaded) until the next call; the counters are cleared. A network
+  /// counts every slot until told otherwise.
+  void count_slots(const TraceWindow& window) {
+    shared_.count_window = window;
+    for (Edge& e : edges_) e.link.clear_counter();
+  }
   /// Every node's injection port (SfRouterShared::injection). Between runs only.
   void set_injection(InjectionPort* port) { shared_.injection = port; }
 
  private:
-  /// Every node's out-links, node x's label l at x * degree + l (a label without a neighbour
-  /// stays unbound): one contiguous array, allocated before the nodes and never resized.
-  std::vector<Link> links_;
-  /// Every node's out-edge queues, parallel to links_ (node x's label l at x * degree + l).
-  std::vector<EdgeQueue> queues_;
+  /// Every node's out-edges (queue and link), node x's label l at x * degree + l (a label
+  /// without a neighbour has an unbound link): one contiguous array, allocated before the
+  /// nodes and never resized.
+  std::vector<Edge> edges_;
+  /// Under node_processes: every node's input port, by id (SfRouterShared::sinks).
+  std::vector<LinkSink*> sinks_;
   std::vector<Link*> in_links_;  ///< every node's in-links by input number, node by node
   PacketPool pool_;              ///< the packets the nodes hold (their queues pass indices)
   SfRouterShared shared_;        ///< what every router reads besides its own state
