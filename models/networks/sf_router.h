@@ -14,10 +14,10 @@
 /// the node modules (about 2.3 KiB apart, over seven cache lines each), a slot of the 2^16-cube
 /// missed a simulated 32 MiB last-level cache 15.1 times per packet-hop; with the routers in one
 /// array of five hot lines each, 9.5 (bench/sf_cache_misses.py; docs/benchmarks.md). With two
-/// (session 21), an 8 MiB cache is missed 6.0 times a hop, against 9.2 with five. The
-/// network also fetches what a router's step and admission will read some routers ahead
-/// (fetch_for_step, fetch_for_admit); the cache simulator still counts the misses these fetches
-/// hide.
+/// (session 21), an 8 MiB cache is missed 6.0 times a hop, against 9.2 with five (5.0 once an
+/// edge's queue and link share a line, edge.h). The network also fetches what a router's step
+/// and admission will read some routers ahead (fetch_for_step, fetch_for_admit); the cache
+/// simulator still counts the misses these fetches hide.
 #include <array>
 #include <cstdint>
 #include <vector>
