@@ -73,7 +73,7 @@ struct SfRouterShared {
   PacketPool* pool = nullptr;
   /// Null: each node is a process of its own (an SC_METHOD), and `sinks` are the nodes' input
   /// ports by id, to which the sources post their offers. Otherwise the network's process steps
-  /// a node while it is listed here, and its in-links post their offers here.
+  /// a node while it is listed here, and the sources post their offers here.
   SfStepList* steps = nullptr;
   LinkSink* const* sinks = nullptr;
   /// With `steps`: the routers by id, to which a node with unbounded buffers hands its offers
