@@ -36,6 +36,7 @@ void SfRouter::load(const std::vector<Packet>& packets, std::uint64_t run_seed) 
   queued_ = queued_a_ = 0;
   offering_ = nonempty_ = 0;
   staging_.clear();
+  shared_->staged.clear();
   held_.clear();
   for (auto& a : arrivals_) a.clear();
   // A node process clears its own port.
@@ -113,18 +114,19 @@ void SfRouter::slot_step(std::uint64_t slot) {
     settling.clear();
   }
   // 4. Staged packets enter their queues where there is room, in order.
-  if (buffered_ != 0 && !staging_.empty()) {
+  std::vector<Staged>& staged = staging();
+  if (buffered_ != 0 && !staged.empty()) {
     std::size_t kept = 0;
-    for (std::size_t i = 0; i < staging_.size(); ++i) {
-      EdgeQueue& q = edges()[staging_[i].edge].queue;
+    for (std::size_t i = 0; i < staged.size(); ++i) {
+      EdgeQueue& q = edges()[staged[i].edge].queue;
       if (room(q.size(), 0)) {
-        enqueue(staging_[i].edge, staging_[i].packet);
+        enqueue(staged[i].edge, staged[i].packet);
       } else {
-        staging_[kept++] = staging_[i];
+        staged[kept++] = staged[i];
       }
     }
-    buffered_ -= static_cast<unsigned>(staging_.size() - kept);
-    staging_.resize(kept);
+    buffered_ -= static_cast<unsigned>(staged.size() - kept);
+    staged.resize(kept);
   }
   // 5. The node's population at this integral instant (section 7 (c)). A packet held before
   // the first correcting sub-phase counts as Phase A (it finished Phase A here). The queues'
@@ -138,7 +140,7 @@ void SfRouter::slot_step(std::uint64_t slot) {
     const unsigned randomizing = scheme().randomizing();
     for (PacketIndex i : held_) held_a += pool()[i].ticket.subphase <= randomizing ? 1 : 0;
     in_phase_a += held_a;
-    for (const auto& s : staging_)
+    for (const auto& s : staged)
       in_phase_a += pool()[s.packet].ticket.subphase < randomizing ? 1 : 0;
   }
   population_ = total;
@@ -190,7 +192,8 @@ void SfRouter::settle(PacketIndex i, std::uint64_t slot, bool arrived_over_link)
       if (same_subphase) {
         enqueue(static_cast<unsigned>(edge), i);
       } else {
-        staging_.push_back(Staged{i, static_cast<unsigned>(edge)});
+        staging().push_back(Staged{i, static_cast<unsigned>(edge)});
+        edges()[edge].prefetch();  // read when the packet leaves staging (step 4)
         ++buffered_;
       }
       return;
@@ -337,12 +340,13 @@ void SfRouter::fetch_for_step(int stage, std::uint64_t slot) const {
     // Where the arrived packets go next: the edge, and (if its queue is empty, so that it will
     // offer this slot) the link's far end.
     // (A packet whose sub-phase ends here is staged, held or delivered, and the next one starts
-    // with the node's random stream.)
+    // with the node's random stream: both read the packet's second line.)
     bool subphase_ends = false;
     for (PacketIndex i : arrived) {
       const int edge = edge_after_crossing(pool()[i]);
       if (edge == kNoEdge) {
         subphase_ends = true;
+        pool().prefetch_rest(i);
         continue;
       }
       edges()[edge].prefetch();

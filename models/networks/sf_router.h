@@ -45,6 +45,13 @@ class SubphaseObserver {
   virtual void on_subphase_end(NodeId node, const SfPacket& p, std::uint64_t slot) = 0;
 };
 
+/// A packet that starts a sub-phase at a node, waiting there for room in the queue of its first
+/// edge.
+struct Staged {
+  PacketIndex packet;
+  unsigned edge;
+};
+
 /// What every router of a network shares: set by the network, read by each router's step (one
 /// record, so that a router's own lines hold only its own state).
 struct SfRouterShared {
@@ -91,9 +98,11 @@ struct SfRouterShared {
   /// only).
   bool any_watched = false;
   /// Scratch for one router's step at a time (SystemC runs one process at a time): packets
-  /// being placed, and packets taken from the host. They keep their capacity.
+  /// being placed, packets taken from the host, and, with unbounded buffers, the staged
+  /// packets (SfRouter::staging). They keep their capacity.
   std::vector<PacketIndex> settling;
   std::vector<Packet> injected;
+  std::vector<Staged> staged;
 };
 
 class alignas(64) SfRouter {
@@ -152,10 +161,6 @@ class alignas(64) SfRouter {
   /// --protocol cubes --traffic random` nearly always one or two.
   using Arrivals = InlineList<PacketIndex, 6>;
   static_assert(sizeof(Arrivals) == 32, "a router's two lists fill its first cache line");
-  struct Staged {
-    PacketIndex packet;
-    unsigned edge;
-  };
   void slot_step(std::uint64_t slot);
   /// Unbounded buffers, stepped by the network: the far end admits every offer, so the node
   /// hands packet i, the head of queue `label`, to the far end's router as it offers it.
@@ -196,6 +201,10 @@ class alignas(64) SfRouter {
   /// Open-loop runs: takes and places the packets the host created up to `slot`.
   void take_injected(std::uint64_t slot);
   bool has_work() const;
+  /// The node's staging buffer. Unbounded buffers empty it in the step that fills it, so they
+  /// share the network's scratch list, which stays in cache: a list of the router's own is a
+  /// heap block that a step would wait for (issue 18).
+  std::vector<Staged>& staging() { return shared_->capacity == 0 ? shared_->staged : staging_; }
   bool room(std::size_t held, unsigned reserved) const {
     return shared_->capacity == 0 || held + reserved < shared_->capacity;
   }
@@ -240,7 +249,7 @@ class alignas(64) SfRouter {
   std::uint64_t watched_ = 0;  ///< bit l: link l is traced or has faults (Link::watched)
   Link* const* in_links_;
   Rng rng_;
-  std::vector<Staged> staging_;
+  std::vector<Staged> staging_;      ///< with bounded buffers (staging())
   std::vector<PacketIndex> held_;    ///< finished a sub-phase, waiting for release_slot
   std::vector<PacketIndex> loaded_;  ///< the node's own packets, placed at slot 0
 };

@@ -231,6 +231,7 @@ std::string joined(const std::vector<std::string>& names) {
 
 std::vector<unsigned> pack(const std::vector<unsigned>& t) {
   std::vector<unsigned> packed;
+  packed.reserve(t.size());
   for (unsigned x : t) {
     if (x != 0) packed.push_back(x);
   }
