@@ -8,11 +8,16 @@ sf_cubes_ref, the bare C++ loop of the same routing (CUBES, random permutations;
 second) with a vector per queue and with queues threaded through the packets, and thread_floor --method 1, one idle SC_METHOD per node re-armed on every rising edge
 (nanoseconds per activation: what SystemC's scheduling of a method per node costs by itself).
 
+--sizes N [N ...] runs each n given instead (2^(18 - n) runs, at least 1, so that each point
+routes about 2^18 packets) and prints each binary's median rate per n: where the rate stops
+falling with n, the network has left the processor's caches.
+
 --check BUILD runs no timing: it checks that the bare loop runs the slot distribution of optinet's
 CUBES (n = 6 and 8, 400 runs each; Welch's z and Kolmogorov-Smirnov as bench/reference_ratio.py)
 and that its two queue layouts give the same slots run for run.
 
 usage: bench/sf_hop_rate.py OPTINET [OPTINET2] [--repeats K] [--reference BUILD]
+       bench/sf_hop_rate.py OPTINET [OPTINET2] --sizes N [N ...] [--repeats K]
        bench/sf_hop_rate.py --check BUILD
 """
 import json
@@ -86,6 +91,22 @@ def check(build: str) -> int:
     return 0 if ok else 1
 
 
+def sweep(binaries: list, sizes: list, repeats: int) -> int:
+    print("| repeat | n | binary | packet-hops/s |\n|---|---|---|---|")
+    rates = {(b, n): [] for b in binaries for n in sizes}
+    for k in range(repeats):
+        for n in sizes:
+            for b in binaries:
+                rates[b, n].append(hop_rate(b, n, max(1, 1 << max(0, 18 - n))))
+                print(f"| {k} | {n} | {b} | {rates[b, n][-1]:.3g} |", flush=True)
+    print("\n| binary | " + " | ".join(f"n = {n}" for n in sizes) + " |\n|---|"
+          + "---|" * len(sizes))
+    for b in binaries:
+        print(f"| {b} | " + " | ".join(f"{statistics.median(rates[b, n]):.3g}" for n in sizes)
+              + " |")
+    return 0
+
+
 def main():
     p = cli_guard.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("binaries", nargs="*")
@@ -94,6 +115,8 @@ def main():
                    help="a build folder with sf_cubes_ref and thread_floor: run the floors too")
     p.add_argument("--check", metavar="BUILD",
                    help="check the bare loop against optinet in BUILD; run no timing")
+    p.add_argument("--sizes", metavar="N", nargs="+", type=cli_guard.positive_int,
+                   help="the rate at each hypercube dimension n (1 to 20) instead of the ratio")
     args = p.parse_args()
     if args.check:
         return check(args.check)
@@ -102,6 +125,12 @@ def main():
     for b in args.binaries:
         if not (os.path.isfile(b) and os.access(b, os.X_OK)):
             p.error(f"OPTINET: {b} is not an executable file")
+    if args.sizes:
+        if max(args.sizes) > 20:
+            p.error(f"--sizes: {max(args.sizes)} is not accepted (a dimension n from 1 to 20)")
+        if args.reference:
+            p.error("--reference: runs only with the n = 12 / n = 16 ratio, not with --sizes")
+        return sweep(args.binaries, args.sizes, args.repeats)
     print("| repeat | n | binary | packet-hops/s |\n|---|---|---|---|")
     ratios = {b: [] for b in args.binaries}
     for k in range(args.repeats):

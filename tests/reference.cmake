@@ -10,6 +10,17 @@ if(Python3_Interpreter_FOUND)
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/bench/sf_hop_rate.py
                    --check $<TARGET_FILE_DIR:sf_cubes_ref>)
   set_tests_properties(reference_sf_loop_same_distribution PROPERTIES TIMEOUT 120)
+  # The rate sweep: a row per repeat, n and binary, then the medians; a dimension out of range
+  # is refused.
+  add_test(NAME sf_hop_rate_sweep
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/bench/sf_hop_rate.py
+                   $<TARGET_FILE:optinet> --sizes 3 5 --repeats 1)
+  set_tests_properties(sf_hop_rate_sweep PROPERTIES TIMEOUT 120 PASS_REGULAR_EXPRESSION
+                       "\\| n = 3 \\| n = 5 \\|\n[^\n]*\n\\| [^|]*optinet \\| [0-9.e+]+ \\| [0-9.e+]+ \\|")
+  add_test(NAME sf_hop_rate_bad_size
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 2 ""
+                   ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/bench/sf_hop_rate.py
+                   $<TARGET_FILE:optinet> --sizes 21)
   # Bad input: one line, exit 2.
   add_test(NAME reference_loop_bad_d COMMAND pops_randomized_ref --d 0)
   set_tests_properties(reference_loop_bad_d PROPERTIES WILL_FAIL TRUE)
