@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstddef>
 
 namespace optinet::sf {
@@ -63,6 +64,7 @@ void SfRouter::slot_step(std::uint64_t slot) {
   static_assert(offsetof(SfRouter, max_queue_) + sizeof(max_queue_) <= 128 &&
                     offsetof(SfRouter, watched_) == 128,
                 "a step reads the router's first two cache lines (the layout in sf_router.h)");
+  assert(shared_->capacity != 0 || shared_->staged.empty());  // emptied by every step (step 4)
   // 1. Offers of the last slot that the far ends admitted leave their queues. (The network
   // fetched the links, queues and arrived packets some nodes ahead: fetch_for_step.)
   for (std::uint64_t m = links_to_take(); m != 0; m &= m - 1) {

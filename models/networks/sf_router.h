@@ -236,7 +236,7 @@ class alignas(64) SfRouter {
   NodeId id_;
   unsigned queued_ = 0;    ///< packets in all queues
   unsigned queued_a_ = 0;  ///< of them, in Phase A (sub-phase before the scheme's randomizing)
-  /// Packets in staging_, held_ and loaded_: a step reads those lists only if there are some.
+  /// Packets staged (staging()), held or loaded: a step reads those lists only if there are some.
   unsigned buffered_ = 0;
   unsigned population_ = 0;
   unsigned max_population_ = 0;
