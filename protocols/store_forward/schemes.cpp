@@ -1,6 +1,7 @@
 #include "protocols/store_forward/schemes.h"
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 
 #include "models/topology/ccc.h"
@@ -13,25 +14,52 @@ namespace optinet::sf {
 
 namespace {
 
-void set_steps(Ticket& t, const std::vector<unsigned>& labels) {
-  if (labels.size() > Ticket::kMaxSteps) throw std::logic_error("ticket longer than kMaxSteps");
-  t.length = static_cast<std::uint8_t>(labels.size());
+void set_steps(Ticket& t, const unsigned* first, const unsigned* last) {
+  const auto length = static_cast<std::size_t>(last - first);
+  if (length > Ticket::kMaxSteps) throw std::logic_error("ticket longer than kMaxSteps");
+  t.length = static_cast<std::uint8_t>(length);
   t.next = 0;
-  for (std::size_t i = 0; i < labels.size(); ++i) t.steps[i] = static_cast<std::uint8_t>(labels[i]);
+  for (std::size_t i = 0; i < length; ++i) t.steps[i] = static_cast<std::uint8_t>(first[i]);
 }
+
+void set_steps(Ticket& t, const std::vector<unsigned>& labels) {
+  set_steps(t, labels.data(), labels.data() + labels.size());
+}
+
+/// "Pack T" (section 4 (iii)) in place on [first, last): the non-zero elements in order of
+/// occurrence, then zeros. Returns the end of the non-zero elements.
+unsigned* pack(unsigned* first, unsigned* last) {
+  unsigned* const end = std::remove(first, last, 0u);
+  std::fill(end, last, 0u);
+  return end;
+}
+
+/// A prefix of an array, as Rng::shuffle takes it.
+struct Prefix {
+  unsigned* data;
+  std::size_t length;
+  std::size_t size() const { return length; }
+  unsigned& operator[](std::size_t i) { return data[i]; }
+};
 
 /// CUBES, BASIC and CUBESS (sections 4 and 7). Ticket T[1..n] lists dimensions, 0 = none.
 class CubeScheme : public Scheme {
  public:
   enum class Variant { kCubes, kBasic, kCubess };
-  CubeScheme(const HypercubeGraph& g, Variant v) : g_(g), variant_(v) {}
+  CubeScheme(const HypercubeGraph& g, Variant v) : g_(g), variant_(v) {
+    if (g.n() > Ticket::kMaxSteps) throw std::logic_error("cube dimension above kMaxSteps");
+  }
   std::string name() const override {
     return variant_ == Variant::kCubes ? "cubes" : variant_ == Variant::kBasic ? "basic" : "cubess";
   }
   unsigned subphases() const override { return 2; }
   void prepare(SfPacket& p, NodeId here, Rng& rng) const override {
     const unsigned n = g_.n();
-    std::vector<unsigned> t(n, 0);
+    // T[1..n] is t[0..n): an array, not a heap block (a ticket is prepared at every
+    // sub-phase start).
+    std::array<unsigned, Ticket::kMaxSteps> t{};
+    unsigned* const first = t.data();
+    unsigned* const last = first + n;
     for (unsigned i = 1; i <= n; ++i) {
       if (p.ticket.subphase == 0) {
         // Phase A: T[i] := i; Pick e in {0,1}; if e = 0 then T[i] := 0.
@@ -45,15 +73,17 @@ class CubeScheme : public Scheme {
     if (variant_ == Variant::kCubess) {
       // CUBESS: before Pack, pick k in {0..n-1} and shift T cyclically right by k.
       const unsigned k = rng.below(n);
-      std::rotate(t.rbegin(), t.rbegin() + k, t.rend());
+      std::rotate(first, last - k, last);
     }
-    std::vector<unsigned> packed = pack(t);
-    packed.erase(std::find(packed.begin(), packed.end(), 0u), packed.end());
+    unsigned* const packed_end = pack(first, last);  // the dimensions to cross, in order
     // BASIC: after Pack, randomize the order of the non-zero elements. The paper says "in
     // ticket preparation", so BASIC (and CUBESS) treat both phases alike.
-    if (variant_ == Variant::kBasic) rng.shuffle(packed);
-    for (unsigned& dim : packed) dim -= 1;  // dimension i is out-edge label i-1
-    set_steps(p.ticket, packed);
+    if (variant_ == Variant::kBasic) {
+      Prefix nonzero{first, static_cast<std::size_t>(packed_end - first)};
+      rng.shuffle(nonzero);
+    }
+    for (unsigned* dim = first; dim != packed_end; ++dim) *dim -= 1;  // dimension i: label i-1
+    set_steps(p.ticket, first, packed_end);
   }
 
  private:
@@ -230,12 +260,8 @@ std::string joined(const std::vector<std::string>& names) {
 }  // namespace
 
 std::vector<unsigned> pack(const std::vector<unsigned>& t) {
-  std::vector<unsigned> packed;
-  packed.reserve(t.size());
-  for (unsigned x : t) {
-    if (x != 0) packed.push_back(x);
-  }
-  packed.resize(t.size(), 0);
+  std::vector<unsigned> packed = t;
+  pack(packed.data(), packed.data() + packed.size());
   return packed;
 }
 
