@@ -37,9 +37,10 @@ void Scoreboard::error(const std::string& message) {
 }
 
 void Scoreboard::deliver(NodeId node, const Packet& packet, std::uint64_t slot) {
-  const std::string what = "packet " + std::to_string(packet.id);
+  // Named only where an error is reported: a delivery is checked once per packet.
+  const auto what = [&packet] { return "packet " + std::to_string(packet.id); };
   if (packet.id >= state_.size() || state_[packet.id] == 0) {
-    error(what + " delivered at node " + std::to_string(node) + " was never sent (invented)");
+    error(what() + " delivered at node " + std::to_string(node) + " was never sent (invented)");
     return;
   }
   if (state_[packet.id] == 2) {
@@ -48,16 +49,16 @@ void Scoreboard::deliver(NodeId node, const Packet& packet, std::uint64_t slot) 
       ++fault_duplicates_;
       return;
     }
-    error(what + " delivered twice (again at node " + std::to_string(node) + ", slot " +
+    error(what() + " delivered twice (again at node " + std::to_string(node) + ", slot " +
           std::to_string(slot) + ")");
     return;
   }
   const Packet& sent = by_id_[packet.id];
   if (node != sent.destination) {
-    error(what + " delivered at node " + std::to_string(node) + ", destination is " +
+    error(what() + " delivered at node " + std::to_string(node) + ", destination is " +
           std::to_string(sent.destination));
   }
-  if (!(packet == sent)) error(what + " arrived corrupted (header or payload differs)");
+  if (!(packet == sent)) error(what() + " arrived corrupted (header or payload differs)");
   state_[packet.id] = 2;
   slot_of_[packet.id] = slot;
   ++delivered_count_;
