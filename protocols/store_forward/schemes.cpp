@@ -29,9 +29,16 @@ void set_steps(Ticket& t, const std::vector<unsigned>& labels) {
 /// "Pack T" (section 4 (iii)) in place on [first, last): the non-zero elements in order of
 /// occurrence, then zeros. Returns the end of the non-zero elements.
 unsigned* pack(unsigned* first, unsigned* last) {
-  unsigned* const end = std::remove(first, last, 0u);
-  std::fill(end, last, 0u);
-  return end;
+  // Every element is written and the output advances past the non-zero ones: no branch on
+  // the (random) elements.
+  unsigned* out = first;
+  for (const unsigned* in = first; in != last; ++in) {
+    const unsigned x = *in;
+    *out = x;
+    out += x != 0 ? 1 : 0;
+  }
+  std::fill(out, last, 0u);
+  return out;
 }
 
 /// A prefix of an array, as Rng::shuffle takes it.
