@@ -22,10 +22,6 @@ void set_steps(Ticket& t, const unsigned* first, const unsigned* last) {
   for (std::size_t i = 0; i < length; ++i) t.steps[i] = static_cast<std::uint8_t>(first[i]);
 }
 
-void set_steps(Ticket& t, const std::vector<unsigned>& labels) {
-  set_steps(t, labels.data(), labels.data() + labels.size());
-}
-
 /// "Pack T" (section 4 (iii)) in place on [first, last): the non-zero elements in order of
 /// occurrence, then zeros. Returns the end of the non-zero elements.
 unsigned* pack(unsigned* first, unsigned* last) {
@@ -39,6 +35,62 @@ unsigned* pack(unsigned* first, unsigned* last) {
   }
   std::fill(out, last, 0u);
   return out;
+}
+
+/// A step list while a scheme builds it: an array, not a heap block (a ticket is prepared at
+/// every sub-phase start). Longer than Ticket::kMaxSteps is a logic error.
+class StepBuffer {
+ public:
+  void push_back(unsigned label) { append(1, label); }
+  /// `count` more steps with `label`.
+  void append(unsigned count, unsigned label) {
+    if (count > labels_.size() - size_) throw std::logic_error("ticket longer than kMaxSteps");
+    std::fill_n(labels_.data() + size_, count, label);
+    size_ += count;
+  }
+  /// Sets the length to `length`, for a caller that writes the steps through data().
+  void resize(std::size_t length) {
+    if (length > labels_.size()) throw std::logic_error("ticket longer than kMaxSteps");
+    size_ = length;
+  }
+  unsigned* data() { return labels_.data(); }
+  const unsigned* begin() const { return labels_.data(); }
+  const unsigned* end() const { return labels_.data() + size_; }
+  std::size_t size() const { return size_; }
+
+ private:
+  std::array<unsigned, Ticket::kMaxSteps> labels_{};
+  std::size_t size_ = 0;
+};
+
+void set_steps(Ticket& t, const StepBuffer& steps) { set_steps(t, steps.begin(), steps.end()); }
+
+/// The shortest route in the d-way shuffle from u to v (shortest_shuffle_route) written to
+/// labels[0..k); returns k (at most n).
+std::size_t shortest_shuffle_route_into(unsigned d, unsigned n, NodeId u, NodeId v,
+                                        unsigned* labels) {
+  NodeId dk = 1;  // d^k
+  NodeId total = 1;
+  for (unsigned i = 0; i < n; ++i) total *= d;
+  for (unsigned k = 0; k <= n; ++k) {
+    // After k steps with labels a_1..a_k the node is a_k ... a_1 followed by the first n-k
+    // digits of u, so a path of length k exists iff v mod d^(n-k) = u / d^k; it is unique.
+    if (v % (total / dk) == u / dk) {
+      NodeId w = v / (total / dk);  // the first k digits of v
+      for (unsigned i = 1; i <= k; ++i) {
+        labels[i - 1] = w % d;  // a_i = v_(k+1-i)
+        w /= d;
+      }
+      return k;
+    }
+    dk *= d;
+  }
+  throw std::logic_error("shortest_shuffle_route: no route");
+}
+
+NodeId follow(const SfGraph& graph, NodeId from, const unsigned* first, const unsigned* last) {
+  for (const unsigned* a = first; a != last; ++a) from = graph.neighbor(from, *a);
+  return from;
 }
 
 /// A prefix of an array, as Rng::shuffle takes it.
@@ -107,18 +159,20 @@ class ShuffleScheme : public Scheme {
   void prepare(SfPacket& p, NodeId here, Rng& rng) const override {
     const unsigned n = g_.n();
     const unsigned d = g_.d();
-    std::vector<unsigned> t(n);
+    StepBuffer t;
+    t.resize(n);
     if (p.ticket.subphase == 0) {
-      for (unsigned i = 0; i < n; ++i) t[i] = rng.below(d);  // Pick a in {0..d-1}; T[i] := a
+      for (unsigned i = 0; i < n; ++i) t.data()[i] = rng.below(d);  // Pick a in {0..d-1}; T[i] := a
     } else {
       // Phase B, T[i] := the digit of v that step i must shift in. The step with label a makes
       // a the most significant digit, so after n steps the node reads T[n] ... T[1]:
       // T[i] = v_(n+1-i) (the extracted text's "T[i] := v_i" lost the index arithmetic).
-      for (unsigned i = 1; i <= n; ++i) t[i - 1] = g_.digit(p.packet.destination, n + 1 - i);
+      for (unsigned i = 1; i <= n; ++i) t.data()[i - 1] = g_.digit(p.packet.destination, n + 1 - i);
     }
     if (modified_) {
-      // The modified scheme: the same end node, by the shortest route.
-      t = shortest_shuffle_route(d, n, here, follow(g_, here, t));
+      // The modified scheme: the same end node, by the shortest route (at most n steps).
+      const NodeId end = follow(g_, here, t.begin(), t.end());
+      t.resize(shortest_shuffle_route_into(d, n, here, end, t.data()));
     }
     set_steps(p.ticket, t);
   }
@@ -149,7 +203,7 @@ class CccScheme : public Scheme {
     }
     NodeId flips = g_.cycle_of(here) ^ target_cycle;
     unsigned q = g_.position_of(here);
-    std::vector<unsigned> steps;
+    StepBuffer steps;
     while (flips != 0) {
       if (flips & (NodeId{1} << q)) {
         steps.push_back(CccGraph::kCube);
@@ -162,9 +216,9 @@ class CccScheme : public Scheme {
     }
     const unsigned forward = (target_position + s - q) % s;
     if (forward <= s - forward) {
-      steps.insert(steps.end(), forward, CccGraph::kClockwise);
+      steps.append(forward, CccGraph::kClockwise);
     } else {
-      steps.insert(steps.end(), s - forward, CccGraph::kAnticlockwise);
+      steps.append(s - forward, CccGraph::kAnticlockwise);
     }
     set_steps(p.ticket, steps);
   }
@@ -183,7 +237,7 @@ class ShuffleExchangeScheme : public Scheme {
   unsigned subphases() const override { return 2; }
   void prepare(SfPacket& p, NodeId here, Rng& rng) const override {
     const unsigned n = g_.n();
-    std::vector<unsigned> steps;
+    StepBuffer steps;
     for (unsigned r = 1; r <= n; ++r) {
       const NodeId bit = NodeId{1} << (n - r);  // the r-th most significant bit
       const bool change =
@@ -273,29 +327,13 @@ std::vector<unsigned> pack(const std::vector<unsigned>& t) {
 }
 
 std::vector<unsigned> shortest_shuffle_route(unsigned d, unsigned n, NodeId u, NodeId v) {
-  NodeId dk = 1;  // d^k
-  NodeId total = 1;
-  for (unsigned i = 0; i < n; ++i) total *= d;
-  for (unsigned k = 0; k <= n; ++k) {
-    // After k steps with labels a_1..a_k the node is a_k ... a_1 followed by the first n-k
-    // digits of u, so a path of length k exists iff v mod d^(n-k) = u / d^k; it is unique.
-    if (v % (total / dk) == u / dk) {
-      std::vector<unsigned> labels(k);
-      NodeId w = v / (total / dk);  // the first k digits of v
-      for (unsigned i = 1; i <= k; ++i) {
-        labels[i - 1] = w % d;  // a_i = v_(k+1-i)
-        w /= d;
-      }
-      return labels;
-    }
-    dk *= d;
-  }
-  throw std::logic_error("shortest_shuffle_route: no route");
+  std::vector<unsigned> labels(n);
+  labels.resize(shortest_shuffle_route_into(d, n, u, v, labels.data()));
+  return labels;
 }
 
 NodeId follow(const SfGraph& graph, NodeId from, const std::vector<unsigned>& labels) {
-  for (unsigned a : labels) from = graph.neighbor(from, a);
-  return from;
+  return follow(graph, from, labels.data(), labels.data() + labels.size());
 }
 
 std::vector<unsigned> steps_of(const Ticket& t) {
