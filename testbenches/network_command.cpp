@@ -25,8 +25,6 @@ namespace {
 
 constexpr std::uint64_t kMaxRuns = 1000000;
 constexpr std::uint64_t kMaxSlotLimit = 1000000000;
-// Seeds S..S+runs-1 must not wrap around.
-constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::uint64_t>::max() / 2;
 
 std::string overview() {
   std::ostringstream s;
@@ -464,6 +462,7 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
   } catch (const CLI::ParseError& e) {
     throw UsageError(usage_line(e, args[0]));
   }
+  check_seed_range(common.seed, common.runs);
   common.traffic_given = app.get_option("--traffic")->count() > 0;
   resolve_open_loop(app, open_loop, common);
   check_files(app, *command, common);

@@ -147,6 +147,13 @@ double parse_positive(const std::string& option, const std::string& text) {
   return std::strtod(text.c_str(), nullptr);
 }
 
+void check_seed_range(std::uint64_t first, std::uint64_t runs) {
+  if (runs == 0 || first <= kMaxSeed - (runs - 1)) return;
+  throw UsageError("--seed: " + std::to_string(first) + " with --runs " + std::to_string(runs) +
+                   " gives run seeds above " + std::to_string(kMaxSeed) + " (accepted: at most " +
+                   std::to_string(kMaxSeed - (runs - 1)) + " with this --runs)");
+}
+
 void check_thread_capacity(const std::string& option, std::uint64_t threads) {
   std::ifstream f("/proc/sys/vm/max_map_count");
   std::uint64_t limit = 0;

@@ -3,6 +3,7 @@
 /// Option values shared by every network's command line: each bad value is a UsageError of one
 /// line that names the option and what it accepts. The CLI11 validators say the same.
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -32,6 +33,12 @@ CLI::Validator positive_number();
 CLI::Validator unit_interval();
 CLI::Validator clock_period();
 CLI::Validator path_given();
+
+/// The largest seed a run may have: --seed S with --runs R runs seeds S..S+R-1, and each of them
+/// must be one that --seed accepts, so that any run can be repeated alone.
+inline constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::uint64_t>::max() / 2;
+/// Throws a UsageError naming --seed if run seeds `first`..`first` + `runs` - 1 pass kMaxSeed.
+void check_seed_range(std::uint64_t first, std::uint64_t runs);
 
 /// An unsigned decimal integer in [lo, hi].
 std::uint64_t parse_count(const std::string& option, const std::string& text, std::uint64_t lo,

@@ -53,7 +53,7 @@ bool parse(int argc, char* argv[], VpOptions& v) {
   app.add_option("--traffic", traffic, "random, identity, bit-reversal, transpose, partial")
       ->capture_default_str();
   app.add_option("--seed", v.seed, "seed of the first run")
-      ->check(count_in(0, std::numeric_limits<std::uint64_t>::max() / 2))
+      ->check(count_in(0, kMaxSeed))
       ->capture_default_str();
   app.add_option("--runs", v.runs, "runs")->check(count_in(1, 100000))->capture_default_str();
   app.add_option("--max-slots", s.max_slots, "slot limit of a run")
@@ -67,16 +67,14 @@ bool parse(int argc, char* argv[], VpOptions& v) {
   } catch (const CLI::ParseError& e) {
     throw UsageError(e.what());
   }
+  check_seed_range(v.seed, v.runs);
   s.shape = pops::PopsShape{d, g};
   if (s.shape.n() > 4096) throw UsageError("--d: d*g must be at most 4096 for the example");
   // The same preconditions as optinet pops: the protocol registry states them.
   const pops::ProtocolChoice choice = pops::choose_protocol(v.platform.protocol, sorter, s.shape);
   if (choice.info == nullptr) throw UsageError(choice.option + ": " + choice.reason);
   v.platform.protocol = choice.info->name;
-  v.platform.traffic = permutation_kind(traffic);
-  if (v.platform.traffic == PermutationKind::kFile) {
-    throw UsageError("--traffic: file traffic is not offered by the example");
-  }
+  v.platform.traffic = permutation_kind(traffic, /*file_offered=*/false);
   const std::string why = permutation_unavailable(v.platform.traffic, s.shape.n());
   if (!why.empty()) throw UsageError("--traffic: " + why);
   return true;

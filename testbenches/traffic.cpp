@@ -26,13 +26,13 @@ Permutation random_permutation(std::uint32_t n, Rng& rng) {
 }
 }  // namespace
 
-PermutationKind permutation_kind(const std::string& name) {
+PermutationKind permutation_kind(const std::string& name, bool file_offered) {
   for (int k = 0; k < 5; ++k) {
     if (name == kNames[k]) return static_cast<PermutationKind>(k);
   }
-  throw UsageError("--traffic: unknown pattern '" + name +
-                   "' (accepted: random, identity, bit-reversal, transpose, partial; or "
-                   "--permutation-file PATH)");
+  throw UsageError("--traffic: unknown pattern '" + printable(name) +
+                   "' (accepted: random, identity, bit-reversal, transpose, partial" +
+                   (file_offered ? "; or --permutation-file PATH)" : ")"));
 }
 
 std::string permutation_kind_name(PermutationKind kind) { return kNames[static_cast<int>(kind)]; }

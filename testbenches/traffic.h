@@ -15,8 +15,9 @@ using Permutation = std::vector<NodeId>;
 
 enum class PermutationKind { kRandom, kIdentity, kBitReversal, kTranspose, kPartial, kFile };
 
-/// Parses a --traffic name; throws UsageError naming the accepted ones.
-PermutationKind permutation_kind(const std::string& name);
+/// Parses a --traffic name; throws UsageError naming the accepted ones (and, where
+/// `file_offered`, --permutation-file).
+PermutationKind permutation_kind(const std::string& name, bool file_offered = true);
 std::string permutation_kind_name(PermutationKind kind);
 /// Empty if `kind` can be built for n nodes, otherwise why not.
 std::string permutation_unavailable(PermutationKind kind, std::uint32_t n);

@@ -153,6 +153,18 @@ TEST(PermutationKindNames, UnknownNameIsAUsageErrorNamingTheOption) {
   EXPECT_THROW(permutation_kind("file"), UsageError);  // only through --permutation-file
 }
 
+TEST(PermutationKindNames, OnlyACommandWithAFileOptionOffersIt) {
+  for (bool offered : {true, false}) {
+    try {
+      permutation_kind("file", offered);
+      FAIL() << "no UsageError";
+    } catch (const UsageError& e) {
+      EXPECT_EQ(std::string(e.what()).find("--permutation-file") != std::string::npos, offered)
+          << e.what();
+    }
+  }
+}
+
 TEST(PermutationUnavailable, BitReversalNeedsAPowerOfTwo) {
   EXPECT_NE(permutation_unavailable(PermutationKind::kBitReversal, 12), "");
   EXPECT_NE(permutation_unavailable(PermutationKind::kBitReversal, 0), "");

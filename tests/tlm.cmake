@@ -33,6 +33,14 @@ add_test(NAME tlm_vp_usage_error
                  $<TARGET_FILE:optinet_vp> --d 0)
 set_tests_properties(tlm_vp_usage_error PROPERTIES TIMEOUT 30)
 
+# As optinet, every run's seed is one that --seed accepts; file traffic is not offered.
+add_test(NAME tlm_vp_usage_error.seed_range
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli_usage_error.sh $<TARGET_FILE:optinet_vp> "--seed"
+                 --seed 9223372036854775807 --runs 2)
+add_test(NAME tlm_vp_usage_error.file_traffic
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli_usage_error.sh $<TARGET_FILE:optinet_vp> "--traffic"
+                 --traffic file)
+
 # optinet_vp refuses what optinet pops refuses, with the same line (the registry's preconditions).
 add_test(NAME tlm_vp_usage_error.sorting_d_not_power_of_two
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli_usage_error.sh $<TARGET_FILE:optinet_vp> "--d/--g"
