@@ -75,6 +75,9 @@ with tempfile.TemporaryDirectory() as tmp:
     # An output folder that cannot be written: refused before any work, naming the option.
     expect(["scripts/gjlr_failure.py", "runs.csv", "--out", unwritable + "/x"], 2, "--out")
     expect(["scripts/coupler_heatmap.py", report, unwritable + "/x.png"], 2, "OUT.png")
+    expect(["scripts/xwd2png.py", report, os.path.join(tmp, "x.png")], 2,
+           report + ": not the expected XWD screen dump")
+    expect(["scripts/xwd2png.py", report, unwritable + "/x.png"], 2, "OUT.png")
     expect(["scripts/coupler_study.py", "--optinet", fake, "--out", unwritable], 2, "--out")
     expect(["scripts/compare_runs.py", fake, fake, "--keep", unwritable], 2, "--keep")
     expect(["scripts/splithash_results.py", missing, unwritable], 2, "OUT")
