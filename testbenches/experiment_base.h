@@ -24,10 +24,11 @@ class ExperimentBase {
 
   /// Wall time of elaboration (construction, binding and the first delta cycle).
   double elaboration_seconds() const { return elaboration_seconds_; }
-  /// Closes the VCD file and moves it into place (the destructor does it too, silently).
+  /// Closes the VCD file and moves it into place: the one way a trace is committed.
   /// Throws OutputError if any write of it failed; the file is then removed.
   void close_trace();
-  /// Closes the VCD file and removes it (an interrupted series leaves no waveform).
+  /// Closes the VCD file and removes it (an interrupted series leaves no waveform; the
+  /// destructor does it to a trace not committed).
   void discard_trace();
   /// The last run's checks and delivery slots.
   const Scoreboard& scoreboard() const { return scoreboard_; }

@@ -600,6 +600,40 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   return kExitOk;
 }
 
+/// One line and the exit status for an error that ended the runs.
+int report_run_error(const std::exception_ptr& error, std::ostream& err) {
+  static const char* const kOutOfMemory =
+      "optinet: out of memory (a smaller network needs less); nothing written\n";
+  try {
+    std::rethrow_exception(error);
+  } catch (const OutputError& e) {
+    err << "optinet: " << e.what() << '\n';
+    return kExitOutput;
+  } catch (const std::bad_alloc&) {
+    err << kOutOfMemory;
+    return kExitInternal;
+  } catch (const sc_core::sc_report& r) {
+    // SystemC reports a process's bad_alloc as an uncaught exception, and a thread stack that
+    // cannot be mapped as a failed stack setup.
+    const std::string type = r.get_msg_type();
+    const bool no_memory = type == "stack setup failed" ||
+                           (type == "uncaught exception" &&
+                            std::string(r.get_msg()).find("bad_alloc") != std::string::npos);
+    if (no_memory) {
+      err << kOutOfMemory;
+    } else {
+      err << "optinet: internal error: " << first_line(r.what()) << '\n';
+    }
+    return kExitInternal;
+  } catch (const std::exception& e) {
+    err << "optinet: internal error: " << first_line(e.what()) << '\n';
+    return kExitInternal;
+  } catch (...) {
+    err << "optinet: internal error (an exception of unknown type)\n";
+    return kExitInternal;
+  }
+}
+
 }  // namespace
 
 int run_optinet(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
@@ -624,22 +658,15 @@ int run_optinet(const std::vector<std::string>& args, std::ostream& out, std::os
     err << "optinet: out of memory while reading the input\n";
     return kExitInternal;
   }
-  // After an error nothing of the network is touched again: SystemC's trace files and modules
-  // are left to process exit (optinet_main.cpp ends the process without their destructors).
   try {
     return run_parsed(*command, common, out, err, terminal);
-  } catch (const OutputError& e) {
+  } catch (...) {
+    // After an error nothing of the network is touched again: no destructor runs (an
+    // experiment's would close its VCD, which a SystemC error can make fault, or commit a cut
+    // trace); the process ends without them, and the temporaries go at exit (optinet_main.cpp).
+    (void)command.release();
     out.flush();
-    err << "optinet: " << e.what() << '\n';
-    return kExitOutput;
-  } catch (const std::bad_alloc&) {
-    out.flush();
-    err << "optinet: out of memory; try a smaller network\n";
-    return kExitInternal;
-  } catch (const std::exception& e) {
-    out.flush();
-    err << "optinet: internal error: " << first_line(e.what()) << '\n';
-    return kExitInternal;
+    return report_run_error(std::current_exception(), err);
   }
 }
 

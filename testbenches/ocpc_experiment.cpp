@@ -51,7 +51,7 @@ OcpcExperiment::OcpcExperiment(const OcpcExperimentConfig& config)
   finish_elaboration();
 }
 
-OcpcExperiment::~OcpcExperiment() { close_trace(); }
+OcpcExperiment::~OcpcExperiment() { discard_trace(); }
 
 void OcpcExperiment::inject_faults() {
   FaultPlan& plan = config_.faults;

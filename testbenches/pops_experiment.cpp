@@ -30,7 +30,7 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
   finish_elaboration();
 }
 
-PopsExperiment::~PopsExperiment() { close_trace(); }
+PopsExperiment::~PopsExperiment() { discard_trace(); }
 
 void PopsExperiment::inject_faults() {
   const pops::PopsShape& s = config_.shape;

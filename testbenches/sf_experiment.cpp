@@ -29,7 +29,7 @@ SfExperiment::SfExperiment(const SfExperimentConfig& config)
   finish_elaboration();
 }
 
-SfExperiment::~SfExperiment() { close_trace(); }
+SfExperiment::~SfExperiment() { discard_trace(); }
 
 void SfExperiment::inject_faults() {
   FaultPlan& plan = config_.faults;

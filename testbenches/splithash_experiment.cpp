@@ -32,7 +32,7 @@ SplitHashExperiment::SplitHashExperiment(const SplitHashExperimentConfig& config
   finish_elaboration();
 }
 
-SplitHashExperiment::~SplitHashExperiment() { close_trace(); }
+SplitHashExperiment::~SplitHashExperiment() { discard_trace(); }
 
 void SplitHashExperiment::open_trace() {
   open_trace_file(config_.vcd_path);
