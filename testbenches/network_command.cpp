@@ -574,6 +574,7 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   defer_interrupts();  // from here an interrupt stops the run in progress at a slot boundary
   double simulation = 0;
   const std::vector<RunRecord> runs = run_series(command, common, out, err, terminal, simulation);
+  end_deferred_interrupts();  // writing the outputs may wait (a FIFO's reader): Ctrl-C ends it
   if (const int signal = interrupt_signal(); signal != 0) {
     command.abandon();
     out.flush();

@@ -118,6 +118,7 @@ void write_directly(const std::string& option, const std::string& path, const st
   const int closed = ::close(fd) == 0 ? 0 : errno;
   if (error != 0) fail(option, path, error);
   if (closed != 0) fail(option, path, closed);
+  note_output_written();
 }
 
 }  // namespace
@@ -156,6 +157,7 @@ void commit_temporary(const std::string& temporary, const std::string& path,
     fail(option, path, error);
   }
   forget_temporary(temporary);
+  note_output_written();
 }
 
 void write_file_atomically(const std::string& option, const std::string& path,

@@ -20,6 +20,7 @@ constexpr std::size_t kPathBytes = 4096;
 const char* g_program = "optinet";  // set once, before any handler is installed
 volatile std::sig_atomic_t g_interrupt = 0;
 volatile std::sig_atomic_t g_deferring = 0;
+volatile std::sig_atomic_t g_outputs_written = 0;  // outputs already moved into place
 // Temporary files: a slot is in use while its flag is set (set after the path is copied).
 char g_temporary[kSlots][kPathBytes];
 volatile std::sig_atomic_t g_in_use[kSlots] = {};
@@ -66,7 +67,8 @@ void on_interrupt(int signal) {
   say(g_program);
   say(": interrupted (");
   say(name_of(signal));
-  say("); nothing written\n");
+  say(g_outputs_written != 0 ? "); the outputs already written are kept, the others not written\n"
+                             : "); nothing written\n");
   ::_exit(128 + signal);
 }
 
@@ -137,6 +139,10 @@ int interrupt_signal() { return g_interrupt; }
 std::string signal_name(int signal) { return name_of(signal); }
 
 void defer_interrupts() { g_deferring = 1; }
+
+void end_deferred_interrupts() { g_deferring = 0; }
+
+void note_output_written() { g_outputs_written = 1; }
 
 void remember_temporary(const std::string& path) {
   if (path.size() >= kPathBytes) return;

@@ -26,6 +26,13 @@ int interrupt_signal();
 std::string signal_name(int signal);
 /// From now on an interrupt stops the run in progress instead of the process.
 void defer_interrupts();
+/// From now on (the runs are over, the outputs are being written, perhaps to a FIFO that waits
+/// for its reader) an interrupt ends the process at once again. An interrupt that arrived
+/// before stays in interrupt_signal().
+void end_deferred_interrupts();
+/// An output was moved into place: an interrupt from now on says so instead of "nothing
+/// written".
+void note_output_written();
 /// Temporary files the handlers remove (at most four at a time; a longer path is not removed).
 void remember_temporary(const std::string& path);
 void forget_temporary(const std::string& path);
