@@ -16,7 +16,8 @@ namespace optinet {
 std::string count_rejection(const std::string& text, std::uint64_t lo, std::uint64_t hi) {
   std::size_t used = 0;
   unsigned long long v = 0;
-  bool ok = !text.empty() && text[0] != '-' && text[0] != '+';
+  // std::stoull would skip leading spaces and take a sign: a plain decimal starts with a digit.
+  bool ok = !text.empty() && text[0] >= '0' && text[0] <= '9';
   if (ok) {
     try {
       v = std::stoull(text, &used);
@@ -60,7 +61,9 @@ std::string period_rejection(const std::string& text) {
   if (parse_decimal(text, v) && v <= 1e6) {
     const double ps = v * 1000;
     const double whole = std::round(ps);
-    if (std::abs(ps - whole) <= 1e-6 * std::max(1.0, ps) && whole >= 2 &&
+    // The tolerance covers the binary rounding of a decimal (about 1e-16 relative), not a
+    // value between two picoseconds.
+    if (std::abs(ps - whole) <= 1e-12 * std::max(1.0, ps) && whole >= 2 &&
         std::fmod(whole, 2) == 0) {
       return "";
     }

@@ -192,6 +192,11 @@ TEST(Numbers, PlainDecimalsOnlyTheSameForEveryOption) {
   EXPECT_EQ(unit_rejection("0"), "");
   EXPECT_EQ(unit_rejection("1.0"), "");
   EXPECT_NE(unit_rejection("1.0001"), "");
+  // Integers too: std::stoull alone would take a leading space or sign.
+  for (const char* bad : {" 2", "\t2", "+2", "-2", "2 ", "0x10", "1e3", ""}) {
+    EXPECT_NE(count_rejection(bad, 0, 100), "") << bad;
+  }
+  EXPECT_EQ(count_rejection("2", 0, 100), "");
 }
 
 TEST(Numbers, ClockPeriodsAreWhatSystemCCanMake) {
@@ -199,7 +204,9 @@ TEST(Numbers, ClockPeriodsAreWhatSystemCCanMake) {
     EXPECT_EQ(period_rejection(good), "") << good;
   }
   // Below 2 ps the low phase is zero (a SystemC error); an odd number of ps rounds the edges.
-  for (const char* bad : {"0.001", "0.0015", "0.125", "0.003", "1000001", "1e-400"}) {
+  // Between two picoseconds is not a period either, however close to one.
+  for (const char* bad : {"0.001", "0.0015", "0.125", "0.003", "1000001", "1e-400", "1.000001",
+                          "0.0019999999", "999999.9995"}) {
     EXPECT_NE(period_rejection(bad), "") << bad;
   }
 }
