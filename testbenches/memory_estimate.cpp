@@ -110,6 +110,8 @@ std::string format_bytes(std::uint64_t bytes) {
   const double mib = static_cast<double>(bytes) / (1024.0 * 1024.0);
   if (mib >= 1024) {
     std::snprintf(text, sizeof text, "%.1f GiB", mib / 1024);
+  } else if (bytes < (1u << 20)) {
+    std::snprintf(text, sizeof text, "%.0f KiB", static_cast<double>(bytes) / 1024);
   } else {
     std::snprintf(text, sizeof text, "%.0f MiB", mib);
   }

@@ -33,7 +33,7 @@ std::uint64_t memory_available();
 /// Throws UsageError naming `option`.
 std::uint64_t parse_memory_size(const std::string& option, const std::string& text);
 
-/// "11.8 GiB", "640 MiB".
+/// "11.8 GiB", "640 MiB", "1 KiB".
 std::string format_bytes(std::uint64_t bytes);
 
 }  // namespace optinet

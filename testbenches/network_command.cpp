@@ -97,7 +97,18 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
     }
   }
   if (!open) return;
-  if (o.burst < 1) throw UsageError("--burst: '" + std::to_string(o.burst) + "' is below 1");
+  const auto given = [&app](const char* option) { return app.get_option(option)->count() > 0; };
+  if (given("--burst") && c.traffic != "bursty") {
+    throw UsageError("--burst: needs --traffic bursty (not " + c.traffic + ")");
+  }
+  if ((given("--hotspot") || given("--fraction")) && o.pattern != "hotspot") {
+    throw UsageError(std::string(given("--hotspot") ? "--hotspot" : "--fraction") +
+                     ": needs --pattern hotspot (not " + printable(o.pattern) + ")");
+  }
+  if (o.burst < 1) {
+    throw UsageError("--burst: '" + printable(app.get_option("--burst")->results().at(0), 40) +
+                     "' is not accepted (a mean burst length of at least 1 slot, up to 1e6)");
+  }
   OpenLoopConfig config;
   config.bursty = c.traffic == "bursty";
   config.rate = o.rate;
@@ -475,8 +486,8 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
     if (targets.coupler_groups == 0 && targets.buses.empty() && !targets.link &&
         targets.nodes == 0) {
       throw UsageError("--fault: " + common.network +
-                       " has no fault model (faults: pops, ocpc, mob and the store-and-forward "
-                       "networks)");
+                       " has no fault model (faults: pops, ocpc, mob, dmob and the "
+                       "store-and-forward networks)");
     }
     if (targets.network.empty()) targets.network = common.network;
     command->set_faults(parse_fault_plan(common.fault_specs, targets));

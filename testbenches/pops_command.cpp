@@ -23,7 +23,7 @@ std::unique_ptr<NetworkCommand> PopsCommand::make(const std::string&) {
 }
 
 void PopsCommand::add_options(CLI::App& app) {
-  app.add_option("--d", d_, "processors per group (n = d*g <= 2^20)")
+  app.add_option("--d", d_, "processors per group (n = d*g <= 2^21)")
       ->check(count_in(1, kMaxNodes))
       ->capture_default_str();
   app.add_option("--g", g_, "groups")->check(count_in(1, kMaxGroups))->capture_default_str();

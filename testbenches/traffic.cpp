@@ -39,12 +39,12 @@ std::string permutation_kind_name(PermutationKind kind) { return kNames[static_c
 
 std::string permutation_unavailable(PermutationKind kind, std::uint32_t n) {
   if (kind == PermutationKind::kBitReversal && !is_power_of_two(n)) {
-    return "bit-reversal needs n = d*g a power of two (n = " + std::to_string(n) + ")";
+    return "bit-reversal needs n a power of two (n = " + std::to_string(n) + ")";
   }
   if (kind == PermutationKind::kTranspose) {
     const std::uint32_t m = exact_sqrt(n);
     if (m * m != n)
-      return "transpose needs n = d*g a perfect square (n = " + std::to_string(n) + ")";
+      return "transpose needs n a perfect square (n = " + std::to_string(n) + ")";
   }
   return {};
 }

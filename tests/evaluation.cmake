@@ -20,6 +20,14 @@ optinet_usage_error_test(open_loop_hotspot_outside "--pattern" pops --traffic be
                          --pattern hotspot --hotspot 99)
 optinet_usage_error_test(open_loop_unknown_pattern "--pattern" pops --traffic bernoulli
                          --pattern spiral)
+# Options that would do nothing are refused, not ignored.
+optinet_usage_error_test(open_loop_burst_without_bursty "--burst" pops --traffic bernoulli
+                         --burst 4)
+optinet_usage_error_test(open_loop_hotspot_without_pattern "--hotspot" pops --traffic bernoulli
+                         --hotspot 3)
+optinet_usage_error_test(open_loop_fraction_without_pattern "--fraction" ocpc --traffic bursty
+                         --fraction 0.2)
+optinet_usage_error_test(open_loop_burst_below_one "'0.5'" pops --traffic bursty --burst 0.5)
 optinet_usage_error_test(open_loop_closed_loop_protocol "--protocol" pops --protocol sorting
                          --traffic bernoulli)
 optinet_usage_error_test(open_loop_randomized_d_below_g "--protocol" pops --d 2 --g 8
