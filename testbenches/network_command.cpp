@@ -479,6 +479,11 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
   check_files(app, *command, common);
   if (!common.device_path.empty()) common.device = read_device_file(common.device_path);
   command->configure(common);
+  if (!common.device_path.empty() && command->power_budget(common.device).empty()) {
+    throw UsageError("--device: " + common.network +
+                     " has no optical media to budget (accepted on pops, ocpc, mob, dmob, "
+                     "splithash and the store-and-forward networks)");
+  }
   if (!common.fault_specs.empty()) {
     // The scoreboard classifies the losses of a permutation's or an h-relation's packets.
     if (common.open_loop) throw UsageError("--fault: not with --traffic " + common.traffic);

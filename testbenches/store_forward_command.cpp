@@ -127,6 +127,7 @@ std::shared_ptr<const sf::SfGraph> StoreForwardCommand::make_graph() const {
 
 void StoreForwardCommand::configure(CommonOptions& common) {
   SfExperimentConfig& e = config_;
+  device_given_ = !common.device_path.empty();
   e.graph = make_graph();
   e.protocol = common.protocol;
   const std::string unavailable = sf::scheme_unavailable(e.protocol, *e.graph);
@@ -285,8 +286,9 @@ CapacityBound StoreForwardCommand::capacity() const {
 }
 
 Json StoreForwardCommand::power_budget(const DeviceParameters& device) const {
-  // Closed-loop reports stay as they were: the budget comes with the open-loop measures.
-  if (!config_.open_loop) return Json::object();
+  // A closed-loop report has the budget only when asked for (--device): without it, it stays
+  // as it was.
+  if (!config_.open_loop && !device_given_) return Json::object();
   return Json{{"link", budget_json(device, MediumKind::kPointToPoint, 1)}};
 }
 

@@ -68,6 +68,7 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   std::uint64_t links_ = 0;
   std::vector<std::string> link_names_;  ///< open-loop runs: the media of the run fields
   DeviceParameters device_;
+  bool device_given_ = false;  ///< --device: the links' budget in closed-loop reports too
 };
 
 }  // namespace optinet

@@ -137,7 +137,7 @@ Permutation parse_permutation_text(const std::string& text, const std::string& p
       }
       if (used != w.size() || w[0] == '-' || w[0] == '+' || v >= kNoNode) {
         throw UsageError("--permutation-file: '" + printable(w, 40) + "' in '" + printable(path) +
-                         "' is not a destination (accepted: 0..n-1, or - for no packet)");
+                         "' is not a destination (accepted: 0..n-1, or - or -1 for no packet)");
       }
       p.push_back(static_cast<NodeId>(v));
       if (p.size() > n) break;  // check_partial_permutation names the count

@@ -21,6 +21,15 @@ optinet_usage_error_test(open_loop_hotspot_outside "--pattern" pops --traffic be
 optinet_usage_error_test(open_loop_unknown_pattern "--pattern" pops --traffic bernoulli
                          --pattern spiral)
 # Options that would do nothing are refused, not ignored.
+optinet_usage_error_test(device_on_mesh "--device" mesh --n 4
+                         --device ${PROJECT_SOURCE_DIR}/docs/devices/default.json)
+# A closed-loop store-and-forward run with --device reports its links' budget (it was ignored).
+add_test(NAME device_closed_loop_store_forward
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_in_file.sh ${E2E_DIR}/sf_device.json
+                 +power_budget +point-to-point
+                 -- ${OPTINET_BIN} hypercube --n 3 --quiet --json ${E2E_DIR}/sf_device.json
+                 --device ${PROJECT_SOURCE_DIR}/docs/devices/default.json)
+set_tests_properties(device_closed_loop_store_forward PROPERTIES TIMEOUT 30)
 optinet_usage_error_test(open_loop_burst_without_bursty "--burst" pops --traffic bernoulli
                          --burst 4)
 optinet_usage_error_test(open_loop_hotspot_without_pattern "--hotspot" pops --traffic bernoulli
