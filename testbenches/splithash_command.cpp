@@ -29,12 +29,13 @@ void SplitHashCommand::add_options(CLI::App& app) {
       ->capture_default_str();
   split_hash_.add_to(app, "");
   app.add_option("--h", h_, "the h of the h-relation (default 1)");
-  app.add_option("--thinning-rounds", thinning_rounds_,
-                 "h-relation: T, rounds of the Funnel Algorithm per thinning iteration")
-      ->capture_default_str();
-  app.add_option("--thinning-c", thinning_c_,
-                 "h-relation: c, t_g = ceil(c (h/2^g + log2 h)) thinning iterations in phase g")
-      ->capture_default_str();
+  thinning_options_ = {
+      app.add_option("--thinning-rounds", thinning_rounds_,
+                     "h-relation: T, rounds of the Funnel Algorithm per thinning iteration")
+          ->capture_default_str(),
+      app.add_option("--thinning-c", thinning_c_,
+                     "h-relation: c, t_g = ceil(c (h/2^g + log2 h)) thinning iterations in phase g")
+          ->capture_default_str()};
   app.add_option("--relation-file", relation_file_,
                  "'source destination' lines, '#' comments; checked against h")
       ->check(path_given());
@@ -102,6 +103,12 @@ void SplitHashCommand::configure(CommonOptions& common) {
                      " takes one packet per source (h = 1; h-relations: --protocol h-relation)");
   }
   e.settings.h = e.h;
+  for (const CLI::Option* option : thinning_options_) {
+    if (!info.h_relations && option->count() > 0) {
+      throw UsageError(option->get_name() + ": applies to --protocol h-relation only (not " +
+                       e.protocol + ")");
+    }
+  }
   if (info.h_relations) configure_h_relation();
   if (!e.random_function) {  // a random function has one packet per source by construction
     e.file_relation = checked_relation(e.traffic, relation_file_, n, e.h, h_.has_value());

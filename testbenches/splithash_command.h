@@ -2,6 +2,7 @@
 /// \file
 /// The `splithash` network family of the optinet command: the random (N, d, a) split&hash
 /// network of optical crossbars (Meyer auf der Heide, Schroeder & Schwarze).
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,6 +49,7 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
   std::optional<std::string> h_;
   std::string thinning_rounds_ = "2";
   std::string thinning_c_ = "1";
+  std::array<CLI::Option*, 2> thinning_options_{};  ///< --thinning-rounds, --thinning-c
   std::string relation_file_;
   SplitHashOptions split_hash_;
   TraceSelection trace_;

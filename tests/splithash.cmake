@@ -36,3 +36,6 @@ optinet_usage_error_test(splithash_h_relation_groups_do_not_fit "--h" splithash 
                          --a 2 --protocol h-relation --h 8 --thinning-c 4)
 optinet_usage_error_test(splithash_h_relation_random_function "--traffic" splithash
                          --protocol h-relation --traffic random-function)
+# The thinning options belong to the h-relation protocol: refused with another, not ignored.
+optinet_usage_error_test(splithash_thinning_without_h_relation "--thinning-rounds" splithash --k 4
+                         --thinning-rounds 3)
