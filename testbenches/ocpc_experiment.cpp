@@ -157,7 +157,10 @@ OcpcRunResult OcpcExperiment::run(std::uint64_t seed, const std::vector<Packet>&
     r.max_rounds = std::max(r.max_rounds, fabric_->processor(i).max_rounds());
   }
   r.errors = scoreboard_.errors();
-  if (r.stuck) {
+  // Packets stuck after faults lost frames are the faults' losses, which the scoreboard has
+  // classified (stopped by, held back by); without a lost frame, stuck is the model's error.
+  const bool faults_lost_frames = !config_.faults.empty() && config_.faults.log().any_lost();
+  if (r.stuck && !faults_lost_frames) {
     r.errors.push_back(std::to_string(r.stuck) +
                        " packets stuck in the Funnel Algorithm at the round limit");
   }

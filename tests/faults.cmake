@@ -22,6 +22,14 @@ add_test(NAME cli_fault_loss_exit_status
                  "not delivered: packet 0 (0 -> 2): stopped by fault coupler:1:0@1 (first frame lost in slot 1)"
                  ${OPTINET_BIN} pops --d 2 --g 2 --protocol tdma
                  --permutation-file ${E2E_DIR}/fault_lone_packet.txt --fault coupler:1:0@1)
+# dmob's funnel: packets stuck at the round limit after a dead receiver lost their frames are the
+# faults' losses (status 4), not a model error (status 1).
+add_test(NAME cli_fault_dmob_funnel_exit_status
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 4
+                 "not delivered because of injected faults"
+                 ${OPTINET_BIN} dmob --k 4 --dim 2 --protocol funnel --traffic permutation
+                 --fault receiver:1)
+set_tests_properties(cli_fault_dmob_funnel_exit_status PROPERTIES TIMEOUT 30)
 # The same fault from slot 2 on comes too late: status 0.
 add_test(NAME cli_fault_too_late_exit_status
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 0 "1/1 delivered"
