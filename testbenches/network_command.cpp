@@ -436,6 +436,11 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
   if (args.empty()) {
     throw UsageError("network: missing (accepted: " + network_names() + "); see optinet --help");
   }
+  const bool alone = args[0] == "--help" || args[0] == "-h" || args[0] == "--version";
+  if (alone && args.size() > 1) {
+    throw UsageError(args[0] + ": takes no other argument (got '" + printable(args[1], 40) +
+                     "'; for a network's options: optinet NETWORK --help)");
+  }
   if (args[0] == "--help" || args[0] == "-h") {
     help = overview();
     return nullptr;

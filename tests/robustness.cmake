@@ -34,3 +34,5 @@ endif()
 # is elaborated (user_safety checks the same through the address-space limit).
 optinet_usage_error_test(memory_estimate_above_max_memory "more than the 1 MiB of --max-memory"
                          pops --max-memory 1M)
+# --version and --help stand alone: a network after them is not silently dropped.
+optinet_usage_error_test(version_with_a_network "--version" --version pops)
