@@ -43,8 +43,7 @@ std::string permutation_unavailable(PermutationKind kind, std::uint32_t n) {
   }
   if (kind == PermutationKind::kTranspose) {
     const std::uint32_t m = exact_sqrt(n);
-    if (m * m != n)
-      return "transpose needs n a perfect square (n = " + std::to_string(n) + ")";
+    if (m * m != n) return "transpose needs n a perfect square (n = " + std::to_string(n) + ")";
   }
   return {};
 }
