@@ -622,33 +622,31 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   return kExitOk;
 }
 
+/// Whether an error that ended the runs is a failed allocation: a bad_alloc, or SystemC's report
+/// of one in a process (uncaught exception) or of a thread stack it could not map.
+bool out_of_memory(const std::exception& e) {
+  if (dynamic_cast<const std::bad_alloc*>(&e) != nullptr) return true;
+  const auto* report = dynamic_cast<const sc_core::sc_report*>(&e);
+  if (report == nullptr) return false;
+  const std::string type = report->get_msg_type();
+  return type == "stack setup failed" ||
+         (type == "uncaught exception" &&
+          std::string(report->get_msg()).find("bad_alloc") != std::string::npos);
+}
+
 /// One line and the exit status for an error that ended the runs.
 int report_run_error(const std::exception_ptr& error, std::ostream& err) {
-  static const char* const kOutOfMemory =
-      "optinet: out of memory (a smaller network needs less); nothing written\n";
   try {
     std::rethrow_exception(error);
   } catch (const OutputError& e) {
     err << "optinet: " << e.what() << '\n';
     return kExitOutput;
-  } catch (const std::bad_alloc&) {
-    err << kOutOfMemory;
-    return kExitInternal;
-  } catch (const sc_core::sc_report& r) {
-    // SystemC reports a process's bad_alloc as an uncaught exception, and a thread stack that
-    // cannot be mapped as a failed stack setup.
-    const std::string type = r.get_msg_type();
-    const bool no_memory = type == "stack setup failed" ||
-                           (type == "uncaught exception" &&
-                            std::string(r.get_msg()).find("bad_alloc") != std::string::npos);
-    if (no_memory) {
-      err << kOutOfMemory;
-    } else {
-      err << "optinet: internal error: " << first_line(r.what()) << '\n';
-    }
-    return kExitInternal;
   } catch (const std::exception& e) {
-    err << "optinet: internal error: " << first_line(e.what()) << '\n';
+    if (out_of_memory(e)) {
+      err << "optinet: out of memory (a smaller network needs less); nothing written\n";
+    } else {
+      err << "optinet: internal error: " << first_line(e.what()) << '\n';
+    }
     return kExitInternal;
   } catch (...) {
     err << "optinet: internal error (an exception of unknown type)\n";
