@@ -44,7 +44,7 @@ void SfExperiment::inject_faults() {
       int dead = plan.find(FaultKind::kLink, x, y);
       if (dead < 0) dead = plan.find(FaultKind::kJammer, x);
       if (dead < 0) dead = plan.find(FaultKind::kReceiver, y);
-      network_.router(x).link(label)->set_faults(&plan, dead, key++);
+      network_.router(x).watch(label).set_faults(&plan, dead, key++);
     }
   }
   // The run ends when every packet is delivered: each delivery reports one finish, so the

@@ -256,7 +256,7 @@ TEST(SfQueues, TheDisciplineNamesTheHead) {
   EXPECT_EQ(head_of(q, pool, Discipline::kFurthestFirst, false, remaining),
             1u);                                                        // FIFO among equals
   EXPECT_EQ(head_of(q, pool, Discipline::kFifo, true, remaining), 2u);  // moved packets first
-  pool[q[2].packet].ticket.moved = false;
+  pool[q[2].packet()].ticket.moved = false;
   EXPECT_EQ(head_of(q, pool, Discipline::kFifo, true, remaining), 0u);
   EXPECT_EQ(head_of(q, pool, Discipline::kFurthestFirst, true, remaining), 1u);
 }
@@ -265,26 +265,44 @@ TEST(SfQueues, AQueueKeepsItsOrderInPlaceAndOnTheHeap) {
   EdgeQueue q;
   const auto packets = [&q] {
     std::vector<PacketIndex> v;
-    for (const Queued& e : q) v.push_back(e.packet);
+    for (const Queued& e : q) v.push_back(e.packet());
     return v;
   };
   for (PacketIndex i = 0; i < EdgeQueue::kInline + 3; ++i) q.push_back(Queued{10 + i, i % 2 == 0});
   EXPECT_EQ(q.size(), EdgeQueue::kInline + 3);
   q.erase(1);  // an arbitrary granted entry, on the heap
   q.erase(0);
-  EXPECT_EQ(packets(), (std::vector<PacketIndex>{12, 13, 14, 15}));
-  EXPECT_TRUE(q[0].phase_a);
-  EXPECT_FALSE(q[1].phase_a);
+  std::vector<PacketIndex> rest;
+  for (PacketIndex i = 2; i < EdgeQueue::kInline + 3; ++i) rest.push_back(10 + i);
+  EXPECT_EQ(packets(), rest);
+  EXPECT_TRUE(q[0].phase_a());
+  EXPECT_FALSE(q[1].phase_a());
   while (!q.empty()) q.erase(q.size() - 1);  // back in place once empty
-  for (PacketIndex i = 0; i < EdgeQueue::kInline; ++i) q.push_back(Queued{20 + i, false});
+  std::vector<PacketIndex> expected;
+  for (PacketIndex i = 0; i < EdgeQueue::kInline; ++i) {
+    q.push_back(Queued{20 + i, false});
+    if (i != 1) expected.push_back(20 + i);
+  }
   q.erase(1);
-  q.push_back(Queued{30, true});
-  EXPECT_EQ(packets(), (std::vector<PacketIndex>{20, 22, 30}));
-  EXPECT_TRUE(q[2].phase_a);
+  q.push_back(Queued{30, true});  // fills the place again
+  expected.push_back(30);
+  EXPECT_EQ(packets(), expected);
+  EXPECT_TRUE(q[EdgeQueue::kInline - 1].phase_a());
+  EXPECT_FALSE(q[0].phase_a());
   q.clear();
   EXPECT_TRUE(q.empty());
   q.push_back(Queued{40, false});
   EXPECT_EQ(packets(), (std::vector<PacketIndex>{40}));
+}
+
+TEST(SfQueues, AnEntryKeepsTheLargestIndexBesideItsFlag) {
+  const auto last = static_cast<PacketIndex>(PacketPool::kMaxPackets - 1);
+  for (const bool phase_a : {false, true}) {
+    EXPECT_EQ(Queued(last, phase_a).packet(), last);
+    EXPECT_EQ(Queued(last, phase_a).phase_a(), phase_a);
+    EXPECT_EQ(Queued(0, phase_a).packet(), 0u);
+    EXPECT_EQ(Queued(0, phase_a).phase_a(), phase_a);
+  }
 }
 
 TEST(SfQueues, AListMovesItsEntriesInPlaceAndOnTheHeap) {

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// A short list in a small record (issue 18; 32 bytes for the lists the store-and-forward
+/// A short list in a small record (issue 18; 16 or 32 bytes for the lists the store-and-forward
 /// network keeps): its first kInline entries sit in the record and move to one heap block only
 /// when more arrive; it returns to them when it empties (or is cleared). Records kept side by
 /// side in an array (a network's queues, its routers' arrivals) then cost one cache line per
@@ -15,7 +15,7 @@
 namespace optinet {
 
 template <typename T, std::uint32_t kInlineEntries>
-class alignas(32) InlineList {
+class InlineList {
   static_assert(std::is_trivially_copyable_v<T>, "entries are copied as bytes");
 
  public:

@@ -6,7 +6,6 @@
 /// phase of the same delta (back-pressure: a packet is sent only where a buffer is free, so
 /// nothing is ever dropped); an admitted packet is at the far node at the next rising edge.
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <systemc>
 
@@ -45,14 +44,13 @@ class LinkSink : public sc_core::sc_prim_channel {
 };
 
 /// One directed edge's link: a compact record, not a SystemC object. A network keeps it beside
-/// the edge's queue in one cache line (Edge, edge.h), all edges in one contiguous array
+/// the edge's queue in half a cache line (Edge, edge.h), all edges in one contiguous array
 /// (about 2^20 of them in the 2^16-cube), so that a hop touches one short record instead of a
 /// channel object with its own name and heap buffers. The far end reads the offers once every
 /// node has offered: in its inbox's update phase (a primitive channel per node) where nodes are
 /// processes, else in the network's admission pass, or the source hands the packet over. Idle, a
-/// link costs nothing.
-/// Its trace names are the ones it would have as a child of its source node
-/// (hypercube.node5.link_d2.busy): the node passes the name to trace(). 32 bytes.
+/// link costs nothing. What only a trace or an injected fault reads is the link's LinkProbe,
+/// which the network keeps apart (watched()). 16 bytes.
 class Link {
  public:
   /// Connects the far end: node `far_node`, and this link's input number there (the order in
@@ -65,25 +63,6 @@ class Link {
   std::uint32_t input() const { return input_; }
   NodeId far_node() const { return far_node_; }
 
-  /// Injected faults: `dead` (index into `plan`, -1: none) kills the link from its slot on; the
-  /// plan's bit errors garble packets, keyed by `key`. Between runs only; before trace().
-  void set_faults(FaultPlan* plan, int dead, std::uint64_t key) {
-    faults_ = plan == nullptr ? nullptr : std::make_unique<Faults>(Faults{plan, dead, key});
-  }
-  /// Source side, at the rising edge, before offer(): true if a fault keeps `p` from crossing
-  /// in `slot` (a dead link, or a garbled packet that the far end's check refuses). The far end
-  /// then never grants it, so the source keeps its packet and may offer it again: a fault
-  /// delays or blocks packets on links, it never drops one.
-  bool refused_by_fault(const SfPacket& p, std::uint64_t slot) {
-    if (faults_ == nullptr) return false;
-    FaultPlan& plan = *faults_->plan;
-    const int dead = faults_->dead;
-    const int fault = plan.acts(dead, slot) ? dead : plan.garbles(faults_->key, slot);
-    if (fault < 0) return false;
-    plan.log().lost(static_cast<std::size_t>(fault), FrameKind::kData, p.packet.id, slot);
-    fault_ = true;
-    return true;
-  }
   /// Source side, at the rising edge: offers packet `p` (the head of its queue, an index into
   /// the network's pool; it stays queued until take_grant() at the next rising edge): the far
   /// end reads it once every node has offered (the request that the source's router posts to
@@ -93,36 +72,32 @@ class Link {
   /// the source drops it from its queue), else kNoPacket; clears the link for the new slot.
   PacketIndex take_grant() {
     const PacketIndex g = granted_ ? offered_ : kNoPacket;
-    granted_ = busy_ = fault_ = false;
+    granted_ = false;
     offered_ = kNoPacket;
     return g;
   }
-
   /// The offered packet (kNoPacket: none, or a fault refused the offer); the far side reads it
   /// in its update phase.
   PacketIndex offered() const { return offered_; }
-  /// Traced (trace() was called): grant() needs the packet's id only then.
-  bool traced() const { return traced_; }
-  /// Far side: admits the offer (packet `id`, shown on a traced link), which the link carries in
-  /// this slot; `counted`: the slot is in the network's count window.
-  void grant(std::uint32_t id, bool counted) {
+  /// Far side: admits the offer, which the link carries in this slot; `counted`: the slot is in
+  /// the network's count window.
+  void grant(bool counted) {
     granted_ = true;
-    carry(id, counted);
+    carry(counted);
   }
-  /// Source side, where the far end admits every offer: the link carries packet `id` in this
+  /// Source side, where the far end admits every offer: the link carries a packet in this
   /// slot, handed over at once (no offer stays to be taken at the next rising edge).
-  void carry(std::uint32_t id, bool counted) {
-    busy_ = true;
-    packet_id_ = id;
-    window_carried_ += counted ? 1 : 0;
-  }
-  /// A trace or a fault reads the link's state in each slot, so take_grant() must clear it at
-  /// each rising edge after an offer.
-  bool watched() const { return traced_ || faults_ != nullptr; }
+  void carry(bool counted) { window_carried_ += counted ? 1 : 0; }
+
+  /// A trace or a fault reads the link in each slot: its LinkProbe, which the network keeps
+  /// apart, is then told what the link carries, and take_grant() must run at each rising edge
+  /// after an offer.
+  bool watched() const { return watched_; }
+  void set_watched() { watched_ = true; }
 
   /// Clears the link and its counter.
   void reset() {
-    granted_ = busy_ = fault_ = false;
+    granted_ = false;
     offered_ = kNoPacket;
     window_carried_ = 0;
   }
@@ -135,35 +110,71 @@ class Link {
     c.busy_slots = c.single_slots = c.frames_in = c.data_frames = window_carried_;
     return c;
   }
+
+ private:
+  NodeId far_node_ = kNoNode;
+  PacketIndex offered_ = kNoPacket;
+  /// A link carries at most one packet a slot, and a run lasts at most 10^9 slots.
+  std::uint32_t window_carried_ = 0;
+  std::uint8_t input_ = 0;  ///< below LinkSink::kMaxInputs
+  bool granted_ = false;
+  bool watched_ = false;  ///< has a LinkProbe (traced, or with injected faults)
+};
+static_assert(sizeof(Link) == 16, "a link fills a quarter of a cache line");
+
+/// What only a trace or an injected fault reads of a link: the network keeps one per edge, in
+/// an array of its own, once some link is watched (Link::watched), so that the link records a
+/// hop reads stay small (issue 18). Its trace names are the ones the link would have as a child
+/// of its source node (hypercube.node5.link_d2.busy): the node passes the name to trace().
+class LinkProbe {
+ public:
+  /// Injected faults: `dead` (index into `plan`, -1: none) kills the link from its slot on; the
+  /// plan's bit errors garble packets, keyed by `key`. Between runs only; before trace().
+  void set_faults(FaultPlan* plan, int dead, std::uint64_t key) {
+    plan_ = plan;
+    dead_ = dead;
+    key_ = key;
+  }
+  /// Source side, at the rising edge, before the offer: true if a fault keeps `p` from crossing
+  /// in `slot` (a dead link, or a garbled packet that the far end's check refuses). The far end
+  /// then never grants it, so the source keeps its packet and may offer it again: a fault
+  /// delays or blocks packets on links, it never drops one.
+  bool refused_by_fault(const SfPacket& p, std::uint64_t slot) {
+    if (plan_ == nullptr) return false;
+    const int fault = plan_->acts(dead_, slot) ? dead_ : plan_->garbles(key_, slot);
+    if (fault < 0) return false;
+    plan_->log().lost(static_cast<std::size_t>(fault), FrameKind::kData, p.packet.id, slot);
+    fault_ = true;
+    return true;
+  }
+  /// Traced: carry() needs the packet's id only then.
+  bool traced() const { return traced_; }
+  /// The link carries packet `id` (0 where it is not traced) in this slot.
+  void carry(std::uint32_t id) {
+    busy_ = true;
+    packet_id_ = id;
+  }
+  /// A new slot: the link is idle until it carries again.
+  void clear() { busy_ = fault_ = false; }
   /// Traces the link's busy flag and the id of the packet it carries in the slot, under `name`
-  /// (the link's hierarchical name). The link must not move afterwards.
+  /// (the link's hierarchical name). The probe must not move afterwards.
   void trace(sc_core::sc_trace_file* tf, const std::string& name) {
     traced_ = true;
     sc_core::sc_trace(tf, busy_, name + ".busy");
     sc_core::sc_trace(tf, packet_id_, name + ".packet", 32);
-    if (faults_ != nullptr && faults_->plan->touches(faults_->dead)) {
+    if (plan_ != nullptr && plan_->touches(dead_)) {
       sc_core::sc_trace(tf, fault_, name + ".fault");
     }
   }
 
  private:
-  struct Faults {
-    FaultPlan* plan;
-    int dead;
-    std::uint64_t key;
-  };
-  NodeId far_node_ = kNoNode;
-  PacketIndex offered_ = kNoPacket;
+  FaultPlan* plan_ = nullptr;  ///< only on networks with injected faults
+  std::uint64_t key_ = 0;
+  int dead_ = -1;
   std::uint32_t packet_id_ = 0;
-  /// A link carries at most one packet a slot, and a run lasts at most 10^9 slots.
-  std::uint32_t window_carried_ = 0;
-  std::uint8_t input_ = 0;  ///< below LinkSink::kMaxInputs
-  bool granted_ = false;
-  bool busy_ = false;   ///< traced: cleared by take_grant() only where the link is watched()
+  bool busy_ = false;
   bool fault_ = false;  ///< a fault refused this slot's offer
   bool traced_ = false;
-  std::unique_ptr<Faults> faults_;  ///< only on networks with injected faults
 };
-static_assert(sizeof(Link) == 32, "a link fills half a cache line");
 
 }  // namespace optinet::sf

@@ -6,6 +6,7 @@
 /// copies of a 96-byte packet, and a node's queues hold indices.
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
 #include <vector>
 
 #include "models/core/prefetch.h"
@@ -22,6 +23,7 @@ inline constexpr PacketIndex kNoPacket = std::numeric_limits<PacketIndex>::max()
 /// next add().
 class PacketPool {
  public:
+  static constexpr std::size_t kMaxPackets = std::size_t{1} << 31;
   PacketIndex add(const SfPacket& p) {
     if (!free_.empty()) {
       const PacketIndex i = free_.back();
@@ -29,6 +31,9 @@ class PacketPool {
       packets_[i] = p;
       return i;
     }
+    // A queue entry keeps a flag in an index's top bit (Queued): 2^31 packets would take
+    // 256 GiB, so this never throws on a machine that could hold them.
+    if (packets_.size() >= kMaxPackets) throw std::length_error("more than 2^31 packets");
     packets_.push_back(p);
     return static_cast<PacketIndex>(packets_.size() - 1);
   }

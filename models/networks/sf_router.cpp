@@ -10,11 +10,11 @@ namespace optinet::sf {
 void SfRouter::release_packets() {
   // An offer the far end admitted is its packet now (in its arrivals): drop it unfreed.
   for (unsigned label = 0; label < shared_->degree; ++label) {
-    const PacketIndex sent = edges()[label].link.take_grant();
+    const PacketIndex sent = take_grant(label);
     if (sent != kNoPacket) dequeue(label, sent);
   }
   for (unsigned label = 0; label < shared_->degree; ++label) {
-    for (const Queued& e : edges()[label].queue) pool().remove(e.packet);
+    for (const Queued& e : edges()[label].queue) pool().remove(e.packet());
   }
   for (const Staged& s : staging_) pool().remove(s.packet);
   for (const auto* v : {&held_, &loaded_}) {
@@ -30,8 +30,11 @@ void SfRouter::load(const std::vector<Packet>& packets, std::uint64_t run_seed) 
   watched_ = 0;
   for (unsigned label = 0; label < shared_->degree; ++label) {
     edges()[label].queue.clear();
-    edges()[label].link.reset();
-    if (edges()[label].link.watched()) watched_ |= std::uint64_t{1} << label;
+    Link& link = edges()[label].link;
+    link.reset();
+    if (!link.watched()) continue;
+    watched_ |= std::uint64_t{1} << label;
+    shared_->probes[edge_index(label)].clear();
   }
   if (watched_ != 0) shared_->any_watched = true;
   queued_ = queued_a_ = 0;
@@ -69,7 +72,7 @@ void SfRouter::slot_step(std::uint64_t slot) {
   // fetched the links, queues and arrived packets some nodes ahead: fetch_for_step.)
   for (std::uint64_t m = links_to_take(); m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
-    const PacketIndex sent = edges()[label].link.take_grant();
+    const PacketIndex sent = take_grant(label);
     if (sent != kNoPacket) dequeue(label, sent);
   }
   offering_ = 0;
@@ -243,9 +246,10 @@ void SfRouter::offer_heads() {
     const EdgeQueue& q = edges()[label].queue;
     const std::size_t head = head_of(q, pool(), shared_->discipline, scheme.moved_first(),
                                      [&](const SfPacket& p) { return scheme.remaining(p, here); });
-    const PacketIndex i = q[head].packet;
+    const PacketIndex i = q[head].packet();
     Link& link = edges()[label].link;
-    if (link.refused_by_fault(pool()[i], slot)) continue;
+    if (link.watched() && shared_->probes[edge_index(label)].refused_by_fault(pool()[i], slot))
+      continue;
     if (hands_over()) {
       hand_over(label, i, slot);
       continue;
@@ -266,10 +270,9 @@ void SfRouter::hand_over(unsigned label, PacketIndex i, std::uint64_t slot) {
   // admission, and the network needs no admission pass. The packet leaves its queue now rather
   // than at the next rising edge (take_grant): nothing reads the queue in between, and the
   // node steps at that edge (has_work), where its population falls as it would.
-  Link& link = edges()[label].link;
-  link.carry(traced_id(link, i), counted(slot));
+  carry(edge_index(label), i, slot);
   dequeue(label, i);
-  const NodeId far = link.far_node();
+  const NodeId far = edges()[label].link.far_node();
   shared_->routers[far].arrivals(slot).push_back(i);
   shared_->steps->list_next(far);
 }
@@ -297,9 +300,10 @@ void SfRouter::enqueue(unsigned edge, PacketIndex i) {
 void SfRouter::dequeue(unsigned edge, PacketIndex i) {
   // By its entry only: the far end may already have rewritten an admitted packet's ticket.
   EdgeQueue& q = edges()[edge].queue;
-  const auto at = std::find_if(q.begin(), q.end(), [i](const Queued& e) { return e.packet == i; });
+  const auto at =
+      std::find_if(q.begin(), q.end(), [i](const Queued& e) { return e.packet() == i; });
   --queued_;
-  queued_a_ -= at->phase_a ? 1 : 0;
+  queued_a_ -= at->phase_a() ? 1 : 0;
   q.erase(static_cast<std::size_t>(at - q.begin()));
   if (q.empty()) nonempty_ &= ~(std::uint64_t{1} << edge);
 }
@@ -359,6 +363,14 @@ void SfRouter::fetch_for_step(int stage, std::uint64_t slot) const {
   }
 }
 
+LinkProbe& SfRouter::watch(unsigned label) {
+  assert(link(label) != nullptr);
+  std::vector<LinkProbe>& probes = shared_->probes;
+  if (probes.empty()) probes.resize(shared_->edge_count);
+  edges()[label].link.set_watched();
+  return probes[edge_index(label)];
+}
+
 void SfRouter::prefetch_rest() const {
   const char* end = reinterpret_cast<const char*>(this + 1);
   for (const char* line = reinterpret_cast<const char*>(&watched_); line < end; line += 64) {
@@ -372,12 +384,12 @@ void SfRouter::fetch_for_admit(std::uint64_t offers, int stage) const {
     // buffers an admission also reads the occupancy of its queues and staging).
     prefetch(this);
     prefetch(reinterpret_cast<const char*>(this) + 64);
-    prefetch(&in_links_);
+    prefetch(&in_edges_);
   } else if (stage == 1) {
-    prefetch(in_links_);
-    prefetch(in_links_ + shared_->degree - 1);
+    prefetch(in_edges_);
+    prefetch(in_edges_ + shared_->degree - 1);
   } else {
-    for (std::uint64_t m = offers; m != 0; m &= m - 1) prefetch(in_links_[__builtin_ctzll(m)]);
+    for (std::uint64_t m = offers; m != 0; m &= m - 1) in_edge(__builtin_ctzll(m)).prefetch();
   }
 }
 
@@ -392,17 +404,19 @@ bool SfRouter::admit(std::uint64_t offers, std::uint64_t slot) {
   // fetch_for_admit.)
   if (shared_->capacity != 0) {
     for (std::uint64_t m = offers; m != 0; m &= m - 1) {
-      pool().prefetch(in_links_[__builtin_ctzll(m)]->offered());
+      pool().prefetch(in_edge(__builtin_ctzll(m)).link.offered());
     }
   }
   for (std::uint64_t requests = offers; requests != 0; requests &= requests - 1) {
-    Link* link = in_links_[__builtin_ctzll(requests)];
-    const PacketIndex i = link->offered();
+    const std::uint32_t edge = in_edges_[__builtin_ctzll(requests)];
+    Link& link = shared_->edges[edge].link;
+    const PacketIndex i = link.offered();
     // Unbounded buffers admit every offer: no occupancy to read, and the packet itself is read
     // only for a traced link's packet signal (it is placed at the next rising edge).
     const bool ok = shared_->capacity == 0 || reserve(pool()[i], reserved);
     if (ok) {
-      link->grant(traced_id(*link, i), counted(slot));
+      link.grant(counted(slot));
+      if (link.watched()) show_carried(edge, i);
       arrivals(slot).push_back(i);
       admitted = true;
     }

@@ -74,6 +74,10 @@ struct SfRouterShared {
   /// Every node's out-edges (queue and link), node x's label l at x * degree + l: a label
   /// without a neighbour has a link that stays unbound.
   Edge* edges = nullptr;
+  std::size_t edge_count = 0;
+  /// Empty until some link is watched (SfRouter::watch), then one per edge, as `edges`. It is
+  /// sized once: traces point into it.
+  std::vector<LinkProbe> probes;
   /// The slots in which links count the packets they carry (Link::counters).
   TraceWindow count_window;
   /// The network's packets: queues, links and buffers hold indices into it.
@@ -107,16 +111,20 @@ struct SfRouterShared {
 
 class alignas(64) SfRouter {
  public:
-  /// Node `id` of the network whose routers share `shared`; `in_links`: its in-links by input
-  /// number (the order in which it arbitrates), in the network's array.
-  SfRouter(SfRouterShared& shared, NodeId id, Link* const* in_links)
-      : shared_(&shared), id_(id), in_links_(in_links) {}
+  /// Node `id` of the network whose routers share `shared`; `in_edges`: the edges of its
+  /// in-links by input number (the order in which it arbitrates), as indices into the network's
+  /// edges.
+  SfRouter(SfRouterShared& shared, NodeId id, const std::uint32_t* in_edges)
+      : shared_(&shared), id_(id), in_edges_(in_edges) {}
 
   /// Out-edge `label`, or nullptr where the node has none (once the network has bound them).
   Link* link(unsigned label) {
     Link& l = edges()[label].link;
     return l.bound() ? &l : nullptr;
   }
+  /// The probe of out-edge `label` (which must have a link), which a trace or injected faults
+  /// read: the link is watched from now on. Between runs, before the network is traced.
+  LinkProbe& watch(unsigned label);
   /// Between runs: clears every buffer and link, loads the node's packets and seeds its stream.
   void load(const std::vector<Packet>& packets, std::uint64_t run_seed);
 
@@ -173,9 +181,23 @@ class alignas(64) SfRouter {
     if (!hands_over()) return offering_;
     return shared_->any_watched ? offering_ & watched_ : 0;
   }
-  /// What a link shows as the packet it carries: packet i's id where the link is traced.
-  std::uint32_t traced_id(const Link& link, PacketIndex i) const {
-    return link.traced() ? pool()[i].packet.id : 0;
+  /// Edge `edge` (an index into the network's edges) carries packet i in `slot`.
+  void carry(std::size_t edge, PacketIndex i, std::uint64_t slot) {
+    Link& link = shared_->edges[edge].link;
+    link.carry(counted(slot));
+    if (link.watched()) show_carried(edge, i);
+  }
+  /// Tells a watched link's probe that it carries packet i (its id read only where it is
+  /// traced).
+  void show_carried(std::size_t edge, PacketIndex i) const {
+    LinkProbe& probe = shared_->probes[edge];
+    probe.carry(probe.traced() ? pool()[i].packet.id : 0);
+  }
+  /// Out-edge `label`'s take_grant(), which also starts a watched link's new slot.
+  PacketIndex take_grant(unsigned label) {
+    Link& link = edges()[label].link;
+    if (link.watched()) shared_->probes[edge_index(label)].clear();
+    return link.take_grant();
   }
   /// The list of packets accepted in `slot` (placed at the next rising edge) or, for slot - 1,
   /// those placed at this one: a source may hand a packet over before or after its far end
@@ -222,7 +244,12 @@ class alignas(64) SfRouter {
   PacketPool& pool() const { return *shared_->pool; }
   const Scheme& scheme() const { return *shared_->scheme; }
   /// The node's out-edges, by label.
-  Edge* edges() const { return shared_->edges + std::size_t{id_} * shared_->degree; }
+  Edge* edges() const { return shared_->edges + edge_index(0); }
+  std::size_t edge_index(unsigned label) const {
+    return std::size_t{id_} * shared_->degree + label;
+  }
+  /// The edge of in-link `input`.
+  const Edge& in_edge(unsigned input) const { return shared_->edges[in_edges_[input]]; }
   /// A link carrying a packet in `slot` counts it.
   bool counted(std::uint64_t slot) const { return shared_->count_window.contains(slot); }
 
@@ -247,7 +274,7 @@ class alignas(64) SfRouter {
   // Read where a sub-phase ends or starts, where packets are staged, held or loaded, by a
   // bounded admission, and where a trace or a fault reads a link.
   std::uint64_t watched_ = 0;  ///< bit l: link l is traced or has faults (Link::watched)
-  Link* const* in_links_;
+  const std::uint32_t* in_edges_;
   Rng rng_;
   std::vector<Staged> staging_;      ///< with bounded buffers (staging())
   std::vector<PacketIndex> held_;    ///< finished a sub-phase, waiting for release_slot

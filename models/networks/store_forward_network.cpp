@@ -1,5 +1,6 @@
 #include "models/networks/store_forward_network.h"
 
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -14,8 +15,11 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     throw std::logic_error("store-and-forward graph of degree above 64");
   }
   edges_ = std::vector<Edge>(static_cast<std::size_t>(n) * degree);
+  if (edges_.size() > std::numeric_limits<std::uint32_t>::max()) {
+    throw std::logic_error("store-and-forward graph of more than 2^32 edges");
+  }
   // Each node numbers its incoming links in the order of the network's links (by source, then
-  // label); it arbitrates between offers in that order. in_links_ holds node y's in-links at
+  // label); it arbitrates between offers in that order. in_edges_ holds node y's in-links at
   // in_begin[y] + input.
   std::vector<std::size_t> in_begin(n + 1, 0);
   for (NodeId x = 0; x < n; ++x) {
@@ -30,7 +34,7 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     }
     in_begin[y + 1] += in_begin[y];
   }
-  in_links_.assign(in_begin[n], nullptr);
+  in_edges_.assign(in_begin[n], 0);
   if (!config.node_processes) {
     steps_ = std::make_unique<SfStepList>(n);
     SC_METHOD(step_nodes);  // its first activation waits for a run's start
@@ -45,12 +49,13 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
   shared_.observer = config.observer;
   shared_.phase_window = config.phase_window;
   shared_.edges = edges_.data();
+  shared_.edge_count = edges_.size();
   shared_.pool = &pool_;
   shared_.steps = steps_.get();
   shared_.routers = steps_ != nullptr ? routers_.data() : nullptr;
   nodes_.reserve(n);
   for (NodeId x = 0; x < n; ++x) {
-    routers_.emplace_back(shared_, x, in_links_.data() + in_begin[x]);
+    routers_.emplace_back(shared_, x, in_edges_.data() + in_begin[x]);
     nodes_.push_back(
         std::make_unique<SfNode>(("node" + std::to_string(x)).c_str(), shared_, routers_.back()));
     nodes_.back()->clk(clk);
@@ -66,9 +71,9 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     for (unsigned label = 0; label < degree; ++label) {
       const NodeId y = g.neighbor(x, label);
       if (y == kNoNode) continue;
-      Link& link = edges_[static_cast<std::size_t>(x) * degree + label].link;
-      link.bind(y, inputs[y]);
-      in_links_[in_begin[y] + inputs[y]++] = &link;
+      const std::size_t edge = static_cast<std::size_t>(x) * degree + label;
+      edges_[edge].link.bind(y, inputs[y]);
+      in_edges_[in_begin[y] + inputs[y]++] = static_cast<std::uint32_t>(edge);
       ++link_count_;
     }
   }

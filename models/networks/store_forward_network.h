@@ -65,9 +65,10 @@ class SfNetwork : public sc_core::sc_module {
   std::vector<Edge> edges_;
   /// Under node_processes: every node's input port, by id (SfRouterShared::sinks).
   std::vector<LinkSink*> sinks_;
-  std::vector<Link*> in_links_;  ///< every node's in-links by input number, node by node
-  PacketPool pool_;              ///< the packets the nodes hold (their queues pass indices)
-  SfRouterShared shared_;        ///< what every router reads besides its own state
+  /// Every node's in-links by input number, node by node: indices into edges_.
+  std::vector<std::uint32_t> in_edges_;
+  PacketPool pool_;        ///< the packets the nodes hold (their queues pass indices)
+  SfRouterShared shared_;  ///< what every router reads besides its own state
   /// Every node's router, in id order: the state a slot reads, walked in memory order.
   std::vector<SfRouter> routers_;
   std::vector<std::unique_ptr<SfNode>> nodes_;

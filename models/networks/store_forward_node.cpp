@@ -64,8 +64,8 @@ void SfNode::admit_offers() {
 void SfNode::trace(sc_core::sc_trace_file* tf) {
   sc_core::sc_trace(tf, router_.population(), std::string(name()) + ".population", 32);
   for (unsigned label = 0; label < graph_->degree(); ++label) {
-    if (Link* l = router_.link(label)) {
-      l->trace(tf, std::string(name()) + ".link_" + graph_->label_name(label));
+    if (router_.link(label) != nullptr) {
+      router_.watch(label).trace(tf, std::string(name()) + ".link_" + graph_->label_name(label));
     }
   }
 }
