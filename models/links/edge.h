@@ -7,7 +7,7 @@
 /// 21). Two edges share a line (session 24: a 2-entry queue of 4-byte entries, and a link whose
 /// trace and fault state is a LinkProbe kept apart): a node's 16 edges in the 2^16-cube fill 8
 /// lines instead of 16, and the 2^20 edges 32 MiB instead of 64 (packet-hops per second 1.09x
-/// at n = 16 and 1.07x at n = 12; docs/benchmarks.md). The network keeps every node's edges in
+/// at n = 16 and at n = 12; docs/benchmarks.md). The network keeps every node's edges in
 /// one array, node x's label l at x * degree + l.
 #include "models/links/edge_queue.h"
 #include "models/links/link.h"
