@@ -3,8 +3,9 @@
 
 usage: scripts/xwd2png.py IN.xwd OUT.png
 
-Converts a screen dump of `xwd -root` (a 24-bit ZPixmap at 32 bits per pixel, what Xvfb's
-default screen gives) to PNG with the standard library only, for the GTKWave screenshots in
+Converts a screen dump of `xwd -root` (a 24-bit ZPixmap: what Xvfb's default screen gives, 4
+bytes a pixel, which some dumps label 24 bits per pixel, or 3 bytes a pixel) to PNG with the
+standard library only, for the GTKWave screenshots in
 docs/ (the machine has no ImageMagick or PIL). Example:
 
     xvfb-run -a -s "-screen 0 1500x900x24" sh -c \\
@@ -33,10 +34,12 @@ def convert(xwd: bytes) -> bytes:
     byte_order, bits_per_pixel, bytes_per_line = header[7], header[11], header[12]
     masks = header[14:17]  # red, green, blue
     colours = header[19]
-    if pixmap_format != 2 or bits_per_pixel != 32:
-        raise ValueError(f"only 32-bit ZPixmap dumps (this one: format {pixmap_format}, "
+    if pixmap_format != 2 or bits_per_pixel not in (24, 32):
+        raise ValueError(f"only 24- and 32-bit ZPixmap dumps (this one: format {pixmap_format}, "
                                  f"{bits_per_pixel} bits per pixel)")
-    if 0 in masks or bytes_per_line < 4 * width:
+    # Xvfb's depth-24 screen stores 4 bytes a pixel; xwd may still write 24 bits per pixel.
+    stride = 4 if bits_per_pixel == 32 or bytes_per_line >= 4 * width else 3
+    if 0 in masks or bytes_per_line < stride * width:
         raise ValueError(f"a colour mask of 0 or {bytes_per_line} bytes per line for {width} pixels")
     shifts = [shift_of(m) for m in masks]
     order = "<" if byte_order == 0 else ">"
@@ -45,7 +48,11 @@ def convert(xwd: bytes) -> bytes:
         raise ValueError(f"cut short ({len(xwd)} bytes for {width} x {height} pixels)")
     rows = []
     for y in range(height):
-        line = xwd[start + y * bytes_per_line:start + y * bytes_per_line + width * 4]
+        line = xwd[start + y * bytes_per_line:start + y * bytes_per_line + width * stride]
+        if stride == 3:  # widen each pixel to 4 bytes (the pad byte above its masks)
+            pad = b"\x00"
+            line = b"".join(line[i:i + 3] + pad if order == "<" else pad + line[i:i + 3]
+                            for i in range(0, len(line), 3))
         row = bytearray(b"\x00")  # PNG filter: none
         for pixel in struct.unpack(f"{order}{width}I", line):
             row += bytes((pixel & m) >> s for m, s in zip(masks, shifts))

@@ -13,3 +13,8 @@ add_test(NAME docs.generated_tables_in_step
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_generated_docs.py
                  ${PROJECT_SOURCE_DIR})
 set_tests_properties(docs.generated_tables_in_step PROPERTIES TIMEOUT 60)
+
+# scripts/xwd2png.py (the docs' GTKWave screenshots) converts every pixel layout Xvfb's dumps use.
+add_test(NAME scripts.xwd2png_converts_xvfb_dumps
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_xwd2png.py ${PROJECT_SOURCE_DIR})
+set_tests_properties(scripts.xwd2png_converts_xvfb_dumps PROPERTIES TIMEOUT 60)
