@@ -122,10 +122,11 @@ class Link {
 };
 static_assert(sizeof(Link) == 16, "a link fills a quarter of a cache line");
 
-/// What only a trace or an injected fault reads of a link: the network keeps one per edge, in
-/// an array of its own, once some link is watched (Link::watched), so that the link records a
-/// hop reads stay small (issue 18). Its trace names are the ones the link would have as a child
-/// of its source node (hypercube.node5.link_d2.busy): the node passes the name to trace().
+/// What only a trace or an injected fault reads of a link: the network keeps it apart, for the
+/// out-edges of a node one of whose links is watched (Link::watched; SfRouterShared::probes),
+/// so that the link records a hop reads stay small (issue 18). Its trace names are the ones the
+/// link would have as a child of its source node (hypercube.node5.link_d2.busy): the node passes
+/// the name to trace().
 class LinkProbe {
  public:
   /// Injected faults: `dead` (index into `plan`, -1: none) kills the link from its slot on; the

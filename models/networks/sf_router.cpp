@@ -34,7 +34,7 @@ void SfRouter::load(const std::vector<Packet>& packets, std::uint64_t run_seed) 
     link.reset();
     if (!link.watched()) continue;
     watched_ |= std::uint64_t{1} << label;
-    shared_->probes[edge_index(label)].clear();
+    shared_->probe(id_, label).clear();
   }
   if (watched_ != 0) shared_->any_watched = true;
   queued_ = queued_a_ = 0;
@@ -248,8 +248,7 @@ void SfRouter::offer_heads() {
                                      [&](const SfPacket& p) { return scheme.remaining(p, here); });
     const PacketIndex i = q[head].packet();
     Link& link = edges()[label].link;
-    if (link.watched() && shared_->probes[edge_index(label)].refused_by_fault(pool()[i], slot))
-      continue;
+    if (link.watched() && shared_->probe(id_, label).refused_by_fault(pool()[i], slot)) continue;
     if (hands_over()) {
       hand_over(label, i, slot);
       continue;
@@ -270,9 +269,11 @@ void SfRouter::hand_over(unsigned label, PacketIndex i, std::uint64_t slot) {
   // admission, and the network needs no admission pass. The packet leaves its queue now rather
   // than at the next rising edge (take_grant): nothing reads the queue in between, and the
   // node steps at that edge (has_work), where its population falls as it would.
-  carry(edge_index(label), i, slot);
+  Link& link = edges()[label].link;
+  link.carry(counted(slot));
+  if (link.watched()) show_carried(shared_->probe(id_, label), i);
   dequeue(label, i);
-  const NodeId far = edges()[label].link.far_node();
+  const NodeId far = link.far_node();
   shared_->routers[far].arrivals(slot).push_back(i);
   shared_->steps->list_next(far);
 }
@@ -365,10 +366,11 @@ void SfRouter::fetch_for_step(int stage, std::uint64_t slot) const {
 
 LinkProbe& SfRouter::watch(unsigned label) {
   assert(link(label) != nullptr);
-  std::vector<LinkProbe>& probes = shared_->probes;
-  if (probes.empty()) probes.resize(shared_->edge_count);
+  auto& probes = shared_->probes;
+  if (probes.empty()) probes.resize(shared_->graph->nodes());
+  if (probes[id_] == nullptr) probes[id_] = std::make_unique<LinkProbe[]>(shared_->degree);
   edges()[label].link.set_watched();
-  return probes[edge_index(label)];
+  return probes[id_][label];
 }
 
 void SfRouter::prefetch_rest() const {
@@ -416,7 +418,7 @@ bool SfRouter::admit(std::uint64_t offers, std::uint64_t slot) {
     const bool ok = shared_->capacity == 0 || reserve(pool()[i], reserved);
     if (ok) {
       link.grant(counted(slot));
-      if (link.watched()) show_carried(edge, i);
+      if (link.watched()) show_carried(shared_->probe(edge), i);
       arrivals(slot).push_back(i);
       admitted = true;
     }

@@ -20,6 +20,7 @@
 /// simulator still counts the misses these fetches hide.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "models/core/injection_port.h"
@@ -74,10 +75,15 @@ struct SfRouterShared {
   /// Every node's out-edges (queue and link), node x's label l at x * degree + l: a label
   /// without a neighbour has a link that stays unbound.
   Edge* edges = nullptr;
-  std::size_t edge_count = 0;
-  /// Empty until some link is watched (SfRouter::watch), then one per edge, as `edges`. It is
-  /// sized once: traces point into it.
-  std::vector<LinkProbe> probes;
+  /// Empty until some link is watched (SfRouter::watch), then one entry per node: the probes
+  /// of its out-edges by label, once one of them is watched (a trace of a few nodes takes a
+  /// few). Never moved: traces point into them.
+  std::vector<std::unique_ptr<LinkProbe[]>> probes;
+  LinkProbe& probe(NodeId x, unsigned label) const { return probes[x][label]; }
+  /// The probe of edge `edge`, an index into `edges`.
+  LinkProbe& probe(std::size_t edge) const {
+    return probe(static_cast<NodeId>(edge / degree), static_cast<unsigned>(edge % degree));
+  }
   /// The slots in which links count the packets they carry (Link::counters).
   TraceWindow count_window;
   /// The network's packets: queues, links and buffers hold indices into it.
@@ -181,22 +187,15 @@ class alignas(64) SfRouter {
     if (!hands_over()) return offering_;
     return shared_->any_watched ? offering_ & watched_ : 0;
   }
-  /// Edge `edge` (an index into the network's edges) carries packet i in `slot`.
-  void carry(std::size_t edge, PacketIndex i, std::uint64_t slot) {
-    Link& link = shared_->edges[edge].link;
-    link.carry(counted(slot));
-    if (link.watched()) show_carried(edge, i);
-  }
   /// Tells a watched link's probe that it carries packet i (its id read only where it is
   /// traced).
-  void show_carried(std::size_t edge, PacketIndex i) const {
-    LinkProbe& probe = shared_->probes[edge];
+  void show_carried(LinkProbe& probe, PacketIndex i) const {
     probe.carry(probe.traced() ? pool()[i].packet.id : 0);
   }
   /// Out-edge `label`'s take_grant(), which also starts a watched link's new slot.
   PacketIndex take_grant(unsigned label) {
     Link& link = edges()[label].link;
-    if (link.watched()) shared_->probes[edge_index(label)].clear();
+    if (link.watched()) shared_->probe(id_, label).clear();
     return link.take_grant();
   }
   /// The list of packets accepted in `slot` (placed at the next rising edge) or, for slot - 1,
@@ -244,10 +243,7 @@ class alignas(64) SfRouter {
   PacketPool& pool() const { return *shared_->pool; }
   const Scheme& scheme() const { return *shared_->scheme; }
   /// The node's out-edges, by label.
-  Edge* edges() const { return shared_->edges + edge_index(0); }
-  std::size_t edge_index(unsigned label) const {
-    return std::size_t{id_} * shared_->degree + label;
-  }
+  Edge* edges() const { return shared_->edges + std::size_t{id_} * shared_->degree; }
   /// The edge of in-link `input`.
   const Edge& in_edge(unsigned input) const { return shared_->edges[in_edges_[input]]; }
   /// A link carrying a packet in `slot` counts it.

@@ -49,7 +49,6 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
   shared_.observer = config.observer;
   shared_.phase_window = config.phase_window;
   shared_.edges = edges_.data();
-  shared_.edge_count = edges_.size();
   shared_.pool = &pool_;
   shared_.steps = steps_.get();
   shared_.routers = steps_ != nullptr ? routers_.data() : nullptr;
