@@ -134,10 +134,11 @@ def main():
     print("| repeat | n | binary | packet-hops/s |\n|---|---|---|---|")
     ratios = {b: [] for b in args.binaries}
     for k in range(args.repeats):
-        # About 1 s of simulation at n = 12 (100 runs) and 2 s at n = 16 (3 runs) since the
-        # network's process steps the nodes; shorter series (0.25 s) scattered twice as much.
+        # About 2 s of simulation at each size (session 24: 200 runs at n = 12, 6 at n = 16).
+        # Alternated pairs of 3 runs at n = 16 (0.6 s) scattered from 0.68x to 1.56x where
+        # pairs of 6 runs scattered from 0.98x to 1.08x, the same two binaries the same hour.
         rates = {}
-        for n, runs in ((12, 100), (16, 3)):
+        for n, runs in ((12, 200), (16, 6)):
             for b in args.binaries:
                 rates[b, n] = hop_rate(b, n, runs)
                 print(f"| {k} | {n} | {b} | {rates[b, n]:.3g} |", flush=True)
