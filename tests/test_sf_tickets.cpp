@@ -4,12 +4,18 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <set>
+#include <sstream>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "models/core/huge_page_allocator.h"
 #include "models/core/inline_list.h"
 #include "models/links/edge_queue.h"
 #include "models/topology/ccc.h"
@@ -320,6 +326,50 @@ TEST(SfQueues, AListMovesItsEntriesInPlaceAndOnTheHeap) {
   EXPECT_TRUE(big.empty());
   big.push_back(7);  // and usable, in place
   EXPECT_EQ(entries(big), (std::vector<PacketIndex>{7}));
+}
+
+/// The number /proc/self/smaps shows for `field` in the mapping that holds `address` (-1: none).
+long smaps_field_at(const void* address, const std::string& field) {
+  const auto at = reinterpret_cast<std::uintptr_t>(address);
+  std::ifstream smaps("/proc/self/smaps");
+  std::string line;
+  bool inside = false;
+  while (std::getline(smaps, line)) {
+    std::uintptr_t begin = 0;
+    std::uintptr_t end = 0;
+    char dash = 0;
+    std::istringstream range(line);
+    if (range >> std::hex >> begin >> dash >> end && dash == '-') {
+      inside = begin <= at && at < end;
+    } else if (inside && line.rfind(field + ":", 0) == 0) {
+      return std::stol(line.substr(field.size() + 1));
+    }
+  }
+  return -1;
+}
+
+TEST(SfArrays, ABlockOfAHugePageOrMoreStartsOnOneAndIsAdvised) {
+  struct alignas(64) Record {
+    char bytes[64];
+  };
+  HugePageVector<Record> small(8);  // below 2 MiB: operator new, aligned for the record
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(small.data()) % 64, 0u);
+  HugePageVector<Record> large(3 * kHugePage / sizeof(Record));  // value-initialized: touched
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(large.data()) % kHugePage, 0u);
+  EXPECT_EQ(large.back().bytes[63], 0);
+  large.resize(large.size() * 2);  // a move to a new block
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(large.data()) % kHugePage, 0u);
+  std::ifstream thp("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string modes;
+  std::getline(thp, modes);
+  if (modes.find("[never]") != std::string::npos || modes.empty()) {
+    GTEST_SKIP() << "this kernel gives no transparent huge pages (" << modes << ")";
+  }
+  // Eligible: the block is advised (or the kernel uses huge pages everywhere). Whether the
+  // kernel found free huge pages for it depends on the machine's fragmentation; it is shown.
+  EXPECT_EQ(smaps_field_at(large.data(), "THPeligible"), 1) << "transparent huge pages: " << modes;
+  std::cout << "huge pages in the block's mapping: "
+            << smaps_field_at(large.data(), "AnonHugePages") << " kB\n";
 }
 
 }  // namespace

@@ -14,7 +14,7 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
   if (degree > LinkSink::kMaxInputs) {
     throw std::logic_error("store-and-forward graph of degree above 64");
   }
-  edges_ = std::vector<Edge>(static_cast<std::size_t>(n) * degree);
+  edges_.resize(static_cast<std::size_t>(n) * degree);
   if (edges_.size() > std::numeric_limits<std::uint32_t>::max()) {
     throw std::logic_error("store-and-forward graph of more than 2^32 edges");
   }

@@ -9,6 +9,7 @@
 #include <systemc>
 #include <vector>
 
+#include "models/core/huge_page_allocator.h"
 #include "models/networks/store_forward_node.h"
 
 namespace optinet::sf {
@@ -62,15 +63,15 @@ class SfNetwork : public sc_core::sc_module {
   /// Every node's out-edges (queue and link), node x's label l at x * degree + l (a label
   /// without a neighbour has an unbound link): one contiguous array, allocated before the
   /// nodes and never resized.
-  std::vector<Edge> edges_;
+  HugePageVector<Edge> edges_;
   /// Under node_processes: every node's input port, by id (SfRouterShared::sinks).
   std::vector<LinkSink*> sinks_;
   /// Every node's in-links by input number, node by node: indices into edges_.
-  std::vector<std::uint32_t> in_edges_;
+  HugePageVector<std::uint32_t> in_edges_;
   PacketPool pool_;        ///< the packets the nodes hold (their queues pass indices)
   SfRouterShared shared_;  ///< what every router reads besides its own state
   /// Every node's router, in id order: the state a slot reads, walked in memory order.
-  std::vector<SfRouter> routers_;
+  HugePageVector<SfRouter> routers_;
   std::vector<std::unique_ptr<SfNode>> nodes_;
   std::uint64_t link_count_ = 0;
   /// Unless node_processes: the nodes the network's process steps and admits.
