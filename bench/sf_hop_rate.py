@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Packet-hops per second of simulation of the hypercube, n = 12 against n = 16, for one or two
 optinet binaries run alternately (the machine is shared: compare side by side). Ends with each
-binary's ratio n = 12 / n = 16 per repeat and its median (issue 18's target: at most 1.5).
+binary's ratio n = 12 / n = 16 per repeat and its median (issue 18's target: at most 1.5), and
+with --reference the bare loops' ratios beside them.
 
 With --reference BUILD, each repeat also runs the two floors built there (bench/reference/):
 sf_cubes_ref, the bare C++ loop of the same routing (CUBES, random permutations; packet-hops per
@@ -51,8 +52,10 @@ def run_json(command):
 
 
 def bare_hop_rate(build: str, n: int, queues: str) -> float:
+    # About 0.3-1 s each (session 25: 3 runs at n = 16 scattered the list loop's ratio from
+    # 1.7 to 3.9 in one series).
     r = run_json([os.path.join(build, "sf_cubes_ref"), "--n", str(n), "--runs",
-                  "50" if n <= 12 else "3", "--seed", "1", "--queues", queues])
+                  "200" if n <= 12 else "12", "--seed", "1", "--queues", queues])
     return r["hops"] / r["seconds"]
 
 
@@ -132,7 +135,12 @@ def main():
             p.error("--reference: runs only with the n = 12 / n = 16 ratio, not with --sizes")
         return sweep(args.binaries, args.sizes, args.repeats)
     print("| repeat | n | binary | packet-hops/s |\n|---|---|---|---|")
-    ratios = {b: [] for b in args.binaries}
+    # The bare loops' ratios beside optinet's: what the same routing loses from n = 12 to
+    # n = 16 with nothing of the model (the floor of the ratio on this machine).
+    labels = list(args.binaries)
+    if args.reference:
+        labels += [f"sf_cubes_ref --queues {q}" for q in ("vector", "list")]
+    ratios = {b: [] for b in labels}
     for k in range(args.repeats):
         # About 2 s of simulation at each size (session 24: 200 runs at n = 12, 6 at n = 16).
         # Alternated pairs of 3 runs at n = 16 (0.6 s) scattered from 0.68x to 1.56x where
@@ -144,16 +152,17 @@ def main():
                 print(f"| {k} | {n} | {b} | {rates[b, n]:.3g} |", flush=True)
             if args.reference:
                 for queues in ("vector", "list"):
-                    rate = bare_hop_rate(args.reference, n, queues)
-                    print(f"| {k} | {n} | sf_cubes_ref --queues {queues} | {rate:.3g} |")
+                    label = f"sf_cubes_ref --queues {queues}"
+                    rates[label, n] = bare_hop_rate(args.reference, n, queues)
+                    print(f"| {k} | {n} | {label} | {rates[label, n]:.3g} |")
                 print(f"| {k} | {n} | thread_floor --method 1 | "
                       f"{method_floor_ns(args.reference, n):.1f} ns per activation |", flush=True)
-        for b in args.binaries:
+        for b in labels:
             ratios[b].append(rates[b, 12] / rates[b, 16])
     # The target of issue 18 is this ratio. Each repeat's pair ran seconds apart, so the
     # machine's load moves both; the median of the pairs is steadier than a ratio of medians.
     print("\n| binary | n = 12 / n = 16, each repeat | median |\n|---|---|---|")
-    for b in args.binaries:
+    for b in labels:
         each = " ".join(f"{r:.2f}" for r in ratios[b])
         print(f"| {b} | {each} | {statistics.median(ratios[b]):.2f} |")
 
