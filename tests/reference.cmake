@@ -26,6 +26,14 @@ if(Python3_Interpreter_FOUND)
   set_tests_properties(reference_loop_bad_d PROPERTIES WILL_FAIL TRUE)
   add_test(NAME reference_sf_loop_bad_queues COMMAND sf_cubes_ref --n 4 --queues deque)
   set_tests_properties(reference_sf_loop_bad_queues PROPERTIES WILL_FAIL TRUE)
+  add_test(NAME reference_sf_loop_bad_edge_bytes COMMAND sf_cubes_ref --n 4 --edge-bytes 6)
+  set_tests_properties(reference_sf_loop_bad_edge_bytes PROPERTIES WILL_FAIL TRUE)
+  # Edge records: the loop checks that they took two updates per hop (one line, exit 1 if not),
+  # and they change no slot (seed 7 without them: 1114 hops, slots 9, 10, 9).
+  add_test(NAME reference_sf_loop_edge_records
+           COMMAND sf_cubes_ref --n 6 --runs 3 --seed 7 --queues list --edge-bytes 32)
+  set_tests_properties(reference_sf_loop_edge_records PROPERTIES PASS_REGULAR_EXPRESSION
+                       "\"edge_bytes\": 32, .*\"hops\": 1114, \"slots\": \\[9, 10, 9\\]")
   # Misses per hop under valgrind's cache simulator: a row with hops and instructions counted.
   find_program(VALGRIND_PROGRAM valgrind)
   if(VALGRIND_PROGRAM AND NOT OPTINET_SANITIZE)  # valgrind cannot run an ASan binary

@@ -18,7 +18,12 @@
 // because a slot takes every head off before it places any packet; in optinet a far end may
 // place a packet before its source drops it, so a packet can be in two queues at once.
 //
-// Usage: sf_cubes_ref --n N [--runs R] [--seed S] [--queues vector|list]
+// --edge-bytes B adds a record of B bytes per out-edge, node x's dimension d at x n + d, which
+// each hop updates at its source (as it leaves the queue) and at its next node (as it joins the
+// next queue), as optinet's edge records (queue and link, 32 bytes) are: what state per edge
+// touched by every hop costs once the network leaves the caches (session 25). 0: none.
+//
+// Usage: sf_cubes_ref --n N [--runs R] [--seed S] [--queues vector|list] [--edge-bytes B]
 //        (2^N nodes, random permutations)
 // Prints one JSON object: n, nodes, runs, seconds of the runs, packet-hops, slots per run.
 #include <chrono>
@@ -102,13 +107,16 @@ struct RunResult {
 template <typename Queues>
 class Cube {
  public:
-  explicit Cube(unsigned n)
+  /// edge_words: the 4-byte words of each out-edge's record (0: no records).
+  Cube(unsigned n, unsigned edge_words)
       : n_(n),
         nodes_(std::uint32_t{1} << n),
         packets_(nodes_),
         queues_(std::size_t{nodes_} * n, packets_),
         nonempty_(nodes_, 0),
-        delivered_(nodes_, 0) {}
+        delivered_(nodes_, 0),
+        edge_words_(edge_words),
+        edges_(std::size_t{nodes_} * n * edge_words, 0) {}
 
   RunResult run(Stream& rng) {
     // A random permutation: packet x goes from node x to destination[x].
@@ -141,6 +149,7 @@ class Cube {
           const unsigned dim = static_cast<unsigned>(__builtin_ctz(m));
           const auto [packet, emptied] = queues_.pop(std::size_t{x} * n_ + dim);
           crossing.emplace_back(packet, x ^ (std::uint32_t{1} << dim));
+          touch_edge(std::size_t{x} * n_ + dim);
           if (emptied) nonempty_[x] &= ~(std::uint32_t{1} << dim);
         }
       }
@@ -158,6 +167,14 @@ class Cube {
       }
     }
     return {slot, hops};
+  }
+
+  /// The updates the edge records took over all runs: every hop leaves one queue and joins
+  /// another (all queues are empty after a run), so twice the hops where records are kept.
+  std::uint64_t edge_updates() const {
+    std::uint64_t sum = 0;
+    for (std::size_t e = 0; e < edges_.size(); e += edge_words_) sum += edges_[e];
+    return sum;
   }
 
  private:
@@ -183,7 +200,13 @@ class Cube {
     }
     const unsigned dim = p.dims[p.next];
     queues_.push(std::size_t{node} * n_ + dim, i);
+    touch_edge(std::size_t{node} * n_ + dim);
     nonempty_[node] |= std::uint32_t{1} << dim;
+  }
+
+  /// Updates the record of out-edge `edge` (its first word), if records are kept.
+  void touch_edge(std::size_t edge) {
+    if (edge_words_ != 0) ++edges_[edge * edge_words_];
   }
 
   unsigned n_;
@@ -193,17 +216,22 @@ class Cube {
   std::vector<std::uint32_t> nonempty_;  ///< per node, bit d: queue d holds a packet
   std::vector<std::uint32_t> delivered_;
   std::uint32_t pending_ = 0;
+  unsigned edge_words_;
+  std::vector<std::uint32_t> edges_;  ///< --edge-bytes: node x's out-edge d at x n + d
 };
 
 [[noreturn]] void usage(const char* what) {
-  std::fprintf(
-      stderr, "%s\nusage: sf_cubes_ref --n N [--runs R] [--seed S] [--queues vector|list]\n", what);
+  std::fprintf(stderr,
+               "%s\nusage: sf_cubes_ref --n N [--runs R] [--seed S] [--queues vector|list] "
+               "[--edge-bytes B]\n",
+               what);
   std::exit(2);
 }
 
 template <typename Queues>
-void run_all(unsigned n, std::uint64_t runs, std::uint64_t seed, const char* layout) {
-  Cube<Queues> cube(n);
+void run_all(unsigned n, std::uint64_t runs, std::uint64_t seed, const char* layout,
+             unsigned edge_bytes) {
+  Cube<Queues> cube(n, edge_bytes / 4);
   std::vector<std::uint64_t> slots;
   std::uint64_t hops = 0;
   const auto t0 = std::chrono::steady_clock::now();
@@ -216,10 +244,16 @@ void run_all(unsigned n, std::uint64_t runs, std::uint64_t seed, const char* lay
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (edge_bytes != 0 && cube.edge_updates() != 2 * hops) {
+    std::fprintf(stderr, "edge records: %llu updates for %llu hops\n",
+                 static_cast<unsigned long long>(cube.edge_updates()),
+                 static_cast<unsigned long long>(hops));
+    std::exit(1);
+  }
   std::printf(
-      "{\"n\": %u, \"nodes\": %u, \"queues\": \"%s\", \"runs\": %llu, \"seconds\": %.6f, "
-      "\"hops\": %llu, ",
-      n, 1u << n, layout, static_cast<unsigned long long>(runs), seconds,
+      "{\"n\": %u, \"nodes\": %u, \"queues\": \"%s\", \"edge_bytes\": %u, \"runs\": %llu, "
+      "\"seconds\": %.6f, \"hops\": %llu, ",
+      n, 1u << n, layout, edge_bytes, static_cast<unsigned long long>(runs), seconds,
       static_cast<unsigned long long>(hops));
   print_slots(slots);
 }
@@ -227,7 +261,8 @@ void run_all(unsigned n, std::uint64_t runs, std::uint64_t seed, const char* lay
 }  // namespace
 
 int main(int argc, char** argv) {
-  const auto options = parse_options(argc, argv, {"--n", "--runs", "--seed", "--queues"}, usage);
+  const auto options =
+      parse_options(argc, argv, {"--n", "--runs", "--seed", "--queues", "--edge-bytes"}, usage);
   const auto n_option = option_number(options, "--n", 0, usage);
   const std::uint64_t runs = option_number(options, "--runs", 1, usage);
   const std::uint64_t seed = option_number(options, "--seed", 1, usage);
@@ -236,10 +271,15 @@ int main(int argc, char** argv) {
   const auto n = static_cast<unsigned>(n_option);
   if (runs < 1) usage("--runs: an integer >= 1");
   if (layout != "vector" && layout != "list") usage("--queues: vector or list");
+  const std::uint64_t edge_bytes = option_number(options, "--edge-bytes", 0, usage);
+  if (edge_bytes % 4 != 0 || edge_bytes > 256) {
+    usage("--edge-bytes: a multiple of 4 from 0 to 256");
+  }
+  const auto bytes = static_cast<unsigned>(edge_bytes);
   if (layout == "list") {
-    run_all<ListQueues>(n, runs, seed, "list");
+    run_all<ListQueues>(n, runs, seed, "list", bytes);
   } else {
-    run_all<VectorQueues>(n, runs, seed, "vector");
+    run_all<VectorQueues>(n, runs, seed, "vector", bytes);
   }
   return 0;
 }
