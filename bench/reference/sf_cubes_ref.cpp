@@ -25,7 +25,8 @@
 //
 // Usage: sf_cubes_ref --n N [--runs R] [--seed S] [--queues vector|list] [--edge-bytes B]
 //        (2^N nodes, random permutations)
-// Prints one JSON object: n, nodes, runs, seconds of the runs, packet-hops, slots per run.
+// Prints one JSON object: n, nodes, queues, edge_bytes, runs, seconds of the runs, packet-hops,
+// slots per run.
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
