@@ -51,6 +51,14 @@ def run_json(command):
     return json.loads(out.strip().splitlines()[-1])
 
 
+# sf_cubes_ref's queue layouts, and the label of each in the tables.
+BARE_QUEUES = ("vector", "list")
+
+
+def bare_label(queues: str) -> str:
+    return f"sf_cubes_ref --queues {queues}"
+
+
 def bare_hop_rate(build: str, n: int, queues: str) -> float:
     # About 0.3-1 s each (session 25: 3 runs at n = 16 scattered the list loop's ratio from
     # 1.7 to 3.9 in one series).
@@ -82,7 +90,7 @@ def check(build: str) -> int:
           "KS p |\n|---|---|---|---|---|---|---|")
     for n in (6, 8):
         bare = {q: run_json([os.path.join(build, "sf_cubes_ref"), "--n", str(n), "--runs", "400",
-                             "--seed", "1000", "--queues", q])["slots"] for q in ("vector", "list")}
+                             "--seed", "1000", "--queues", q])["slots"] for q in BARE_QUEUES}
         if bare["vector"] != bare["list"]:
             print(f"n = {n}: the two queue layouts ran different slots")
             ok = False
@@ -139,7 +147,7 @@ def main():
     # n = 16 with nothing of the model (the floor of the ratio on this machine).
     labels = list(args.binaries)
     if args.reference:
-        labels += [f"sf_cubes_ref --queues {q}" for q in ("vector", "list")]
+        labels += [bare_label(q) for q in BARE_QUEUES]
     ratios = {b: [] for b in labels}
     for k in range(args.repeats):
         # About 2 s of simulation at each size (session 24: 200 runs at n = 12, 6 at n = 16).
@@ -151,8 +159,8 @@ def main():
                 rates[b, n] = hop_rate(b, n, runs)
                 print(f"| {k} | {n} | {b} | {rates[b, n]:.3g} |", flush=True)
             if args.reference:
-                for queues in ("vector", "list"):
-                    label = f"sf_cubes_ref --queues {queues}"
+                for queues in BARE_QUEUES:
+                    label = bare_label(queues)
                     rates[label, n] = bare_hop_rate(args.reference, n, queues)
                     print(f"| {k} | {n} | {label} | {rates[label, n]:.3g} |")
                 print(f"| {k} | {n} | thread_floor --method 1 | "
