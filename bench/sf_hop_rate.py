@@ -129,6 +129,12 @@ def main():
     p.add_argument("--sizes", metavar="N", nargs="+", type=cli_guard.positive_int,
                    help="the rate at each hypercube dimension n (1 to 20) instead of the ratio")
     args = p.parse_args()
+    # A build folder is checked before anything runs: a missing tool would stop a series midway.
+    for option, build, tools in (("--check", args.check, ("sf_cubes_ref", "optinet")),
+                                 ("--reference", args.reference, ("sf_cubes_ref", "thread_floor"))):
+        for tool in tools if build else ():
+            if not os.access(os.path.join(build, tool), os.X_OK):
+                p.error(f"{option}: {build} has no executable {tool} (accepted: a build folder)")
     if args.check:
         return check(args.check)
     if not args.binaries:
