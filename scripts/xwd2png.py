@@ -6,7 +6,9 @@ usage: scripts/xwd2png.py IN.xwd OUT.png
 Converts a screen dump of `xwd -root` (a 24-bit ZPixmap: what Xvfb's default screen gives, 4
 bytes a pixel, which some dumps label 24 bits per pixel, or 3 bytes a pixel) to PNG with the
 standard library only, for the GTKWave screenshots in
-docs/ (the machine has no ImageMagick or PIL). Example:
+docs/ (the machine has no ImageMagick or PIL). xvfb-run and xwd are in Debian's xvfb and
+x11-apps, which scripts/install-deps.sh does not install (no test needs them):
+apt-get install xvfb x11-apps xauth. Example:
 
     xvfb-run -a -s "-screen 0 1500x900x24" sh -c \\
         'gtkwave -a traces/faults_demo.gtkw faults_demo.vcd & sleep 8; xwd -root -silent > s.xwd'
