@@ -34,10 +34,11 @@ constexpr double kMethodNode = 4.30 * 1024;
 // kLinkRecord as below: 2.22-2.37 KiB since its router is 256 bytes and an edge one line
 // (2.27-2.44 at 384 bytes, 3.32 while it kept a port and an event).
 constexpr double kSteppedNode = 2.26 * 1024;
-// A store-and-forward edge: its 32-byte record (queue and link in half a line since session
-// 24; 64 bytes in session 21, 0.100 KiB while they were two records) and its 4-byte in-link
-// index.
-constexpr double kLinkRecord = 0.035 * 1024;
+// A store-and-forward edge: its 12-byte link, 4-byte carried counter and 4-byte in-link index
+// (its queue is its router's since session 26; queue and link took 32 bytes in session 24, 64
+// in session 21, 0.100 KiB while they were two records). hypercube --n 16 and --n 18 then peak
+// at 173,264 and 683,536 KiB, 3% and 2% below these estimates (session 26).
+constexpr double kLinkRecord = 0.020 * 1024;
 // A bus (its method, ports and K bindings) and a hierarchy-only scope module, solved together
 // from dmob --k 4 --dim 6 and --k 2 --dim 12 against ocpc --p 4096 (same 4096 threads; issue 17,
 // docs/benchmarks.md): the MOB-PC's 2p buses were too few to show them above the noise.

@@ -145,9 +145,7 @@ SfRunResult SfExperiment::run_open_loop(std::uint64_t seed) {
   r.packets = r.open_loop->created - r.open_loop->refused;
   r.delivered = r.open_loop->delivered;
   collect_node_measures(r);
-  const std::vector<sf::Link*> all = links();
-  r.links.reserve(all.size());
-  for (const sf::Link* link : all) r.links.push_back(link->counters());
+  r.links = link_counters();
   r.errors = host_->errors();
   return r;
 }
@@ -164,12 +162,13 @@ void SfExperiment::collect_node_measures(SfRunResult& r) {
   }
 }
 
-std::vector<sf::Link*> SfExperiment::links() {
-  std::vector<sf::Link*> all;
+std::vector<MediumCounters> SfExperiment::link_counters() const {
+  std::vector<MediumCounters> all;
   all.reserve(network_.links());
   for (NodeId x = 0; x < network_.size(); ++x) {
+    const sf::SfRouter& router = network_.router(x);
     for (unsigned label = 0; label < config_.graph->degree(); ++label) {
-      if (sf::Link* link = network_.router(x).link(label)) all.push_back(link);
+      if (router.link(label) != nullptr) all.push_back(router.link_counters(label));
     }
   }
   return all;

@@ -118,8 +118,8 @@ class SfExperiment : public ExperimentBase, public sf::SubphaseObserver {
   SfRunResult run_open_loop(std::uint64_t seed);
   /// Hands the fault plan to the links it names (directly or through their end nodes).
   void inject_faults();
-  /// Every link, in link_names() order.
-  std::vector<sf::Link*> links();
+  /// What every link carried in the count window, in link_names() order.
+  std::vector<MediumCounters> link_counters() const;
   /// Populations and queues of the run just ended.
   void collect_node_measures(SfRunResult& r);
 

@@ -17,7 +17,7 @@
 
 #include "models/core/huge_page_allocator.h"
 #include "models/core/inline_list.h"
-#include "models/links/edge_queue.h"
+#include "models/links/node_queues.h"
 #include "models/topology/ccc.h"
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
@@ -249,56 +249,78 @@ TEST(SfTickets, UnmodifiedShuffleRoutesCanRepeat) {
 TEST(SfQueues, TheDisciplineNamesTheHead) {
   PacketPool pool;
   pool.add(SfPacket{});  // queue positions and pool indices differ
-  EdgeQueue q;
+  NodeQueues q;
   const unsigned left[] = {2, 5, 5};  // hops left; the first two have not moved yet
+  std::vector<PacketIndex> in_3;
   for (int i = 0; i < 3; ++i) {
     SfPacket p;
     p.ticket.length = static_cast<std::uint8_t>(left[i]);
     p.ticket.moved = i == 2;
-    q.push_back(Queued{pool.add(p), false});
+    in_3.push_back(pool.add(p));
+    SfPacket other;  // queue 1's packets, between queue 3's, outrank them all
+    other.ticket.length = 9;
+    other.ticket.moved = true;
+    q.push(1, Queued{pool.add(other), false});
+    q.push(3, Queued{in_3.back(), false});
   }
   const auto remaining = [](const SfPacket& p) { return unsigned{p.ticket.length}; };
-  EXPECT_EQ(head_of(q, pool, Discipline::kFifo, false, remaining), 0u);
-  EXPECT_EQ(head_of(q, pool, Discipline::kFurthestFirst, false, remaining),
-            1u);                                                        // FIFO among equals
-  EXPECT_EQ(head_of(q, pool, Discipline::kFifo, true, remaining), 2u);  // moved packets first
-  pool[q[2].packet()].ticket.moved = false;
-  EXPECT_EQ(head_of(q, pool, Discipline::kFifo, true, remaining), 0u);
-  EXPECT_EQ(head_of(q, pool, Discipline::kFurthestFirst, true, remaining), 1u);
+  EXPECT_EQ(q.head(3, pool, Discipline::kFifo, false, remaining), in_3[0]);
+  EXPECT_EQ(q.head(3, pool, Discipline::kFurthestFirst, false, remaining),
+            in_3[1]);                                                       // FIFO among equals
+  EXPECT_EQ(q.head(3, pool, Discipline::kFifo, true, remaining), in_3[2]);  // moved packets first
+  pool[in_3[2]].ticket.moved = false;
+  EXPECT_EQ(q.head(3, pool, Discipline::kFifo, true, remaining), in_3[0]);
+  EXPECT_EQ(q.head(3, pool, Discipline::kFurthestFirst, true, remaining), in_3[1]);
+  EXPECT_EQ(q.head(1, pool, Discipline::kFifo, false, remaining), 2u);
 }
 
-TEST(SfQueues, AQueueKeepsItsOrderInPlaceAndOnTheHeap) {
-  EdgeQueue q;
-  const auto packets = [&q] {
+TEST(SfQueues, EachQueueKeepsItsOrderInPlaceAndOnTheHeap) {
+  NodeQueues q;
+  const auto packets = [&q](unsigned label) {
     std::vector<PacketIndex> v;
-    for (const Queued& e : q) v.push_back(e.packet());
+    q.for_each([&](unsigned l, Queued e) {
+      if (l == label) v.push_back(e.packet());
+    });
     return v;
   };
-  for (PacketIndex i = 0; i < EdgeQueue::kInline + 3; ++i) q.push_back(Queued{10 + i, i % 2 == 0});
-  EXPECT_EQ(q.size(), EdgeQueue::kInline + 3);
-  q.erase(1);  // an arbitrary granted entry, on the heap
-  q.erase(0);
-  std::vector<PacketIndex> rest;
-  for (PacketIndex i = 2; i < EdgeQueue::kInline + 3; ++i) rest.push_back(10 + i);
-  EXPECT_EQ(packets(), rest);
-  EXPECT_TRUE(q[0].phase_a());
-  EXPECT_FALSE(q[1].phase_a());
-  while (!q.empty()) q.erase(q.size() - 1);  // back in place once empty
-  std::vector<PacketIndex> expected;
-  for (PacketIndex i = 0; i < EdgeQueue::kInline; ++i) {
-    q.push_back(Queued{20 + i, false});
-    if (i != 1) expected.push_back(20 + i);
+  // Queues 0 and 5 interleaved, more entries than the list holds in place.
+  constexpr PacketIndex kEntries = 9;
+  static_assert(kEntries > NodeQueues::kInline, "the entries go to the heap");
+  for (PacketIndex i = 0; i < kEntries; ++i) {
+    q.push(i % 2 == 0 ? 0 : 5, Queued{10 + i, i % 3 == 0});
+    EXPECT_EQ(q.size(i % 2 == 0 ? 0 : 5), i / 2 + 1);
   }
-  q.erase(1);
-  q.push_back(Queued{30, true});  // fills the place again
-  expected.push_back(30);
-  EXPECT_EQ(packets(), expected);
-  EXPECT_TRUE(q[EdgeQueue::kInline - 1].phase_a());
-  EXPECT_FALSE(q[0].phase_a());
+  EXPECT_EQ(q.size(), kEntries);
+  EXPECT_EQ(q.size(0), 5u);
+  EXPECT_EQ(q.size(5), 4u);
+  EXPECT_EQ(q.size(1), 0u);
+  bool emptied = true;
+  EXPECT_TRUE(q.remove(5, 13, emptied).phase_a());  // a granted entry, not the head, on the heap
+  EXPECT_FALSE(emptied);
+  EXPECT_FALSE(q.remove(0, 10 + 4, emptied).phase_a());
+  EXPECT_EQ(packets(0), (std::vector<PacketIndex>{10, 12, 16, 18}));
+  EXPECT_EQ(packets(5), (std::vector<PacketIndex>{11, 15, 17}));
+  for (PacketIndex i : {11, 15}) q.remove(5, i, emptied);
+  EXPECT_FALSE(emptied);
+  q.remove(5, 17, emptied);
+  EXPECT_TRUE(emptied);  // queue 5 is empty; queue 0 is not
+  EXPECT_EQ(q.size(), 4u);
+  // A packet in the same queue twice (a self-loop: admitted before its source dropped it):
+  // its oldest entry goes.
+  q.push(2, Queued{40, true});
+  q.push(2, Queued{40, false});
+  EXPECT_TRUE(q.remove(2, 40, emptied).phase_a());
+  EXPECT_FALSE(emptied);
+  EXPECT_FALSE(q.remove(2, 40, emptied).phase_a());
+  EXPECT_TRUE(emptied);
+  for (PacketIndex i : {10, 12, 16}) q.remove(0, i, emptied);
+  q.remove(0, 18, emptied);
+  EXPECT_TRUE(emptied);
+  EXPECT_TRUE(q.empty());  // back in place once empty
+  q.push(4, Queued{50, false});
+  EXPECT_EQ(packets(4), (std::vector<PacketIndex>{50}));
   q.clear();
   EXPECT_TRUE(q.empty());
-  q.push_back(Queued{40, false});
-  EXPECT_EQ(packets(), (std::vector<PacketIndex>{40}));
 }
 
 TEST(SfQueues, AnEntryKeepsTheLargestIndexBesideItsFlag) {

@@ -20,8 +20,9 @@
 //
 // --edge-bytes B adds a record of B bytes per out-edge, node x's dimension d at x n + d, which
 // each hop updates at its source (as it leaves the queue) and at its next node (as it joins the
-// next queue), as optinet's edge records (queue and link, 32 bytes) are: what state per edge
-// touched by every hop costs once the network leaves the caches (session 25). 0: none.
+// next queue), as optinet's edge records (queue and link, 32 bytes) were until session 26:
+// what state per edge touched by every hop costs once the network leaves the caches (session
+// 25). 0: none.
 //
 // Usage: sf_cubes_ref --n N [--runs R] [--seed S] [--queues vector|list] [--edge-bytes B]
 //        (2^N nodes, random permutations)

@@ -43,14 +43,15 @@ class LinkSink : public sc_core::sc_prim_channel {
   std::uint64_t requests_ = 0;
 };
 
-/// One directed edge's link: a compact record, not a SystemC object. A network keeps it beside
-/// the edge's queue in half a cache line (Edge, edge.h), all edges in one contiguous array
-/// (about 2^20 of them in the 2^16-cube), so that a hop touches one short record instead of a
-/// channel object with its own name and heap buffers. The far end reads the offers once every
-/// node has offered: in its inbox's update phase (a primitive channel per node) where nodes are
-/// processes, else in the network's admission pass, or the source hands the packet over. Idle, a
-/// link costs nothing. What only a trace or an injected fault reads is the link's LinkProbe,
-/// which the network keeps apart (watched()). 16 bytes.
+/// One directed edge's link: a compact record, not a SystemC object. The network keeps all of
+/// them in one contiguous array, node x's label l at x * degree + l (about 2^20 in the
+/// 2^16-cube). Where the far end admits every offer (unbounded buffers, nodes stepped by the
+/// network) a hop reads none of it: the source hands the packet over and counts it in the
+/// link's carried counter (SfRouterShared::carried), and the far end is the graph's neighbour.
+/// Otherwise the far end reads the offers once every node has offered: in its inbox's update
+/// phase (a primitive channel per node) where nodes are processes, else in the network's
+/// admission pass. What only a trace or an injected fault reads is the link's LinkProbe, which
+/// the network keeps apart (watched()). 12 bytes.
 class Link {
  public:
   /// Connects the far end: node `far_node`, and this link's input number there (the order in
@@ -79,15 +80,8 @@ class Link {
   /// The offered packet (kNoPacket: none, or a fault refused the offer); the far side reads it
   /// in its update phase.
   PacketIndex offered() const { return offered_; }
-  /// Far side: admits the offer, which the link carries in this slot; `counted`: the slot is in
-  /// the network's count window.
-  void grant(bool counted) {
-    granted_ = true;
-    carry(counted);
-  }
-  /// Source side, where the far end admits every offer: the link carries a packet in this
-  /// slot, handed over at once (no offer stays to be taken at the next rising edge).
-  void carry(bool counted) { window_carried_ += counted ? 1 : 0; }
+  /// Far side: admits the offer, which the link carries in this slot (the far end counts it).
+  void grant() { granted_ = true; }
 
   /// A trace or a fault reads the link in each slot: its LinkProbe, which the network keeps
   /// apart, is then told what the link carries, and take_grant() must run at each rising edge
@@ -95,32 +89,29 @@ class Link {
   bool watched() const { return watched_; }
   void set_watched() { watched_ = true; }
 
-  /// Clears the link and its counter.
+  /// Clears the link for a run.
   void reset() {
     granted_ = false;
     offered_ = kNoPacket;
-    window_carried_ = 0;
-  }
-  /// Clears the counter (the network's count window changes).
-  void clear_counter() { window_carried_ = 0; }
-  /// The slots of the count window in which the link carried a packet (never a collision: one
-  /// sender, admitted by its far end, so each carried slot is a single one with one data frame).
-  MediumCounters counters() const {
-    MediumCounters c;
-    c.busy_slots = c.single_slots = c.frames_in = c.data_frames = window_carried_;
-    return c;
   }
 
  private:
   NodeId far_node_ = kNoNode;
   PacketIndex offered_ = kNoPacket;
-  /// A link carries at most one packet a slot, and a run lasts at most 10^9 slots.
-  std::uint32_t window_carried_ = 0;
   std::uint8_t input_ = 0;  ///< below LinkSink::kMaxInputs
   bool granted_ = false;
   bool watched_ = false;  ///< has a LinkProbe (traced, or with injected faults)
 };
-static_assert(sizeof(Link) == 16, "a link fills a quarter of a cache line");
+static_assert(sizeof(Link) == 12, "a link record is 12 bytes");
+
+/// What a link that carried a packet in `carried` slots of the count window reports (never a
+/// collision: one sender, admitted by its far end, so each carried slot is a single one with
+/// one data frame).
+inline MediumCounters carried_counters(std::uint32_t carried) {
+  MediumCounters c;
+  c.busy_slots = c.single_slots = c.frames_in = c.data_frames = carried;
+  return c;
+}
 
 /// What only a trace or an injected fault reads of a link: the network keeps it apart, for the
 /// out-edges of a node one of whose links is watched (Link::watched; SfRouterShared::probes),

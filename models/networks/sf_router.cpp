@@ -13,9 +13,7 @@ void SfRouter::release_packets() {
     const PacketIndex sent = take_grant(label);
     if (sent != kNoPacket) dequeue(label, sent);
   }
-  for (unsigned label = 0; label < shared_->degree; ++label) {
-    for (const Queued& e : edges()[label].queue) pool().remove(e.packet());
-  }
+  queues_.for_each([this](unsigned, Queued e) { pool().remove(e.packet()); });
   for (const Staged& s : staging_) pool().remove(s.packet);
   for (const auto* v : {&held_, &loaded_}) {
     for (PacketIndex i : *v) pool().remove(i);
@@ -28,9 +26,10 @@ void SfRouter::release_packets() {
 void SfRouter::load(const std::vector<Packet>& packets, std::uint64_t run_seed) {
   release_packets();
   watched_ = 0;
+  queues_.clear();
   for (unsigned label = 0; label < shared_->degree; ++label) {
-    edges()[label].queue.clear();
-    Link& link = edges()[label].link;
+    shared_->carried[edge(label)] = 0;
+    Link& link = links()[label];
     link.reset();
     if (!link.watched()) continue;
     watched_ |= std::uint64_t{1} << label;
@@ -65,6 +64,7 @@ bool SfRouter::has_work() const {
 
 void SfRouter::slot_step(std::uint64_t slot) {
   static_assert(offsetof(SfRouter, max_queue_) + sizeof(max_queue_) <= 128 &&
+                    offsetof(SfRouter, queues_) + sizeof(queues_) <= 64 &&
                     offsetof(SfRouter, watched_) == 128,
                 "a step reads the router's first two cache lines (the layout in sf_router.h)");
   assert(shared_->capacity != 0 || shared_->staged.empty());  // emptied by every step (step 4)
@@ -123,8 +123,7 @@ void SfRouter::slot_step(std::uint64_t slot) {
   if (buffered_ != 0 && !staged.empty()) {
     std::size_t kept = 0;
     for (std::size_t i = 0; i < staged.size(); ++i) {
-      EdgeQueue& q = edges()[staged[i].edge].queue;
-      if (room(q.size(), 0)) {
+      if (room(queues_.size(staged[i].edge), 0)) {
         enqueue(staged[i].edge, staged[i].packet);
       } else {
         staged[kept++] = staged[i];
@@ -198,7 +197,6 @@ void SfRouter::settle(PacketIndex i, std::uint64_t slot, bool arrived_over_link)
         enqueue(static_cast<unsigned>(edge), i);
       } else {
         staging().push_back(Staged{i, static_cast<unsigned>(edge)});
-        edges()[edge].prefetch();  // read when the packet leaves staging (step 4)
         ++buffered_;
       }
       return;
@@ -234,25 +232,27 @@ void SfRouter::offer_heads() {
   const Scheme& scheme = this->scheme();
   const NodeId here = id_;
   const std::uint64_t slot = shared_->run->current_slot();
-  // Every non-empty queue offers; its edge and then the link's far end are fetched
-  // for all of them first, so that the misses overlap.
+  // Every non-empty queue offers. Where the far end admits the offer, the network fetched the
+  // far ends some nodes ahead (fetch_for_step); else they are fetched for all of them first, so
+  // that the misses overlap.
   offering_ = nonempty_;
-  for (std::uint64_t m = offering_; m != 0; m &= m - 1) edges()[__builtin_ctzll(m)].prefetch();
-  for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
-    prefetch_far_end(edges()[__builtin_ctzll(m)].link);
+  for (std::uint64_t m = hands_over() ? 0 : offering_; m != 0; m &= m - 1) {
+    prefetch_far_end(static_cast<unsigned>(__builtin_ctzll(m)));
   }
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
-    const EdgeQueue& q = edges()[label].queue;
-    const std::size_t head = head_of(q, pool(), shared_->discipline, scheme.moved_first(),
-                                     [&](const SfPacket& p) { return scheme.remaining(p, here); });
-    const PacketIndex i = q[head].packet();
-    Link& link = edges()[label].link;
-    if (link.watched() && shared_->probe(id_, label).refused_by_fault(pool()[i], slot)) continue;
+    const PacketIndex i =
+        queues_.head(label, pool(), shared_->discipline, scheme.moved_first(),
+                     [&](const SfPacket& p) { return scheme.remaining(p, here); });
+    if (shared_->any_watched && (watched_ & (std::uint64_t{1} << label)) != 0 &&
+        shared_->probe(id_, label).refused_by_fault(pool()[i], slot)) {
+      continue;
+    }
     if (hands_over()) {
       hand_over(label, i, slot);
       continue;
     }
+    Link& link = links()[label];
     link.offer(i);  // the request goes to the network's array, or a node process's input port
     if (shared_->steps != nullptr) {
       shared_->steps->request(link.far_node(), link.input());
@@ -269,44 +269,55 @@ void SfRouter::hand_over(unsigned label, PacketIndex i, std::uint64_t slot) {
   // admission, and the network needs no admission pass. The packet leaves its queue now rather
   // than at the next rising edge (take_grant): nothing reads the queue in between, and the
   // node steps at that edge (has_work), where its population falls as it would.
-  Link& link = edges()[label].link;
-  link.carry(counted(slot));
-  if (link.watched()) show_carried(shared_->probe(id_, label), i);
+  count_carried(edge(label), shared_->any_watched && (watched_ & (std::uint64_t{1} << label)) != 0,
+                i, slot);
   dequeue(label, i);
-  const NodeId far = link.far_node();
+  const NodeId far = far_node(label);
   shared_->routers[far].arrivals(slot).push_back(i);
   shared_->steps->list_next(far);
 }
 
-void SfRouter::prefetch_far_end(const Link& link) const {
-  if (shared_->steps == nullptr) {
-    shared_->sinks[link.far_node()]->prefetch();
-  } else if (shared_->capacity != 0) {
-    shared_->steps->prefetch_requests(link.far_node());
-  } else {
-    prefetch(&shared_->routers[link.far_node()]);
+void SfRouter::count_carried(std::size_t edge, bool watched, PacketIndex i,
+                             std::uint64_t slot) const {
+  shared_->carried[edge] += counted(slot) ? 1 : 0;
+  if (watched) {
+    LinkProbe& probe = shared_->probe(edge);
+    probe.carry(probe.traced() ? pool()[i].packet.id : 0);  // the id only where it is traced
   }
 }
 
-void SfRouter::enqueue(unsigned edge, PacketIndex i) {
-  EdgeQueue& q = edges()[edge].queue;
-  const bool phase_a = pool()[i].ticket.subphase < scheme().randomizing();
-  q.push_back(Queued{i, phase_a});
-  nonempty_ |= std::uint64_t{1} << edge;
-  ++queued_;
-  queued_a_ += phase_a ? 1 : 0;
-  max_queue_ = std::max(max_queue_, static_cast<unsigned>(q.size()));
+void SfRouter::prefetch_far_end(unsigned label) const {
+  if (hands_over()) {
+    prefetch(&shared_->routers[far_node(label)]);
+    return;
+  }
+  const NodeId far = links()[label].far_node();
+  if (shared_->steps == nullptr) {
+    shared_->sinks[far]->prefetch();
+  } else {
+    shared_->steps->prefetch_requests(far);
+  }
 }
 
-void SfRouter::dequeue(unsigned edge, PacketIndex i) {
+void SfRouter::enqueue(unsigned label, PacketIndex i) {
+  const bool phase_a = pool()[i].ticket.subphase < scheme().randomizing();
+  queues_.push(label, Queued{i, phase_a});
+  nonempty_ |= std::uint64_t{1} << label;
+  ++queued_;
+  queued_a_ += phase_a ? 1 : 0;
+  // A queue is no longer than all of them: most pushes need not count the queue's entries.
+  if (queued_ > max_queue_) {
+    max_queue_ = std::max(max_queue_, static_cast<unsigned>(queues_.size(label)));
+  }
+}
+
+void SfRouter::dequeue(unsigned label, PacketIndex i) {
   // By its entry only: the far end may already have rewritten an admitted packet's ticket.
-  EdgeQueue& q = edges()[edge].queue;
-  const auto at =
-      std::find_if(q.begin(), q.end(), [i](const Queued& e) { return e.packet() == i; });
+  bool emptied = false;
+  const Queued e = queues_.remove(label, i, emptied);
   --queued_;
-  queued_a_ -= at->phase_a() ? 1 : 0;
-  q.erase(static_cast<std::size_t>(at - q.begin()));
-  if (q.empty()) nonempty_ &= ~(std::uint64_t{1} << edge);
+  queued_a_ -= e.phase_a() ? 1 : 0;
+  if (emptied) nonempty_ &= ~(std::uint64_t{1} << label);
 }
 
 bool SfRouter::reserve(const SfPacket& offered, Reservations& reserved) const {
@@ -314,7 +325,7 @@ bool SfRouter::reserve(const SfPacket& offered, Reservations& reserved) const {
   const unsigned staging_slot = shared_->degree;
   const int edge = edge_after_crossing(offered);
   if (edge != kNoEdge) {
-    if (!room(edges()[edge].queue.size(), reserved[edge])) return false;
+    if (!room(queues_.size(static_cast<unsigned>(edge)), reserved[edge])) return false;
     ++reserved[edge];
     return true;
   }
@@ -338,14 +349,16 @@ void SfRouter::fetch_for_step(int stage, std::uint64_t slot) const {
   } else if (stage == 1) {
     for (PacketIndex i : arrived) pool().prefetch(i);
     if (buffered_ != 0) prefetch_rest();
-    for (std::uint64_t m = links_to_take() | nonempty_; m != 0; m &= m - 1) {
-      edges()[__builtin_ctzll(m)].prefetch();
-    }
+    // The links a step reads (none where the node hands its packets over, unless watched),
+    // and the counters of those that will carry.
+    for (std::uint64_t m = links_to_take() | (hands_over() ? 0 : nonempty_); m != 0; m &= m - 1)
+      prefetch(&links()[__builtin_ctzll(m)]);
+    if (nonempty_ != 0) prefetch(&shared_->carried[edge(__builtin_ctzll(nonempty_))]);
   } else {
     for (std::uint64_t m = nonempty_; m != 0; m &= m - 1)
-      prefetch_far_end(edges()[__builtin_ctzll(m)].link);
-    // Where the arrived packets go next: the edge, and (if its queue is empty, so that it will
-    // offer this slot) the link's far end.
+      prefetch_far_end(static_cast<unsigned>(__builtin_ctzll(m)));
+    // Where the arrived packets go next: if the queue they join is empty, so that it will
+    // offer this slot, the link's far end.
     // (A packet whose sub-phase ends here is staged, held or delivered, and the next one starts
     // with the node's random stream: both read the packet's second line.)
     bool subphase_ends = false;
@@ -356,9 +369,8 @@ void SfRouter::fetch_for_step(int stage, std::uint64_t slot) const {
         pool().prefetch_rest(i);
         continue;
       }
-      edges()[edge].prefetch();
       if ((nonempty_ & (std::uint64_t{1} << edge)) != 0) continue;
-      if (hands_over()) prefetch(&shared_->routers[shared_->graph->neighbor(id_, edge)]);
+      if (hands_over()) prefetch(&shared_->routers[far_node(static_cast<unsigned>(edge))]);
     }
     if (subphase_ends && buffered_ == 0) prefetch_rest();
   }
@@ -369,7 +381,9 @@ LinkProbe& SfRouter::watch(unsigned label) {
   auto& probes = shared_->probes;
   if (probes.empty()) probes.resize(shared_->graph->nodes());
   if (probes[id_] == nullptr) probes[id_] = std::make_unique<LinkProbe[]>(shared_->degree);
-  edges()[label].link.set_watched();
+  links()[label].set_watched();
+  watched_ |= std::uint64_t{1} << label;
+  shared_->any_watched = true;
   return probes[id_][label];
 }
 
@@ -382,8 +396,8 @@ void SfRouter::prefetch_rest() const {
 
 void SfRouter::fetch_for_admit(std::uint64_t offers, int stage) const {
   if (stage == 0) {
-    // The router's first three lines: its arrivals, counts and in-link table (with bounded
-    // buffers an admission also reads the occupancy of its queues and staging).
+    // The router's first three lines: its arrivals and queues, counts and in-link table (with
+    // bounded buffers an admission reads the occupancy of its queues and staging).
     prefetch(this);
     prefetch(reinterpret_cast<const char*>(this) + 64);
     prefetch(&in_edges_);
@@ -391,7 +405,7 @@ void SfRouter::fetch_for_admit(std::uint64_t offers, int stage) const {
     prefetch(in_edges_);
     prefetch(in_edges_ + shared_->degree - 1);
   } else {
-    for (std::uint64_t m = offers; m != 0; m &= m - 1) in_edge(__builtin_ctzll(m)).prefetch();
+    for (std::uint64_t m = offers; m != 0; m &= m - 1) prefetch(&in_link(__builtin_ctzll(m)));
   }
 }
 
@@ -406,19 +420,19 @@ bool SfRouter::admit(std::uint64_t offers, std::uint64_t slot) {
   // fetch_for_admit.)
   if (shared_->capacity != 0) {
     for (std::uint64_t m = offers; m != 0; m &= m - 1) {
-      pool().prefetch(in_edge(__builtin_ctzll(m)).link.offered());
+      pool().prefetch(in_link(__builtin_ctzll(m)).offered());
     }
   }
   for (std::uint64_t requests = offers; requests != 0; requests &= requests - 1) {
     const std::uint32_t edge = in_edges_[__builtin_ctzll(requests)];
-    Link& link = shared_->edges[edge].link;
+    Link& link = shared_->links[edge];
     const PacketIndex i = link.offered();
     // Unbounded buffers admit every offer: no occupancy to read, and the packet itself is read
     // only for a traced link's packet signal (it is placed at the next rising edge).
     const bool ok = shared_->capacity == 0 || reserve(pool()[i], reserved);
     if (ok) {
-      link.grant(counted(slot));
-      if (link.watched()) show_carried(shared_->probe(edge), i);
+      link.grant();
+      count_carried(edge, link.watched(), i, slot);
       arrivals(slot).push_back(i);
       admitted = true;
     }

@@ -6,18 +6,22 @@
 /// its routers in one contiguous array, in id order, and its SfNode modules (the names, ports,
 /// traces and, under --node-processes, the processes) call into them.
 ///
-/// Layout (issue 18): a step reads the router's first two cache lines only, a source that hands
-/// a packet over its first, and the network walks the routers in memory order. What every
-/// router of a network shares (its arrays, scheme, run control, settings) is one SfRouterShared,
-/// which stays in the first-level cache; what only a sub-phase's end or start, a Phase B hold,
-/// a bounded buffer or a trace needs lies in the lines after the first two. With this state in
-/// the node modules (about 2.3 KiB apart, over seven cache lines each), a slot of the 2^16-cube
-/// missed a simulated 32 MiB last-level cache 15.1 times per packet-hop; with the routers in one
-/// array of five hot lines each, 9.5 (bench/sf_cache_misses.py; docs/benchmarks.md). With two
-/// (session 21), an 8 MiB cache is missed 6.0 times a hop, against 9.2 with five (5.0 once an
-/// edge's queue and link share a line, edge.h). The network also fetches what a router's step
-/// and admission will read some routers ahead (fetch_for_step, fetch_for_admit); the cache
-/// simulator still counts the misses these fetches hide.
+/// Layout (issue 18): a step reads the router's first two cache lines only (its arrivals and
+/// queues; its counts), a source that hands a packet over the far end's first, and the network
+/// walks the routers in memory order. What every router of a network shares (its arrays,
+/// scheme, run control, settings) is one SfRouterShared, which stays in the first-level cache;
+/// what only a sub-phase's end or start, a Phase B hold, a bounded buffer or a trace needs lies
+/// in the lines after the first two. With this state in the node modules (about 2.3 KiB apart,
+/// over seven cache lines each), a slot of the 2^16-cube missed a simulated 32 MiB last-level
+/// cache 15.1 times per packet-hop; with the routers in one array of five hot lines each, 9.5
+/// (bench/sf_cache_misses.py; docs/benchmarks.md). With two (session 21), an 8 MiB cache is
+/// missed 6.0 times a hop, against 9.2 with five. Since session 26 the queues are the router's
+/// (NodeQueues), not records beside each edge's link: a hop where the far end admits every
+/// offer touches no record per edge but its 4-byte carried counter, and a 32 MiB cache is
+/// missed 0.45 times a hop instead of 1.25 (an 8 MiB one 4.38 instead of 4.68). The network
+/// also fetches what a router's step and admission will read some routers ahead
+/// (fetch_for_step, fetch_for_admit); the cache simulator still counts the misses these
+/// fetches hide.
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -29,7 +33,8 @@
 #include "models/core/rng.h"
 #include "models/core/run_control.h"
 #include "models/core/trace_window.h"
-#include "models/links/edge.h"
+#include "models/links/link.h"
+#include "models/links/node_queues.h"
 #include "models/links/scheme.h"
 #include "models/networks/sf_step_list.h"
 #include "models/topology/store_forward_graph.h"
@@ -72,15 +77,19 @@ struct SfRouterShared {
   /// node until slot (s+1) W; one that overruns starts its next sub-phase at once (the
   /// fall-back the theorem allows: here the same scheme, continued without windows).
   std::uint64_t phase_window = 0;
-  /// Every node's out-edges (queue and link), node x's label l at x * degree + l: a label
-  /// without a neighbour has a link that stays unbound.
-  Edge* edges = nullptr;
+  /// Every node's out-links, node x's label l at x * degree + l: a label without a neighbour
+  /// has a link that stays unbound.
+  Link* links = nullptr;
+  /// Per link (the same index): the slots of the count window in which it carried a packet.
+  /// Apart from the links, since every hop counts but only bounded buffers and node processes
+  /// read the links on a hop (4 bytes per link: a node's in one line at degree 16).
+  std::uint32_t* carried = nullptr;
   /// Empty until some link is watched (SfRouter::watch), then one entry per node: the probes
   /// of its out-edges by label, once one of them is watched (a trace of a few nodes takes a
   /// few). Never moved: traces point into them.
   std::vector<std::unique_ptr<LinkProbe[]>> probes;
   LinkProbe& probe(NodeId x, unsigned label) const { return probes[x][label]; }
-  /// The probe of edge `edge`, an index into `edges`.
+  /// The probe of link `edge`, an index into `links`.
   LinkProbe& probe(std::size_t edge) const {
     return probe(static_cast<NodeId>(edge / degree), static_cast<unsigned>(edge % degree));
   }
@@ -123,10 +132,15 @@ class alignas(64) SfRouter {
   SfRouter(SfRouterShared& shared, NodeId id, const std::uint32_t* in_edges)
       : shared_(&shared), id_(id), in_edges_(in_edges) {}
 
-  /// Out-edge `label`, or nullptr where the node has none (once the network has bound them).
-  Link* link(unsigned label) {
-    Link& l = edges()[label].link;
+  /// Out-edge `label`'s link, or nullptr where the node has none (once the network has bound
+  /// them).
+  const Link* link(unsigned label) const {
+    const Link& l = links()[label];
     return l.bound() ? &l : nullptr;
+  }
+  /// What out-edge `label`'s link carried in the network's count window (Link::counted).
+  MediumCounters link_counters(unsigned label) const {
+    return carried_counters(shared_->carried[edge(label)]);
   }
   /// The probe of out-edge `label` (which must have a link), which a trace or injected faults
   /// read: the link is watched from now on. Between runs, before the network is traced.
@@ -173,8 +187,8 @@ class alignas(64) SfRouter {
  private:
   /// Packets accepted in a slot: a node has at most one per in-link; in `hypercube --n 16
   /// --protocol cubes --traffic random` nearly always one or two.
-  using Arrivals = InlineList<PacketIndex, 6>;
-  static_assert(sizeof(Arrivals) == 32, "a router's two lists fill its first cache line");
+  using Arrivals = InlineList<PacketIndex, 2>;
+  static_assert(sizeof(Arrivals) == 16, "a router's two lists fill half its first cache line");
   void slot_step(std::uint64_t slot);
   /// Unbounded buffers, stepped by the network: the far end admits every offer, so the node
   /// hands packet i, the head of queue `label`, to the far end's router as it offers it.
@@ -187,14 +201,9 @@ class alignas(64) SfRouter {
     if (!hands_over()) return offering_;
     return shared_->any_watched ? offering_ & watched_ : 0;
   }
-  /// Tells a watched link's probe that it carries packet i (its id read only where it is
-  /// traced).
-  void show_carried(LinkProbe& probe, PacketIndex i) const {
-    probe.carry(probe.traced() ? pool()[i].packet.id : 0);
-  }
   /// Out-edge `label`'s take_grant(), which also starts a watched link's new slot.
   PacketIndex take_grant(unsigned label) {
-    Link& link = edges()[label].link;
+    Link& link = links()[label];
     if (link.watched()) shared_->probe(id_, label).clear();
     return link.take_grant();
   }
@@ -205,18 +214,21 @@ class alignas(64) SfRouter {
   const Arrivals& arrivals(std::uint64_t slot) const { return arrivals_[(slot + 1) & 1]; }
   /// Hints the memory system to fetch the router's lines after the first two.
   void prefetch_rest() const;
-  /// Hints the memory system to fetch where an offer on `link` goes: the far end's input port,
-  /// request word, or router.
-  void prefetch_far_end(const Link& link) const;
+  /// Hints the memory system to fetch where an offer on out-edge `label` goes: the far end's
+  /// router, or (from the link, which must be in the cache) its input port or request word.
+  void prefetch_far_end(unsigned label) const;
   /// Places packet i (which just arrived, or was loaded) by its ticket: into a queue, the
   /// staging buffer, the Phase B hold, or the host (then its pool slot is freed).
   void settle(PacketIndex i, std::uint64_t slot, bool arrived_over_link);
   void start_subphase(SfPacket& p, std::uint64_t slot);
   void offer_heads();
-  /// Queue `edge` takes packet i / drops packet i (which it holds); both keep the population
+  /// Queue `label` takes packet i / drops packet i (which it holds); both keep the population
   /// counts.
-  void enqueue(unsigned edge, PacketIndex i);
-  void dequeue(unsigned edge, PacketIndex i);
+  void enqueue(unsigned label, PacketIndex i);
+  void dequeue(unsigned label, PacketIndex i);
+  /// Link `edge` (an index into the network's links) carries packet i in `slot`: its counter
+  /// counts it in the count window, and where the link is `watched` its probe shows i.
+  void count_carried(std::size_t edge, bool watched, PacketIndex i, std::uint64_t slot) const;
   /// Between runs: frees the pool slots of the packets the node holds.
   void release_packets();
   /// Open-loop runs: takes and places the packets the host created up to `slot`.
@@ -242,16 +254,21 @@ class alignas(64) SfRouter {
 
   PacketPool& pool() const { return *shared_->pool; }
   const Scheme& scheme() const { return *shared_->scheme; }
-  /// The node's out-edges, by label.
-  Edge* edges() const { return shared_->edges + std::size_t{id_} * shared_->degree; }
-  /// The edge of in-link `input`.
-  const Edge& in_edge(unsigned input) const { return shared_->edges[in_edges_[input]]; }
+  /// Out-edge `label`'s index in the network's links and counters.
+  std::size_t edge(unsigned label) const { return std::size_t{id_} * shared_->degree + label; }
+  /// The node's out-links, by label.
+  Link* links() const { return shared_->links + edge(0); }
+  /// The link of in-link `input`.
+  const Link& in_link(unsigned input) const { return shared_->links[in_edges_[input]]; }
+  /// Out-edge `label`'s far end (the graph's neighbour: a handing-over source reads no link).
+  NodeId far_node(unsigned label) const { return shared_->graph->neighbor(id_, label); }
   /// A link carrying a packet in `slot` counts it.
   bool counted(std::uint64_t slot) const { return shared_->count_window.contains(slot); }
 
   // The first cache line: read by a source that hands a packet over, and by every step.
   /// Accepted packets by the parity of the slot that places them (arrivals()).
   std::array<Arrivals, 2> arrivals_;
+  NodeQueues queues_;
   // The second line: the rest of what every step and every admission reads.
   SfRouterShared* shared_;
   std::uint64_t offering_ = 0;  ///< bit l: queue l offered its head on link l this slot

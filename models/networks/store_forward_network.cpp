@@ -14,8 +14,9 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
   if (degree > LinkSink::kMaxInputs) {
     throw std::logic_error("store-and-forward graph of degree above 64");
   }
-  edges_.resize(static_cast<std::size_t>(n) * degree);
-  if (edges_.size() > std::numeric_limits<std::uint32_t>::max()) {
+  links_.resize(static_cast<std::size_t>(n) * degree);
+  carried_.resize(links_.size());
+  if (links_.size() > std::numeric_limits<std::uint32_t>::max()) {
     throw std::logic_error("store-and-forward graph of more than 2^32 edges");
   }
   // Each node numbers its incoming links in the order of the network's links (by source, then
@@ -48,7 +49,8 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
   shared_.phase_b_start = config.phase_b_start;
   shared_.observer = config.observer;
   shared_.phase_window = config.phase_window;
-  shared_.edges = edges_.data();
+  shared_.links = links_.data();
+  shared_.carried = carried_.data();
   shared_.pool = &pool_;
   shared_.steps = steps_.get();
   shared_.routers = steps_ != nullptr ? routers_.data() : nullptr;
@@ -71,7 +73,7 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
       const NodeId y = g.neighbor(x, label);
       if (y == kNoNode) continue;
       const std::size_t edge = static_cast<std::size_t>(x) * degree + label;
-      edges_[edge].link.bind(y, inputs[y]);
+      links_[edge].bind(y, inputs[y]);
       in_edges_[in_begin[y] + inputs[y]++] = static_cast<std::uint32_t>(edge);
       ++link_count_;
     }

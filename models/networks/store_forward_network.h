@@ -5,6 +5,7 @@
 /// and binds: node x's out-edge `label` is bound to the node the graph names, so bindings are
 /// O(nodes + links). Names follow the hardware: hypercube.node5, hypercube.node5.link_d2.
 /// Unless told to make each node a process, its one SC_METHOD steps the nodes.
+#include <algorithm>
 #include <memory>
 #include <systemc>
 #include <vector>
@@ -40,6 +41,7 @@ class SfNetwork : public sc_core::sc_module {
   SfNode& node(NodeId x) { return *nodes_[x]; }
   /// Node x's router: its state, measures, links and injection port.
   SfRouter& router(NodeId x) { return routers_[x]; }
+  const SfRouter& router(NodeId x) const { return routers_[x]; }
   /// Links in the network (directed edges).
   std::uint64_t links() const { return link_count_; }
   /// The slot from which packets that finished Phase A start Phase B, at every node. The
@@ -54,19 +56,20 @@ class SfNetwork : public sc_core::sc_module {
   /// counts every slot until told otherwise.
   void count_slots(const TraceWindow& window) {
     shared_.count_window = window;
-    for (Edge& e : edges_) e.link.clear_counter();
+    std::fill(carried_.begin(), carried_.end(), 0);
   }
   /// Every node's injection port (SfRouterShared::injection). Between runs only.
   void set_injection(InjectionPort* port) { shared_.injection = port; }
 
  private:
-  /// Every node's out-edges (queue and link), node x's label l at x * degree + l (a label
-  /// without a neighbour has an unbound link): one contiguous array, allocated before the
-  /// nodes and never resized.
-  HugePageVector<Edge> edges_;
+  /// Every node's out-links, node x's label l at x * degree + l (a label without a neighbour
+  /// has an unbound link): one contiguous array, allocated before the nodes and never resized.
+  HugePageVector<Link> links_;
+  /// Per link, the same index: the slots of the count window in which it carried a packet.
+  HugePageVector<std::uint32_t> carried_;
   /// Under node_processes: every node's input port, by id (SfRouterShared::sinks).
   std::vector<LinkSink*> sinks_;
-  /// Every node's in-links by input number, node by node: indices into edges_.
+  /// Every node's in-links by input number, node by node: indices into links_.
   HugePageVector<std::uint32_t> in_edges_;
   PacketPool pool_;        ///< the packets the nodes hold (their queues pass indices)
   SfRouterShared shared_;  ///< what every router reads besides its own state
