@@ -153,7 +153,7 @@ void SfRouter::slot_step(std::uint64_t slot) {
   max_population_b_ = std::max(max_population_b_, total - in_phase_a);
   max_population_a_transit_ = std::max(max_population_a_transit_, in_phase_a - held_a);
   // 6. Each non-empty queue offers its head.
-  offer_heads();
+  offer_heads(slot);
 }
 
 void SfRouter::take_injected(std::uint64_t slot) {
@@ -228,10 +228,9 @@ std::uint64_t SfRouter::release_slot(const SfPacket& p) const {
   return release;
 }
 
-void SfRouter::offer_heads() {
+void SfRouter::offer_heads(std::uint64_t slot) {
   const Scheme& scheme = this->scheme();
   const NodeId here = id_;
-  const std::uint64_t slot = shared_->run->current_slot();
   // Every non-empty queue offers. Where the far end admits the offer, the network fetched the
   // far ends some nodes ahead (fetch_for_step); else they are fetched for all of them first, so
   // that the misses overlap.

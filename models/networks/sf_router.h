@@ -221,7 +221,8 @@ class alignas(64) SfRouter {
   /// staging buffer, the Phase B hold, or the host (then its pool slot is freed).
   void settle(PacketIndex i, std::uint64_t slot, bool arrived_over_link);
   void start_subphase(SfPacket& p, std::uint64_t slot);
-  void offer_heads();
+  /// Each non-empty queue offers its head in `slot`.
+  void offer_heads(std::uint64_t slot);
   /// Queue `label` takes packet i / drops packet i (which it holds); both keep the population
   /// counts.
   void enqueue(unsigned label, PacketIndex i);
