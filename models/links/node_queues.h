@@ -114,7 +114,6 @@ class NodeQueues {
     for (const Entry& e : entries_) f(e.label(), e.queued());
   }
   void clear() { entries_.clear(); }
-  void prefetch() const { entries_.prefetch(); }
 
  private:
   /// 5 bytes, so that 4 fit in place: the entry's bytes, then the label (below 64).

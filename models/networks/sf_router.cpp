@@ -243,10 +243,7 @@ void SfRouter::offer_heads(std::uint64_t slot) {
     const PacketIndex i =
         queues_.head(label, pool(), shared_->discipline, scheme.moved_first(),
                      [&](const SfPacket& p) { return scheme.remaining(p, here); });
-    if (shared_->any_watched && (watched_ & (std::uint64_t{1} << label)) != 0 &&
-        shared_->probe(id_, label).refused_by_fault(pool()[i], slot)) {
-      continue;
-    }
+    if (watched(label) && shared_->probe(id_, label).refused_by_fault(pool()[i], slot)) continue;
     if (hands_over()) {
       hand_over(label, i, slot);
       continue;
@@ -268,8 +265,7 @@ void SfRouter::hand_over(unsigned label, PacketIndex i, std::uint64_t slot) {
   // admission, and the network needs no admission pass. The packet leaves its queue now rather
   // than at the next rising edge (take_grant): nothing reads the queue in between, and the
   // node steps at that edge (has_work), where its population falls as it would.
-  count_carried(edge(label), shared_->any_watched && (watched_ & (std::uint64_t{1} << label)) != 0,
-                i, slot);
+  count_carried(edge(label), watched(label), i, slot);
   dequeue(label, i);
   const NodeId far = far_node(label);
   shared_->routers[far].arrivals(slot).push_back(i);

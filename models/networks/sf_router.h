@@ -18,7 +18,7 @@
 /// missed 6.0 times a hop, against 9.2 with five. Since session 26 the queues are the router's
 /// (NodeQueues), not records beside each edge's link: a hop where the far end admits every
 /// offer touches no record per edge but its 4-byte carried counter, and a 32 MiB cache is
-/// missed 0.45 times a hop instead of 1.25 (an 8 MiB one 4.38 instead of 4.68). The network
+/// missed 0.45 times a hop instead of 1.25 (an 8 MiB one 4.37 instead of 4.68). The network
 /// also fetches what a router's step and admission will read some routers ahead
 /// (fetch_for_step, fetch_for_admit); the cache simulator still counts the misses these
 /// fetches hide.
@@ -200,6 +200,11 @@ class alignas(64) SfRouter {
   std::uint64_t links_to_take() const {
     if (!hands_over()) return offering_;
     return shared_->any_watched ? offering_ & watched_ : 0;
+  }
+  /// Out-edge `label`'s link is traced or has faults (its router's mask is read only where
+  /// some link of the network is).
+  bool watched(unsigned label) const {
+    return shared_->any_watched && (watched_ & (std::uint64_t{1} << label)) != 0;
   }
   /// Out-edge `label`'s take_grant(), which also starts a watched link's new slot.
   PacketIndex take_grant(unsigned label) {
