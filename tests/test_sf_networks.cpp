@@ -81,6 +81,36 @@ TEST_P(SfNetworks, EveryPacketIsDeliveredOnceIntactAtItsDestination) {
 INSTANTIATE_TEST_SUITE_P(Schemes, SfNetworks, ::testing::ValuesIn(net_cases()),
                          [](const auto& param_info) { return param_info.param.name; });
 
+TEST(SfLinks, CountTheHopsOfTheCountWindowOnly) {
+  SfExperimentConfig config;
+  config.graph = std::make_shared<sf::HypercubeGraph>(5);
+  config.protocol = "cubes";
+  config.traffic = PermutationKind::kRandom;
+  SfExperiment e(config);
+  const auto carried = [&e] {
+    std::uint64_t sum = 0;
+    for (NodeId x = 0; x < e.network().size(); ++x) {
+      for (unsigned label = 0; label < 5; ++label)
+        sum += e.network().router(x).link_counters(label).single_slots;
+    }
+    return sum;
+  };
+  // A closed-loop run reports no link, and its network counts no slot unless told.
+  const SfRunResult quiet = e.run(1);
+  ASSERT_TRUE(quiet.ok());
+  EXPECT_GT(quiet.hops, 0u);
+  EXPECT_EQ(carried(), 0u);
+  // Every slot: each hop once. The first two slots: fewer, and only the links that carried.
+  e.network().count_slots(TraceWindow{});
+  EXPECT_EQ(e.run(1).hops, quiet.hops);
+  EXPECT_EQ(carried(), quiet.hops);
+  e.network().count_slots(TraceWindow{0, 1});
+  e.run(1);
+  EXPECT_GT(carried(), 0u);
+  EXPECT_LE(carried(), 2u * e.network().links());
+  EXPECT_LT(carried(), quiet.hops);
+}
+
 TEST(SfGrid, PhaseAWithOnePacketPerNodeHasNoDelay) {
   // Section 8: all packets start at slot 0 and flow along the columns at constant speed, so
   // every packet ends Phase A after exactly its route length. Phase B is held back to a later

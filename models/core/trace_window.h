@@ -11,6 +11,8 @@ struct TraceWindow {
   std::uint64_t first = 0;
   std::uint64_t last = std::numeric_limits<std::uint64_t>::max();
   bool contains(std::uint64_t slot) const { return slot >= first && slot <= last; }
+  /// The window that contains no slot.
+  static TraceWindow none() { return {std::numeric_limits<std::uint64_t>::max(), 0}; }
 };
 
 }  // namespace optinet

@@ -274,7 +274,7 @@ void SfRouter::hand_over(unsigned label, PacketIndex i, std::uint64_t slot) {
 
 void SfRouter::count_carried(std::size_t edge, bool watched, PacketIndex i,
                              std::uint64_t slot) const {
-  shared_->carried[edge] += counted(slot) ? 1 : 0;
+  if (counted(slot)) ++shared_->carried[edge];
   if (watched) {
     LinkProbe& probe = shared_->probe(edge);
     probe.carry(probe.traced() ? pool()[i].packet.id : 0);  // the id only where it is traced
@@ -345,10 +345,11 @@ void SfRouter::fetch_for_step(int stage, std::uint64_t slot) const {
     for (PacketIndex i : arrived) pool().prefetch(i);
     if (buffered_ != 0) prefetch_rest();
     // The links a step reads (none where the node hands its packets over, unless watched),
-    // and the counters of those that will carry.
+    // and, in the count window, the counters of those that will carry.
     for (std::uint64_t m = links_to_take() | (hands_over() ? 0 : nonempty_); m != 0; m &= m - 1)
       prefetch(&links()[__builtin_ctzll(m)]);
-    if (nonempty_ != 0) prefetch(&shared_->carried[edge(__builtin_ctzll(nonempty_))]);
+    if (nonempty_ != 0 && counted(slot))
+      prefetch(&shared_->carried[edge(__builtin_ctzll(nonempty_))]);
   } else {
     for (std::uint64_t m = nonempty_; m != 0; m &= m - 1)
       prefetch_far_end(static_cast<unsigned>(__builtin_ctzll(m)));

@@ -17,9 +17,10 @@
 /// (bench/sf_cache_misses.py; docs/benchmarks.md). With two (session 21), an 8 MiB cache is
 /// missed 6.0 times a hop, against 9.2 with five. Since session 26 the queues are the router's
 /// (NodeQueues), not records beside each edge's link: a hop where the far end admits every
-/// offer touches no record per edge but its 4-byte carried counter, and a 32 MiB cache is
-/// missed 0.45 times a hop instead of 1.25 (an 8 MiB one 4.37 instead of 4.68). The network
-/// also fetches what a router's step and admission will read some routers ahead
+/// offer touches no record per edge but (in the count window) its 4-byte carried counter,
+/// and a 32 MiB cache is missed 0.45 times a hop instead of 1.25 (an 8 MiB one 4.37 instead
+/// of 4.68). The network also fetches what a router's step and admission will read some
+/// routers ahead
 /// (fetch_for_step, fetch_for_admit); the cache simulator still counts the misses these
 /// fetches hide.
 #include <array>
@@ -93,8 +94,11 @@ struct SfRouterShared {
   LinkProbe& probe(std::size_t edge) const {
     return probe(static_cast<NodeId>(edge / degree), static_cast<unsigned>(edge % degree));
   }
-  /// The slots in which links count the packets they carry (Link::counters).
-  TraceWindow count_window;
+  /// The slots in which links count the packets they carry (`carried`): none until the
+  /// testbench sets them (SfNetwork::count_slots), so that a hop outside them writes no
+  /// counter. At 2^16 nodes the counter's line cost about 10% of a closed-loop run's time,
+  /// whose results report no link (docs/benchmarks.md, session 27).
+  TraceWindow count_window = TraceWindow::none();
   /// The network's packets: queues, links and buffers hold indices into it.
   PacketPool* pool = nullptr;
   /// Null: each node is a process of its own (an SC_METHOD), and `sinks` are the nodes' input
@@ -138,7 +142,7 @@ class alignas(64) SfRouter {
     const Link& l = links()[label];
     return l.bound() ? &l : nullptr;
   }
-  /// What out-edge `label`'s link carried in the network's count window (Link::counted).
+  /// What out-edge `label`'s link carried in the network's count window (SfNetwork::count_slots).
   MediumCounters link_counters(unsigned label) const {
     return carried_counters(shared_->carried[edge(label)]);
   }

@@ -53,7 +53,7 @@ class SfNetwork : public sc_core::sc_module {
   void set_phase_b_start(std::uint64_t slot) { shared_.phase_b_start = slot; }
   /// The slots in which every link counts the packets it carries, from the next run's start
   /// (after the nodes are loaded) until the next call; the counters are cleared. A network
-  /// counts every slot until told otherwise.
+  /// counts no slot until told.
   void count_slots(const TraceWindow& window) {
     shared_.count_window = window;
     std::fill(carried_.begin(), carried_.end(), 0);
