@@ -25,9 +25,9 @@ void ExperimentBase::close_systemc_trace() {
   trace_file_ = nullptr;
 }
 
-void ExperimentBase::close_trace() {
+void ExperimentBase::close_trace(OutputSet& outputs) {
   close_systemc_trace();
-  if (trace_output_) trace_output_->commit();
+  if (trace_output_) trace_output_->commit(outputs);
 }
 
 void ExperimentBase::discard_trace() {

@@ -24,9 +24,10 @@ class ExperimentBase {
 
   /// Wall time of elaboration (construction, binding and the first delta cycle).
   double elaboration_seconds() const { return elaboration_seconds_; }
-  /// Closes the VCD file and moves it into place: the one way a trace is committed.
-  /// Throws OutputError if any write of it failed; the file is then removed.
-  void close_trace();
+  /// Closes the VCD file and gives it to `outputs`, which moves it into place with the
+  /// command's other files: the one way a trace is committed. Throws OutputError if any write
+  /// of it failed; the file is then removed.
+  void close_trace(OutputSet& outputs);
   /// Closes the VCD file and removes it (an interrupted series leaves no waveform; the
   /// destructor does it to a trace not committed).
   void discard_trace();

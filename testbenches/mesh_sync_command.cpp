@@ -175,13 +175,13 @@ RunRecord MeshSyncCommand::run(std::uint64_t seed) {
   return record;
 }
 
-void MeshSyncCommand::finish() {
-  ExperimentCommand::finish();
+void MeshSyncCommand::finish(OutputSet& outputs) {
+  ExperimentCommand::finish(outputs);
   if (groups_csv_.empty()) return;
   // Written whole, after the runs (an interrupted series writes none), as the JSON is.
   std::string text = "seed,op,kind,level,size,overhead\n";
   for (const auto& row : csv_rows_) text += row + "\n";
-  write_file_atomically("--groups-csv", groups_csv_, text);
+  outputs.write("--groups-csv", groups_csv_, text);
 }
 
 }  // namespace optinet

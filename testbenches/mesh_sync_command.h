@@ -31,7 +31,7 @@ class MeshSyncCommand : public ExperimentCommand<MeshSyncExperiment, MeshSyncExp
   std::string invariants() const override;
   std::vector<std::string> summary_fields() const override;
   RunRecord run(std::uint64_t seed) override;
-  void finish() override;
+  void finish(OutputSet& outputs) override;
 
  private:
   std::string n_ = "16";

@@ -603,18 +603,22 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
         << common.runs << " run(s); nothing written\n";
     return kExitInterrupted + signal;
   }
-  command.finish();
+  // Every file is written whole before any is put in place: a failed write (and the exception
+  // that leaves this function) puts none of them in place.
+  OutputSet outputs;
+  command.finish(outputs);
   print_summary(out, command, runs, elaboration, simulation);
   if (common.open_loop && !runs.empty()) print_open_loop_summary(out, command, runs);
   if (common.open_loop || !common.device_path.empty()) {
     print_power_budget(out, command.power_budget(common.device));
   }
-  if (!common.vcd_path.empty()) out << "waveform: " << common.vcd_path << '\n';
   if (!common.json_path.empty()) {
     const Json report = json_report(command, common, runs, elaboration, simulation);
-    write_file_atomically("--json", common.json_path, report.dump() + '\n');
-    out << "json: " << common.json_path << '\n';
+    outputs.write("--json", common.json_path, report.dump() + '\n');
   }
+  outputs.commit();
+  if (!common.vcd_path.empty()) out << "waveform: " << common.vcd_path << '\n';
+  if (!common.json_path.empty()) out << "json: " << common.json_path << '\n';
   if (!all_ok(runs)) return kExitRunFailed;
   for (const RunRecord& r : runs) {
     if (r.undelivered_to_faults > 0) return kExitFaultLosses;

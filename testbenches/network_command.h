@@ -85,7 +85,7 @@ class NetworkCommand {
   /// configure() reads them).
   virtual std::vector<FileOption> input_files() const { return {}; }
   /// The files the family's own options name for writing, beside --json and --vcd (checked
-  /// with them, before configure()); the family writes them with write_file_atomically.
+  /// with them, before configure()); the family writes them into finish()'s OutputSet.
   virtual std::vector<FileOption> output_files() const { return {}; }
   /// Processors (threads) the network will have, and the option that sets its size.
   virtual std::uint64_t processors() const = 0;
@@ -116,10 +116,11 @@ class NetworkCommand {
   virtual double elaborate() = 0;
   /// One run with `seed`.
   virtual RunRecord run(std::uint64_t seed) = 0;
-  /// Flushes and closes the waveform, then leaves the network to process exit: SystemC 2.3.4
+  /// Flushes and closes the waveform and writes the family's own files into `outputs` (which
+  /// the runner commits with the JSON), then leaves the network to process exit: SystemC 2.3.4
   /// removes each destroyed module from its registry by a linear scan, so tearing down n
   /// modules costs O(n^2). Code that embeds an experiment destroys it normally.
-  virtual void finish() = 0;
+  virtual void finish(OutputSet& outputs) = 0;
   /// After an interrupted series: closes and removes the waveform, leaves the rest as finish().
   virtual void abandon() = 0;
 };
@@ -133,8 +134,8 @@ class ExperimentCommand : public NetworkCommand {
     experiment_ = std::make_unique<Experiment>(config_);
     return experiment_->elaboration_seconds();
   }
-  void finish() override {
-    experiment_->close_trace();
+  void finish(OutputSet& outputs) override {
+    experiment_->close_trace(outputs);
     (void)experiment_.release();  // see NetworkCommand::finish
   }
   void abandon() override {

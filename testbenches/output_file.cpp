@@ -160,8 +160,14 @@ void commit_temporary(const std::string& temporary, const std::string& path,
   note_output_written();
 }
 
-void write_file_atomically(const std::string& option, const std::string& path,
-                           const std::string& text) {
+OutputSet::~OutputSet() {
+  for (const Pending& p : pending_) {
+    ::unlink(p.temporary.c_str());
+    forget_temporary(p.temporary);
+  }
+}
+
+void OutputSet::write(const std::string& option, const std::string& path, const std::string& text) {
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
     write_directly(option, path, text);  // a device or pipe: nothing to replace atomically
@@ -178,7 +184,29 @@ void write_file_atomically(const std::string& option, const std::string& path,
     forget_temporary(temporary);
     fail(option, path, error);
   }
-  commit_temporary(temporary, path, option);
+  pending_.push_back({option, temporary, path});
+}
+
+void OutputSet::add_written(const std::string& option, const std::string& temporary,
+                            const std::string& path) {
+  pending_.push_back({option, temporary, path});
+}
+
+void OutputSet::commit() {
+  // Each file leaves the list as it is renamed (or its rename fails): the destructor removes
+  // only the temporaries still waiting.
+  while (!pending_.empty()) {
+    const Pending p = pending_.front();
+    pending_.erase(pending_.begin());
+    commit_temporary(p.temporary, p.path, p.option);
+  }
+}
+
+void write_file_atomically(const std::string& option, const std::string& path,
+                           const std::string& text) {
+  OutputSet one;
+  one.write(option, path, text);
+  one.commit();
 }
 
 }  // namespace optinet

@@ -43,9 +43,39 @@ std::string temporary_path_for(const std::string& path);
 void commit_temporary(const std::string& temporary, const std::string& path,
                       const std::string& option);
 
-/// Writes `text` to `path`: a regular file (or a new one) through a temporary file, flushed to
-/// disk, then renamed; a device or pipe (/dev/stdout) directly. Any failed write, flush or close
-/// throws OutputError("OPTION: cannot write 'PATH': reason") and leaves no temporary file.
+/// The files one command writes, put in place together: each is written whole to a temporary
+/// beside it as it is ready, and commit() renames them all once every one was written. A failed
+/// write throws OutputError("OPTION: cannot write 'PATH' (reason)"), and a set destroyed before
+/// its commit removes its temporaries: a failed write creates and replaces none of the
+/// command's files (a VCD is not left behind because its JSON could not be written). A device
+/// or pipe (/dev/stdout) has no temporary: it is written at once.
+class OutputSet {
+ public:
+  OutputSet() = default;
+  ~OutputSet();
+  OutputSet(const OutputSet&) = delete;
+  OutputSet& operator=(const OutputSet&) = delete;
+
+  /// Writes `text` for `path`: to a temporary, flushed to disk (or to the device at once).
+  void write(const std::string& option, const std::string& path, const std::string& text);
+  /// Takes `temporary`, written whole and flushed elsewhere (TraceOutput), as `path`'s file.
+  void add_written(const std::string& option, const std::string& temporary,
+                   const std::string& path);
+  /// Renames every temporary onto its file, in the order they were written. A rename that fails
+  /// throws OutputError, and the files renamed before it stay: a rename in the file's own
+  /// folder fails only if the folder changed during the run.
+  void commit();
+
+ private:
+  struct Pending {
+    std::string option;
+    std::string temporary;
+    std::string path;
+  };
+  std::vector<Pending> pending_;
+};
+
+/// Writes `text` to `path` alone, as an OutputSet of one file.
 void write_file_atomically(const std::string& option, const std::string& path,
                            const std::string& text);
 

@@ -77,7 +77,7 @@ void TraceOutput::finish_copier() {
   forget_temporary(pipe_);
 }
 
-void TraceOutput::commit() {
+void TraceOutput::commit(OutputSet& outputs) {
   if (done_) return;
   finish_copier();
   done_ = true;
@@ -86,7 +86,7 @@ void TraceOutput::commit() {
     forget_temporary(temporary_);
     fail(path_, "", error_);
   }
-  commit_temporary(temporary_, path_, "--vcd");
+  outputs.add_written("--vcd", temporary_, path_);
 }
 
 void TraceOutput::discard() {

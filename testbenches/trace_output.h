@@ -10,6 +10,8 @@
 
 namespace optinet {
 
+class OutputSet;
+
 class TraceOutput {
  public:
   /// `path` is the file to produce (ending in ".vcd"); creates the pipe and starts the copier.
@@ -22,9 +24,10 @@ class TraceOutput {
   /// The name to give sc_create_vcd_trace_file (it appends ".vcd").
   std::string systemc_name() const;
   const std::string& path() const { return path_; }
-  /// Call once SystemC has closed the trace: waits for the copier and renames the file into
-  /// place. Throws OutputError("--vcd: cannot write 'PATH' (reason)") if any write failed.
-  void commit();
+  /// Call once SystemC has closed the trace: waits for the copier and gives the written file
+  /// to `outputs`, which renames it into place with the command's other files. Throws
+  /// OutputError("--vcd: cannot write 'PATH' (reason)") if any write failed.
+  void commit(OutputSet& outputs);
   /// Call once SystemC has closed the trace: removes the temporary file.
   void discard();
 

@@ -167,7 +167,7 @@ class FakeCommand : public NetworkCommand {
   std::vector<std::string> summary_fields() const override { return {"slots"}; }
   double elaborate() override { return 0; }
   RunRecord run(std::uint64_t) override { return {}; }
-  void finish() override {}
+  void finish(OutputSet&) override {}
   void abandon() override {}
 };
 

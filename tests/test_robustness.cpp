@@ -147,6 +147,28 @@ TEST_F(AtomicWrite, AFailedWriteThrowsOneLineAndLeavesNothing) {
   EXPECT_EQ(entries(), 0u);
 }
 
+TEST_F(AtomicWrite, ASetPutsItsFilesInPlaceTogetherOrNotAtAll) {
+  write(at("old.vcd"), "old");
+  {
+    OutputSet outputs;
+    outputs.write("--vcd", at("old.vcd"), "new trace\n");
+    outputs.write("--groups-csv", at("g.csv"), "a,b\n");
+    EXPECT_EQ(read(at("old.vcd")), "old");  // nothing in place before the commit
+    EXPECT_FALSE(fs::exists(at("g.csv")));
+    EXPECT_THROW(outputs.write("--json", at("gone/r.json"), "text"), OutputError);
+  }
+  // The failed write left the other files as they were, and no temporary.
+  EXPECT_EQ(read(at("old.vcd")), "old");
+  EXPECT_EQ(entries(), 1u);
+  OutputSet outputs;
+  outputs.write("--vcd", at("old.vcd"), "new trace\n");
+  outputs.write("--groups-csv", at("g.csv"), "a,b\n");
+  outputs.commit();
+  EXPECT_EQ(read(at("old.vcd")), "new trace\n");
+  EXPECT_EQ(read(at("g.csv")), "a,b\n");
+  EXPECT_EQ(entries(), 2u);
+}
+
 using InputFiles = Scratch;
 
 TEST_F(InputFiles, TextWithinTheBoundIsRead) {
