@@ -20,9 +20,8 @@
 /// offer touches no record per edge but (in the count window) its 4-byte carried counter,
 /// and a 32 MiB cache is missed 0.45 times a hop instead of 1.25 (an 8 MiB one 4.37 instead
 /// of 4.68). The network also fetches what a router's step and admission will read some
-/// routers ahead
-/// (fetch_for_step, fetch_for_admit); the cache simulator still counts the misses these
-/// fetches hide.
+/// routers ahead (fetch_for_step, fetch_for_admit); the cache simulator still counts the
+/// misses these fetches hide.
 #include <array>
 #include <cstdint>
 #include <memory>
