@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "models/core/prefetch.h"
+
 namespace optinet {
 
 namespace {
@@ -63,6 +65,13 @@ void Scoreboard::deliver(NodeId node, const Packet& packet, std::uint64_t slot) 
   slot_of_[packet.id] = slot;
   ++delivered_count_;
   last_slot_ = std::max(last_slot_, slot);
+}
+
+void Scoreboard::prefetch(const Packet& packet) const {
+  if (packet.id >= state_.size()) return;
+  optinet::prefetch(&state_[packet.id]);
+  optinet::prefetch(&by_id_[packet.id]);
+  optinet::prefetch(&slot_of_[packet.id]);
 }
 
 void Scoreboard::finish() {

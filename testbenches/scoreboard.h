@@ -27,6 +27,8 @@ class Scoreboard : public RunChecker {
   /// Starts a run expecting exactly `packets` (ids must be distinct).
   void expect(const std::vector<Packet>& packets) override;
   void deliver(NodeId node, const Packet& packet, std::uint64_t slot) override;
+  /// Fetches the packet's entries, which a large network's delivery reads from memory.
+  void prefetch(const Packet& packet) const override;
   /// Adds an error for each packet not delivered; call once at the end of the run.
   void finish() override;
   /// Classifies losses against `plan`'s log (nullptr or empty: no faults, every loss an error).

@@ -44,6 +44,20 @@ TEST(Scoreboard, CleanRunHasNoErrors) {
   EXPECT_EQ(sb.delivered(), 3u);
 }
 
+TEST(Scoreboard, APrefetchChangesNothingWhateverTheId) {
+  // A hint before a delivery (DeliverySink::prefetch): an id it never sent, or past its
+  // table, is no error and no access.
+  Scoreboard sb;
+  sb.expect(kPackets);
+  for (const Packet& p : kPackets) sb.prefetch(p);
+  sb.prefetch(Packet{3, 0, 0, 0});
+  sb.prefetch(Packet{1u << 30, 0, 0, 0});
+  EXPECT_EQ(sb.delivered(), 0u);
+  deliver_all(sb);
+  sb.finish();
+  EXPECT_TRUE(sb.errors().empty()) << all_errors(sb);
+}
+
 TEST(Scoreboard, RecordsTheLastDeliverySlot) {
   Scoreboard sb;
   sb.expect(kPackets);

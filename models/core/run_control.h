@@ -17,6 +17,8 @@ class DeliverySink {
  public:
   virtual ~DeliverySink() = default;
   virtual void deliver(NodeId node, const Packet& packet, std::uint64_t slot) = 0;
+  /// A hint that `packet` will be delivered soon: the sink may fetch what deliver() will read.
+  virtual void prefetch(const Packet& /*packet*/) const {}
 };
 
 /// What a processor sees of run control: the hardware a SIMD node has (slot counter, start
@@ -36,6 +38,8 @@ class RunControlIf : public virtual sc_core::sc_interface {
   virtual void release_pending() = 0;
   virtual bool any_pending() const = 0;
   virtual void deliver(NodeId node, const Packet& packet) = 0;
+  /// A hint that `packet` will be delivered soon (DeliverySink::prefetch).
+  virtual void prefetch_delivery(const Packet& /*packet*/) const {}
   virtual void node_finished() = 0;
   /// True while a run stopped at the slot limit is being wound down.
   virtual bool abort_requested() const = 0;
@@ -143,6 +147,9 @@ class RunControl : public sc_core::sc_module, public RunControlIf {
   void release_pending() override { pending_.release(); }
   bool any_pending() const override { return pending_.any(); }
   void deliver(NodeId node, const Packet& packet) override;
+  void prefetch_delivery(const Packet& packet) const override {
+    if (sink_ != nullptr) sink_->prefetch(packet);
+  }
   void node_finished() override;
   bool abort_requested() const override { return aborting_; }
   const sc_core::sc_event& slot_event(std::uint64_t slot) const override {

@@ -7,6 +7,27 @@
 
 namespace optinet::sf {
 
+void SfRouterShared::deliver(NodeId node, PacketIndex i) {
+  run->deliver(node, (*pool)[i].packet);
+  pool->remove(i);
+  // A closed-loop run ends with its last delivery; an open-loop one when its host says so.
+  if (injection == nullptr) run->node_finished();
+}
+
+void SfRouterShared::deliver_reached() {
+  // Two stages, kAhead deliveries apart: the host's packet (the pool line the walk read and
+  // may have left), then what the host's delivery reads of it.
+  constexpr std::size_t kAhead = 8;
+  for (std::size_t k = 0; k < reached.size(); ++k) {
+    if (k + 2 * kAhead < reached.size()) pool->prefetch_rest(reached[k + 2 * kAhead].second);
+    if (k + kAhead < reached.size()) {
+      run->prefetch_delivery((*pool)[reached[k + kAhead].second].packet);
+    }
+    deliver(reached[k].first, reached[k].second);
+  }
+  reached.clear();
+}
+
 void SfRouter::release_packets() {
   // An offer the far end admitted is its packet now (in its arrivals): drop it unfreed.
   for (unsigned label = 0; label < shared_->degree; ++label) {
@@ -203,10 +224,11 @@ void SfRouter::settle(PacketIndex i, std::uint64_t slot, bool arrived_over_link)
     }
     if (shared_->observer != nullptr) shared_->observer->on_subphase_end(id_, p, slot);
     if (p.ticket.subphase + 1u == scheme.subphases()) {
-      shared_->run->deliver(id_, p.packet);
-      pool().remove(i);
-      // A closed-loop run ends with its last delivery; an open-loop one when its host says so.
-      if (shared_->injection == nullptr) shared_->run->node_finished();
+      if (shared_->steps != nullptr) {
+        shared_->reached.emplace_back(id_, i);  // delivered in the same slot (deliver_reached)
+      } else {
+        shared_->deliver(id_, i);
+      }
       return;
     }
     ++p.ticket.subphase;

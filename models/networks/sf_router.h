@@ -25,6 +25,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "models/core/injection_port.h"
@@ -125,6 +126,16 @@ struct SfRouterShared {
   std::vector<PacketIndex> settling;
   std::vector<Packet> injected;
   std::vector<Staged> staged;
+  /// With `steps`: the packets (node, packet) that reached their destinations in the current
+  /// walk, which the network delivers when the walk ends (deliver_reached), fetching the
+  /// host's records of a few deliveries ahead. Delivered one by one as they arrived, at 2^16
+  /// nodes each delivery waited for the scoreboard's line of its packet (issue 18).
+  std::vector<std::pair<NodeId, PacketIndex>> reached;
+
+  /// Hands packet i to the host at `node` and frees its pool slot.
+  void deliver(NodeId node, PacketIndex i);
+  /// Delivers the `reached` packets, in the order they reached their nodes.
+  void deliver_reached();
 };
 
 class alignas(64) SfRouter {

@@ -102,6 +102,7 @@ void SfNetwork::step_nodes() {
       const std::uint64_t slot = run_->current_slot();
       steps.step_listed([&](NodeId x) { return routers_[x].step(slot); },
                         [&](NodeId y, int stage) { routers_[y].fetch_for_step(stage, slot); });
+      shared_.deliver_reached();
       steps.admit_offered(
           [&](NodeId x) { routers_[x].admit(steps.take_requests(x), slot); },
           [&](NodeId y, int stage) { routers_[y].fetch_for_admit(steps.requests(y), stage); });
