@@ -3,6 +3,7 @@ optinet_gtest(test_sf_tickets SHARE_A_PROCESS)
 optinet_gtest(test_sf_line)
 optinet_gtest(test_sf_phases)
 optinet_gtest(test_sf_networks)
+optinet_gtest(test_sf_step_list)
 
 optinet_usage_error_test(sf_hypercube_n_zero "--n" hypercube --n 0)
 optinet_usage_error_test(sf_hypercube_n_large "--n" hypercube --n 40)

@@ -8,6 +8,7 @@
 /// order, so that a slot walks the nodes' routers in the order they lie in memory; the words
 /// lie together, so that an offer touches no router.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -53,19 +54,18 @@ class SfStepList {
   std::uint64_t take_requests(NodeId x) { return std::exchange(requests_[x], 0); }
 
   /// step(x) for each listed node, in id order; a node whose step returns false is unlisted.
-  /// Before node x steps, fetch(y, stage) is called for each listed node y = x + (kStages
-  /// - stage) kAhead, stage = 0 .. kStages - 1: a software pipeline, each stage reading
-  /// what the one before fetched, so that the misses of later nodes overlap this node's work.
+  /// Before node x steps, fetch(y, stage) is called for the listed node y that comes (kStages
+  /// - stage) kAhead listed nodes after x, stage = 0 .. kStages - 1: a software pipeline, each
+  /// stage reading what the one before fetched, so that the misses of later nodes overlap
+  /// this node's work.
   template <typename Step, typename Fetch>
   void step_listed(Step step, Fetch fetch) {
-    for (std::size_t w = 0; w < step_.size(); ++w) {
-      for (std::uint64_t m = step_[w]; m != 0; m &= m - 1) {
-        const auto x = static_cast<NodeId>(w * 64 + __builtin_ctzll(m));
-        fetch_ahead(
-            x, [this](NodeId y) { return listed(y); }, fetch);
-        if (!step(x)) step_[w] &= ~bit(x);
-      }
-    }
+    walk_pipelined(
+        ListCursor{&step_},
+        [&](NodeId x) {
+          if (!step(x)) step_[x >> 6] &= ~bit(x);
+        },
+        fetch);
     if (listed_next_) {
       for (std::size_t w = 0; w < step_.size(); ++w) step_[w] |= std::exchange(next_[w], 0);
       listed_next_ = false;
@@ -77,12 +77,7 @@ class SfStepList {
   template <typename Admit, typename Fetch>
   void admit_offered(Admit admit, Fetch fetch) {
     if (!std::exchange(requested_, false)) return;
-    for (NodeId x = 0; x < nodes_; ++x) {
-      if (requests_[x] == 0) continue;
-      fetch_ahead(
-          x, [this](NodeId y) { return offered(y); }, fetch);
-      admit(x);
-    }
+    walk_pipelined(RequestCursor{&requests_}, admit, fetch);
   }
 
   /// Set by the network at a run's start, cleared when a node is loaded for the next run.
@@ -90,21 +85,60 @@ class SfStepList {
 
  private:
   /// Stages of the software pipelines (SfRouter::fetch_for_step, fetch_for_admit), and the
-  /// node ids between two stages. With 2 and 8 the 2^16-cube ran 1.4x faster than without
+  /// nodes between two stages. With 2 and 8 the 2^16-cube ran 1.4x faster than without
   /// (session 19); once sources handed their packets to the far ends, a third stage (where
   /// the arrivals go next) made it 1.1-1.2x faster again (docs/benchmarks.md, session 20).
+  /// Until session 27 a stage fetched for the node kAhead *ids* ahead, and only if that node
+  /// was listed too: where about half the nodes are listed, each stage skipped about half of
+  /// them, whose steps then waited for memory. Counted in listed nodes, the 2^16-cube ran
+  /// 1.2x faster (docs/benchmarks.md, session 27).
   static constexpr int kStages = 3;
   static constexpr NodeId kAhead = 8;
-  /// fetch(y, stage) for y = x + (kStages - stage) kAhead where pending(y), stage 0 first.
-  template <typename Pending, typename Fetch>
-  void fetch_ahead(NodeId x, Pending pending, Fetch fetch) const {
+
+  /// The listed nodes in id order (kNoNode after the last). It reads a word of the list when
+  /// it reaches it: a cursor ahead of the walk sees the bits the walk started with.
+  struct ListCursor {
+    const std::vector<std::uint64_t>* words;
+    std::size_t word = 0;
+    std::uint64_t bits = words->empty() ? 0 : words->front();  ///< the rest of words[word]
+    NodeId next() {
+      while (bits == 0) {
+        if (word + 1 >= words->size()) return kNoNode;
+        bits = (*words)[++word];
+      }
+      const auto x = static_cast<NodeId>(word * 64 + __builtin_ctzll(bits));
+      bits &= bits - 1;
+      return x;
+    }
+  };
+  /// The nodes with requests in id order (kNoNode after the last).
+  struct RequestCursor {
+    const std::vector<std::uint64_t>* requests;
+    std::size_t x = 0;
+    NodeId next() {
+      while (x < requests->size() && (*requests)[x] == 0) ++x;
+      return x < requests->size() ? static_cast<NodeId>(x++) : kNoNode;
+    }
+  };
+  /// visit(x) for each x that `walk` yields, with fetch(y, stage) first for the y that comes
+  /// (kStages - stage) kAhead nodes later, stage 0 first.
+  template <typename Cursor, typename Visit, typename Fetch>
+  static void walk_pipelined(Cursor walk, Visit visit, Fetch fetch) {
+    static_assert(kStages == 3, "one cursor per stage");
+    std::array<Cursor, kStages> ahead{walk, walk, walk};
     for (int stage = 0; stage < kStages; ++stage) {
-      const NodeId y = x + static_cast<NodeId>(kStages - stage) * kAhead;
-      if (pending(y)) fetch(y, stage);
+      for (NodeId k = 0; k < static_cast<NodeId>(kStages - stage) * kAhead; ++k) {
+        ahead[stage].next();
+      }
+    }
+    for (NodeId x = walk.next(); x != kNoNode; x = walk.next()) {
+      for (int stage = 0; stage < kStages; ++stage) {
+        const NodeId y = ahead[stage].next();
+        if (y != kNoNode) fetch(y, stage);
+      }
+      visit(x);
     }
   }
-  bool listed(NodeId x) const { return x < nodes_ && (step_[x >> 6] & bit(x)) != 0; }
-  bool offered(NodeId x) const { return x < nodes_ && requests_[x] != 0; }
   static std::uint64_t bit(NodeId x) { return std::uint64_t{1} << (x & 63); }
   static std::size_t words(NodeId nodes) { return (static_cast<std::size_t>(nodes) + 63) / 64; }
   NodeId nodes_;
