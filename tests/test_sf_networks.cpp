@@ -87,10 +87,10 @@ TEST(SfLinks, CountTheHopsOfTheCountWindowOnly) {
   config.protocol = "cubes";
   config.traffic = PermutationKind::kRandom;
   SfExperiment e(config);
-  const auto carried = [&e] {
+  const auto carried = [&e, &config] {
     std::uint64_t sum = 0;
     for (NodeId x = 0; x < e.network().size(); ++x) {
-      for (unsigned label = 0; label < 5; ++label)
+      for (unsigned label = 0; label < config.graph->degree(); ++label)
         sum += e.network().router(x).link_counters(label).single_slots;
     }
     return sum;
