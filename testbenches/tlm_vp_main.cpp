@@ -18,6 +18,7 @@
 #include <optional>
 #include <systemc>
 
+#include "models/core/sanitizer_stack.h"
 #include "protocols/pops/registry.h"
 #include "testbenches/option_values.h"
 #include "testbenches/pops_experiment.h"
@@ -184,5 +185,7 @@ int sc_main(int argc, char* argv[]) {
 int main(int argc, char* argv[]) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
   optinet::install_process_guard("optinet_vp");
-  return sc_core::sc_elab_and_sim(argc, argv);
+  const int status = sc_core::sc_elab_and_sim(argc, argv);
+  optinet::declare_thread_stack_to_sanitizers();  // for LeakSanitizer's check at exit
+  return status;
 }

@@ -20,6 +20,8 @@
 #include <string>
 #include <systemc>
 
+#include "models/core/sanitizer_stack.h"
+
 namespace {
 
 bool g_report_outside_a_test = false;      // a warning or error reported while no test ran
@@ -116,6 +118,9 @@ int sc_main(int argc, char* argv[]) {
 int main(int argc, char* argv[]) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
   const int status = sc_core::sc_elab_and_sim(argc, argv);
+  // LeakSanitizer's check at exit scans the main thread's stack: AddressSanitizer must know it
+  // (models/core/sanitizer_stack.h).
+  optinet::declare_thread_stack_to_sanitizers();
   // Reports after sc_main returned (SystemC's clean-up) fail the executable too.
   if (status == 0 && g_report_outside_a_test) return 1;
   return status;
