@@ -1,6 +1,6 @@
 # Coupler evaluation (area evaluation): power budget and energy of the media, device files,
 # open-loop injection processes and destination rules, the open-loop host, capacity bounds,
-# latency and occupancy statistics.
+# latency and occupancy statistics, steady state and its batch-means intervals.
 target_sources(optinet_models PRIVATE models/optical/power_budget.cpp)
 target_sources(optinet_testbenches PRIVATE
   testbenches/capacity.cpp
@@ -8,4 +8,7 @@ target_sources(optinet_testbenches PRIVATE
   testbenches/injection.cpp
   testbenches/latency_stats.cpp
   testbenches/open_loop.cpp
+  testbenches/steady_state.cpp
+  testbenches/batch_means.cpp
+  testbenches/saturation_search.cpp
 )

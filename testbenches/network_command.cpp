@@ -12,6 +12,7 @@
 #include "testbenches/input_file.h"
 #include "testbenches/option_values.h"
 #include "testbenches/process_guard.h"
+#include "testbenches/saturation_search.h"
 #include "testbenches/stats.h"
 #include "testbenches/usage_error.h"
 
@@ -45,11 +46,17 @@ struct OpenLoopOptions {
   double fraction = 0.1;
   std::uint64_t warmup = 1000;
   std::uint64_t measure = 10000;
+  std::uint64_t batch = 0;
+  double confidence = 0.95;
+  double precision = 0.05;
   std::uint64_t queue = 0;
+  bool find_saturation = false;
 };
 
-const char* const kOpenLoopOptions[] = {"--rate",     "--burst",  "--pattern", "--hotspot",
-                                        "--fraction", "--warmup", "--measure", "--injection-queue"};
+const char* const kOpenLoopOptions[] = {"--rate",      "--burst",           "--pattern",
+                                        "--hotspot",   "--fraction",        "--warmup",
+                                        "--measure",   "--batch-slots",     "--confidence",
+                                        "--precision", "--injection-queue", "--find-saturation"};
 
 void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, std::string& device) {
   const char* group = "Open-loop runs (--traffic bernoulli|bursty)";
@@ -71,13 +78,33 @@ void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, std::string& devic
       ->check(unit_interval())
       ->capture_default_str()
       ->group(group);
-  app.add_option("--warmup", o.warmup, "slots before the measurement window")
+  app.add_option("--warmup", o.warmup,
+                 "slots before the measurement window (default: until the measures stop "
+                 "changing)")
       ->check(count_in(0, kMaxSlotLimit))
+      ->group(group);
+  app.add_option("--measure", o.measure,
+                 "slots of the measurement window, labelled packets (default: until --precision "
+                 "is reached)")
+      ->check(count_in(1, kMaxSlotLimit))
+      ->group(group);
+  app.add_option("--batch-slots", o.batch,
+                 "slots per base batch of the batch-means intervals (default: 100, or a fixed "
+                 "window / 32)")
+      ->check(count_in(1, kMaxSlotLimit))
+      ->group(group);
+  app.add_option("--confidence", o.confidence, "confidence of the reported intervals")
+      ->check(open_unit_interval())
       ->capture_default_str()
       ->group(group);
-  app.add_option("--measure", o.measure, "slots of the measurement window (labelled packets)")
-      ->check(count_in(1, kMaxSlotLimit))
+  app.add_option("--precision", o.precision,
+                 "relative half-width of the intervals a measured window aims at")
+      ->check(open_unit_interval())
       ->capture_default_str()
+      ->group(group);
+  app.add_flag("--find-saturation", o.find_saturation,
+               "search the offered rate for the saturation throughput (each point measured in "
+               "steady state; instead of --rate)")
       ->group(group);
   app.add_option("--injection-queue", o.queue, "packets an injection queue holds (0: unbounded)")
       ->check(count_in(0, kMaxSlotLimit))
@@ -105,6 +132,13 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
     throw UsageError(std::string(given("--hotspot") ? "--hotspot" : "--fraction") +
                      ": needs --pattern hotspot (not " + printable(o.pattern) + ")");
   }
+  if (o.find_saturation && given("--rate")) {
+    throw UsageError("--rate: not with --find-saturation (the search chooses the rates)");
+  }
+  if (o.find_saturation && c.runs > 1) {
+    throw UsageError("--runs: --find-saturation runs one run per rate (accepted: 1)");
+  }
+  c.find_saturation = o.find_saturation;
   if (o.burst < 1) {
     throw UsageError("--burst: '" + printable(app.get_option("--burst")->results().at(0), 40) +
                      "' is not accepted (a mean burst length of at least 1 slot, up to 1e6)");
@@ -118,6 +152,11 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
   config.fraction = o.fraction;
   config.warmup = o.warmup;
   config.measure = o.measure;
+  config.fixed_warmup = given("--warmup");
+  config.fixed_window = given("--measure");
+  config.batch_slots = o.batch;
+  config.confidence = o.confidence;
+  config.precision = o.precision;
   config.queue_limit = o.queue;
   c.open_loop = config;
 }
@@ -204,10 +243,93 @@ std::vector<RunRecord> run_series(NetworkCommand& command, const CommonOptions& 
   return runs;
 }
 
-Summary summarize_field(const std::vector<RunRecord>& runs, const std::string& field) {
+/// --find-saturation: one run per rate of the search, every run with the command's seed (the
+/// same random streams at every rate); stops early, dropping the run cut short, on an
+/// interrupt. `search` gets the result.
+std::vector<RunRecord> run_saturation_search(NetworkCommand& command, const CommonOptions& c,
+                                             std::ostream& out, std::ostream& err,
+                                             double& simulation, Json& search) {
+  std::vector<RunRecord> runs;
+  const auto run_at = [&](double rate) -> std::optional<SearchPoint> {
+    command.set_open_loop_rate(rate);
+    RunRecord record = command.run(c.seed);
+    if (interrupt_signal() != 0) return std::nullopt;
+    simulation += record.wall_seconds;
+    runs.push_back(std::move(record));
+    const RunRecord& r = runs.back();
+    print_run(out, runs.size() - 1, r);
+    err << "point " << runs.size() << ": rate " << rate
+        << (r.fields.value("saturated", false) ? " saturated\n" : " stable\n") << std::flush;
+    // The search's loads are per sending node, as --rate is (a permutation's fixed points
+    // send nothing); the interval over all nodes scales by n / senders.
+    SearchPoint p;
+    p.rate = rate;
+    p.offered = r.fields.at("offered_per_sender").get<double>();
+    p.accepted = r.fields.at("accepted_per_sender").get<double>();
+    p.saturated = r.fields.at("saturated").get<bool>();
+    const double all_nodes = r.fields.at("offered").get<double>();
+    const Json& interval = r.fields.at("steady_state").at("accepted_ci");
+    if (!interval.is_null() && all_nodes > 0) {
+      Interval i;
+      i.mean = p.accepted;
+      i.half_width =
+          (interval[1].get<double>() - interval[0].get<double>()) / 2 * (p.offered / all_nodes);
+      p.accepted_interval = i;
+    }
+    return p;
+  };
+  SaturationSearchConfig config;
+  config.bound = command.capacity().rate;
+  const SaturationSearchResult result = find_saturation(run_at, config);
+  Json points = Json::array();
+  for (const SearchPoint& p : result.points) {
+    points.push_back(Json{{"rate", p.rate},
+                          {"offered_per_sender", p.offered},
+                          {"accepted_per_sender", p.accepted},
+                          {"saturated", p.saturated}});
+  }
+  search = Json{{"throughput", result.throughput},
+                {"ci_low", result.ci_low},
+                {"ci_high", result.ci_high},
+                {"stable_rate", result.stable_rate},
+                {"saturated_rate", result.bracketed ? Json(result.saturated_rate) : Json()},
+                {"bracketed", result.bracketed},
+                {"tolerance", config.tolerance},
+                {"points", points}};
+  return runs;
+}
+
+/// The search's line of the summary.
+void print_saturation(std::ostream& out, const Json& s) {
+  char text[300];
+  if (s.at("bracketed").get<bool>()) {
+    std::snprintf(text, sizeof text,
+                  "saturation: throughput %.4f [%.4f, %.4f] packets/node/slot; stable at offered "
+                  "%.4f, saturated at %.4f; %zu points\n",
+                  s["throughput"].get<double>(), s["ci_low"].get<double>(),
+                  s["ci_high"].get<double>(), s["stable_rate"].get<double>(),
+                  s["saturated_rate"].get<double>(), s["points"].size());
+  } else {
+    std::snprintf(text, sizeof text,
+                  "saturation: not reached up to rate 1 (accepted %.4f [%.4f, %.4f]); %zu "
+                  "points\n",
+                  s["throughput"].get<double>(), s["ci_low"].get<double>(),
+                  s["ci_high"].get<double>(), s["points"].size());
+  }
+  out << text;
+}
+
+/// The field over the runs that measured it (a null field, such as the latency of a run that
+/// delivered no labelled packet, is left out); nothing if none did.
+std::optional<Summary> summarize_field(const std::vector<RunRecord>& runs,
+                                       const std::string& field) {
   std::vector<double> values;
   values.reserve(runs.size());
-  for (const RunRecord& r : runs) values.push_back(r.fields.at(field).get<double>());
+  for (const RunRecord& r : runs) {
+    const Json& value = r.fields.at(field);
+    if (!value.is_null()) values.push_back(value.get<double>());
+  }
+  if (values.empty()) return std::nullopt;
   return summarize(values);
 }
 
@@ -234,7 +356,10 @@ void print_open_loop_summary(std::ostream& out, const NetworkCommand& command,
               : ", no collision");
   std::size_t saturated = 0;
   for (const RunRecord& r : runs) saturated += r.fields.value("saturated", false) ? 1 : 0;
-  if (saturated > 0) out << "; " << saturated << " run(s) SATURATED";
+  if (saturated > 0) out << "; " << saturated << " run(s) SATURATED (from the window's measures)";
+  std::size_t undrained = 0;
+  for (const RunRecord& r : runs) undrained += r.fields.value("drained", true) ? 0 : 1;
+  if (undrained > 0) out << "; " << undrained << " run(s) not drained by --max-slots";
   out << '\n';
 }
 
@@ -261,9 +386,13 @@ void print_summary(std::ostream& out, const NetworkCommand& command,
       << " run(s):";
   const char* separator = " ";
   for (const std::string& field : command.summary_fields()) {
-    const Summary s = summarize_field(runs, field);
-    out << separator << field << " mean " << s.mean << " sd " << s.sd << " max " << s.max << " min "
-        << s.min;
+    const std::optional<Summary> s = summarize_field(runs, field);
+    out << separator << field;
+    if (s) {
+      out << " mean " << s->mean << " sd " << s->sd << " max " << s->max << " min " << s->min;
+    } else {
+      out << " not measured";
+    }
     separator = "; ";
   }
   out << '\n';
@@ -289,13 +418,52 @@ void print_summary(std::ostream& out, const NetworkCommand& command,
 
 }  // namespace
 
+namespace {
+
+/// An interval as [low, high], or null.
+Json interval_json(const std::optional<Interval>& i) {
+  return i ? Json::array({i->low(), i->high()}) : Json();
+}
+
+/// How the window was chosen, its intervals and the saturation verdict.
+Json steady_state_json(const SteadyStateReport& s) {
+  const auto autocorrelation = [](const std::optional<Interval>& i) {
+    return i ? Json(i->lag1_autocorrelation) : Json();
+  };
+  return Json{{"warmup_slots", s.warmup_slots},
+              {"warmup_method", s.warmup_method},
+              {"window_slots", s.window_slots},
+              {"window_method", s.window_method},
+              {"batch_slots", s.batch_slots},
+              {"batches", s.accepted ? s.accepted->batches : 0},
+              {"accepted_ci", interval_json(s.accepted)},
+              {"latency_ci", interval_json(s.latency)},
+              {"backlog_growth", s.backlog_growth ? Json(s.backlog_growth->mean) : Json()},
+              {"backlog_growth_ci", interval_json(s.backlog_growth)},
+              {"lag1_autocorrelation", Json{{"accepted", autocorrelation(s.accepted)},
+                                            {"latency", autocorrelation(s.latency)}}}};
+}
+
+}  // namespace
+
 void add_open_loop_fields(Json& f, const OpenLoopResult& r, bool saturated) {
+  // Latencies are null, not 0, when no labelled packet was delivered.
+  const bool measured = r.latency.count() > 0;
+  const auto latency = [measured](auto value) { return measured ? Json(value) : Json(); };
+  f["rate"] = r.rate;
   f["offered"] = r.offered;
   f["accepted"] = r.accepted;
-  f["latency_mean"] = r.latency.mean();
-  f["latency_p50"] = r.latency.p50();
-  f["latency_p99"] = r.latency.p99();
-  f["latency_max"] = r.latency.max();
+  f["senders"] = r.senders;
+  f["offered_per_sender"] = r.offered_per_sender;
+  f["accepted_per_sender"] = r.accepted_per_sender;
+  f["accepted_node_min"] = r.accepted_node_min;
+  f["accepted_node_max"] = r.accepted_node_max;
+  f["receiver_load_max"] = r.receiver_load_max;
+  f["busiest_receiver"] = r.busiest_receiver == kNoNode ? Json() : Json(r.busiest_receiver);
+  f["latency_mean"] = latency(r.latency.mean());
+  f["latency_p50"] = latency(r.latency.p50());
+  f["latency_p99"] = latency(r.latency.p99());
+  f["latency_max"] = latency(r.latency.max());
   f["latency_histogram"] = r.latency.histogram();
   f["injection_queue_mean"] = r.queue.mean();
   f["injection_queue_max"] = r.queue.max();
@@ -304,7 +472,11 @@ void add_open_loop_fields(Json& f, const OpenLoopResult& r, bool saturated) {
   f["labelled"] = r.labelled;
   f["labelled_delivered"] = r.labelled_delivered;
   f["drain_slot"] = r.drain_slot;
+  f["drained"] = r.drained;
   f["saturated"] = saturated;
+  f["saturation_reason"] = saturated ? Json(r.steady.saturation_reason) : Json();
+  f["saturation_note"] = r.steady.verdict_note.empty() ? Json() : Json(r.steady.verdict_note);
+  f["steady_state"] = steady_state_json(r.steady);
 }
 
 std::vector<std::string> open_loop_summary_fields() {
@@ -313,13 +485,35 @@ std::vector<std::string> open_loop_summary_fields() {
 
 std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool saturated) {
   add_open_loop_fields(fields, r, saturated);
-  char text[160];
-  std::snprintf(text, sizeof text,
-                "; offered %.4f, accepted %.4f packets/node/slot, latency mean %.2f p99 %llu",
-                r.offered, r.accepted, r.latency.mean(),
-                static_cast<unsigned long long>(r.latency.p99()));
-  return std::string(text) +
-         (saturated ? ", SATURATED (the drain did not finish by --max-slots)" : "");
+  char text[300];
+  std::snprintf(text, sizeof text, "; offered %.4f, accepted %.4f packets/node/slot", r.offered,
+                r.accepted);
+  std::string line = text;
+  if (r.steady.accepted) {
+    std::snprintf(text, sizeof text, " (+- %.4f)", r.steady.accepted->half_width);
+    line += text;
+  }
+  if (r.latency.count() > 0) {
+    std::snprintf(text, sizeof text, ", latency mean %.2f", r.latency.mean());
+    line += text;
+    if (r.steady.latency) {
+      std::snprintf(text, sizeof text, " (+- %.2f)", r.steady.latency->half_width);
+      line += text;
+    }
+    std::snprintf(text, sizeof text, " p99 %llu", static_cast<unsigned long long>(r.latency.p99()));
+    line += text;
+  } else {
+    line += ", no labelled packet delivered";
+  }
+  std::snprintf(
+      text, sizeof text, "; warm-up %llu slots (%s), window %llu slots (%s)",
+      static_cast<unsigned long long>(r.steady.warmup_slots), r.steady.warmup_method.c_str(),
+      static_cast<unsigned long long>(r.steady.window_slots), r.steady.window_method.c_str());
+  line += text;
+  if (saturated) line += ", SATURATED: " + r.steady.saturation_reason;
+  if (!r.steady.verdict_note.empty()) line += "; not saturated? " + r.steady.verdict_note;
+  if (!r.drained) line += "; the drain did not finish by --max-slots";
+  return line;
 }
 
 void add_media_fields(Json& f, const std::vector<NamedMedium>& media, std::uint64_t slots,
@@ -554,8 +748,10 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
                                {"pattern", destination_rule_name(o.rule)},
                                {"hotspot", o.hotspot},
                                {"fraction", o.fraction},
-                               {"warmup", o.warmup},
-                               {"measure", o.measure},
+                               {"warmup", o.fixed_warmup ? Json(o.warmup) : Json("measured")},
+                               {"measure", o.fixed_window ? Json(o.measure) : Json("measured")},
+                               {"confidence", o.confidence},
+                               {"precision", o.precision},
                                {"injection_queue", o.queue_limit},
                                {"capacity", bound.rate},
                                {"bottleneck", bound.bottleneck}};
@@ -573,8 +769,9 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
   }
   Json& summary = report["summary"] = Json::object();
   for (const std::string& field : command.summary_fields()) {
-    const Summary s = summarize_field(runs, field);
-    summary[field] = Json{{"mean", s.mean}, {"sd", s.sd}, {"max", s.max}, {"min", s.min}};
+    const std::optional<Summary> s = summarize_field(runs, field);
+    summary[field] =
+        s ? Json{{"mean", s->mean}, {"sd", s->sd}, {"max", s->max}, {"min", s->min}} : Json();
   }
   summary["ok"] = all_ok(runs);
   report["timing_seconds"] = Json{{"elaboration", elaboration}, {"simulation", simulation}};
@@ -594,7 +791,10 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   const double elaboration = command.elaborate();
   defer_interrupts();  // from here an interrupt stops the run in progress at a slot boundary
   double simulation = 0;
-  const std::vector<RunRecord> runs = run_series(command, common, out, err, terminal, simulation);
+  Json search;
+  const std::vector<RunRecord> runs =
+      common.find_saturation ? run_saturation_search(command, common, out, err, simulation, search)
+                             : run_series(command, common, out, err, terminal, simulation);
   end_deferred_interrupts();  // writing the outputs may wait (a FIFO's reader): Ctrl-C ends it
   if (const int signal = interrupt_signal(); signal != 0) {
     command.abandon();
@@ -609,11 +809,16 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   command.finish(outputs);
   print_summary(out, command, runs, elaboration, simulation);
   if (common.open_loop && !runs.empty()) print_open_loop_summary(out, command, runs);
+  if (!search.is_null()) print_saturation(out, search);
   if (common.open_loop || !common.device_path.empty()) {
     print_power_budget(out, command.power_budget(common.device));
   }
   if (!common.json_path.empty()) {
-    const Json report = json_report(command, common, runs, elaboration, simulation);
+    Json report = json_report(command, common, runs, elaboration, simulation);
+    if (!search.is_null()) {
+      report["open_loop"]["rate"] = "searched";
+      report["saturation"] = search;
+    }
     outputs.write("--json", common.json_path, report.dump() + '\n');
   }
   outputs.commit();

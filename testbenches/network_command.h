@@ -48,6 +48,8 @@ struct CommonOptions {
   std::uint64_t max_memory = 0;  ///< --max-memory: the limit instead of the memory available
   /// --check: parse, validate and estimate, print check_report() and stop before elaborating.
   bool check = false;
+  /// --find-saturation: search the offered rate for the saturation throughput (open-loop).
+  bool find_saturation = false;
   DeviceParameters device;  ///< the optical devices of the power budget and energy
 
   sc_core::sc_time period() const { return sc_core::sc_time(period_ns, sc_core::SC_NS); }
@@ -116,6 +118,8 @@ class NetworkCommand {
   virtual double elaborate() = 0;
   /// One run with `seed`.
   virtual RunRecord run(std::uint64_t seed) = 0;
+  /// Open-loop runs: the injection rate of the next runs (families with open-loop runs).
+  virtual void set_open_loop_rate(double /*rate*/) {}
   /// Flushes and closes the waveform and writes the family's own files into `outputs` (which
   /// the runner commits with the JSON), then leaves the network to process exit: SystemC 2.3.4
   /// removes each destroyed module from its registry by a linear scan, so tearing down n

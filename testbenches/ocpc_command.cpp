@@ -181,6 +181,12 @@ void OcpcCommand::configure(CommonOptions& common) {
       throw UsageError("--relation-file: cannot be combined with --traffic " + common.traffic);
     }
 
+    // TDMA's schedule: p - 1 shifts, each in a row slot and a column slot on the MOB-PC.
+    if (e.protocol == "tdma") {
+      const std::uint64_t shifts = e.shape.p - 1;
+      common.open_loop->schedule_period =
+          e.shape.topology == ocpc::Topology::kMob ? 2 * shifts : shifts;
+    }
     const std::string why = open_loop_unavailable(*common.open_loop, n, e.max_slots);
     if (!why.empty()) throw UsageError(why);
     e.open_loop = common.open_loop;
@@ -351,8 +357,8 @@ RunRecord OcpcCommand::run(std::uint64_t seed) {
       media.push_back(NamedMedium{bus_names_.at(k), r.buses[k], config_.shape.p});
     }
     line += open_loop_description(record.fields, *r.open_loop, r.saturated);
-    add_media_fields(record.fields, media, config_.open_loop->measure,
-                     r.open_loop->window_delivered, device_);
+    add_media_fields(record.fields, media, r.open_loop->window_slots, r.open_loop->window_delivered,
+                     device_);
   }
   return record;
 }

@@ -45,7 +45,8 @@ OcpcExperiment::OcpcExperiment(const OcpcExperimentConfig& config)
   if (!config_.faults.empty()) inject_faults();
   if (!config.vcd_path.empty()) open_trace();
   if (config.open_loop) {
-    host_ = std::make_unique<OpenLoopHost>(*config.open_loop, config.shape.n());
+    host_ = std::make_unique<OpenLoopHost>(*config.open_loop, config.shape.n(), config.max_slots);
+    host_->set_window_listener(this);
     for (NodeId i = 0; i < config.shape.n(); ++i) fabric_->processor(i).set_injection(host_.get());
   }
   finish_elaboration();
@@ -96,15 +97,20 @@ std::vector<std::string> OcpcExperiment::bus_names() {
   return names;
 }
 
+void OcpcExperiment::window_opened(const TraceWindow& window) {
+  for (ocpc::MessageBus* bus : fabric_->buses()) bus->count_slots(window);
+}
+
+void OcpcExperiment::window_closed(std::uint64_t last_slot) {
+  for (ocpc::MessageBus* bus : fabric_->buses()) bus->end_count(last_slot);
+}
+
 OcpcRunResult OcpcExperiment::run_open_loop(std::uint64_t seed) {
   const std::uint32_t n = fabric_->shape().n();
-  const OpenLoopConfig& traffic = *config_.open_loop;
   OcpcRunResult r;
   r.seed = seed;
   for (NodeId i = 0; i < n; ++i) fabric_->processor(i).load({});
   fabric_->reset_media();
-  const TraceWindow window{traffic.warmup, traffic.warmup + traffic.measure - 1};
-  for (ocpc::MessageBus* bus : fabric_->buses()) bus->count_slots(window);
   const std::uint64_t collisions0 = fabric_->receivers().collisions();
   const std::uint64_t cross_bus0 = fabric_->receivers().cross_bus_collisions();
   const TimedOutcome timed = run_open_loop_armed(*host_, seed, config_.max_slots, n);
@@ -112,7 +118,7 @@ OcpcRunResult OcpcExperiment::run_open_loop(std::uint64_t seed) {
   r.slots = timed.outcome.slots;
   r.steps = r.slots / 2;
   r.open_loop = host_->result();
-  r.saturated = !r.open_loop->drained;
+  r.saturated = r.open_loop->steady.saturated;
   r.packets = r.open_loop->created - r.open_loop->refused;
   r.delivered = r.open_loop->delivered;
   r.collisions = fabric_->receivers().collisions() - collisions0;

@@ -68,7 +68,7 @@ struct OcpcRunResult {
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
-class OcpcExperiment : public ExperimentBase {
+class OcpcExperiment : public ExperimentBase, private CountWindowListener {
  public:
   /// Elaborates the network with the named protocol (which must exist and fit the topology).
   explicit OcpcExperiment(const OcpcExperimentConfig& config);
@@ -87,7 +87,13 @@ class OcpcExperiment : public ExperimentBase {
   /// The fault plan and its log of the last run.
   const FaultPlan& faults() const { return config_.faults; }
 
+  /// The open-loop host (null for closed-loop runs).
+  OpenLoopHost* open_loop_host() { return host_.get(); }
+
  private:
+  // CountWindowListener: the media count the open-loop window's slots.
+  void window_opened(const TraceWindow& window) override;
+  void window_closed(std::uint64_t last_slot) override;
   /// Elaborates the network module `Network` under `name`.
   template <typename Network>
   void build(const char* name, const ocpc::OcpcNetworkConfig& net);

@@ -1,5 +1,6 @@
 #include "testbenches/open_loop.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "models/core/run_control.h"
@@ -58,10 +59,27 @@ std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
       break;
   }
   if (!rule.empty()) return "--pattern: " + rule;
-  if (c.warmup + c.measure >= max_slots) {
-    return "--warmup/--measure: warm-up " + std::to_string(c.warmup) + " + measurement " +
-           std::to_string(c.measure) + " slots leave no drain before --max-slots " +
-           std::to_string(max_slots);
+  // A measured warm-up may last a quarter of --max-slots, a measured window until three
+  // quarters (SteadyStateMonitor); a fixed one must leave slots for the drain.
+  const std::uint64_t warmup = c.fixed_warmup ? c.warmup : max_slots / 4;
+  if (c.fixed_window && warmup + c.measure >= max_slots) {
+    return std::string(c.fixed_warmup ? "--warmup/--measure: warm-up "
+                                      : "--measure: warm-up up to ") +
+           std::to_string(warmup) + " + measurement " + std::to_string(c.measure) +
+           " slots leave no drain before --max-slots " + std::to_string(max_slots);
+  }
+  const std::uint64_t batch = steady_state_batch_slots(steady_state_config(c));
+  if (!c.fixed_window && warmup + SteadyStateMonitor::kMinBatches * batch >= max_slots * 3 / 4) {
+    return "--max-slots: " + std::to_string(max_slots) +
+           " leaves no room for a measured window of " +
+           std::to_string(SteadyStateMonitor::kMinBatches) + " batches of " +
+           std::to_string(batch) + " slots after the warm-up (give --measure, or more slots)";
+  }
+  if (!c.fixed_warmup && 2 * SteadyStateMonitor::kHalf * batch > max_slots / 4) {
+    return "--max-slots: " + std::to_string(max_slots) +
+           " leaves no room for a measured warm-up of " +
+           std::to_string(2 * SteadyStateMonitor::kHalf) + " batches of " + std::to_string(batch) +
+           " slots (give --warmup, or more slots)";
   }
   // Ids k*n + i with k < max_slots must fit in 32 bits.
   if (static_cast<long double>(n) * max_slots > std::numeric_limits<std::uint32_t>::max()) {
@@ -71,8 +89,21 @@ std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
   return "";
 }
 
-OpenLoopHost::OpenLoopHost(const OpenLoopConfig& config, std::uint32_t n)
-    : config_(config), n_(n), nodes_(n) {}
+SteadyStateConfig steady_state_config(const OpenLoopConfig& c) {
+  SteadyStateConfig s;
+  s.fixed_warmup = c.fixed_warmup;
+  s.fixed_window = c.fixed_window;
+  s.warmup = c.warmup;
+  s.measure = c.measure;
+  s.batch_slots = c.batch_slots;
+  s.schedule_period = c.schedule_period;
+  s.confidence = c.confidence;
+  s.precision = c.precision;
+  return s;
+}
+
+OpenLoopHost::OpenLoopHost(const OpenLoopConfig& config, std::uint32_t n, std::uint64_t max_slots)
+    : config_(config), n_(n), nodes_(n), monitor_(steady_state_config(config), n, max_slots) {}
 
 void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
   seed_ = seed;
@@ -91,6 +122,17 @@ void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
   result_ = OpenLoopResult{};
   errors_.clear();
   suppressed_ = 0;
+  window_sent_.assign(n_, 0);
+  window_received_.assign(n_, 0);
+  monitor_.reset();
+  last_slot_ = 0;
+  if (listener_ == nullptr) return;
+  if (monitor_.window_first() != SteadyStateMonitor::kNever) {
+    listener_->window_opened(TraceWindow{monitor_.window_first()});
+  }
+  if (monitor_.window_end() != SteadyStateMonitor::kNever) {
+    listener_->window_closed(monitor_.window_end() - 1);
+  }
 }
 
 NodeId OpenLoopHost::pick_destination(NodeId source, Rng& rng) const {
@@ -120,6 +162,7 @@ void OpenLoopHost::generate(NodeId node, std::uint64_t until) {
     if (to == node) continue;  // needs no network: not created (see the file comment)
     const auto seq = static_cast<std::uint32_t>(s.created_slot.size());
     ++result_.created;
+    monitor_.created(slot);
     if (window) ++window_created_;
     s.created_slot.push_back(static_cast<std::uint32_t>(slot));
     s.delivered.push_back(false);
@@ -153,14 +196,14 @@ void OpenLoopHost::take_created(NodeId node, std::uint64_t slot, std::size_t max
     while (s.taken[s.oldest]) ++s.oldest;
     out.push_back(take(node, s.oldest));
   }
-  if (!window_closed_ && slot >= config_.warmup + config_.measure) close_window();
+  if (!window_closed_ && slot >= monitor_.window_end()) close_window();
 }
 
 std::optional<Packet> OpenLoopHost::take_created_for(NodeId node, std::uint64_t slot,
                                                      const NodeId* destinations,
                                                      std::size_t count) {
   generate(node, slot + 1);
-  if (!window_closed_ && slot >= config_.warmup + config_.measure) close_window();
+  if (!window_closed_ && slot >= monitor_.window_end()) close_window();
   NodeState& s = nodes_[node];
   std::uint32_t oldest = kNoNode;
   for (std::size_t k = 0; k < count; ++k) {
@@ -188,7 +231,7 @@ Packet OpenLoopHost::take(NodeId node, std::uint32_t seq) {
 }
 
 void OpenLoopHost::close_window() {
-  const std::uint64_t end = config_.warmup + config_.measure;
+  const std::uint64_t end = monitor_.window_end();
   for (NodeId i = 0; i < n_; ++i) {
     if (nodes_[i].next_slot < end) generate(i, end);
   }
@@ -234,8 +277,13 @@ void OpenLoopHost::deliver(NodeId node, const Packet& packet, std::uint64_t slot
   }
   s->delivered[seq] = true;
   ++result_.delivered;
-  if (in_window(slot)) ++window_delivered_;
   const std::uint64_t created = s->created_slot[seq];
+  monitor_.delivered(slot, created);
+  if (in_window(slot)) {
+    ++window_delivered_;
+    ++window_sent_[source];
+    ++window_received_[node];
+  }
   if (in_window(created)) {
     result_.latency.add(slot - created);
     ++result_.labelled_delivered;
@@ -245,20 +293,90 @@ void OpenLoopHost::deliver(NodeId node, const Packet& packet, std::uint64_t slot
   }
 }
 
+void OpenLoopHost::slot_ended(std::uint64_t slot) {
+  last_slot_ = slot;
+  if (!monitor_.automatic() || window_closed_ || !monitor_.batch_ends(slot)) return;
+  // The decisions count every node's packets up to this slot: create the laggards' now.
+  for (NodeId i = 0; i < n_; ++i) generate(i, slot + 1);
+  switch (monitor_.slot_ended(slot)) {
+    case SteadyStateMonitor::Decision::kWindowOpened:
+      if (listener_ != nullptr) listener_->window_opened(TraceWindow{monitor_.window_first()});
+      if (listener_ != nullptr && monitor_.window_end() != SteadyStateMonitor::kNever) {
+        listener_->window_closed(monitor_.window_end() - 1);
+      }
+      break;
+    case SteadyStateMonitor::Decision::kWindowClosed:
+      if (listener_ != nullptr) listener_->window_closed(monitor_.window_end() - 1);
+      close_window();
+      if (monitor_.closed_saturated() && control_ != nullptr) control_->stop();
+      break;
+    case SteadyStateMonitor::Decision::kNone:
+      break;
+  }
+}
+
+bool OpenLoopHost::sends(NodeId node) const {
+  if (config_.rule == DestinationRule::kUniform || config_.rule == DestinationRule::kHotspot) {
+    return n_ > 1;
+  }
+  Rng unused{0};
+  return pick_destination(node, unused) != node;
+}
+
+void OpenLoopHost::per_node_loads(double window_slots) {
+  result_.senders = 0;
+  std::uint64_t sent = 0;
+  std::uint32_t least = std::numeric_limits<std::uint32_t>::max();
+  std::uint32_t most = 0;
+  for (NodeId i = 0; i < n_; ++i) {
+    if (!sends(i)) continue;
+    ++result_.senders;
+    sent += window_sent_[i];
+    least = std::min(least, window_sent_[i]);
+    most = std::max(most, window_sent_[i]);
+  }
+  const auto per_slot = [window_slots](double packets) {
+    return window_slots > 0 ? packets / window_slots : 0;
+  };
+  if (result_.senders > 0) {
+    const double senders = result_.senders;
+    result_.offered_per_sender = per_slot(static_cast<double>(window_created_) / senders);
+    result_.accepted_per_sender = per_slot(static_cast<double>(sent) / senders);
+    result_.accepted_node_min = per_slot(least);
+    result_.accepted_node_max = per_slot(most);
+  }
+  const auto busiest = std::max_element(window_received_.begin(), window_received_.end());
+  if (busiest != window_received_.end()) {
+    result_.busiest_receiver = static_cast<NodeId>(busiest - window_received_.begin());
+    result_.receiver_load_max = per_slot(*busiest);
+  }
+}
+
 void OpenLoopHost::finish() {
   // Packets are created when their node asks for them. A node that never asked again (its
   // protocol busy with what it holds, as a saturated coinflip node is) has not created the rest
   // of its window yet: create it now, so the offered load and the labelled packets are whole.
+  // A window the run ended inside (an automatic one at the slot limit) ends with the run.
+  constexpr std::uint64_t kNever = SteadyStateMonitor::kNever;
+  const std::uint64_t first =
+      monitor_.window_first() != kNever ? monitor_.window_first() : last_slot_ + 1;
+  const std::uint64_t end =
+      monitor_.window_end() != kNever ? monitor_.window_end() : std::max(first, last_slot_ + 1);
   if (!window_closed_) {
-    const std::uint64_t end = config_.warmup + config_.measure;
     for (NodeId i = 0; i < n_; ++i) generate(i, end);
     window_closed_ = true;
   }
+  result_.rate = config_.rate;
   result_.drained = labelled_outstanding_ == 0;
-  const double node_slots = static_cast<double>(n_) * static_cast<double>(config_.measure);
+  const double window_slots = static_cast<double>(end - first);
+  const double node_slots = static_cast<double>(n_) * window_slots;
   result_.offered = node_slots > 0 ? window_created_ / node_slots : 0;
   result_.accepted = node_slots > 0 ? window_delivered_ / node_slots : 0;
   result_.window_delivered = window_delivered_;
+  result_.window_slots = end - first;
+  result_.steady = monitor_.report(result_.offered);
+  result_.steady.window_slots = result_.window_slots;
+  per_node_loads(window_slots);
   if (suppressed_ > 0) errors_.push_back("... and " + std::to_string(suppressed_) + " more");
 }
 

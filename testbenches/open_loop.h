@@ -3,7 +3,9 @@
 /// Open-loop runs, as BookSim runs them: every node's host creates packets by an injection
 /// process (Bernoulli or bursty) with a destination rule; warm-up slots, then a measurement
 /// window whose packets are labelled, then a drain until every labelled packet is delivered
-/// (the host then stops the run) or the slot limit (the run is reported as saturated).
+/// (the host then stops the run) or the slot limit. The warm-up and the window are fixed or
+/// decided from the measurement, and the run's saturation is decided from the window's
+/// batches, not from the drain (testbenches/steady_state.h).
 ///
 /// The host is the nodes' injection port (each node takes its own packets, oldest first, when
 /// its protocol has room; the rest wait in the node's injection queue) and the run's checker:
@@ -21,8 +23,10 @@
 #include "models/core/injection_port.h"
 #include "models/core/rng.h"
 #include "models/core/run_checker.h"
+#include "models/core/trace_window.h"
 #include "testbenches/injection.h"
 #include "testbenches/latency_stats.h"
+#include "testbenches/steady_state.h"
 
 namespace optinet {
 
@@ -48,11 +52,20 @@ struct OpenLoopConfig {
   double mean_burst = 8;  ///< bursty: mean on-period in slots
   DestinationRule rule = DestinationRule::kUniform;
   NodeId hotspot = 0;
-  double fraction = 0.1;  ///< hotspot: share of packets sent to the hotspot
-  std::uint64_t warmup = 1000;
-  std::uint64_t measure = 10000;
-  std::uint64_t queue_limit = 0;  ///< packets an injection queue holds; 0: unbounded
+  double fraction = 0.1;              ///< hotspot: share of packets sent to the hotspot
+  std::uint64_t warmup = 1000;        ///< slots, when fixed_warmup
+  std::uint64_t measure = 10000;      ///< slots, when fixed_window
+  bool fixed_warmup = true;           ///< false: the warm-up ends when the measures stop changing
+  bool fixed_window = true;           ///< false: the window closes at the stated precision
+  std::uint64_t batch_slots = 0;      ///< base batch of the intervals; 0: chosen
+  std::uint64_t schedule_period = 1;  ///< slots after which the protocol's schedule repeats
+  double confidence = 0.95;           ///< of the reported intervals
+  double precision = 0.05;            ///< relative half-width an automatic window aims at
+  std::uint64_t queue_limit = 0;      ///< packets an injection queue holds; 0: unbounded
 };
+
+/// The steady-state settings of `config`.
+SteadyStateConfig steady_state_config(const OpenLoopConfig& config);
 
 /// Why the configuration cannot run on n nodes with this slot limit (the option at fault
 /// first), or "".
@@ -61,6 +74,8 @@ std::string open_loop_unavailable(const OpenLoopConfig& config, std::uint32_t n,
 
 /// What one open-loop run measured.
 struct OpenLoopResult {
+  double rate = 0;                 ///< the injection process's rate
+  std::uint64_t window_slots = 0;  ///< slots of the measurement window
   double offered = 0;   ///< packets created in the window per node per slot (refused included)
   double accepted = 0;  ///< packets delivered in the window per node per slot
   std::uint64_t created = 0;   ///< all packets created in the run
@@ -73,12 +88,35 @@ struct OpenLoopResult {
   std::uint64_t drain_slot = 0;        ///< slot of the last labelled delivery
   LatencyStats latency;                ///< creation to delivery, labelled packets
   OccupancyStats queue;                ///< injection-queue length per node and slot, in the window
+  SteadyStateReport steady;            ///< the window's choice, intervals and saturation
+  std::uint32_t senders = 0;           ///< nodes the pattern has send packets
+  double offered_per_sender = 0;       ///< packets per sending node per slot
+  double accepted_per_sender = 0;
+  double accepted_node_min = 0;  ///< least accepted load of a sending node (by source)
+  double accepted_node_max = 0;
+  double receiver_load_max = 0;  ///< most packets per slot delivered to one node
+  NodeId busiest_receiver = kNoNode;
+};
+
+/// Where an open-loop host reports its measurement window as it is decided, for the media to
+/// count their slots in it: opened (counters cleared, `window.last` open-ended), then closed
+/// (`window.last` set, counters kept).
+class CountWindowListener {
+ public:
+  virtual ~CountWindowListener() = default;
+  virtual void window_opened(const TraceWindow& window) = 0;
+  virtual void window_closed(std::uint64_t last_slot) = 0;
 };
 
 class OpenLoopHost : public InjectionPort, public RunChecker {
  public:
-  OpenLoopHost(const OpenLoopConfig& config, std::uint32_t n);
+  /// `max_slots` bounds the automatic warm-up and window (SteadyStateMonitor).
+  OpenLoopHost(const OpenLoopConfig& config, std::uint32_t n, std::uint64_t max_slots);
 
+  /// The injection rate of the next runs (packets per node per slot). Between runs only.
+  void set_rate(double rate) { config_.rate = rate; }
+  /// Where the window goes as it is decided (null: nowhere). Between runs only.
+  void set_window_listener(CountWindowListener* listener) { listener_ = listener; }
   /// Starts a run: every node's process and stream from `seed`; `control` is stopped once the
   /// window has closed and every labelled packet is delivered.
   void arm(std::uint64_t seed, RunControl* control);
@@ -91,6 +129,7 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
   // RunChecker
   void expect(const std::vector<Packet>&) override {}
   void deliver(NodeId node, const Packet& packet, std::uint64_t slot) override;
+  void slot_ended(std::uint64_t slot) override;
   void finish() override;
   std::size_t violations() const override { return errors_.size(); }
 
@@ -126,11 +165,13 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
   /// Node's packet `seq`, taken out of the queue.
   Packet take(NodeId node, std::uint32_t seq);
   NodeId pick_destination(NodeId source, Rng& rng) const;
-  bool in_window(std::uint64_t slot) const {
-    return slot >= config_.warmup && slot < config_.warmup + config_.measure;
-  }
+  bool in_window(std::uint64_t slot) const { return monitor_.in_window(slot); }
   /// Once every node has generated the whole window: the labelled set is known.
   void close_window();
+  /// Whether the pattern has `node` send packets (a permutation's fixed points do not).
+  bool sends(NodeId node) const;
+  /// The sending nodes' loads, the least and largest, and the busiest receiver.
+  void per_node_loads(double window_slots);
   void maybe_stop();
   void error(const std::string& message);
 
@@ -139,6 +180,11 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
   std::uint64_t seed_ = 0;
   RunControl* control_ = nullptr;
   std::vector<NodeState> nodes_;
+  SteadyStateMonitor monitor_;
+  CountWindowListener* listener_ = nullptr;
+  std::vector<std::uint32_t> window_sent_;      ///< by source: delivered in the window
+  std::vector<std::uint32_t> window_received_;  ///< by destination: delivered in the window
+  std::uint64_t last_slot_ = 0;                 ///< the last slot that ended
   bool window_closed_ = false;
   std::uint64_t labelled_outstanding_ = 0;
   std::uint64_t window_created_ = 0;

@@ -55,6 +55,12 @@ std::string unit_rejection(const std::string& text) {
   return "'" + printable(text, 40) + "' is not accepted (a number from 0 to 1)";
 }
 
+std::string open_unit_rejection(const std::string& text) {
+  double v = -1;
+  if (parse_decimal(text, v) && v > 0 && v < 1) return "";
+  return "'" + printable(text, 40) + "' is not accepted (a number between 0 and 1, both excluded)";
+}
+
 std::string period_rejection(const std::string& text) {
   // SystemC's time resolution is 1 ps; the clock is high and low for half a period each.
   double v = 0;
@@ -79,6 +85,11 @@ CLI::Validator clock_period() {
 
 CLI::Validator unit_interval() {
   return CLI::Validator([](std::string& text) { return unit_rejection(text); }, "NUMBER in [0, 1]");
+}
+
+CLI::Validator open_unit_interval() {
+  return CLI::Validator([](std::string& text) { return open_unit_rejection(text); },
+                        "NUMBER in (0, 1)");
 }
 
 CLI::Validator count_in(std::uint64_t lo, std::uint64_t hi) {

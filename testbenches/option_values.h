@@ -21,6 +21,8 @@ std::string count_rejection(const std::string& text, std::uint64_t lo, std::uint
 std::string positive_rejection(const std::string& text);
 /// Why `text` is not a number in [0, 1] ("" if it is).
 std::string unit_rejection(const std::string& text);
+/// Why `text` is not a number strictly between 0 and 1 ("" if it is).
+std::string open_unit_rejection(const std::string& text);
 /// Why `text` is not a clock period in ns that SystemC can make with its 1 ps resolution: an
 /// even whole number of picoseconds from 2 ps to 1e6 ns ("" if it is). Numbers are plain
 /// decimals everywhere (no sign, hexadecimal, inf or nan).
@@ -31,6 +33,7 @@ std::string period_rejection(const std::string& text);
 CLI::Validator count_in(std::uint64_t lo, std::uint64_t hi);
 CLI::Validator positive_number();
 CLI::Validator unit_interval();
+CLI::Validator open_unit_interval();
 CLI::Validator clock_period();
 CLI::Validator path_given();
 

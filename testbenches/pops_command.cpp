@@ -78,6 +78,8 @@ void PopsCommand::configure(CommonOptions& common) {
     if (!permutation_file_.empty()) {
       throw UsageError("--permutation-file: cannot be combined with --traffic " + common.traffic);
     }
+    // TDMA's frame: every (source, destination) pair owns one slot of n.
+    if (p.protocol == "tdma") common.open_loop->schedule_period = n;
     const std::string why =
         open_loop_unavailable(*common.open_loop, static_cast<std::uint32_t>(n), p.max_slots);
     if (!why.empty()) throw UsageError(why);
@@ -172,7 +174,7 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
       media.push_back(NamedMedium{
           "c(" + std::to_string(c / s.g) + "," + std::to_string(c % s.g) + ")", r.couplers[c]});
     }
-    add_media_fields(record.fields, media, config_.open_loop->measure, o.window_delivered, device_);
+    add_media_fields(record.fields, media, o.window_slots, o.window_delivered, device_);
   }
   return record;
 }

@@ -35,6 +35,7 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   CapacityBound capacity() const override;
   Json power_budget(const DeviceParameters& device) const override;
   RunRecord run(std::uint64_t seed) override;
+  void set_open_loop_rate(double rate) override { experiment_->open_loop_host()->set_rate(rate); }
   FaultTargets fault_targets() const override;
   void set_faults(FaultPlan plan) override;
 

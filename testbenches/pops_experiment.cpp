@@ -24,7 +24,8 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
     if (!info_->open_loop) {
       throw std::invalid_argument("protocol " + info_->name + " does not run open-loop");
     }
-    host_ = std::make_unique<OpenLoopHost>(*config.open_loop, s.n());
+    host_ = std::make_unique<OpenLoopHost>(*config.open_loop, s.n(), config.max_slots);
+    host_->set_window_listener(this);
     for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).set_injection(host_.get());
   }
   finish_elaboration();
@@ -106,25 +107,30 @@ PopsRunResult PopsExperiment::run(std::uint64_t seed) {
 
 PopsRunResult PopsExperiment::run_open_loop(std::uint64_t seed) {
   const pops::PopsShape& s = config_.shape;
-  const OpenLoopConfig& traffic = *config_.open_loop;
   PopsRunResult r;
   r.seed = seed;
   for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).load({});
   tally_.reset();
   network_.reset_media();
-  const TraceWindow window{traffic.warmup, traffic.warmup + traffic.measure - 1};
-  for (std::uint32_t c = 0; c < s.g * s.g; ++c) {
-    network_.coupler(c / s.g, c % s.g).count_slots(window);
-  }
   const TimedOutcome timed = run_open_loop_armed(*host_, seed, config_.max_slots, s.n());
   r.wall_seconds = timed.wall_seconds;
   r.open_loop = host_->result();
-  r.saturated = !r.open_loop->drained;
+  r.saturated = r.open_loop->steady.saturated;
   r.packets = r.open_loop->created - r.open_loop->refused;
   r.delivered = r.open_loop->delivered;
   r.errors = host_->errors();
   finish_run(r, timed.outcome);
   return r;
+}
+
+void PopsExperiment::window_opened(const TraceWindow& window) {
+  const std::uint32_t g = config_.shape.g;
+  for (std::uint32_t c = 0; c < g * g; ++c) network_.coupler(c / g, c % g).count_slots(window);
+}
+
+void PopsExperiment::window_closed(std::uint64_t last_slot) {
+  const std::uint32_t g = config_.shape.g;
+  for (std::uint32_t c = 0; c < g * g; ++c) network_.coupler(c / g, c % g).end_count(last_slot);
 }
 
 void PopsExperiment::finish_run(PopsRunResult& r, const RunOutcome& outcome) {

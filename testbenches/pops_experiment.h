@@ -69,7 +69,7 @@ struct PopsRunResult {
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
-class PopsExperiment : public ExperimentBase {
+class PopsExperiment : public ExperimentBase, private CountWindowListener {
  public:
   /// Elaborates POPS(d,g) with the named protocol (which must exist).
   explicit PopsExperiment(const PopsExperimentConfig& config);
@@ -85,7 +85,13 @@ class PopsExperiment : public ExperimentBase {
   /// The fault plan and its log of the last run.
   const FaultPlan& faults() const { return config_.faults; }
 
+  /// The open-loop host (null for closed-loop runs).
+  OpenLoopHost* open_loop_host() { return host_.get(); }
+
  private:
+  // CountWindowListener: the media count the open-loop window's slots.
+  void window_opened(const TraceWindow& window) override;
+  void window_closed(std::uint64_t last_slot) override;
   void open_trace();
   /// Hands the fault plan to the couplers and receivers it names.
   void inject_faults();

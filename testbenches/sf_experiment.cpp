@@ -23,7 +23,8 @@ SfExperiment::SfExperiment(const SfExperimentConfig& config)
     }
   }
   if (config.open_loop) {
-    host_ = std::make_unique<OpenLoopHost>(*config.open_loop, network_.size());
+    host_ = std::make_unique<OpenLoopHost>(*config.open_loop, network_.size(), config.max_slots);
+    host_->set_window_listener(this);
     network_.set_injection(host_.get());
   }
   finish_elaboration();
@@ -125,6 +126,10 @@ SfRunResult SfExperiment::run_packets(std::uint64_t seed, const std::vector<Pack
   return r;
 }
 
+void SfExperiment::window_opened(const TraceWindow& window) { network_.count_slots(window); }
+
+void SfExperiment::window_closed(std::uint64_t last_slot) { network_.end_count(last_slot); }
+
 SfRunResult SfExperiment::run_open_loop(std::uint64_t seed) {
   current_ = SfRunResult{};
   SfRunResult& r = current_;
@@ -133,15 +138,12 @@ SfRunResult SfExperiment::run_open_loop(std::uint64_t seed) {
   delays_.clear();  // per-packet delays are kept for closed-loop runs only
   phase_a_delays_.clear();
   for (NodeId x = 0; x < network_.size(); ++x) network_.node(x).load({}, seed);
-  const OpenLoopConfig& traffic = *config_.open_loop;
-  const TraceWindow window{traffic.warmup, traffic.warmup + traffic.measure - 1};
-  network_.count_slots(window);
-
+  network_.count_slots(TraceWindow::none());  // until the host opens its window
   const TimedOutcome timed = run_open_loop_armed(*host_, seed, config_.max_slots, network_.size());
   r.wall_seconds = timed.wall_seconds;
   r.slots = timed.outcome.slots;
   r.open_loop = host_->result();
-  r.saturated = !r.open_loop->drained;
+  r.saturated = r.open_loop->steady.saturated;
   r.packets = r.open_loop->created - r.open_loop->refused;
   r.delivered = r.open_loop->delivered;
   collect_node_measures(r);

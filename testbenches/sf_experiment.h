@@ -90,7 +90,9 @@ struct SfRunResult {
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
-class SfExperiment : public ExperimentBase, public sf::SubphaseObserver {
+class SfExperiment : public ExperimentBase,
+                     private CountWindowListener,
+                     public sf::SubphaseObserver {
  public:
   explicit SfExperiment(const SfExperimentConfig& config);
   ~SfExperiment() override;
@@ -114,7 +116,13 @@ class SfExperiment : public ExperimentBase, public sf::SubphaseObserver {
 
   void on_subphase_end(NodeId node, const sf::SfPacket& p, std::uint64_t slot) override;
 
+  /// The open-loop host (null for closed-loop runs).
+  OpenLoopHost* open_loop_host() { return host_.get(); }
+
  private:
+  // CountWindowListener: the media count the open-loop window's slots.
+  void window_opened(const TraceWindow& window) override;
+  void window_closed(std::uint64_t last_slot) override;
   SfRunResult run_open_loop(std::uint64_t seed);
   /// Hands the fault plan to the links it names (directly or through their end nodes).
   void inject_faults();

@@ -339,8 +339,8 @@ RunRecord StoreForwardCommand::run(std::uint64_t seed) {
       media.push_back(NamedMedium{link_names_.at(k), r.links[k], 1});
     }
     record.description += open_loop_description(record.fields, *r.open_loop, r.saturated);
-    add_media_fields(record.fields, media, config_.open_loop->measure,
-                     r.open_loop->window_delivered, device_);
+    add_media_fields(record.fields, media, r.open_loop->window_slots, r.open_loop->window_delivered,
+                     device_);
   }
   return record;
 }

@@ -8,6 +8,7 @@ target_compile_definitions(test_evaluation_device_file PRIVATE
 optinet_gtest(test_evaluation_injection)
 optinet_gtest(test_evaluation_latency_stats)
 optinet_gtest(test_open_loop)
+optinet_gtest(test_steady_state SHARE_A_PROCESS)
 optinet_gtest(test_ocpc_open_loop)
 
 # Open-loop runs through the command: bad input is one line naming the option, exit 2.
@@ -62,3 +63,26 @@ endif()
 file(WRITE ${E2E_DIR}/device_incomplete.json "{\"launch_power_dbm\": 1.0}\n")
 optinet_usage_error_test(device_missing_field "--device" pops --device
                          ${E2E_DIR}/device_incomplete.json)
+
+# Steady state through the command: saturation decided from the window, the drain apart, the
+# saturation search, null latencies.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME open_loop_steady_state
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_steady_state.py
+                   ${OPTINET_BIN} ${E2E_DIR})
+  set_tests_properties(open_loop_steady_state PROPERTIES TIMEOUT 300)
+endif()
+optinet_usage_error_test(find_saturation_closed_loop "--find-saturation" pops
+                         --find-saturation)
+optinet_usage_error_test(find_saturation_with_rate "--rate" pops --traffic bernoulli
+                         --find-saturation --rate 0.2)
+optinet_usage_error_test(find_saturation_runs "--runs" ocpc --traffic bernoulli
+                         --find-saturation --runs 2)
+optinet_usage_error_test(open_loop_confidence_one "--confidence" pops --traffic bernoulli
+                         --confidence 1)
+optinet_usage_error_test(open_loop_confidence_zero "--confidence" pops --traffic bernoulli
+                         --confidence 0)
+optinet_usage_error_test(open_loop_precision_above_one "--precision" pops --traffic bernoulli
+                         --precision 1.5)
+optinet_usage_error_test(open_loop_measured_window_no_room "--max-slots" pops --traffic bernoulli
+                         --max-slots 1000)

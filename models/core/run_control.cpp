@@ -117,6 +117,7 @@ void RunControl::on_clock_edge() {
     slot_events_[slot_register_ % kSlotEvents].notify();  // sleepers run with the clock's waiters
     parity_events_[slot_register_ & 1].notify();
   }
+  if (running_ && !clk->read() && sink_ != nullptr) sink_->slot_ended(current_slot());
   if (running_ && !clk->read() && interrupt_ != nullptr && *interrupt_ != 0) {
     stop_requested_ = true;
   }

@@ -19,6 +19,9 @@ class DeliverySink {
   virtual void deliver(NodeId node, const Packet& packet, std::uint64_t slot) = 0;
   /// A hint that `packet` will be delivered soon: the sink may fetch what deliver() will read.
   virtual void prefetch(const Packet& /*packet*/) const {}
+  /// Slot `slot` of the running run is over (called at its falling clock edge, after every
+  /// delivery of the slot): the sink may decide what the next slots do, or stop the run.
+  virtual void slot_ended(std::uint64_t /*slot*/) {}
 };
 
 /// What a processor sees of run control: the hardware a SIMD node has (slot counter, start

@@ -58,6 +58,8 @@ class SfNetwork : public sc_core::sc_module {
     shared_.count_window = window;
     std::fill(carried_.begin(), carried_.end(), 0);
   }
+  /// Ends the count window after `last` (counters kept).
+  void end_count(std::uint64_t last) { shared_.count_window.last = last; }
   /// Every node's injection port (SfRouterShared::injection). Between runs only.
   void set_injection(InjectionPort* port) { shared_.injection = port; }
 

@@ -196,6 +196,8 @@ class OpticalBusBase : public sc_core::sc_module {
     count_window_ = window;
     counters_ = MediumCounters{};
   }
+  /// Ends the count window after `last` (counters kept).
+  void end_count(std::uint64_t last) { count_window_.last = last; }
   const MediumCounters& counters() const { return counters_; }
   /// Trace registers (meaningful within the trace window).
   bool busy() const { return busy_; }

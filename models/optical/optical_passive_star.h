@@ -81,6 +81,8 @@ class StarCoupler {
     count_window_ = window;
     counters_ = MediumCounters{};
   }
+  /// Ends the count window after `last` (counters kept).
+  void end_count(std::uint64_t last) { count_window_.last = last; }
   const MediumCounters& counters() const { return counters_; }
   std::uint64_t busy_slots() const { return busy_slots_; }
   std::uint64_t collision_slots() const { return collision_slots_; }

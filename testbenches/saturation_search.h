@@ -1,0 +1,56 @@
+#pragma once
+/// \file
+/// The saturation throughput of an open-loop network, searched over the offered rate: each
+/// point is a run in steady state whose own measurement says whether it is saturated
+/// (testbenches/steady_state.h).
+///
+/// The bracket starts from the bound: the first point is at kBoundFactor times it (at most 1),
+/// raised by half until a point saturates. Between the highest stable rate (0 at first) and
+/// the lowest saturated one, the next point is the accepted load the saturated point carried,
+/// when it lies inside the bracket and was not tried yet (a saturated network carries about
+/// its saturation throughput), else the bracket's middle. The search stops when the bracket is
+/// narrower than `tolerance` of its upper end, or after `max_points` points.
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "testbenches/batch_means.h"
+
+namespace optinet {
+
+/// One point of the search: what the run at `rate` measured.
+struct SearchPoint {
+  double rate = 0;
+  double offered = 0;
+  double accepted = 0;
+  std::optional<Interval> accepted_interval;
+  bool saturated = false;
+};
+
+struct SaturationSearchConfig {
+  double bound = 1;  ///< packets per node per slot the hardware or routing allows
+  double tolerance = 0.02;
+  std::size_t max_points = 16;
+};
+
+struct SaturationSearchResult {
+  /// The largest accepted load measured, with its interval (its point's batch means).
+  double throughput = 0;
+  double ci_low = 0;
+  double ci_high = 0;
+  double stable_rate = 0;     ///< highest offered rate that was not saturated (0: none)
+  double saturated_rate = 0;  ///< lowest offered rate that was (0: none up to rate 1)
+  bool bracketed = false;     ///< a saturated point was found
+  std::vector<SearchPoint> points;
+};
+
+inline constexpr double kBoundFactor = 1.1;
+
+/// Runs the search; `run_at(rate)` runs one point. `run_at` may return nothing to end the
+/// search early (an interrupt): the result then holds the points so far.
+SaturationSearchResult find_saturation(
+    const std::function<std::optional<SearchPoint>(double rate)>& run_at,
+    const SaturationSearchConfig& config);
+
+}  // namespace optinet
