@@ -1,10 +1,12 @@
 # Coupler evaluation (area evaluation): power budget and energy of the media, device files,
 # open-loop injection processes and destination rules, the open-loop host, capacity bounds,
-# latency and occupancy statistics, steady state and its batch-means intervals.
+# the hardware bound (a linear program, GLPK), latency and occupancy statistics, steady state
+# and its batch-means intervals, the saturation search.
 target_sources(optinet_models PRIVATE models/optical/power_budget.cpp)
 target_sources(optinet_testbenches PRIVATE
   testbenches/capacity.cpp
   testbenches/device_file.cpp
+  testbenches/hardware_bound.cpp
   testbenches/injection.cpp
   testbenches/latency_stats.cpp
   testbenches/open_loop.cpp

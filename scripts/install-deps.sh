@@ -10,7 +10,7 @@ case "${1:-}" in
   *) echo "usage: $0 [--check]" >&2; exit 2 ;;
 esac
 packages=(cmake g++ make pkg-config libsystemc-dev libgtest-dev libcli11-dev nlohmann-json3-dev
-          gtkwave gnuplot-nox python3 python3-matplotlib python3-tqdm verilator clang
+          libglpk-dev gtkwave gnuplot-nox python3 python3-matplotlib python3-tqdm verilator clang
           libclang-rt-14-dev clang-format-14 slurm-wlm munge valgrind)
 missing=()
 for p in "${packages[@]}"; do

@@ -7,18 +7,9 @@
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
 #include "protocols/store_forward/schemes.h"
+#include "testbenches/traffic_matrix.h"
 
 namespace optinet {
-
-namespace {
-
-/// Expected traffic per unit injection rate: `uniform[i]` of source i's packets spread
-/// uniformly over the other nodes, `to[i]` of them sent to node `target[i]`.
-struct TrafficMatrix {
-  std::vector<double> uniform;
-  std::vector<double> fixed;
-  std::vector<NodeId> target;
-};
 
 TrafficMatrix expected_traffic(std::uint32_t n, const OpenLoopConfig& c) {
   TrafficMatrix m{std::vector<double>(n, 0.0), std::vector<double>(n, 0.0),
@@ -54,68 +45,54 @@ TrafficMatrix expected_traffic(std::uint32_t n, const OpenLoopConfig& c) {
   return m;
 }
 
-/// A store-and-forward grid or hypercube as dimensions of coordinates (the hypercube: side 2,
-/// dimension j + 1 being bit j + 1 from the most significant end, its one edge label j).
-class SfDimensions {
- public:
-  explicit SfDimensions(const sf::SfGraph& g)
-      : graph_(g),
-        grid_(dynamic_cast<const sf::GridGraph*>(&g)),
-        cube_(dynamic_cast<const sf::HypercubeGraph*>(&g)) {
-    if (grid_ == nullptr && cube_ == nullptr) {
-      throw std::invalid_argument("no capacity bound for " + g.name() + " (grid, hypercube)");
-    }
-    face_ = 1;
-    for (unsigned j = 1; j < count(); ++j) face_ *= side();
-  }
-  unsigned count() const { return grid_ != nullptr ? grid_->k() : cube_->n(); }
-  unsigned side() const { return grid_ != nullptr ? grid_->n() : 2; }
-  /// Nodes with one coordinate fixed: the links crossing a cut of one dimension, each way.
-  double face() const { return face_; }
-  unsigned coordinate(NodeId x, unsigned j) const {
-    if (grid_ != nullptr) return grid_->coordinate(x, j);
-    return (x & cube_->dimension_bit(j + 1)) != 0 ? 1 : 0;
-  }
-  /// The dimension an out-edge label moves in.
-  unsigned dimension(unsigned label) const { return grid_ != nullptr ? label / 2 : label; }
-  /// Calls visit(x * degree + label) for every link of the route from `from` to `to` that
-  /// corrects the dimensions in `order`, one after the other.
-  template <typename Visit>
-  void route(NodeId from, NodeId to, const std::vector<unsigned>& order, Visit&& visit) const {
-    NodeId x = from;
-    for (const unsigned j : order) {
-      const unsigned target = coordinate(to, j);
-      while (coordinate(x, j) != target) {
-        const unsigned label = grid_ != nullptr ? 2 * j + (target > coordinate(x, j) ? 0 : 1) : j;
-        visit(std::size_t{x} * graph_.degree() + label);
-        x = graph_.neighbor(x, label);
-      }
-    }
-  }
-  /// Ordered pairs of distinct nodes whose dimension-order route (any order) takes the link:
-  /// moving up from coordinate c, sources at or below c and destinations above it, the other
-  /// coordinates of each fixed by the link for the dimensions it has corrected or not yet.
-  double pairs_through(NodeId x, unsigned label) const {
-    const unsigned j = dimension(label);
-    const double c = coordinate(x, j);
-    const NodeId y = graph_.neighbor(x, label);
-    const double n = side();
-    return (coordinate(y, j) > c ? (c + 1) * (n - 1 - c) : c * (n - c)) * face_;
-  }
-  std::string dimension_name(unsigned j) const { return std::to_string(j + 1); }
-
- private:
-  const sf::SfGraph& graph_;
-  const sf::GridGraph* grid_;
-  const sf::HypercubeGraph* cube_;
-  double face_;
-};
-
 std::string link_name(NodeId x, NodeId y) {
   return "link " + std::to_string(x) + "->" + std::to_string(y);
 }
 
-}  // namespace
+bool SfDimensions::applies(const sf::SfGraph& g) {
+  return dynamic_cast<const sf::GridGraph*>(&g) != nullptr ||
+         dynamic_cast<const sf::HypercubeGraph*>(&g) != nullptr;
+}
+
+SfDimensions::SfDimensions(const sf::SfGraph& g)
+    : graph_(g),
+      grid_(dynamic_cast<const sf::GridGraph*>(&g)),
+      cube_(dynamic_cast<const sf::HypercubeGraph*>(&g)) {
+  if (grid_ == nullptr && cube_ == nullptr) {
+    throw std::invalid_argument("no capacity bound for " + g.name() + " (grid, hypercube)");
+  }
+  face_ = 1;
+  for (unsigned j = 1; j < count(); ++j) face_ *= side();
+}
+
+double SfDimensions::pairs_through(NodeId x, unsigned label) const {
+  const unsigned j = dimension(label);
+  const double c = coordinate(x, j);
+  const NodeId y = graph_.neighbor(x, label);
+  const double n = side();
+  return (coordinate(y, j) > c ? (c + 1) * (n - 1 - c) : c * (n - c)) * face_;
+}
+
+double SfDimensions::distance(NodeId a, NodeId b) const {
+  double hops = 0;
+  for (unsigned j = 0; j < count(); ++j) {
+    const unsigned ca = coordinate(a, j);
+    const unsigned cb = coordinate(b, j);
+    hops += ca > cb ? ca - cb : cb - ca;
+  }
+  return hops;
+}
+
+double SfDimensions::distance_sum(NodeId a) const {
+  // Per dimension: the coordinates below c and above it, each once per node of the face.
+  const double m = side();
+  double sum = 0;
+  for (unsigned j = 0; j < count(); ++j) {
+    const double c = coordinate(a, j);
+    sum += (c * (c + 1) / 2 + (m - 1 - c) * (m - c) / 2) * face_;
+  }
+  return sum;
+}
 
 CapacityBound pops_capacity(const pops::PopsShape& s, const OpenLoopConfig& traffic) {
   const std::uint32_t n = s.n();

@@ -1,9 +1,11 @@
 #pragma once
 /// \file
-/// The hardware's capacity under an open-loop traffic pattern: the largest injection rate
-/// (packets per node per slot) at which no medium is asked to carry more than one frame per
-/// slot, computed from the expected traffic matrix of the pattern. A protocol can only come
-/// close to it: it is the bound each latency-throughput curve is drawn against.
+/// The routing bound under an open-loop traffic pattern: the largest injection rate (packets per
+/// node per slot) at which no medium is asked to carry more than one frame per slot, computed
+/// from the expected traffic matrix of the pattern (testbenches/traffic_matrix.h) routed as the
+/// model's protocols route it: one hop on POPS and the OCPC, row first on the MOB-PC, dimension
+/// order on the grid and the hypercube. It is the bound each latency-throughput curve is drawn
+/// against; what any routing could carry is testbenches/hardware_bound.h's hardware bound.
 #include <cstdint>
 #include <string>
 #include <vector>

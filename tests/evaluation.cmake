@@ -10,6 +10,7 @@ optinet_gtest(test_evaluation_latency_stats)
 optinet_gtest(test_open_loop)
 optinet_gtest(test_steady_state SHARE_A_PROCESS)
 optinet_gtest(test_ocpc_open_loop)
+optinet_gtest(test_hardware_bound SHARE_A_PROCESS)
 
 # Open-loop runs through the command: bad input is one line naming the option, exit 2.
 file(WRITE ${E2E_DIR}/device_negative.json "{\"bit_rate_gbps\": -10}\n")
