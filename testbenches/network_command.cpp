@@ -51,12 +51,22 @@ struct OpenLoopOptions {
   double precision = 0.05;
   std::uint64_t queue = 0;
   bool find_saturation = false;
+  std::uint64_t bound_lp_variables = 30000;
 };
 
-const char* const kOpenLoopOptions[] = {"--rate",      "--burst",           "--pattern",
-                                        "--hotspot",   "--fraction",        "--warmup",
-                                        "--measure",   "--batch-slots",     "--confidence",
-                                        "--precision", "--injection-queue", "--find-saturation"};
+const char* const kOpenLoopOptions[] = {"--rate",
+                                        "--burst",
+                                        "--pattern",
+                                        "--hotspot",
+                                        "--fraction",
+                                        "--warmup",
+                                        "--measure",
+                                        "--batch-slots",
+                                        "--confidence",
+                                        "--precision",
+                                        "--injection-queue",
+                                        "--find-saturation",
+                                        "--bound-lp-variables"};
 
 void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, std::string& device) {
   const char* group = "Open-loop runs (--traffic bernoulli|bursty)";
@@ -106,6 +116,12 @@ void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, std::string& devic
                "search the offered rate for the saturation throughput (each point measured in "
                "steady state; instead of --rate)")
       ->group(group);
+  app.add_option("--bound-lp-variables", o.bound_lp_variables,
+                 "the hardware bound's linear program above this size is a cut bound instead "
+                 "(the 16 x 16 grid under uniform traffic needs 244801 variables, about 50 s)")
+      ->check(count_in(0, 100000000))
+      ->capture_default_str()
+      ->group(group);
   app.add_option("--injection-queue", o.queue, "packets an injection queue holds (0: unbounded)")
       ->check(count_in(0, kMaxSlotLimit))
       ->capture_default_str()
@@ -139,6 +155,7 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
     throw UsageError("--runs: --find-saturation runs one run per rate (accepted: 1)");
   }
   c.find_saturation = o.find_saturation;
+  c.bound_lp_variables = o.bound_lp_variables;
   if (o.burst < 1) {
     throw UsageError("--burst: '" + printable(app.get_option("--burst")->results().at(0), 40) +
                      "' is not accepted (a mean burst length of at least 1 slot, up to 1e6)");
@@ -247,7 +264,7 @@ std::vector<RunRecord> run_series(NetworkCommand& command, const CommonOptions& 
 /// same random streams at every rate); stops early, dropping the run cut short, on an
 /// interrupt. `search` gets the result.
 std::vector<RunRecord> run_saturation_search(NetworkCommand& command, const CommonOptions& c,
-                                             std::ostream& out, std::ostream& err,
+                                             double bound, std::ostream& out, std::ostream& err,
                                              double& simulation, Json& search) {
   std::vector<RunRecord> runs;
   const auto run_at = [&](double rate) -> std::optional<SearchPoint> {
@@ -279,7 +296,7 @@ std::vector<RunRecord> run_saturation_search(NetworkCommand& command, const Comm
     return p;
   };
   SaturationSearchConfig config;
-  config.bound = command.capacity().rate;
+  config.bound = bound;
   const SaturationSearchResult result = find_saturation(run_at, config);
   Json points = Json::array();
   for (const SearchPoint& p : result.points) {
@@ -340,16 +357,18 @@ bool all_ok(const std::vector<RunRecord>& runs) {
   return true;
 }
 
-/// Open-loop runs: the capacity bound, the last run's busiest and most collided media, and how
+/// Open-loop runs: the two bounds, the last run's busiest and most collided media, and how
 /// many runs saturated.
-void print_open_loop_summary(std::ostream& out, const NetworkCommand& command,
+void print_open_loop_summary(std::ostream& out, const OpenLoopBounds& bounds,
                              const std::vector<RunRecord>& runs) {
-  const CapacityBound bound = command.capacity();
-  out << "capacity: " << bound.rate << " packets/node/slot (bottleneck: " << bound.bottleneck
-      << ")";
+  out << "bounds: hardware " << bounds.hardware.value << " packets/node/slot ("
+      << (bounds.hardware.method == "lp" ? "linear program" : "cut") << "; "
+      << bounds.hardware.bottleneck << "), routing " << bounds.routing.rate << " ("
+      << bounds.routing.bottleneck << ")\n";
+  out << "media:";
   const Json& last = runs.back().fields;
   if (last.contains("busiest_medium")) {
-    out << "; busiest medium " << last["busiest_medium"].get<std::string>();
+    out << " busiest " << last["busiest_medium"].get<std::string>();
   }
   out << (last.contains("most_collided_medium")
               ? ", most collided " + last["most_collided_medium"].get<std::string>()
@@ -730,8 +749,13 @@ Json check_report(const NetworkCommand& command, const CommonOptions& common) {
       {"version", OPTINET_VERSION}};
 }
 
+OpenLoopBounds open_loop_bounds(const NetworkCommand& command, const CommonOptions& common) {
+  return OpenLoopBounds{command.hardware_bound(common.bound_lp_variables), command.routing_bound()};
+}
+
 Json json_report(const NetworkCommand& command, const CommonOptions& common,
-                 const std::vector<RunRecord>& runs, double elaboration, double simulation) {
+                 const std::vector<RunRecord>& runs, double elaboration, double simulation,
+                 const OpenLoopBounds* bounds) {
   Json report;
   report["network"] = common.network;
   report["parameters"] = command.parameters();
@@ -741,20 +765,24 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
   report["memory_estimate_bytes"] = memory_estimate(command, common);
   if (common.open_loop) {
     const OpenLoopConfig& o = *common.open_loop;
-    const CapacityBound bound = command.capacity();
-    report["open_loop"] = Json{{"process", o.bursty ? "bursty" : "bernoulli"},
-                               {"rate", o.rate},
-                               {"mean_burst", o.mean_burst},
-                               {"pattern", destination_rule_name(o.rule)},
-                               {"hotspot", o.hotspot},
-                               {"fraction", o.fraction},
-                               {"warmup", o.fixed_warmup ? Json(o.warmup) : Json("measured")},
-                               {"measure", o.fixed_window ? Json(o.measure) : Json("measured")},
-                               {"confidence", o.confidence},
-                               {"precision", o.precision},
-                               {"injection_queue", o.queue_limit},
-                               {"capacity", bound.rate},
-                               {"bottleneck", bound.bottleneck}};
+    const OpenLoopBounds b = bounds != nullptr ? *bounds : open_loop_bounds(command, common);
+    report["open_loop"] = Json{
+        {"process", o.bursty ? "bursty" : "bernoulli"},
+        {"rate", o.rate},
+        {"mean_burst", o.mean_burst},
+        {"pattern", destination_rule_name(o.rule)},
+        {"hotspot", o.hotspot},
+        {"fraction", o.fraction},
+        {"warmup", o.fixed_warmup ? Json(o.warmup) : Json("measured")},
+        {"measure", o.fixed_window ? Json(o.measure) : Json("measured")},
+        {"confidence", o.confidence},
+        {"precision", o.precision},
+        {"injection_queue", o.queue_limit},
+        {"hardware_bound", Json{{"value", b.hardware.value},
+                                {"bottleneck", b.hardware.bottleneck},
+                                {"method", b.hardware.method},
+                                {"lp_variables", b.hardware.lp_variables}}},
+        {"routing_bound", Json{{"value", b.routing.rate}, {"bottleneck", b.routing.bottleneck}}}};
   }
   const Json budget = command.power_budget(common.device);
   if (!budget.empty()) report["power_budget"] = budget;
@@ -789,11 +817,15 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   out << command.banner() << ", traffic " << common.traffic << ", seed " << common.seed << ", "
       << common.runs << " run(s)\n";
   const double elaboration = command.elaborate();
+  // The hardware bound may solve a linear program: once, before the runs.
+  const std::optional<OpenLoopBounds> bounds =
+      common.open_loop ? std::optional(open_loop_bounds(command, common)) : std::nullopt;
   defer_interrupts();  // from here an interrupt stops the run in progress at a slot boundary
   double simulation = 0;
   Json search;
   const std::vector<RunRecord> runs =
-      common.find_saturation ? run_saturation_search(command, common, out, err, simulation, search)
+      common.find_saturation ? run_saturation_search(command, common, bounds->hardware.value, out,
+                                                     err, simulation, search)
                              : run_series(command, common, out, err, terminal, simulation);
   end_deferred_interrupts();  // writing the outputs may wait (a FIFO's reader): Ctrl-C ends it
   if (const int signal = interrupt_signal(); signal != 0) {
@@ -808,13 +840,14 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   OutputSet outputs;
   command.finish(outputs);
   print_summary(out, command, runs, elaboration, simulation);
-  if (common.open_loop && !runs.empty()) print_open_loop_summary(out, command, runs);
+  if (bounds && !runs.empty()) print_open_loop_summary(out, *bounds, runs);
   if (!search.is_null()) print_saturation(out, search);
   if (common.open_loop || !common.device_path.empty()) {
     print_power_budget(out, command.power_budget(common.device));
   }
   if (!common.json_path.empty()) {
-    Json report = json_report(command, common, runs, elaboration, simulation);
+    Json report =
+        json_report(command, common, runs, elaboration, simulation, bounds ? &*bounds : nullptr);
     if (!search.is_null()) {
       report["open_loop"]["rate"] = "searched";
       report["saturation"] = search;

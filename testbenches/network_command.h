@@ -20,6 +20,7 @@
 #include "testbenches/capacity.h"
 #include "testbenches/cli_fwd.h"
 #include "testbenches/fault_option.h"
+#include "testbenches/hardware_bound.h"
 #include "testbenches/memory_estimate.h"
 #include "testbenches/open_loop.h"
 #include "testbenches/output_file.h"
@@ -50,6 +51,8 @@ struct CommonOptions {
   bool check = false;
   /// --find-saturation: search the offered rate for the saturation throughput (open-loop).
   bool find_saturation = false;
+  /// --bound-lp-variables: the hardware bound's linear program above this size is a cut bound.
+  std::uint64_t bound_lp_variables = 30000;
   DeviceParameters device;  ///< the optical devices of the power budget and energy
 
   sc_core::sc_time period() const { return sc_core::sc_time(period_ns, sc_core::SC_NS); }
@@ -103,9 +106,13 @@ class NetworkCommand {
   virtual std::string invariants() const { return ""; }
   /// The numeric run fields summarized over the runs (mean, sd, max, min), in order.
   virtual std::vector<std::string> summary_fields() const = 0;
-  /// Open-loop runs: the hardware's capacity under the pattern (packets per node per slot) and
-  /// what limits it; families without open-loop runs refuse them in configure().
-  virtual CapacityBound capacity() const { return {}; }
+  /// Open-loop runs: the routing bound under the pattern (packets per node per slot, the pattern
+  /// routed as the protocols route it; testbenches/capacity.h) and what limits it; families
+  /// without open-loop runs refuse them in configure().
+  virtual CapacityBound routing_bound() const { return {}; }
+  /// Open-loop runs: what any routing could carry on the hardware (testbenches/hardware_bound.h),
+  /// a linear program of at most `max_lp_variables` variables, else a cut bound.
+  virtual HardwareBound hardware_bound(std::size_t /*max_lp_variables*/) const { return {}; }
   /// The optical power budget of every kind of medium the network has (empty if none).
   virtual Json power_budget(const DeviceParameters& /*device*/) const { return Json::object(); }
 
@@ -253,7 +260,16 @@ std::uint64_t memory_estimate(const NetworkCommand& command, const CommonOptions
 Json check_report(const NetworkCommand& command, const CommonOptions& common);
 
 /// The JSON report of a series of runs, as run_optinet writes it.
+/// Open-loop runs: the two bounds, computed once per command.
+struct OpenLoopBounds {
+  HardwareBound hardware;
+  CapacityBound routing;
+};
+OpenLoopBounds open_loop_bounds(const NetworkCommand& command, const CommonOptions& common);
+
+/// The JSON report; `bounds` for open-loop runs (computed if null).
 Json json_report(const NetworkCommand& command, const CommonOptions& common,
-                 const std::vector<RunRecord>& runs, double elaboration, double simulation);
+                 const std::vector<RunRecord>& runs, double elaboration, double simulation,
+                 const OpenLoopBounds* bounds = nullptr);
 
 }  // namespace optinet

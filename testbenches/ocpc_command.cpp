@@ -311,8 +311,13 @@ std::vector<std::string> OcpcCommand::summary_fields() const {
   return {"slots", "steps", "fallbacks", "recoveries"};
 }
 
-CapacityBound OcpcCommand::capacity() const {
+CapacityBound OcpcCommand::routing_bound() const {
   return config_.open_loop ? ocpc_capacity(config_.shape, *config_.open_loop) : CapacityBound{};
+}
+
+HardwareBound OcpcCommand::hardware_bound(std::size_t max_lp_variables) const {
+  if (!config_.open_loop) return {};
+  return ocpc_hardware_bound(config_.shape, *config_.open_loop, max_lp_variables);
 }
 
 Json OcpcCommand::power_budget(const DeviceParameters& device) const {

@@ -43,7 +43,8 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::string banner() const override;
   Json parameters() const override;
   std::vector<std::string> summary_fields() const override;
-  CapacityBound capacity() const override;
+  CapacityBound routing_bound() const override;
+  HardwareBound hardware_bound(std::size_t max_lp_variables) const override;
   Json power_budget(const DeviceParameters& device) const override;
   double elaborate() override;
   RunRecord run(std::uint64_t seed) override;

@@ -144,8 +144,13 @@ std::vector<std::string> PopsCommand::summary_fields() const {
   return {"slots", "steps"};
 }
 
-CapacityBound PopsCommand::capacity() const {
+CapacityBound PopsCommand::routing_bound() const {
   return config_.open_loop ? pops_capacity(config_.shape, *config_.open_loop) : CapacityBound{};
+}
+
+HardwareBound PopsCommand::hardware_bound(std::size_t max_lp_variables) const {
+  if (!config_.open_loop) return {};
+  return pops_hardware_bound(config_.shape, *config_.open_loop, max_lp_variables);
 }
 
 Json PopsCommand::power_budget(const DeviceParameters& device) const {

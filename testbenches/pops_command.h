@@ -32,7 +32,8 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   Json parameters() const override;
   std::string invariants() const override { return "protocol invariants held"; }
   std::vector<std::string> summary_fields() const override;
-  CapacityBound capacity() const override;
+  CapacityBound routing_bound() const override;
+  HardwareBound hardware_bound(std::size_t max_lp_variables) const override;
   Json power_budget(const DeviceParameters& device) const override;
   RunRecord run(std::uint64_t seed) override;
   void set_open_loop_rate(double rate) override { experiment_->open_loop_host()->set_rate(rate); }

@@ -280,9 +280,14 @@ std::vector<std::string> StoreForwardCommand::summary_fields() const {
           "max_queue"};
 }
 
-CapacityBound StoreForwardCommand::capacity() const {
+CapacityBound StoreForwardCommand::routing_bound() const {
   if (!config_.open_loop) return {};
   return sf_capacity(*config_.graph, config_.protocol, *config_.open_loop);
+}
+
+HardwareBound StoreForwardCommand::hardware_bound(std::size_t max_lp_variables) const {
+  if (!config_.open_loop) return {};
+  return sf_hardware_bound(*config_.graph, *config_.open_loop, max_lp_variables);
 }
 
 Json StoreForwardCommand::power_budget(const DeviceParameters& device) const {

@@ -38,7 +38,8 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   Json parameters() const override;
   std::vector<std::string> summary_fields() const override;
   /// Open-loop runs (grid and hypercube): sf_capacity of the pattern under the scheme.
-  CapacityBound capacity() const override;
+  CapacityBound routing_bound() const override;
+  HardwareBound hardware_bound(std::size_t max_lp_variables) const override;
   /// Open-loop runs: the point-to-point links' budget (fan-out 1); closed-loop runs report none.
   Json power_budget(const DeviceParameters& device) const override;
   double elaborate() override;

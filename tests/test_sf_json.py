@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end: `optinet hypercube ... --json FILE` exits 0 and writes the per-run fields and the
 summary the docs and scripts rely on; a closed-loop report has no open-loop fields; an open-loop
-grid run reports its load, latency, links and capacity.
+grid run reports its load, latency, links and its two bounds.
 
 usage: test_sf_json.py OPTINET JSON_PATH
 """
@@ -47,8 +47,11 @@ def open_loop(optinet, path):
     with open(path) as f:
         d = json.load(f)
     o = d['open_loop']
-    assert o['pattern'] == 'uniform' and 0 < o['capacity'] < 1, o
-    assert o['bottleneck'].startswith('link '), o
+    assert o['pattern'] == 'uniform' and 0 < o['routing_bound']['value'] < 1, o
+    assert o['routing_bound']['bottleneck'].startswith('link '), o
+    # Uniform traffic on a 4 x 4 grid: any routing meets the bisection, as dimension order does.
+    assert o['hardware_bound']['method'] == 'lp', o
+    assert abs(o['hardware_bound']['value'] - o['routing_bound']['value']) < 1e-6, o
     assert d['power_budget']['link']['kind'] == 'point-to-point'
     assert d['power_budget']['link']['fanout'] == 1
     run = d['runs'][0]
