@@ -51,8 +51,28 @@ struct OpenLoopOptions {
   double precision = 0.05;
   std::uint64_t queue = 0;
   bool find_saturation = false;
+  std::string rates;
   std::uint64_t bound_lp_variables = 30000;
 };
+
+/// --rates: "auto" (nothing) or numbers from 0 to 1, comma-separated.
+std::vector<double> parse_rates(const std::string& text) {
+  std::vector<double> rates;
+  if (text == "auto") return rates;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, comma - start);
+    if (!unit_rejection(item).empty() || rates.size() >= 100) {
+      throw UsageError("--rates: '" + printable(text, 60) +
+                       "' is not accepted (auto, or up to 100 comma-separated numbers from 0 to "
+                       "1)");
+    }
+    rates.push_back(std::stod(item));
+    start = comma + 1;
+  }
+  return rates;
+}
 
 const char* const kOpenLoopOptions[] = {"--rate",
                                         "--burst",
@@ -66,6 +86,7 @@ const char* const kOpenLoopOptions[] = {"--rate",
                                         "--precision",
                                         "--injection-queue",
                                         "--find-saturation",
+                                        "--rates",
                                         "--bound-lp-variables"};
 
 void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, std::string& device) {
@@ -116,6 +137,10 @@ void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, std::string& devic
                "search the offered rate for the saturation throughput (each point measured in "
                "steady state; instead of --rate)")
       ->group(group);
+  app.add_option("--rates", o.rates,
+                 "a latency-throughput curve: one run per rate (comma-separated), or auto (the "
+                 "saturation search, then 0.1-0.95 of its throughput)")
+      ->group(group);
   app.add_option("--bound-lp-variables", o.bound_lp_variables,
                  "the hardware bound's linear program above this size is a cut bound instead "
                  "(the 16 x 16 grid under uniform traffic needs 244801 variables, about 50 s)")
@@ -148,13 +173,19 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
     throw UsageError(std::string(given("--hotspot") ? "--hotspot" : "--fraction") +
                      ": needs --pattern hotspot (not " + printable(o.pattern) + ")");
   }
-  if (o.find_saturation && given("--rate")) {
-    throw UsageError("--rate: not with --find-saturation (the search chooses the rates)");
+  const char* per_rate = o.find_saturation ? "--find-saturation" : "--rates";
+  if ((o.find_saturation || given("--rates")) && given("--rate")) {
+    throw UsageError(std::string("--rate: not with ") + per_rate + " (it chooses the rates)");
   }
-  if (o.find_saturation && c.runs > 1) {
-    throw UsageError("--runs: --find-saturation runs one run per rate (accepted: 1)");
+  if ((o.find_saturation || given("--rates")) && c.runs > 1) {
+    throw UsageError(std::string("--runs: ") + per_rate + " runs one run per rate (accepted: 1)");
+  }
+  if (o.find_saturation && given("--rates")) {
+    throw UsageError("--rates: not with --find-saturation (--rates auto searches too)");
   }
   c.find_saturation = o.find_saturation;
+  c.curve = given("--rates");
+  if (c.curve) c.curve_rates = parse_rates(o.rates);
   c.bound_lp_variables = o.bound_lp_variables;
   if (o.burst < 1) {
     throw UsageError("--burst: '" + printable(app.get_option("--burst")->results().at(0), 40) +
@@ -226,6 +257,32 @@ std::string usage_line(const CLI::ParseError& e, const std::string& network) {
   return what;
 }
 
+/// An open-loop run's results in ns and Gb/s, from its slots and packets: the slot lasts
+/// `slot_ns`, a packet is one frame of `frame_bits` bits.
+void add_physical_fields(Json& f, double slot_ns, double frame_bits, std::uint64_t nodes) {
+  const auto ns = [&f, slot_ns](const char* field) {
+    const Json& slots = f.at(field);
+    return slots.is_null() ? Json() : Json(slots.get<double>() * slot_ns);
+  };
+  const double gbps = frame_bits / slot_ns;  // one packet per slot
+  f["slot_ns"] = slot_ns;
+  f["latency_mean_ns"] = ns("latency_mean");
+  f["latency_p99_ns"] = ns("latency_p99");
+  f["offered_gbps_per_node"] = f.at("offered").get<double>() * gbps;
+  f["accepted_gbps_per_node"] = f.at("accepted").get<double>() * gbps;
+  f["accepted_gbps"] = f.at("accepted").get<double>() * gbps * static_cast<double>(nodes);
+}
+
+/// One run, with its results in ns and Gb/s when it is open-loop.
+RunRecord run_once(NetworkCommand& command, const CommonOptions& c, std::uint64_t seed) {
+  RunRecord record = command.run(seed);
+  if (c.open_loop && record.fields.contains("accepted")) {
+    add_physical_fields(record.fields, c.result_slot_ns(), c.device.frame_bits,
+                        command.processors());
+  }
+  return record;
+}
+
 void print_run(std::ostream& out, std::size_t index, const RunRecord& r) {
   out << "run " << index << " (seed " << r.seed << "): " << r.description;
   if (r.hit_limit) out << ", STOPPED AT SLOT LIMIT";
@@ -239,7 +296,7 @@ std::vector<RunRecord> run_series(NetworkCommand& command, const CommonOptions& 
                                   double& simulation) {
   std::vector<RunRecord> runs;
   for (std::uint64_t k = 0; k < c.runs; ++k) {
-    runs.push_back(command.run(c.seed + k));
+    runs.push_back(run_once(command, c, c.seed + k));
     if (interrupt_signal() != 0) {
       runs.pop_back();
       break;
@@ -260,25 +317,27 @@ std::vector<RunRecord> run_series(NetworkCommand& command, const CommonOptions& 
   return runs;
 }
 
-/// --find-saturation: one run per rate of the search, every run with the command's seed (the
-/// same random streams at every rate); stops early, dropping the run cut short, on an
-/// interrupt. `search` gets the result.
-std::vector<RunRecord> run_saturation_search(NetworkCommand& command, const CommonOptions& c,
-                                             double bound, std::ostream& out, std::ostream& err,
-                                             double& simulation, Json& search) {
-  std::vector<RunRecord> runs;
-  const auto run_at = [&](double rate) -> std::optional<SearchPoint> {
-    command.set_open_loop_rate(rate);
-    RunRecord record = command.run(c.seed);
+/// Runs of the command at chosen rates (the saturation search, a curve), every run with the
+/// command's seed (the same random streams at every rate).
+class RatePoints {
+ public:
+  RatePoints(NetworkCommand& command, const CommonOptions& common, std::ostream& out,
+             std::ostream& err, double& simulation)
+      : command_(command), common_(common), out_(out), err_(err), simulation_(simulation) {}
+
+  /// One run at `rate`; nothing if an interrupt cut it short (the run is dropped).
+  std::optional<SearchPoint> run(double rate) {
+    command_.set_open_loop_rate(rate);
+    RunRecord record = run_once(command_, common_, common_.seed);
     if (interrupt_signal() != 0) return std::nullopt;
-    simulation += record.wall_seconds;
+    simulation_ += record.wall_seconds;
     runs.push_back(std::move(record));
     const RunRecord& r = runs.back();
-    print_run(out, runs.size() - 1, r);
-    err << "point " << runs.size() << ": rate " << rate
-        << (r.fields.value("saturated", false) ? " saturated\n" : " stable\n") << std::flush;
-    // The search's loads are per sending node, as --rate is (a permutation's fixed points
-    // send nothing); the interval over all nodes scales by n / senders.
+    print_run(out_, runs.size() - 1, r);
+    err_ << "point " << runs.size() << ": rate " << rate
+         << (r.fields.value("saturated", false) ? " saturated\n" : " stable\n") << std::flush;
+    // Loads per sending node, as --rate is (a permutation's fixed points send nothing); the
+    // interval over all nodes scales by n / senders.
     SearchPoint p;
     p.rate = rate;
     p.offered = r.fields.at("offered_per_sender").get<double>();
@@ -294,26 +353,55 @@ std::vector<RunRecord> run_saturation_search(NetworkCommand& command, const Comm
       p.accepted_interval = i;
     }
     return p;
-  };
+  }
+
+  std::vector<RunRecord> runs;
+
+ private:
+  NetworkCommand& command_;
+  const CommonOptions& common_;
+  std::ostream& out_;
+  std::ostream& err_;
+  double& simulation_;
+};
+
+/// --find-saturation: the search from the hardware bound `bound`; its result as JSON.
+Json saturation_search(RatePoints& points, double bound) {
   SaturationSearchConfig config;
   config.bound = bound;
-  const SaturationSearchResult result = find_saturation(run_at, config);
-  Json points = Json::array();
+  const SaturationSearchResult result =
+      find_saturation([&points](double rate) { return points.run(rate); }, config);
+  Json tried = Json::array();
   for (const SearchPoint& p : result.points) {
-    points.push_back(Json{{"rate", p.rate},
-                          {"offered_per_sender", p.offered},
-                          {"accepted_per_sender", p.accepted},
-                          {"saturated", p.saturated}});
+    tried.push_back(Json{{"rate", p.rate},
+                         {"offered_per_sender", p.offered},
+                         {"accepted_per_sender", p.accepted},
+                         {"saturated", p.saturated}});
   }
-  search = Json{{"throughput", result.throughput},
-                {"ci_low", result.ci_low},
-                {"ci_high", result.ci_high},
-                {"stable_rate", result.stable_rate},
-                {"saturated_rate", result.bracketed ? Json(result.saturated_rate) : Json()},
-                {"bracketed", result.bracketed},
-                {"tolerance", config.tolerance},
-                {"points", points}};
-  return runs;
+  return Json{{"throughput", result.throughput},
+              {"ci_low", result.ci_low},
+              {"ci_high", result.ci_high},
+              {"stable_rate", result.stable_rate},
+              {"saturated_rate", result.bracketed ? Json(result.saturated_rate) : Json()},
+              {"bracketed", result.bracketed},
+              {"tolerance", config.tolerance},
+              {"points", tried}};
+}
+
+/// --rates: a latency-throughput curve, one run per rate; with `auto`, the saturation search
+/// first (into `search`), then the shares kCurveShares of its throughput not tried yet.
+Json latency_curve(RatePoints& points, const std::vector<double>& rates, double bound,
+                   Json& search) {
+  static constexpr double kCurveShares[] = {0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95};
+  std::vector<double> chosen = rates;
+  if (rates.empty()) {
+    search = saturation_search(points, bound);
+    for (double share : kCurveShares) chosen.push_back(share * search["throughput"].get<double>());
+  }
+  for (double rate : chosen) {
+    if (!points.run(rate)) break;
+  }
+  return Json{{"rates", rates.empty() ? Json("auto") : Json(rates)}};
 }
 
 /// The search's line of the summary.
@@ -693,6 +781,7 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
   }
   check_seed_range(common.seed, common.runs);
   common.traffic_given = app.get_option("--traffic")->count() > 0;
+  common.period_given = app.get_option("--period-ns")->count() > 0;
   resolve_open_loop(app, open_loop, common);
   check_files(app, *command, common);
   if (!common.device_path.empty()) common.device = read_device_file(common.device_path);
@@ -823,10 +912,19 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   defer_interrupts();  // from here an interrupt stops the run in progress at a slot boundary
   double simulation = 0;
   Json search;
-  const std::vector<RunRecord> runs =
-      common.find_saturation ? run_saturation_search(command, common, bounds->hardware.value, out,
-                                                     err, simulation, search)
-                             : run_series(command, common, out, err, terminal, simulation);
+  Json curve;
+  std::vector<RunRecord> runs;
+  if (common.find_saturation || common.curve) {
+    RatePoints points(command, common, out, err, simulation);
+    if (common.curve) {
+      curve = latency_curve(points, common.curve_rates, bounds->hardware.value, search);
+    } else {
+      search = saturation_search(points, bounds->hardware.value);
+    }
+    runs = std::move(points.runs);
+  } else {
+    runs = run_series(command, common, out, err, terminal, simulation);
+  }
   end_deferred_interrupts();  // writing the outputs may wait (a FIFO's reader): Ctrl-C ends it
   if (const int signal = interrupt_signal(); signal != 0) {
     command.abandon();
@@ -848,10 +946,9 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   if (!common.json_path.empty()) {
     Json report =
         json_report(command, common, runs, elaboration, simulation, bounds ? &*bounds : nullptr);
-    if (!search.is_null()) {
-      report["open_loop"]["rate"] = "searched";
-      report["saturation"] = search;
-    }
+    if (!search.is_null() || !curve.is_null()) report["open_loop"]["rate"] = "per run";
+    if (!search.is_null()) report["saturation"] = search;
+    if (!curve.is_null()) report["curve"] = curve;
     outputs.write("--json", common.json_path, report.dump() + '\n');
   }
   outputs.commit();

@@ -38,8 +38,9 @@ struct CommonOptions {
   std::uint64_t seed = 1;
   std::uint64_t max_slots = 100000;
   double period_ns = 1;
-  std::string vcd_path;   ///< empty: no waveform; else the exact file written (ends in .vcd)
-  std::string json_path;  ///< empty: no JSON report
+  bool period_given = false;  ///< --period-ns was on the command line
+  std::string vcd_path;       ///< empty: no waveform; else the exact file written (ends in .vcd)
+  std::string json_path;      ///< empty: no JSON report
   bool quiet = false;
   bool traffic_given = false;  ///< --traffic was on the command line
   /// --traffic bernoulli|bursty: an open-loop run (rate, burst, pattern, window, queue limit).
@@ -51,11 +52,20 @@ struct CommonOptions {
   bool check = false;
   /// --find-saturation: search the offered rate for the saturation throughput (open-loop).
   bool find_saturation = false;
+  /// --rates: a latency-throughput curve at these rates (empty: auto).
+  bool curve = false;
+  std::vector<double> curve_rates;
   /// --bound-lp-variables: the hardware bound's linear program above this size is a cut bound.
   std::uint64_t bound_lp_variables = 30000;
   DeviceParameters device;  ///< the optical devices of the power budget and energy
 
   sc_core::sc_time period() const { return sc_core::sc_time(period_ns, sc_core::SC_NS); }
+  /// The slot's length for results in ns and Gb/s: --period-ns when given, else the device's
+  /// frame (frame_bits at bit_rate_gbps). The clock of the simulation and the waveform keeps
+  /// period_ns (1 ns by default), so that a waveform's time counts slots.
+  double result_slot_ns() const {
+    return period_given ? period_ns : device.frame_bits / device.bit_rate_gbps;
+  }
 };
 
 /// One run as the generic driver reports it.

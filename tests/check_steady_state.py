@@ -2,8 +2,9 @@
 """usage: check_steady_state.py OPTINET WORKDIR
 Steady state and saturation through the command, on small networks whose answer is known:
 an overloaded run is saturated whatever --max-slots is; a stable run whose drain the slot limit
-cuts is not; --find-saturation brackets TDMA's transpose throughput 1/n on POPS(4,4); a window
-in which nothing is delivered has null latencies."""
+cuts is not; --find-saturation brackets TDMA's transpose throughput 1/n on POPS(4,4); --rates
+runs a curve, with results in ns and Gb/s; a window in which nothing is delivered has null
+latencies."""
 import json
 import os
 import subprocess
@@ -50,6 +51,19 @@ assert s["stable_rate"] <= 1 / 16 * 1.03 and s["saturated_rate"] >= 1 / 16 * 0.9
 assert s["ci_low"] <= s["throughput"] <= s["ci_high"], s
 assert len(r["runs"]) == len(s["points"]), (len(r["runs"]), len(s["points"]))
 assert r["open_loop"]["rate"] == "searched", r["open_loop"]
+
+# A curve at two rates: one run each, in order, with results in ns and Gb/s (the default
+# device's 512-bit frame at 10 Gb/s: a slot of 51.2 ns; --period-ns sets it).
+r = run("ocpc", "--p", "8", "--protocol", "tdma", "--traffic", "bernoulli", "--rates", "0.1,0.2")
+assert [x["rate"] for x in r["runs"]] == [0.1, 0.2], [x["rate"] for x in r["runs"]]
+assert r["curve"] == {"rates": [0.1, 0.2]}, r["curve"]
+run0 = r["runs"][0]
+assert run0["slot_ns"] == 51.2, run0["slot_ns"]
+assert abs(run0["latency_mean_ns"] - run0["latency_mean"] * 51.2) < 1e-6, run0
+assert abs(run0["accepted_gbps_per_node"] - run0["accepted"] * 10) < 1e-9, run0
+r = run("ocpc", "--p", "8", "--protocol", "tdma", "--traffic", "bernoulli", "--rate", "0.1",
+        "--period-ns", "2")
+assert r["runs"][0]["slot_ns"] == 2, r["runs"][0]["slot_ns"]
 
 # Nothing offered: latencies are null, not 0, and the summary leaves them out.
 r = run("ocpc", "--p", "16", "--protocol", "tdma", "--traffic", "bernoulli", "--rate", "0",

@@ -79,6 +79,12 @@ optinet_usage_error_test(find_saturation_with_rate "--rate" pops --traffic berno
                          --find-saturation --rate 0.2)
 optinet_usage_error_test(find_saturation_runs "--runs" ocpc --traffic bernoulli
                          --find-saturation --runs 2)
+optinet_usage_error_test(rates_not_numbers "--rates" pops --traffic bernoulli --rates 0.1,x)
+optinet_usage_error_test(rates_above_one "--rates" pops --traffic bernoulli --rates 0.5,1.5)
+optinet_usage_error_test(rates_with_search "--rates" pops --traffic bernoulli --rates auto
+                         --find-saturation)
+optinet_usage_error_test(rates_with_rate "--rate" pops --traffic bernoulli --rates 0.1 --rate 0.2)
+optinet_usage_error_test(rates_closed_loop "--rates" pops --rates 0.1)
 optinet_usage_error_test(open_loop_confidence_one "--confidence" pops --traffic bernoulli
                          --confidence 1)
 optinet_usage_error_test(open_loop_confidence_zero "--confidence" pops --traffic bernoulli
