@@ -4,7 +4,8 @@ full disks and signals, and checks what the user gets: the exit status, exactly 
 stderr that matches, nothing of the input echoed raw, and no file created, left half-written or
 overwritten. Each case is one row of the table below (the bad-input table of docs/robustness.md).
 
-usage: check_user_safety.py OPTINET [--list] [--sanitized]
+usage: check_user_safety.py OPTINET [--list] [--sanitized] [--only TEXT]
+(--only TEXT: only the cases whose class or name contains TEXT)
 """
 import os
 import re
@@ -29,19 +30,28 @@ SMALL = ["pops", "--d", "2", "--g", "2"]
 AFTER_FIRST_RUN = "after the first run"
 PROGRESS = re.compile(r"^run \d+/\d+ done$")
 MESH = ["mesh", "--n", "4"]
+# A series that runs for a long time with every output a run can have (a short VCD, a JSON),
+# each run short: a signal "after the first run" reaches it mid-series at once.
+SERIES = ["pops", "--d", "16", "--g", "16", "--runs", "100000", "--vcd", "v", "--trace-slots",
+          "0:8", "--json", "j.json"]
+SERIES_OUTPUTS = ["v.vcd", "j.json"]
 LONG = ["pops", "--d", "64", "--g", "64", "--runs", "400", "--quiet"]
 LOGGED = [a for a in LONG if a != "--quiet"]
 
 
 class Case:
+    """line: the regular expression stderr's one line must match (None: stderr stays empty)."""
+
     def __init__(self, klass, name, args, status, line, setup=None, keep=(), absent=(),
                  present=(), limit_file_kib=None, stdout=None, signal_after=None,
-                 limit_memory_mib=None):
+                 limit_memory_mib=None, limit_cpu_seconds=None, ignored=()):
         self.klass, self.name, self.args = klass, name, args
         self.status, self.line = status, line
         self.setup, self.keep, self.absent, self.present = setup, keep, absent, present
         self.limit_file_kib, self.stdout, self.signal_after = limit_file_kib, stdout, signal_after
         self.limit_memory_mib = limit_memory_mib  # address space; not under a sanitizer
+        self.limit_cpu_seconds = limit_cpu_seconds  # CPU time: SIGXCPU when it is spent
+        self.ignored = ignored  # signals ignored when optinet starts (as nohup does)
 
 
 def write(path, data, mode="wb"):
@@ -131,6 +141,37 @@ CASES = [
     Case("signal", "a crash signal", LONG + ["--vcd", "v"], 70,
          r"^optinet: internal error \(SIGSEGV\); nothing written; please report the command line$",
          signal_after=(signal.SIGSEGV, 2.0), absent=["v.vcd"]),
+    Case("signal", "SIGSYS, a crash signal too", LONG + ["--vcd", "v"], 70,
+         r"^optinet: internal error \(SIGSYS\); nothing written; please report the command line$",
+         signal_after=(signal.SIGSYS, 2.0), absent=["v.vcd"]),
+    # Every other signal whose default action ends the process stops the series as SIGINT does:
+    # no VCD (nor its temporary or pipe), no JSON, one line, exit 128 + signal.
+    Case("signal", "SIGHUP during the runs (no VCD, pipe or JSON left)",
+         ["pops", "--d", "32", "--g", "32", "--runs", "60", "--vcd", "v", "--json", "j.json"], 129,
+         r"^optinet: interrupted \(SIGHUP\) after \d+ of 60 run\(s\); nothing written$",
+         signal_after=(signal.SIGHUP, AFTER_FIRST_RUN), absent=["v.vcd", "j.json"]),
+    *[Case("signal", f"{name} during the runs", SERIES, 128 + number,
+           rf"^optinet: interrupted \({re.escape(name)}\) after \d+ of 100000 run\(s\); "
+           r"nothing written$", signal_after=(number, AFTER_FIRST_RUN), absent=SERIES_OUTPUTS)
+      for name, number in [("SIGQUIT", signal.SIGQUIT), ("SIGPIPE", signal.SIGPIPE),
+                           ("SIGUSR1", signal.SIGUSR1), ("SIGUSR2", signal.SIGUSR2),
+                           ("SIGALRM", signal.SIGALRM), ("SIGVTALRM", signal.SIGVTALRM),
+                           ("SIGPROF", signal.SIGPROF), ("SIGXCPU", signal.SIGXCPU),
+                           ("SIGIO", signal.SIGIO), ("SIGPWR", signal.SIGPWR),
+                           ("SIGSTKFLT", signal.SIGSTKFLT), ("SIGRTMIN", signal.SIGRTMIN),
+                           ("SIGRTMIN+1", signal.SIGRTMIN + 1), ("SIGRTMAX", signal.SIGRTMAX)]],
+    Case("signal", "CPU time limit reached during the runs (SIGXCPU)", SERIES, 128 + signal.SIGXCPU,
+         r"^optinet: interrupted \(SIGXCPU\) after \d+ of 100000 run\(s\); nothing written$",
+         limit_cpu_seconds=1, absent=SERIES_OUTPUTS),
+    Case("signal", "SIGUSR1 during elaboration", ["pops", "--d", "256", "--g", "256", "--vcd", "v"],
+         128 + signal.SIGUSR1, r"^optinet: interrupted \(SIGUSR1\); nothing written$",
+         signal_after=(signal.SIGUSR1, 0.5), absent=["v.vcd"]),
+    Case("signal", "SIGPIPE while --json waits for a FIFO's reader", SMALL + ["--vcd", "v", "--json",
+         "f.json"], 128 + signal.SIGPIPE, r"^optinet: interrupted \(SIGPIPE\); nothing written$",
+         signal_after=(signal.SIGPIPE, 1.0), setup=lambda: fifo("f.json"), absent=["v.vcd"]),
+    Case("signal", "SIGHUP ignored from the start (nohup) is ignored", ["pops", "--d", "8", "--g", "8",
+         "--runs", "300", "--json", "j.json"], 0, None, signal_after=(signal.SIGHUP, AFTER_FIRST_RUN),
+         ignored=[signal.SIGHUP], present=["j.json"]),
     # ---- memory ------------------------------------------------------------------------------
     Case("memory", "allocation failure while elaborating", ["pops", "--d", "128", "--g", "128", "--vcd", "v"], 70,
          r"^optinet: out of memory \(a smaller network needs less\); nothing written$",
@@ -221,6 +262,11 @@ def run_case(case, folder):
             resource.setrlimit(resource.RLIMIT_FSIZE, (case.limit_file_kib * 1024,) * 2)
         if case.limit_memory_mib is not None:
             resource.setrlimit(resource.RLIMIT_AS, (case.limit_memory_mib << 20,) * 2)
+        if case.limit_cpu_seconds is not None:
+            # The soft limit sends SIGXCPU; the hard one (SIGKILL) only if that is not heeded.
+            resource.setrlimit(resource.RLIMIT_CPU, (case.limit_cpu_seconds, 60))
+        for s in case.ignored:
+            signal.signal(s, signal.SIG_IGN)
 
     out = open(case.stdout, "wb") if case.stdout else subprocess.DEVNULL
     proc = subprocess.Popen([OPTINET] + case.args, stdout=out, stderr=subprocess.PIPE,
@@ -250,7 +296,10 @@ def run_case(case, folder):
              if not PROGRESS.match(l) and not ASAN_COROUTINE_WARNING.match(l)]
     if proc.returncode != case.status:
         problems.append(f"exit status {proc.returncode}, expected {case.status}")
-    if len(lines) != 1:
+    if case.line is None:
+        if lines:
+            problems.append(f"{len(lines)} lines on stderr, expected none: {lines[:3]}")
+    elif len(lines) != 1:
         problems.append(f"{len(lines)} lines on stderr, expected 1: {lines[:3]}")
     elif not re.search(case.line, lines[0]):
         problems.append(f"stderr {lines[0]!r} does not match {case.line!r}")
@@ -262,6 +311,9 @@ def run_case(case, folder):
     for p in case.absent:
         if os.path.exists(p):
             problems.append(f"{p} was left behind")
+    for p in case.present:
+        if not os.path.isfile(p):
+            problems.append(f"{p} was not written")
     new = set(os.listdir(".")) - entries_before
     leftovers = [e for e in new if e.startswith(".")]
     if leftovers:
@@ -285,8 +337,10 @@ def main():
         return 0
     # An address-space limit cannot be combined with AddressSanitizer's shadow memory.
     sanitized = "--sanitized" in sys.argv
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv[:-1] else ""
+    cases = [c for c in CASES if only in c.klass or only in c.name]
     failed = 0
-    for case in CASES:
+    for case in cases:
         if sanitized and case.limit_memory_mib is not None:
             print(f"[{case.klass}] {case.name}: skipped under the sanitizers")
             continue
@@ -297,7 +351,7 @@ def main():
         status = "ok" if not problems else "FAILED: " + "; ".join(problems)
         print(f"[{case.klass}] {case.name}: {status}")
         failed += bool(problems)
-    print(f"{len(CASES) - failed} of {len(CASES)} cases as a user expects")
+    print(f"{len(cases) - failed} of {len(cases)} cases as a user expects")
     return 1 if failed else 0
 
 
