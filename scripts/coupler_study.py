@@ -205,7 +205,7 @@ def write_csv(path, rows):
     keys = []
     for r in rows:
         keys += [k for k in r if k not in keys]
-    with open(path, "w", newline="", encoding="utf-8") as f:
+    with cli_guard.atomic_open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=keys)
         w.writeheader()
         w.writerows(rows)
@@ -250,7 +250,7 @@ def plot_curves(curves, out):
         top.set_ylabel("mean latency (slots)")
         bottom.set_ylabel("accepted (packets/node/slot)")
         top.legend(fontsize=8)
-    fig.savefig(os.path.join(out, "coupler-evaluation-curves.png"), dpi=100)
+    cli_guard.save_figure(fig, os.path.join(out, "coupler-evaluation-curves.png"), dpi=100)
 
 
 def fmt(value, digits=3):

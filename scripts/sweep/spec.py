@@ -13,6 +13,7 @@ import itertools
 import json
 import math
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 
@@ -27,6 +28,8 @@ RUNS_KEYS = {"count", "seed", "seeds", "per_job"}
 OVERRIDE_KEYS = {"match", "runs", "options"}
 MERGE_KEYS = {"fields"}
 PLOT_KEYS = {"name", "x", "y", "group", "logx", "logy", "title", "where"}
+# A plot's name is the file name of its PNG and SVG in the output folder: no folder, no "..".
+PLOT_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")
 SLURM_KEYS = {"partition", "time", "mem", "chunk", "extra"}
 RANGE_KEYS = {"start", "stop", "step", "factor"}
 # The runner owns these optinet options: a job's seeds, runs and report.
@@ -301,6 +304,10 @@ def load(path: str) -> Spec:
         for k in ("name", "x", "y"):
             if not isinstance(p.get(k), str):
                 raise SpecError(f"plot[{i}].{k}: missing")
+        if not PLOT_NAME.fullmatch(p["name"]) or ".." in p["name"]:
+            raise SpecError(f"plot[{i}].name: '{p['name'][:40]}' is not accepted (a file name in "
+                            f"the output folder: letters, digits, '_', '.', '-', no '..', at "
+                            f"most 100)")
         if p["y"] not in fields:
             raise SpecError(f"plot[{i}].y: '{p['y']}' is not in merge.fields")
     slurm = _table(raw, "slurm")
