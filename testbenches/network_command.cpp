@@ -158,8 +158,10 @@ void check_traffic(const NetworkCommand& command, const CommonOptions& c) {
     }
     start = end + 2;
   }
+  const std::string file = command.traffic_file_option();
   throw UsageError("--traffic: unknown '" + c.traffic + "' (accepted: " + closed +
-                   (command.open_loop() ? "; open loop: " + open_loop_traffic_names() : "") + ")");
+                   (command.open_loop() ? "; open loop: " + open_loop_traffic_names() : "") +
+                   (file.empty() ? "" : "; or " + file + " PATH") + ")");
 }
 
 /// The shared options; --protocol and --traffic list what `command` accepts (its registries).

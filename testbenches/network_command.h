@@ -82,6 +82,9 @@ class NetworkCommand {
   /// traffic registries (without the open-loop names; --help and the driver's refusal add them
   /// where open_loop()). The driver refuses any other name but "file" before configure().
   virtual std::string traffic_names() const { return default_traffic(); }
+  /// The option that reads the traffic from a file ("--permutation-file", "--relation-file"),
+  /// or "" if the network has none.
+  virtual std::string traffic_file_option() const { return ""; }
   /// Whether the network runs open-loop traffic (--traffic bernoulli|bursty and the open-loop
   /// options): a network without it hides those options and refuses them.
   virtual bool open_loop() const { return false; }

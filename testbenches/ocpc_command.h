@@ -24,6 +24,7 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::string default_traffic() const override { return "random-h-relation"; }
   std::string protocol_names() const override;
   std::string traffic_names() const override;
+  std::string traffic_file_option() const override { return "--relation-file"; }
   bool open_loop() const override { return !dmob(); }
   bool fault_model() const override { return true; }
   bool optical_media() const override { return true; }

@@ -18,6 +18,7 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   std::string default_traffic() const override { return "random"; }
   std::string protocol_names() const override;
   std::string traffic_names() const override;
+  std::string traffic_file_option() const override { return "--permutation-file"; }
   bool open_loop() const override { return true; }
   bool fault_model() const override { return true; }
   bool optical_media() const override { return true; }

@@ -22,6 +22,7 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
   std::string default_traffic() const override { return "permutation"; }
   std::string protocol_names() const override;
   std::string traffic_names() const override;
+  std::string traffic_file_option() const override { return "--relation-file"; }
   bool optical_media() const override { return true; }
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;

@@ -22,6 +22,7 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   std::string default_traffic() const override { return "identity"; }
   std::string protocol_names() const override;
   std::string traffic_names() const override;
+  std::string traffic_file_option() const override { return "--relation-file"; }
   /// Open-loop runs on the grid and the hypercube, whose capacity bound is known.
   bool open_loop() const override;
   bool fault_model() const override { return true; }
