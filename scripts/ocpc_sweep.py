@@ -239,7 +239,7 @@ def main():
     a = ap.parse_args()
     global CSV
     CSV = a.csv or CSV
-    cli_guard.output_folder(os.path.dirname(CSV), "--csv")
+    cli_guard.output_file(CSV, "--csv")
     measured = {}
     if not a.report_only:
         with cli_guard.reading(a.sweep, "sweep output"):

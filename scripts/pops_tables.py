@@ -390,8 +390,8 @@ def main():
     ap.add_argument("--no-plot", action="store_true")
     args = ap.parse_args()
 
-    cli_guard.output_folder(os.path.dirname(args.csv), "--csv")
-    cli_guard.output_folder(os.path.dirname(args.md), "--md")
+    cli_guard.output_file(args.csv, "--csv")
+    cli_guard.output_file(args.md, "--md")
     rows = read_csv(args.csv)
     if not args.report_only:
         with cli_guard.reading(args.sweep, "sweep output"):
