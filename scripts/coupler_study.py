@@ -98,7 +98,11 @@ def main():
                         help="only these d (comma-separated) in the shape study")
     args = parser.parse_args()
     cli_guard.output_folder(args.out, "--out", create=True)
-    scratch = tempfile.mkdtemp(prefix="coupler-study-")
+    with tempfile.TemporaryDirectory(prefix="coupler-study-") as scratch:  # removed at the end
+        return study(args, scratch)
+
+
+def study(args, scratch):
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
     submit = lambda a: pool.submit(run, args.optinet, a, scratch)  # noqa: E731
 
