@@ -189,7 +189,8 @@ void add_common_options(CLI::App& app, CommonOptions& c, const NetworkCommand& c
   app.add_flag("--quiet", c.quiet,
                "print only the summary and any failed run (and no progress lines in a log)");
   app.add_flag("--check", c.check,
-               "validate the options and print the size and memory estimate as JSON; run nothing");
+               "validate every option as a run would (output paths too) and print the size and "
+               "memory estimate as JSON; run nothing, write no file");
   app.add_option_function<std::string>(
          "--max-memory",
          [&c](const std::string& text) { c.max_memory = parse_memory_size("--max-memory", text); },
@@ -664,8 +665,10 @@ std::string first_line(const std::string& what) { return what.substr(0, what.fin
 /// The runs, the summary and the outputs of a parsed command line.
 int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostream& out,
                std::ostream& err, bool terminal) {
+  // Flushed at once: a log shows what runs, and a closed standard output (a reader that went
+  // away) is found before anything is elaborated.
   out << command.banner() << ", traffic " << common.traffic << ", seed " << common.seed << ", "
-      << common.runs << " run(s)\n";
+      << common.runs << " run(s)" << std::endl;
   const double elaboration = command.elaborate();
   defer_interrupts();  // from here an interrupt stops the run in progress at a slot boundary
   double simulation = 0;

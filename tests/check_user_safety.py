@@ -38,6 +38,7 @@ MESH = ["mesh", "--n", "4"]
 SERIES = ["pops", "--d", "16", "--g", "16", "--runs", "100000", "--vcd", "v", "--trace-slots",
           "0:8", "--json", "j.json"]
 SERIES_OUTPUTS = ["v.vcd", "j.json"]
+CLOSED_PIPE = "a pipe whose reader has gone"  # a Case's stdout: `optinet ... | head` after head
 LONG = ["pops", "--d", "64", "--g", "64", "--runs", "400", "--quiet"]
 LOGGED = [a for a in LONG if a != "--quiet"]
 
@@ -242,6 +243,10 @@ CASES = [
     Case("signal", "SIGPIPE while --json waits for a FIFO's reader", SMALL + ["--vcd", "v", "--json",
          "f.json"], 128 + signal.SIGPIPE, r"^optinet: interrupted \(SIGPIPE\); nothing written$",
          signal_after=(signal.SIGPIPE, 1.0), setup=lambda: fifo("f.json"), absent=["v.vcd"]),
+    Case("signal", "standard output a pipe whose reader went away (| head)", SMALL + ["--vcd", "v",
+         "--json", "j.json"], 128 + signal.SIGPIPE,
+         r"^optinet: interrupted \(SIGPIPE\); nothing written$", stdout=CLOSED_PIPE,
+         absent=["v.vcd", "j.json"]),
     Case("signal", "SIGHUP ignored from the start (nohup) is ignored", ["pops", "--d", "8", "--g", "8",
          "--runs", "300", "--json", "j.json"], 0, None, signal_after=(signal.SIGHUP, AFTER_FIRST_RUN),
          ignored=[signal.SIGHUP], present=["j.json"]),
@@ -468,8 +473,12 @@ def run_case(case, folder):
         for s in case.ignored:
             signal.signal(s, signal.SIG_IGN)
 
-    out = open(case.stdout, "wb") if case.stdout else \
-        subprocess.PIPE if case.check_stdout else subprocess.DEVNULL
+    if case.stdout == CLOSED_PIPE:
+        reader, out = os.pipe()
+        os.close(reader)
+    else:
+        out = open(case.stdout, "wb") if case.stdout else \
+            subprocess.PIPE if case.check_stdout else subprocess.DEVNULL
     # Scripts run with Debian's Python, which has their packages (matplotlib), as they do.
     command = (["/usr/bin/python3", os.path.join(SOURCE, case.program)] if case.program else
                [OPTINET]) + case.args
@@ -490,7 +499,9 @@ def run_case(case, folder):
         proc.kill()
         return ["hung (killed after 120 s)"]
     err = early + err
-    if case.stdout:
+    if case.stdout == CLOSED_PIPE:
+        os.close(out)
+    elif case.stdout:
         out.close()
     problems = []
     # Progress lines ("run k/N done") may precede the one message line. A sanitizer build adds
