@@ -38,10 +38,12 @@ run(main) calls main() and exits with its return value; what main raises becomes
   KeyboardInterrupt (Ctrl-C), or a signal that ends a   PROG: interrupted (SIGNAME)      exit
     process by default (SIGTERM, SIGHUP, SIGQUIT, ...)                                 128 + signal
   BrokenPipeError (stdout piped into head)              nothing                          exit 141
+  anything else: a bug in the script                    PROG: internal error (TYPE:      exit 70
+                                                          message); please report ...
 141 is what the shell shows for a C program killed by SIGPIPE. Python ignores SIGPIPE (a closed
 pipe is BrokenPipeError) and SIGXFSZ (a write past the file-size limit is an OSError). A signal
-ignored when the script started (nohup's SIGHUP) stays ignored. Anything else is a bug in the
-script and keeps its traceback.
+ignored when the script started (nohup's SIGHUP) stays ignored. A bug is one line as optinet's
+internal errors are; OPTINET_TRACEBACK=1 in the environment shows its traceback instead.
 """
 import argparse
 import contextlib
@@ -55,6 +57,7 @@ import tempfile
 
 EXIT_USAGE = 2
 EXIT_FAILED = 1
+EXIT_INTERNAL = 70  # as optinet's internal errors
 EXIT_INTERRUPTED = 128 + signal.SIGINT
 EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
 # The signals whose default action ends a process and that come from outside it, beside SIGINT
@@ -356,4 +359,10 @@ def run(main, *args) -> None:
         fail(f"{_program(e.cmd)}: timed out after {e.timeout:.3g} s", EXIT_FAILED)
     except CheckFailed as e:
         fail(str(e), EXIT_FAILED)
+    except Exception as e:  # a bug: one line, unless its traceback is asked for
+        if os.environ.get("OPTINET_TRACEBACK"):
+            raise
+        what = (str(e).splitlines() or [""])[0][:200]
+        fail(f"internal error ({type(e).__name__}" + (f": {what}" if what else "") +
+             "); please report the command line (OPTINET_TRACEBACK=1 shows where)", EXIT_INTERNAL)
     sys.exit(status)

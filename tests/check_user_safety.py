@@ -405,6 +405,12 @@ CASES = [
     Case("script", "heat map and its CSV side by side, as printed", ["run.json", "./res.d/out.png"], 0,
          None, program=HEATMAP, setup=lambda: (open_loop_run("run.json"), os.mkdir("res.d")),
          present=["res.d/out.png", "res.d/out.csv"], check_stdout=printed_paths_exist),
+    Case("script", "an error no check foresaw is one line, not a traceback", ["run.json", "out.png"], 70,
+         r"^coupler_heatmap\.py: internal error \(ValueError: .*\); please report the command line",
+         program=HEATMAP, setup=lambda: write("run.json", b'{"parameters": {"d": 1, "g": 0}, '
+                                               b'"protocol": "p", "runs": [{"seed": 1, "accepted": 0, '
+                                               b'"media": [], "counted_slots": 1}]}'),
+         absent=["out.png", "out.csv"]),
     Case("script", "a table script's --csv that is a folder", ["--report-only", "--no-plot", "--csv", "t",
          "--md", "t.md"], 2, r"^pops_tables\.py: --csv: 't' is a folder, not a file$",
          program="scripts/pops_tables.py", setup=lambda: os.mkdir("t"), absent=["t.md"]),
