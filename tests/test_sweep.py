@@ -140,6 +140,8 @@ def bad_specs():
          'x = "d"\ny = "slots"\n', "plot[0].name: '../../x' is not accepted"),
         ('[sweep]\nnetwork = "pops"\n[merge]\nfields = ["slots"]\n[[plot]]\nname = "/tmp/x"\n'
          'x = "d"\ny = "slots"\n', "plot[0].name: '/tmp/x' is not accepted"),
+        ('[sweep]\nnetwork = "pops"\nname = "../../x"\n', "sweep.name: '../../x' is not accepted"),
+        ('[sweep]\nnetwork = "pops"\nname = 7\n', "sweep.name: '7' is not accepted"),
     ]
     for text, expected in cases:
         p = runner(write_spec(text))
