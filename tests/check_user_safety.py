@@ -433,6 +433,11 @@ CASES = [
          r"^optinet-sweep: interrupted \(SIGHUP\); 0 of 4 job\(s\) finished this time are kept; rerun "
          r"to resume$", program=SWEEP, setup=lambda: write("spec.toml", SWEEP_SPEC),
          env={"FAKE_OPTINET_HANG_SEED": "1"}, signal_after=(signal.SIGHUP, 2.0)),
+    Case("script", "the installer's unknown option, escaped", ["\x1b[2Jx"], 2,
+         r"^install-deps\.sh: \$'\\E\[2Jx' is not an option \(accepted: --check, or none\)$",
+         program="scripts/install-deps.sh"),
+    Case("script", "the fuzzing script without its arguments", [], 2,
+         r"^fuzz\.sh: needs SANITIZE_BUILD .* and SECONDS", program="scripts/fuzz.sh"),
     Case("script", "a script's SIGTERM is one line", ["1000000"], 143,
          r"^sf_crosscheck\.py: interrupted \(SIGTERM\)$", program="scripts/sf_crosscheck.py",
          signal_after=(signal.SIGTERM, 1.0)),
@@ -486,7 +491,8 @@ def run_case(case, folder):
         out = open(case.stdout, "wb") if case.stdout else \
             subprocess.PIPE if case.check_stdout else subprocess.DEVNULL
     # Scripts run with Debian's Python, which has their packages (matplotlib), as they do.
-    command = (["/usr/bin/python3", os.path.join(SOURCE, case.program)] if case.program else
+    runner = ["bash"] if (case.program or "").endswith(".sh") else ["/usr/bin/python3"]
+    command = (runner + [os.path.join(SOURCE, case.program)] if case.program else
                [OPTINET]) + case.args
     proc = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE, preexec_fn=limits,
                             env={**os.environ, **case.env} if case.env else None)
@@ -564,6 +570,9 @@ def main():
     sanitized = "--sanitized" in sys.argv
     only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv[:-1] else ""
     cases = [c for c in CASES if only in c.klass or only in c.name]
+    if not cases:
+        print(f"no case's class or name contains {only!r}")
+        return 2
     failed = 0
     for case in cases:
         if sanitized and case.limit_memory_mib is not None:
