@@ -134,6 +134,7 @@ FAKE_OPTINET = os.path.join(SOURCE, "tests", "sweep_fake_optinet.py")
 HEATMAP = "scripts/coupler_heatmap.py"
 SWEEP = "scripts/optinet-sweep"
 LONG_NAME = "x" * 10000
+THE_OPTINET = "the optinet under test"  # an argument of a script's case, replaced by its path
 
 
 CASES = [
@@ -438,6 +439,11 @@ CASES = [
          program="scripts/install-deps.sh"),
     Case("script", "the fuzzing script without its arguments", [], 2,
          r"^fuzz\.sh: needs SANITIZE_BUILD .* and SECONDS", program="scripts/fuzz.sh"),
+    # The script's temporary files in the case's folder (TMPDIR), so that the check sees any
+    # left behind.
+    Case("script", "SIGTERM to a script while optinet runs: one line, nothing left",
+         [THE_OPTINET, "100000"], 143, r"^dmob_steps\.py: interrupted \(SIGTERM\)$",
+         program="scripts/dmob_steps.py", env={"TMPDIR": "."}, signal_after=(signal.SIGTERM, 3.0)),
     Case("script", "a script's SIGTERM is one line", ["1000000"], 143,
          r"^sf_crosscheck\.py: interrupted \(SIGTERM\)$", program="scripts/sf_crosscheck.py",
          signal_after=(signal.SIGTERM, 1.0)),
@@ -493,7 +499,7 @@ def run_case(case, folder):
     # Scripts run with Debian's Python, which has their packages (matplotlib), as they do.
     runner = ["bash"] if (case.program or "").endswith(".sh") else ["/usr/bin/python3"]
     command = (runner + [os.path.join(SOURCE, case.program)] if case.program else
-               [OPTINET]) + case.args
+               [OPTINET]) + [OPTINET if a == THE_OPTINET else a for a in case.args]
     proc = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE, preexec_fn=limits,
                             env={**os.environ, **case.env} if case.env else None)
     early = b""
