@@ -98,7 +98,7 @@ void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, bool shown) {
 }
 
 /// --traffic bernoulli|bursty makes the run open-loop; the open-loop options need it, and a
-/// network that runs open-loop traffic (`network_open_loop`).
+/// network that runs open-loop traffic (`command.open_loop()`).
 void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOptions& c,
                        const NetworkCommand& command) {
   const bool open = open_loop_traffic(c.traffic);

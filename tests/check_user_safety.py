@@ -90,7 +90,7 @@ def as_built(args):
         try:
             checked = json.loads(text)
             subprocess.run([OPTINET] + args + ["--quiet", "--json", "built.json"], check=True,
-                           stdout=subprocess.DEVNULL, timeout=60)
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
             with open("built.json") as f:
                 built = json.load(f)["parameters"]
         except (ValueError, subprocess.SubprocessError, OSError) as e:
