@@ -13,6 +13,7 @@ protocol=${PROTOCOL:-randomized}
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(64 256 512)
 out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT  # also after a failed run or a signal
 printf '| POPS(d,g) | protocol | n | slots | wall s | elaboration s | simulation s | peak RSS MiB | processor-slots/s |\n'
 printf '|---|---|---|---|---|---|---|---|---|\n'
 for shape in "${sizes[@]}"; do
@@ -32,4 +33,3 @@ print(f"| POPS({d},{g}) | {protocol} | {n} | {slots} | {wall:.2f} | {t['elaborat
       f"{t['simulation']:.2f} | {rss / 1024:.0f} | {rate:.3g} |")
 PY
 done
-rm -rf "$out"

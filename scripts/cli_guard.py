@@ -7,12 +7,22 @@ program and the problem, a non-zero exit status, never a traceback.
         ap = cli_guard.ArgumentParser(description=...)  # a usage error: one line, exit 2
         args = ap.parse_args()
         cli_guard.output_folder(args.out, "--out")      # refused before the long work
+        png = cli_guard.output_file(args.png, "OUT.png", ".png")   # a file: checked the same way
         with open(args.json) as f, cli_guard.reading(args.json, "optinet report"):
             report = json.load(f)                       # bad data names the file
             ...
+        with cli_guard.atomic_open(csv_path, "w") as f: # written whole, then renamed into place
+            ...
+        cli_guard.save_figure(fig, png)                 # the same for a matplotlib figure
 
     if __name__ == "__main__":
         cli_guard.run(main)
+
+Outputs: output_file() checks a path before the work (not empty, the suffix asked for, not a
+folder, device or pipe, in a folder where a file can be made); atomic_open(), write_atomically()
+and save_figure() write a file to a temporary beside it (.NAME.XXXX.tmp), flush it to disk and
+rename it into place, and remove the temporary if anything fails or a signal arrives; outputs()
+puts several files in place together, after all of them were written.
 
 run(main) calls main() and exits with its return value; what main raises becomes one line:
   OSError: a missing, unreadable or unwritable file     PROG: PATH: strerror             exit 2
@@ -25,10 +35,15 @@ run(main) calls main() and exits with its return value; what main raises becomes
   subprocess.TimeoutExpired                             PROG: PROGRAM: timed out after S s exit 1
   CheckFailed: a result that fails the script's check   PROG: MESSAGE                    exit 1
   ModuleNotFoundError (matplotlib not installed)        PROG: No module named 'NAME'     exit 1
-  KeyboardInterrupt (Ctrl-C)                            PROG: interrupted (SIGINT)       exit 130
+  KeyboardInterrupt (Ctrl-C), or a signal that ends a   PROG: interrupted (SIGNAME)      exit
+    process by default (SIGTERM, SIGHUP, SIGQUIT, ...)                                 128 + signal
   BrokenPipeError (stdout piped into head)              nothing                          exit 141
-141 is what the shell shows for a C program killed by SIGPIPE (optinet's case). Anything else is a
-bug in the script and keeps its traceback.
+  anything else: a bug in the script                    PROG: internal error (TYPE:      exit 70
+                                                          message); please report ...
+141 is what the shell shows for a C program killed by SIGPIPE. Python ignores SIGPIPE (a closed
+pipe is BrokenPipeError) and SIGXFSZ (a write past the file-size limit is an OSError). A signal
+ignored when the script started (nohup's SIGHUP) stays ignored. A bug is one line as optinet's
+internal errors are; OPTINET_TRACEBACK=1 in the environment shows its traceback instead.
 """
 import argparse
 import contextlib
@@ -42,8 +57,16 @@ import tempfile
 
 EXIT_USAGE = 2
 EXIT_FAILED = 1
-EXIT_INTERRUPTED = 130
+EXIT_INTERNAL = 70  # as optinet's internal errors
+EXIT_INTERRUPTED = 128 + signal.SIGINT
 EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
+# The signals whose default action ends a process and that come from outside it, beside SIGINT
+# (KeyboardInterrupt): each becomes Interrupted in the main thread, so that `finally` blocks and
+# the atomic writers below clean up. SIGPIPE and SIGXFSZ are Python's own (ignored, see above).
+INTERRUPTING = [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGUSR2,
+                signal.SIGALRM, signal.SIGVTALRM, signal.SIGPROF, signal.SIGXCPU, signal.SIGIO,
+                signal.SIGPWR, getattr(signal, "SIGSTKFLT", signal.SIGTERM),
+                *range(signal.SIGRTMIN, signal.SIGRTMAX + 1)]
 
 
 def prog() -> str:
@@ -54,6 +77,41 @@ def fail(message: str, status: int = EXIT_USAGE):
     """Ends the script: PROG: MESSAGE (newlines folded into one line) on stderr, exit status."""
     print(f"{prog()}: {' '.join(str(message).split())}", file=sys.stderr, flush=True)
     sys.exit(status)
+
+
+class Interrupted(KeyboardInterrupt):
+    """A signal that ends a process by default arrived (run() installs the handlers); a
+    KeyboardInterrupt, so that code stopping on Ctrl-C stops on it too."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def signal_name(signum: int) -> str:
+    """SIGTERM, SIGHUP, SIGRTMIN+3, ..."""
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return f"SIGRTMIN+{signum - signal.SIGRTMIN}"
+
+
+def interrupted_status(e: KeyboardInterrupt) -> tuple:
+    """(signal number, exit status 128 + it) of a KeyboardInterrupt (SIGINT) or Interrupted."""
+    signum = getattr(e, "signum", signal.SIGINT)
+    return signum, 128 + signum
+
+
+def _raise_interrupted(signum, _frame):
+    raise Interrupted(signum)
+
+
+def install_signal_handlers() -> None:
+    """Every signal of INTERRUPTING raises Interrupted in the main thread; SIGTERM always, the
+    others when at their default action (one ignored from the start, as nohup does, stays so)."""
+    for s in INTERRUPTING:
+        if s == signal.SIGTERM or signal.getsignal(s) == signal.SIG_DFL:
+            signal.signal(s, _raise_interrupted)
 
 
 class BadInput(Exception):
@@ -135,6 +193,116 @@ def probe_folder(folder: str, create: bool = False) -> None:
         pass
 
 
+def output_file(path: str, name: str, suffix: str = None) -> str:
+    """Checks the output file PATH given as NAME before the work: refused (one line naming NAME,
+    exit 2) if it is empty, lacks `suffix` (e.g. ".png"), is a folder, a device, a pipe or
+    anything but a regular file, or is in a folder that does not exist or where no file can be
+    made. Returns PATH."""
+    if not path:
+        fail(f"{name}: an empty path is not accepted (a file path)")
+    if suffix and (not path.endswith(suffix) or os.path.basename(path) == suffix):
+        fail(f"{name}: '{path}' is not accepted (a file path ending in {suffix})")
+    if path.endswith(os.sep) or os.path.isdir(path):
+        fail(f"{name}: '{path}' is a folder, not a file")
+    if os.path.lexists(path) and not os.path.isfile(path):
+        fail(f"{name}: '{path}' is not a regular file (a device, pipe or broken link)")
+    folder = os.path.dirname(path) or "."
+    try:
+        probe_folder(folder)
+    except OSError as e:
+        fail(f"{name}: cannot write '{path}' (folder '{folder}': {e.strerror or e})")
+    return path
+
+
+def _temporary_beside(path: str):
+    """A new temporary file beside PATH, .NAME.XXXXXXXX.tmp, with the mode a new file gets."""
+    folder = os.path.dirname(path) or "."
+    fd, temporary = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(path) + ".",
+                                     suffix=".tmp")
+    mask = os.umask(0)
+    os.umask(mask)
+    os.fchmod(fd, 0o666 & ~mask)  # mkstemp's 0600 would hide results from the group
+    return fd, temporary
+
+
+@contextlib.contextmanager
+def outputs():
+    """Several output files put in place together: yields open_(PATH, MODE="w", **kwargs), a
+    file object writing a temporary beside PATH. When the block ends without an exception every
+    temporary is flushed to disk and then renamed onto its path; after an exception (a signal
+    too) every temporary is removed and no path is touched."""
+    pending = []  # [temporary, path]
+
+    def open_(path, mode="w", **kwargs):
+        fd, temporary = _temporary_beside(path)
+        pending.append([temporary, path])
+        return os.fdopen(fd, mode, **kwargs)
+
+    try:
+        yield open_
+        for temporary, _ in pending:
+            fd = os.open(temporary, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        while pending:
+            temporary, path = pending[0]
+            os.replace(temporary, path)
+            pending.pop(0)
+    finally:
+        for temporary, _ in pending:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+@contextlib.contextmanager
+def atomic_open(path: str, mode: str = "w", **kwargs):
+    """open(PATH, MODE) for writing, through a temporary beside PATH that replaces it only when
+    the block ends without an exception (see outputs())."""
+    with outputs() as open_, open_(path, mode, **kwargs) as f:
+        yield f
+
+
+def write_atomically(path: str, data) -> None:
+    """Writes DATA (str or bytes) to PATH through a temporary and a rename."""
+    with atomic_open(path, "wb" if isinstance(data, bytes) else "w") as f:
+        f.write(data)
+
+
+def save_figure(fig, path: str, open_=None, **kwargs) -> None:
+    """fig.savefig into PATH through a temporary and a rename, in the format PATH's suffix
+    names; with open_ (from outputs()) as one of a set of files."""
+    fmt = os.path.splitext(path)[1].lstrip(".").lower() or "png"
+    if open_ is None:
+        with atomic_open(path, "wb") as f:
+            fig.savefig(f, format=fmt, **kwargs)
+    else:
+        with open_(path, "wb") as f:
+            fig.savefig(f, format=fmt, **kwargs)
+
+
+def gnuplot(script: str, png: str) -> subprocess.CompletedProcess:
+    """Runs gnuplot on SCRIPT (given on its standard input), whose `set output 'PNG'` is turned
+    to a temporary beside PNG; the picture replaces PNG only if gnuplot succeeded. Returns the
+    finished process (its stderr kept) for the caller to judge."""
+    line = f"set output '{png}'"
+    if line not in script:
+        raise ValueError(f"gnuplot script without {line!r}")
+    fd, temporary = _temporary_beside(png)
+    os.close(fd)
+    try:
+        done = subprocess.run(["gnuplot"], input=script.replace(line, f"set output '{temporary}'"),
+                              capture_output=True, text=True)
+        if done.returncode == 0:
+            with outputs() as open_, open_(png, "wb") as f, open(temporary, "rb") as picture:
+                f.write(picture.read())
+        return done
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+
+
 def check_exit(proc: subprocess.CompletedProcess, accepted=(0, 1)) -> None:
     """Raises CalledProcessError for a finished command whose exit status is not accepted
     (optinet's 1: a run failed its checks or hit the slot limit, its report written)."""
@@ -158,6 +326,7 @@ def _program(cmd) -> str:
 def run(main, *args) -> None:
     """Runs main(*args) and exits with its return value, turning the failures listed in the
     module's docstring into one line on stderr."""
+    install_signal_handlers()
     try:
         status = main(*args)
         sys.stdout.flush()
@@ -165,8 +334,9 @@ def run(main, *args) -> None:
         # Later flushes (at exit) would fail again: point stdout at /dev/null.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(EXIT_BROKEN_PIPE)
-    except KeyboardInterrupt:
-        fail("interrupted (SIGINT)", EXIT_INTERRUPTED)
+    except KeyboardInterrupt as e:
+        signum, status = interrupted_status(e)
+        fail(f"interrupted ({signal_name(signum)})", status)
     except ModuleNotFoundError as e:
         fail(str(e), EXIT_FAILED)
     except OSError as e:
@@ -189,4 +359,10 @@ def run(main, *args) -> None:
         fail(f"{_program(e.cmd)}: timed out after {e.timeout:.3g} s", EXIT_FAILED)
     except CheckFailed as e:
         fail(str(e), EXIT_FAILED)
+    except Exception as e:  # a bug: one line, unless its traceback is asked for
+        if os.environ.get("OPTINET_TRACEBACK"):
+            raise
+        what = (str(e).splitlines() or [""])[0][:200]
+        fail(f"internal error ({type(e).__name__}" + (f": {what}" if what else "") +
+             "); please report the command line (OPTINET_TRACEBACK=1 shows where)", EXIT_INTERNAL)
     sys.exit(status)

@@ -102,7 +102,13 @@ def main():
     args = parser.parse_args()
     if args.keep:
         cli_guard.output_folder(args.keep, "--keep", create=True)
-    folder = args.keep or tempfile.mkdtemp(prefix="optinet-compare-")
+    if args.keep:
+        return compare(args, args.keep)
+    with tempfile.TemporaryDirectory(prefix="optinet-compare-") as folder:  # removed at the end
+        return compare(args, folder)
+
+
+def compare(args, folder):
     failed = 0
     for k, case in enumerate(CASES):
         old, old_err = run(args.old, case, os.path.join(folder, f"{k:02d}-old.json"))

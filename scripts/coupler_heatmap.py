@@ -6,12 +6,12 @@ usage: scripts/coupler_heatmap.py RUN.json OUT.png [--run K]
 RUN.json is the --json output of an open-loop `optinet pops` run. The PNG has two g x g panels
 (rows: destination group b, columns: source group a): the share of the measured slots in which
 c(b,a) carried a frame (exactly one transmitter), and the share in which it collided. The
-same two matrices are written to OUT.csv (b, a, utilization, collision share), so that a test
-or a reader can check the picture against the JSON.
+same two matrices are written to OUT.csv beside it (b, a, utilization, collision share), so that
+a test or a reader can check the picture against the JSON. OUT.png must end in .png; both files
+are written whole and put in place together.
 """
 import csv
 import json
-import os
 import re
 
 import cli_guard
@@ -42,7 +42,8 @@ def main():
     parser.add_argument("png")
     parser.add_argument("--run", type=int, default=0, help="run index (default 0)")
     args = parser.parse_args()
-    cli_guard.output_folder(os.path.dirname(args.png), "OUT.png")
+    png = cli_guard.output_file(args.png, "OUT.png", ".png")
+    values = cli_guard.output_file(png[:-len(".png")] + ".csv", "OUT.png")
     with open(args.json, encoding="utf-8") as f, cli_guard.reading(args.json, "optinet report"):
         report = json.load(f)
         run, utilization, collisions = matrices(report, args.run)
@@ -52,13 +53,6 @@ def main():
                    f"rate {o.get('rate', '')} {o.get('pattern', '')}, seed {run['seed']}: "
                    f"accepted {run['accepted']:.3f} packets/node/slot")
     g = len(utilization)
-
-    with open(args.png.rsplit(".", 1)[0] + ".csv", "w", newline="", encoding="utf-8") as f:
-        out = csv.writer(f)
-        out.writerow(["b", "a", "utilization", "collision_share"])
-        for b in range(g):
-            for a in range(g):
-                out.writerow([b, a, f"{utilization[b][a]:.6f}", f"{collisions[b][a]:.6f}"])
 
     import matplotlib
     matplotlib.use("Agg")
@@ -75,9 +69,16 @@ def main():
         ax.set_ylabel("destination group b")
         fig.colorbar(image, ax=ax, shrink=0.85, label="share of measured slots")
     fig.suptitle(heading)
-    fig.savefig(args.png, dpi=110)
-    print(f"heat map: {args.png} ({g} x {g} couplers); values: "
-          f"{args.png.rsplit('.', 1)[0]}.csv")
+
+    with cli_guard.outputs() as open_:
+        with open_(values, "w", newline="", encoding="utf-8") as f:
+            out = csv.writer(f)
+            out.writerow(["b", "a", "utilization", "collision_share"])
+            for b in range(g):
+                for a in range(g):
+                    out.writerow([b, a, f"{utilization[b][a]:.6f}", f"{collisions[b][a]:.6f}"])
+        cli_guard.save_figure(fig, png, open_, dpi=110)
+    print(f"heat map: {png} ({g} x {g} couplers); values: {values}")
     return 0
 
 

@@ -98,7 +98,11 @@ def main():
                         help="only these d (comma-separated) in the shape study")
     args = parser.parse_args()
     cli_guard.output_folder(args.out, "--out", create=True)
-    scratch = tempfile.mkdtemp(prefix="coupler-study-")
+    with tempfile.TemporaryDirectory(prefix="coupler-study-") as scratch:  # removed at the end
+        return study(args, scratch)
+
+
+def study(args, scratch):
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
     submit = lambda a: pool.submit(run, args.optinet, a, scratch)  # noqa: E731
 
@@ -205,7 +209,7 @@ def write_csv(path, rows):
     keys = []
     for r in rows:
         keys += [k for k in r if k not in keys]
-    with open(path, "w", newline="", encoding="utf-8") as f:
+    with cli_guard.atomic_open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=keys)
         w.writeheader()
         w.writerows(rows)
@@ -250,7 +254,7 @@ def plot_curves(curves, out):
         top.set_ylabel("mean latency (slots)")
         bottom.set_ylabel("accepted (packets/node/slot)")
         top.legend(fontsize=8)
-    fig.savefig(os.path.join(out, "coupler-evaluation-curves.png"), dpi=100)
+    cli_guard.save_figure(fig, os.path.join(out, "coupler-evaluation-curves.png"), dpi=100)
 
 
 def fmt(value, digits=3):

@@ -4,8 +4,13 @@
 # then merges them (libFuzzer -merge=1 keeps only inputs that add coverage) into the committed
 # corpus tests/fuzz/corpus/<target>/. A crash stops the script with the artifact's path.
 set -euo pipefail
-build=${1:?usage: scripts/fuzz.sh SANITIZE_BUILD SECONDS}
-seconds=${2:?usage: scripts/fuzz.sh SANITIZE_BUILD SECONDS}
+if [ $# -ne 2 ] || [ ! -d "$1/tests" ] || ! [[ $2 =~ ^[1-9][0-9]{0,6}$ ]]; then
+  echo "fuzz.sh: needs SANITIZE_BUILD (a sanitizer build folder, with tests/) and SECONDS (an" \
+       "integer from 1 to 9999999); see its first lines" >&2
+  exit 2
+fi
+build=$1
+seconds=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 for target in fuzz_permutation_file fuzz_relation_file fuzz_device_file fuzz_command_line; do
   binary=$build/tests/$target

@@ -225,7 +225,7 @@ def write_points(rows, path):
     columns = ["protocol", "p", "h", "c3_scale", "compaction_scale", "runs", "failed", "rate",
                "ci95_low", "ci95_high", "fallbacks_per_node", "schedule", "steps_mean",
                "steps_max"]
-    with open(path, "w", newline="") as f:
+    with cli_guard.atomic_open(path, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(columns)
         for r in rows:
@@ -272,7 +272,7 @@ def plot(rows, path):
         b.set_yticks([])
     b.set_xlim(a.get_xlim())  # the same scales as the rates beside it
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    cli_guard.save_figure(fig, path, dpi=110)
 
 
 def main():
@@ -282,11 +282,11 @@ def main():
     ap.add_argument("--direct-csv", help="the committed OCPC study (docs/results/ocpc-mob.csv): "
                     "adds the crossover fits of the direct algorithms")
     args = ap.parse_args()
-    cli_guard.output_folder(os.path.dirname(args.out), "--out")
+    for suffix in (".md", ".csv", ".png"):
+        cli_guard.output_file(args.out + suffix, "--out")
     rows = summary(load(args.runs_csv))
     text = tables(rows) + (crossover(rows, args.direct_csv) if args.direct_csv else "")
-    with open(args.out + ".md", "w") as f:
-        f.write(text)
+    cli_guard.write_atomically(args.out + ".md", text)
     write_points(rows, args.out + ".csv")
     plot(rows, args.out + ".png")
     print(text)

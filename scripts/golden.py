@@ -145,11 +145,7 @@ def main():
             changed += 1
     if args.command == "bless":
         os.makedirs(os.path.dirname(TABLE), exist_ok=True)
-        temporary = TABLE + ".tmp"
-        with open(temporary, "w") as f:
-            json.dump(current, f, indent=1, sort_keys=True)
-            f.write("\n")
-        os.replace(temporary, TABLE)
+        cli_guard.write_atomically(TABLE, json.dumps(current, indent=1, sort_keys=True) + "\n")
         print(f"blessed {len(CASES)} runs ({changed} new or changed) into {os.path.relpath(TABLE, ROOT)}")
         return 0
     print(f"{len(CASES) - changed} of {len(CASES)} golden runs unchanged")

@@ -7,7 +7,8 @@ check=0
 case "${1:-}" in
   --check) check=1 ;;
   "") ;;
-  *) echo "usage: $0 [--check]" >&2; exit 2 ;;
+  *) printf -v shown '%q' "${1:0:40}"
+     echo "install-deps.sh: $shown is not an option (accepted: --check, or none)" >&2; exit 2 ;;
 esac
 packages=(cmake g++ make pkg-config libsystemc-dev libgtest-dev libcli11-dev nlohmann-json3-dev
           libglpk-dev gtkwave gnuplot-nox python3 python3-matplotlib python3-tqdm verilator clang

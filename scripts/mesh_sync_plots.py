@@ -46,7 +46,7 @@ def overall(rows, kind):
 
 
 def write_summary(name, rows, width):
-    with open(os.path.join(D, "summary-" + name + ".csv"), "w") as f:
+    with cli_guard.atomic_open(os.path.join(D, "summary-" + name + ".csv"), "w") as f:
         f.write("kind,size_from,size_to,groups,mean_overhead,max_overhead\n")
         for kind in ("split", "sync", "join"):
             for b, (c, m, x) in binned(rows, kind, width).items():
@@ -89,7 +89,7 @@ def fig_sets12(name, n):
     ax.set_title(f"Sets 1-2: {n} x {n} mesh, Hilbert indexing, random sub-groups")
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(os.path.join(D, f"fig4-{name}.png"), dpi=110)
+    cli_guard.save_figure(fig, os.path.join(D, f"fig4-{name}.png"), dpi=110)
     plt.close(fig)
     for kind in ("split", "sync"):
         c, m, x = overall(rows, kind)
@@ -117,13 +117,13 @@ def fig_set3(n):
     ax.set_title(f"Set 3: {n} x {n}, consecutively indexed sub-groups")
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(os.path.join(D, f"fig5-set3-{n}.png"), dpi=110)
+    cli_guard.save_figure(fig, os.path.join(D, f"fig5-set3-{n}.png"), dpi=110)
     plt.close(fig)
     ch, mh, xh = overall(h, "split")
     cr, mr, xr = overall(r, "split")
     lines.append(f"set3-{n},split row/hilbert mean ratio,{cr},{mr / mh:.2f},{xr / xh:.2f}")
     bh, br = binned(h, "split", w), binned(r, "split", w)
-    with open(os.path.join(D, f"set3-ratio-{n}.csv"), "w") as f:
+    with cli_guard.atomic_open(os.path.join(D, f"set3-ratio-{n}.csv"), "w") as f:
         f.write("size_from,size_to,hilbert_mean,row_mean,ratio\n")
         for b in bh:
             if b in br:
@@ -145,7 +145,7 @@ def fig_indexings():
     ax.set_title("16 x 16, random sub-groups: the four indexing schemes")
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(os.path.join(D, "indexings-16.png"), dpi=110)
+    cli_guard.save_figure(fig, os.path.join(D, "indexings-16.png"), dpi=110)
     plt.close(fig)
 
 
@@ -174,7 +174,7 @@ def fig_paths():
     ax.set_title("Worst-case tree paths")
     ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(os.path.join(D, "worst-case-paths.png"), dpi=110)
+    cli_guard.save_figure(fig, os.path.join(D, "worst-case-paths.png"), dpi=110)
     plt.close(fig)
 
 
@@ -193,7 +193,7 @@ def fig_scaling():
     ax.set_title("Hilbert, random sub-groups: overhead per mesh side")
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(os.path.join(D, "scaling-hilbert.png"), dpi=110)
+    cli_guard.save_figure(fig, os.path.join(D, "scaling-hilbert.png"), dpi=110)
     plt.close(fig)
 
 
@@ -213,7 +213,7 @@ def main():
     fig_indexings()
     fig_paths()
     fig_scaling()
-    with open(os.path.join(D, "overall.csv"), "w") as f:
+    with cli_guard.atomic_open(os.path.join(D, "overall.csv"), "w") as f:
         f.write("experiment,kind,groups,mean_overhead,max_overhead\n")
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))

@@ -120,9 +120,9 @@ def main():
     killed = sum(r["status"] == "killed" for r in results)
     minutes = (time.time() - started) / 60
     print(f"score: {killed} of {len(results)} mutants killed in {minutes:.1f} minutes")
-    with open(os.path.join(WORK, "report.json"), "w") as f:
-        json.dump({"killed": killed, "mutants": len(results), "minutes": round(minutes, 1),
-                   "results": results}, f, indent=1)
+    cli_guard.write_atomically(os.path.join(WORK, "report.json"), json.dumps(
+        {"killed": killed, "mutants": len(results), "minutes": round(minutes, 1),
+         "results": results}, indent=1))
     return 0 if killed == len(results) else 1
 
 

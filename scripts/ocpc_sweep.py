@@ -24,7 +24,6 @@ import csv
 import math
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -81,13 +80,11 @@ def save_rows(measured):
     (so two sweeps of different networks or protocols may run at the same time)."""
     rows = load_rows()
     rows.update(measured)
-    tmp = CSV + f".{os.getpid()}.tmp"
-    with open(tmp, "w", newline="") as f:
+    with cli_guard.atomic_open(CSV, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=FIELDS)
         w.writeheader()
         for k in sorted(rows):
             w.writerow({name: rows[k][name] for name in FIELDS})
-    os.replace(tmp, CSV)
     return rows
 
 
@@ -207,14 +204,12 @@ def plot(rows, network, traffic, png, hs):
         what = "random h-relations" if traffic == "random-h-relation" else \
             "the lower-bound 2-relation (section 3)"
         name = "OCPC" if network == "ocpc" else "MOB-PC"
-        gp = os.path.join(tmp, "plot.gp")
-        with open(gp, "w") as f:
-            f.write(f"set terminal pngcairo size 1000,650 noenhanced\nset output '{png}'\n"
-                    f"set title '{name}: communication steps, {what} (mean over runs)'\n"
-                    "set xlabel 'log2 n (processors)'\nset ylabel 'communication steps'\n"
-                    "set key outside right\nset grid\nset logscale y 2\n"
-                    "plot " + ", \\\n     ".join(series) + "\n")
-        done = subprocess.run(["gnuplot", gp], capture_output=True, text=True)
+        done = cli_guard.gnuplot(
+            f"set terminal pngcairo size 1000,650 noenhanced\nset output '{png}'\n"
+            f"set title '{name}: communication steps, {what} (mean over runs)'\n"
+            "set xlabel 'log2 n (processors)'\nset ylabel 'communication steps'\n"
+            "set key outside right\nset grid\nset logscale y 2\n"
+            "plot " + ", \\\n     ".join(series) + "\n", png)
         if done.returncode != 0:
             log(f"gnuplot failed: {done.stderr}")
         else:
@@ -230,8 +225,7 @@ def report(rows):
     plot(rows, "mob", "lower-bound", os.path.join(RESULTS, "mob-lower-bound.png"), ["2"])
     text = open(DOC).read() if os.path.exists(DOC) else "# OCPC and MOB-PC results\n"
     text = replace_block(text, "ocpc tables", tables(rows))
-    with open(DOC, "w") as f:
-        f.write(text)
+    cli_guard.write_atomically(DOC, text)
     log(f"wrote {DOC}")
 
 
@@ -245,7 +239,7 @@ def main():
     a = ap.parse_args()
     global CSV
     CSV = a.csv or CSV
-    cli_guard.output_folder(os.path.dirname(CSV), "--csv")
+    cli_guard.output_file(CSV, "--csv")
     measured = {}
     if not a.report_only:
         with cli_guard.reading(a.sweep, "sweep output"):

@@ -145,7 +145,7 @@ def read_csv(path):
 def write_csv(path, rows):
     order = {f: i for i, f in enumerate(FAMILIES)}
     rows = sorted(rows, key=lambda r: (order[r["family"]], int(r["n"])))
-    with open(path, "w", newline="") as f:
+    with cli_guard.atomic_open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
         w.writeheader()
         for r in rows:
@@ -343,10 +343,7 @@ def plot(rows, tmp, which, out_dir):
     script = GNUPLOT.format(term=term, png=png, title=title,
                             ylabel="slots" if which == "slots" else "steps",
                             panels="\n".join(panels))
-    gp = os.path.join(tmp, f"{which}.gp")
-    with open(gp, "w") as f:
-        f.write(script)
-    res = subprocess.run(["gnuplot", gp], capture_output=True, text=True)
+    res = cli_guard.gnuplot(script, png)
     if res.returncode != 0:
         log(f"gnuplot failed: {res.stderr}")
         return None
@@ -377,8 +374,7 @@ def write_markdown(path, rows):
         text = "# POPS randomized routing: Tables I and II of Mei & Rizzi\n"
     text = replace_block(text, "tables", tables_markdown(rows))
     text = replace_block(text, "runs", runs_markdown(rows))
-    with open(path, "w") as f:
-        f.write(text)
+    cli_guard.write_atomically(path, text)
     log(f"wrote {path}")
 
 
@@ -394,8 +390,8 @@ def main():
     ap.add_argument("--no-plot", action="store_true")
     args = ap.parse_args()
 
-    cli_guard.output_folder(os.path.dirname(args.csv), "--csv")
-    cli_guard.output_folder(os.path.dirname(args.md), "--md")
+    cli_guard.output_file(args.csv, "--csv")
+    cli_guard.output_file(args.md, "--md")
     rows = read_csv(args.csv)
     if not args.report_only:
         with cli_guard.reading(args.sweep, "sweep output"):

@@ -17,8 +17,8 @@ import csv
 import math
 import os
 import shutil
-import subprocess
 import sys
+import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "scripts"))
@@ -36,17 +36,17 @@ def sd(point, field):
 
 
 def write_csv(path, rows):
-    with open(path, "w", newline="") as f:
+    with cli_guard.atomic_open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
         w.writeheader()
         w.writerows(rows)
 
 
-def gnuplot(script):
+def gnuplot(script, png):
     if shutil.which("gnuplot") is None:
         print("gnuplot not found: plots skipped", file=sys.stderr)
         return
-    subprocess.run(["gnuplot"], input=script, text=True, check=True)
+    cli_guard.check_exit(cli_guard.gnuplot(script, png), accepted=(0,))
 
 
 FIGURE_SCHEMES = ["CUBES", "SHUFFLE/EXCHANGE", "CCC", "2-SHUFFLE", "3-SHUFFLE", "4-SHUFFLE",
@@ -54,7 +54,11 @@ FIGURE_SCHEMES = ["CUBES", "SHUFFLE/EXCHANGE", "CCC", "2-SHUFFLE", "3-SHUFFLE", 
 
 
 def plot_figures(outdir, rows):
-    data = os.path.join(outdir, "valiant-brebner-plotdata.dat")
+    with tempfile.TemporaryDirectory() as tmp:
+        plot_figures_with(outdir, rows, os.path.join(tmp, "valiant-brebner-plotdata.dat"))
+
+
+def plot_figures_with(outdir, rows, data):
     with open(data, "w") as f:
         for label in FIGURE_SCHEMES:
             f.write('"%s"\n' % label)
@@ -82,8 +86,7 @@ set key outside right
 set grid
 set xtics 1
 plot %s
-""" % (png, number, title, ylabel, plots))
-    os.unlink(data)
+""" % (png, number, title, ylabel, plots), png)
 
 
 def main():
@@ -170,7 +173,12 @@ def theorem3(outdir, points):
             "phase_b_max": max(r["subphase_slots"][2] for r in runs),
         })
     write_csv(os.path.join(outdir, "valiant-brebner-grid.csv"), grid)
-    data = os.path.join(outdir, "grid.dat")
+    with tempfile.TemporaryDirectory() as tmp:
+        plot_grid(outdir, grid, os.path.join(tmp, "grid.dat"))
+
+
+def plot_grid(outdir, grid, data):
+    png = os.path.join(outdir, "valiant-brebner-grid.png")
     with open(data, "w") as f:
         for g in grid:
             if g["traffic"] == "random":
@@ -184,8 +192,7 @@ set logscale x 2
 set key left top
 set grid
 plot '%s' using 1:2 with linespoints title 'mean', '' using 1:3 with linespoints title 'max', '' using 1:4 with lines title '3n'
-""" % (os.path.join(outdir, "valiant-brebner-grid.png"), data))
-    os.unlink(data)
+""" % (png, data), png)
 
 
 if __name__ == "__main__":

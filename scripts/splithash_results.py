@@ -144,7 +144,7 @@ def plot(rows: list[dict], out: str) -> None:
         ax.legend(fontsize=7, ncol=3)
         ax.grid(alpha=0.3)
         fig.tight_layout()
-        fig.savefig(os.path.join(out, name), dpi=110)
+        cli_guard.save_figure(fig, os.path.join(out, name), dpi=110)
 
     figure(lambda r: r["steps"], "steps, mean of runs without stuck packets",
            "funnel protocol, random permutations", "split-hash-steps.png")

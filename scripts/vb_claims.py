@@ -50,12 +50,10 @@ def write_points(sweep: str, path: str, label) -> None:
                     o[f + "_mean"] = round(float(r[f + "_mean"]), 3)
                     o[f + "_sd"] = round(float(r[f + "_sd"]), 3)
             out.append(o)
-    temporary = path + ".tmp"
-    with open(temporary, "w", newline="") as f:
+    with cli_guard.atomic_open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(out[0]))
         w.writeheader()
         w.writerows(out)
-    os.replace(temporary, path)
 
 
 def cube_label(r):
@@ -97,8 +95,9 @@ def plot_separate(rows):
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize=8, ncol=2)
         fig.tight_layout()
-        fig.savefig(os.path.join(ROOT, "docs", "results",
-                                 f"valiant-brebner-separate-fig{number}.png"), dpi=90)
+        cli_guard.save_figure(fig, os.path.join(ROOT, "docs", "results",
+                                                f"valiant-brebner-separate-fig{number}.png"),
+                              dpi=90)
         plt.close(fig)
 
 

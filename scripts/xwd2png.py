@@ -14,7 +14,6 @@ apt-get install xvfb x11-apps xauth. Example:
         'gtkwave -a traces/faults_demo.gtkw faults_demo.vcd & sleep 8; xwd -root -silent > s.xwd'
     scripts/xwd2png.py s.xwd shot.png
 """
-import os
 import struct
 import zlib
 
@@ -74,13 +73,10 @@ def main() -> None:
     parser.add_argument("xwd", help="the dump of xwd -root")
     parser.add_argument("png", help="the PNG to write")
     args = parser.parse_args()
-    cli_guard.output_folder(os.path.dirname(args.png), "OUT.png")
+    path = cli_guard.output_file(args.png, "OUT.png", ".png")
     with open(args.xwd, "rb") as f, cli_guard.reading(args.xwd, "XWD screen dump"):
         png = convert(f.read(1 << 28))
-    temporary = args.png + ".tmp"
-    with open(temporary, "wb") as f:
-        f.write(png)
-    os.replace(temporary, args.png)
+    cli_guard.write_atomically(path, png)
 
 
 if __name__ == "__main__":

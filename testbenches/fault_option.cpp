@@ -80,6 +80,7 @@ Fault parse_fault_spec(const std::string& spec, const FaultTargets& t) {
                        "' (accepted: @SLOT, 0 <= SLOT <= " + std::to_string(kMaxFaultSlot) + ")");
     }
     f.from_slot = std::strtoull(slot.c_str(), nullptr, 10);
+    check_within_run("--fault", spec, f.from_slot, t.max_slots, "@SLOT below --max-slots");
   }
   const std::vector<std::string> part = split(body, ':');
   const std::string& kind = part[0];

@@ -14,6 +14,7 @@
 ///                       receiver's check and heard as noise
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -33,6 +34,8 @@ struct FaultTargets {
   std::uint32_t nodes = 0;  ///< receivers and jammers: nodes 0..nodes-1
   bool jammers = false;     ///< the network models stuck transmitters
   bool ber = false;         ///< the network's media garble frames
+  /// --max-slots: every run stops there, so a fault @SLOT at or after it would never act.
+  std::uint64_t max_slots = std::numeric_limits<std::uint64_t>::max();
 };
 
 /// One spec, checked against `targets`; throws UsageError ("--fault: ...").

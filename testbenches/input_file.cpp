@@ -1,5 +1,6 @@
 #include "testbenches/input_file.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -23,6 +24,33 @@ std::string printable(const std::string& s, std::size_t limit) {
     }
   }
   if (s.size() > limit) out += "...";
+  return out;
+}
+
+std::string printable_message(const std::string& message, std::size_t limit) {
+  constexpr std::size_t kLongWord = 60;
+  constexpr std::size_t kKept = 40;
+  const std::string escaped = printable(message, message.size());
+  std::string out;
+  std::size_t i = 0;
+  while (i < escaped.size()) {
+    const std::size_t end = std::min(escaped.find(' ', i), escaped.size());
+    const std::string word = escaped.substr(i, end - i);
+    if (word.size() <= kLongWord) {
+      out += word;
+    } else {
+      // Keep the word's quotes and brackets: "'xxx...'" and "('xxx...')," stay quoted.
+      const std::string marks = "'\"()[],;:";
+      std::size_t head = 0;
+      while (head < 3 && marks.find(word[head]) != std::string::npos) ++head;
+      std::size_t tail = word.size();
+      while (tail > word.size() - 3 && marks.find(word[tail - 1]) != std::string::npos) --tail;
+      out += word.substr(0, head + kKept) + "..." + word.substr(tail);
+    }
+    if (end < escaped.size()) out += ' ';
+    i = end + 1;
+  }
+  if (out.size() > limit) out = out.substr(0, limit) + "...";
   return out;
 }
 

@@ -11,6 +11,12 @@ namespace optinet {
 /// Printable ASCII as is, anything else as \xNN; at most `limit` characters of `s`, then "...".
 /// A backslash stays as it is, so a message may pass through twice.
 std::string printable(const std::string& s, std::size_t limit = 200);
+/// A message made one printable line: control bytes escaped as printable() does, every word (a
+/// run without spaces) longer than 60 characters shortened to its opening quote or bracket, its
+/// first 40 characters, "..." and its closing quote or brackets, so that a long token the user gave
+/// is cut and what the message says after it (the accepted values) is kept; at most `limit`
+/// characters in all.
+std::string printable_message(const std::string& message, std::size_t limit = 2000);
 
 /// Reads the text file `path` given to `option`, at most `max_bytes`. Throws UsageError
 /// ("OPTION: 'PATH': why; accepted: WHAT") for a directory, a file that cannot be read, one

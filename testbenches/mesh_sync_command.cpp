@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
+#include "protocols/mesh_sync/registry.h"
 #include "testbenches/option_values.h"
 #include "testbenches/output_file.h"
 #include "testbenches/usage_error.h"
@@ -44,28 +45,43 @@ void MeshSyncCommand::add_options(CLI::App& app) {
       ->check(count_in(1, 1024))
       ->capture_default_str();
   app.add_option("--indexing", indexing_, "row, column, snake or hilbert")->capture_default_str();
-  app.add_option("--levels", levels_, "L: nested splits, then as many joins (experiment)")
-      ->check(count_in(1, 16))
-      ->capture_default_str();
-  app.add_option("--membership", membership_,
-                 "random (section 5: xi > zeta) or consecutive (set 3: rank > zeta)")
-      ->capture_default_str();
+  loop_options_ = {
+      app.add_option("--levels", levels_, "experiment: L nested splits, then as many joins")
+          ->check(count_in(1, 16))
+          ->capture_default_str(),
+      app.add_option("--membership", membership_,
+                     "experiment: random (section 5: xi > zeta) or consecutive (set 3: rank > "
+                     "zeta)")
+          ->capture_default_str()};
   app.add_option("--groups-csv", groups_csv_,
                  "write every group's operation (run, op, kind, level, size, overhead)")
       ->check(path_given());
   app.add_option("--trace-nodes", trace_nodes_,
                  "trace only nodes A:B (node = y * n + x) and the links leaving them");
-  app.get_option("--traffic")->description("none (the protocol's own messages)");
+}
+
+std::string MeshSyncCommand::protocol_names() const {
+  std::string names;
+  for (const mesh_sync::ProtocolInfo& p : mesh_sync::protocols()) {
+    names += (names.empty() ? "" : ", ") + std::string(p.name);
+  }
+  return names;
 }
 
 void MeshSyncCommand::configure(CommonOptions& common) {
   MeshSyncExperimentConfig& e = config_;
-  if (common.open_loop || common.traffic != "none")
+  if (common.traffic != "none")
     throw UsageError("--traffic: '" + common.traffic +
                      "' is not accepted (none: the mesh carries its protocol's own messages)");
   const std::string why_not = mesh_sync::protocol_unavailable(common.protocol);
   if (!why_not.empty()) throw UsageError("--protocol: " + why_not);
   e.protocol = common.protocol;
+  for (const CLI::Option* option : loop_options_) {
+    if (e.protocol != "experiment" && option->count() > 0) {
+      throw UsageError(option->get_name() + ": applies to --protocol experiment only (not " +
+                       e.protocol + ")");
+    }
+  }
   const auto scheme = mesh::parse_indexing(indexing_);
   if (!scheme)
     throw UsageError("--indexing: '" + indexing_ +

@@ -17,6 +17,8 @@ class MeshSyncCommand : public ExperimentCommand<MeshSyncExperiment, MeshSyncExp
 
   std::string default_protocol() const override { return "experiment"; }
   std::string default_traffic() const override { return "none"; }
+  std::string protocol_names() const override;
+  std::string traffic_names() const override { return "none"; }  ///< the protocol's messages
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;
   std::vector<FileOption> output_files() const override {
@@ -42,6 +44,8 @@ class MeshSyncCommand : public ExperimentCommand<MeshSyncExperiment, MeshSyncExp
   std::string membership_ = "random";
   std::optional<std::string> trace_nodes_;
   std::vector<std::string> csv_rows_;
+  /// --levels and --membership: the experiment loop's options (sync ignores them).
+  std::vector<const CLI::Option*> loop_options_;
 };
 
 }  // namespace optinet

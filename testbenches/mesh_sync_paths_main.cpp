@@ -5,10 +5,12 @@
 #include <cstring>
 
 #include "testbenches/mesh_sync_worst_case.h"
+#include "testbenches/process_guard.h"
 
 using namespace optinet::mesh;
 
 int main(int argc, char** argv) {
+  optinet::install_process_guard("mesh_sync_paths");  // a signal: one line, 128 + signal
   constexpr const char* kUsage =
       "usage: mesh_sync_paths (no options: prints the longest leaf-to-root paths of Theorems 1-3, "
       "n = 16..256, as CSV)";

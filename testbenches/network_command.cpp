@@ -88,15 +88,27 @@ const char* const kOpenLoopOptions[] = {"--rate",
                                         "--find-saturation",
                                         "--rates",
                                         "--bound-lp-variables"};
+/// The networks that have `what` (a NetworkCommand's open_loop, fault_model, ...), from the
+/// family table: "pops, ocpc, ...".
+std::string networks_that(bool (NetworkCommand::*what)() const) {
+  std::string names;
+  for (const NetworkFamily& f : network_families()) {
+    if ((*f.make(f.network).*what)()) names += (names.empty() ? "" : ", ") + std::string(f.network);
+  }
+  return names;
+}
 
-void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, std::string& device) {
-  const char* group = "Open-loop runs (--traffic bernoulli|bursty)";
+/// The open-loop options; on a network without open-loop runs (`shown` false) they are left out
+/// of --help, and resolve_open_loop refuses them by name.
+void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, bool shown) {
+  const std::string group =
+      shown ? "Open-loop runs (--traffic " + open_loop_traffic_names() + ")" : "";
   app.add_option("--rate", o.rate, "packets per node per slot")
       ->check(unit_interval())
       ->capture_default_str()
       ->group(group);
-  app.add_option("--burst", o.burst, "bursty: mean burst length in slots (>= 1)")
-      ->check(positive_number())
+  app.add_option("--burst", o.burst, "bursty: mean burst length in slots")
+      ->check(number_from_one())
       ->capture_default_str()
       ->group(group);
   app.add_option("--pattern", o.pattern, "destinations: " + destination_rule_names())
@@ -151,17 +163,32 @@ void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, std::string& devic
       ->check(count_in(0, kMaxSlotLimit))
       ->capture_default_str()
       ->group(group);
-  app.add_option("--device", device,
-                 "optical devices of the power budget and energy (JSON; docs/devices)")
-      ->check(path_given());
 }
 
-/// --traffic bernoulli|bursty makes the run open-loop; the open-loop options need it.
-void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOptions& c) {
-  const bool open = c.traffic == "bernoulli" || c.traffic == "bursty";
+/// --traffic bernoulli|bursty makes the run open-loop; the open-loop options need it, and a
+/// network that runs open-loop traffic (`command.open_loop()`).
+void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOptions& c,
+                       const NetworkCommand& command) {
+  const bool open = open_loop_traffic(c.traffic);
+  if (!command.open_loop()) {
+    const std::string elsewhere =
+        "open-loop runs are on " + networks_that(&NetworkCommand::open_loop) + ")";
+    if (open) {
+      throw UsageError("--traffic: '" + c.traffic + "' is open-loop traffic, which " + c.network +
+                       " does not run (accepted: " + command.traffic_names() + "; " + elsewhere);
+    }
+    for (const char* option : kOpenLoopOptions) {
+      if (app.get_option(option)->count() > 0) {
+        throw UsageError(std::string(option) + ": an open-loop option, and " + c.network +
+                         " runs no open-loop traffic (" + elsewhere);
+      }
+    }
+    return;
+  }
   for (const char* option : kOpenLoopOptions) {
     if (!open && app.get_option(option)->count() > 0) {
-      throw UsageError(std::string(option) + ": needs --traffic bernoulli or bursty");
+      throw UsageError(std::string(option) + ": needs --traffic " +
+                       open_loop_traffic_names(" or "));
     }
   }
   if (!open) return;
@@ -187,10 +214,6 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
   c.curve = given("--rates");
   if (c.curve) c.curve_rates = parse_rates(o.rates);
   c.bound_lp_variables = o.bound_lp_variables;
-  if (o.burst < 1) {
-    throw UsageError("--burst: '" + printable(app.get_option("--burst")->results().at(0), 40) +
-                     "' is not accepted (a mean burst length of at least 1 slot, up to 1e6)");
-  }
   OpenLoopConfig config;
   config.bursty = c.traffic == "bursty";
   config.rate = o.rate;
@@ -209,9 +232,32 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
   c.open_loop = config;
 }
 
-void add_common_options(CLI::App& app, CommonOptions& c) {
-  app.add_option("--protocol", c.protocol, "routing protocol")->capture_default_str();
-  app.add_option("--traffic", c.traffic, "traffic pattern")->capture_default_str();
+/// Refuses a --traffic that `command` does not accept, listing what it does (its registries, and
+/// the open-loop processes where it runs them). "file" is the families' to judge: it names the
+/// traffic of --permutation-file and --relation-file.
+void check_traffic(const NetworkCommand& command, const CommonOptions& c) {
+  const std::string closed = command.traffic_names();
+  if (c.traffic == "file" || open_loop_traffic(c.traffic)) return;
+  for (std::size_t start = 0; start <= closed.size();) {
+    const std::size_t end = std::min(closed.find(", ", start), closed.size());
+    if (closed.compare(start, end - start, c.traffic) == 0 && c.traffic.size() == end - start) {
+      return;
+    }
+    start = end + 2;
+  }
+  const std::string file = command.traffic_file_option();
+  throw UsageError("--traffic: unknown '" + c.traffic + "' (accepted: " + closed +
+                   (command.open_loop() ? "; open loop: " + open_loop_traffic_names() : "") +
+                   (file.empty() ? "" : "; or " + file + " PATH") + ")");
+}
+
+/// The shared options; --protocol and --traffic list what `command` accepts (its registries).
+void add_common_options(CLI::App& app, CommonOptions& c, const NetworkCommand& command) {
+  app.add_option("--protocol", c.protocol, command.protocol_names())->capture_default_str();
+  app.add_option("--traffic", c.traffic,
+                 command.traffic_names() +
+                     (command.open_loop() ? "; open loop: " + open_loop_traffic_names() : ""))
+      ->capture_default_str();
   app.add_option("--runs", c.runs, "runs on the same network, seeds S, S+1, ...")
       ->check(count_in(1, kMaxRuns))
       ->capture_default_str();
@@ -230,15 +276,23 @@ void add_common_options(CLI::App& app, CommonOptions& c) {
   app.add_flag("--quiet", c.quiet,
                "print only the summary and any failed run (and no progress lines in a log)");
   app.add_flag("--check", c.check,
-               "validate the options and print the size and memory estimate as JSON; run nothing");
+               "validate every option as a run would (output paths too) and print the size and "
+               "memory estimate as JSON; run nothing, write no file");
   app.add_option_function<std::string>(
          "--max-memory",
          [&c](const std::string& text) { c.max_memory = parse_memory_size("--max-memory", text); },
          "memory the network may take (e.g. 20G); default: the memory available")
       ->type_name("SIZE");
+  // Hidden where the network has no fault model or optical media: parse_command_line refuses
+  // them there with a line saying so.
   app.add_option("--fault", c.fault_specs,
                  "inject a hardware fault (repeatable): coupler:B:A, bus:NAME, link:U:V, "
-                 "receiver:NODE, jammer:NODE, each [@SLOT], or ber:P (docs/results/faults.md)");
+                 "receiver:NODE, jammer:NODE, each [@SLOT], or ber:P (docs/results/faults.md)")
+      ->group(command.fault_model() ? "Options" : "");
+  app.add_option("--device", c.device_path,
+                 "optical devices of the power budget and energy (JSON; docs/devices)")
+      ->check(path_given())
+      ->group(command.optical_media() ? "Options" : "");
 }
 
 /// One line for a CLI11 parse error, starting with the option at fault.
@@ -687,6 +741,24 @@ Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t 
               {"max_fanout", max_fanout(device, kind)}};
 }
 
+/// The open-loop traffic processes, as --traffic names them.
+const char* const kOpenLoopTraffic[] = {"bernoulli", "bursty"};
+
+bool open_loop_traffic(const std::string& traffic) {
+  for (const char* name : kOpenLoopTraffic) {
+    if (traffic == name) return true;
+  }
+  return false;
+}
+
+std::string open_loop_traffic_names(const std::string& separator) {
+  std::string names;
+  for (const char* name : kOpenLoopTraffic) {
+    names += (names.empty() ? "" : separator) + std::string(name);
+  }
+  return names;
+}
+
 std::string network_names() {
   std::string names;
   for (const NetworkFamily& f : network_families()) {
@@ -767,8 +839,8 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
 
   CLI::App app(family->description, "optinet " + args[0]);
   app.set_help_flag("-h,--help", "print this help and exit");
-  add_common_options(app, common);
-  add_open_loop_options(app, open_loop, common.device_path);
+  add_common_options(app, common, *command);
+  add_open_loop_options(app, open_loop, command->open_loop());
   command->add_options(app);
   std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);  // CLI11 pops from the back
   try {
@@ -782,31 +854,31 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
   check_seed_range(common.seed, common.runs);
   common.traffic_given = app.get_option("--traffic")->count() > 0;
   common.period_given = app.get_option("--period-ns")->count() > 0;
-  resolve_open_loop(app, open_loop, common);
+  check_traffic(*command, common);
+  resolve_open_loop(app, open_loop, common, *command);
+  if (!common.device_path.empty() && !command->optical_media()) {
+    throw UsageError("--device: " + common.network +
+                     " has no optical media to budget (accepted on " +
+                     networks_that(&NetworkCommand::optical_media) + ")");
+  }
+  if (!common.fault_specs.empty() && !command->fault_model()) {
+    throw UsageError("--fault: " + common.network + " has no fault model (faults on " +
+                     networks_that(&NetworkCommand::fault_model) + ")");
+  }
   check_files(app, *command, common);
   if (!common.device_path.empty()) common.device = read_device_file(common.device_path);
   command->configure(common);
-  if (!common.device_path.empty() && command->power_budget(common.device).empty()) {
-    throw UsageError("--device: " + common.network +
-                     " has no optical media to budget (accepted on pops, ocpc, mob, dmob, "
-                     "splithash and the store-and-forward networks)");
-  }
   if (!common.fault_specs.empty()) {
     // The scoreboard classifies the losses of a permutation's or an h-relation's packets.
     if (common.open_loop) throw UsageError("--fault: not with --traffic " + common.traffic);
     FaultTargets targets = command->fault_targets();
-    if (targets.coupler_groups == 0 && targets.buses.empty() && !targets.link &&
-        targets.nodes == 0) {
-      throw UsageError("--fault: " + common.network +
-                       " has no fault model (faults: pops, ocpc, mob, dmob and the "
-                       "store-and-forward networks)");
-    }
     if (targets.network.empty()) targets.network = common.network;
+    targets.max_slots = common.max_slots;
     command->set_faults(parse_fault_plan(common.fault_specs, targets));
   }
   if (common.check) return command;  // sized for another machine, perhaps: check_report says
   check_memory(*command, common);
-  check_thread_capacity(command->size_option(), command->processors());
+  check_thread_capacity(command->size_option(), command->resources().threads);
   return command;
 }
 
@@ -821,21 +893,25 @@ std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& ar
   try {
     return parse_command_line(args, common, help);
   } catch (const UsageError& e) {
-    // Messages quote what the user gave: control bytes are escaped, long messages shortened,
-    // so that a refusal is always one printable line.
-    throw UsageError(printable(e.what(), 1000));
+    // Messages quote what the user gave: control bytes are escaped, long tokens shortened (the
+    // accepted values after them kept), so that a refusal is always one printable line.
+    throw UsageError(printable_message(e.what()));
   }
 }
 
 Json check_report(const NetworkCommand& command, const CommonOptions& common) {
   const std::uint64_t estimate = memory_estimate(command, common);
   const std::uint64_t available = common.max_memory != 0 ? common.max_memory : memory_available();
-  return Json{
-      {"network", common.network},           {"parameters", command.parameters()},
-      {"protocol", common.protocol},         {"traffic", common.traffic},
-      {"processors", command.processors()},  {"memory_estimate_bytes", estimate},
-      {"memory_available_bytes", available}, {"fits", available == 0 || estimate <= available},
-      {"version", OPTINET_VERSION}};
+  return Json{{"network", common.network},
+              {"parameters", command.parameters()},
+              {"protocol", common.protocol},
+              {"traffic", common.traffic},
+              {"processors", command.processors()},
+              {"threads", command.resources().threads},
+              {"memory_estimate_bytes", estimate},
+              {"memory_available_bytes", available},
+              {"fits", available == 0 || estimate <= available},
+              {"version", OPTINET_VERSION}};
 }
 
 OpenLoopBounds open_loop_bounds(const NetworkCommand& command, const CommonOptions& common) {
@@ -903,8 +979,10 @@ std::string first_line(const std::string& what) { return what.substr(0, what.fin
 /// The runs, the summary and the outputs of a parsed command line.
 int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostream& out,
                std::ostream& err, bool terminal) {
+  // Flushed at once: a log shows what runs, and a closed standard output (a reader that went
+  // away) is found before anything is elaborated.
   out << command.banner() << ", traffic " << common.traffic << ", seed " << common.seed << ", "
-      << common.runs << " run(s)\n";
+      << common.runs << " run(s)" << std::endl;
   const double elaboration = command.elaborate();
   // The hardware bound may solve a linear program: once, before the runs.
   const std::optional<OpenLoopBounds> bounds =

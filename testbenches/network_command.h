@@ -90,6 +90,25 @@ class NetworkCommand {
 
   virtual std::string default_protocol() const = 0;
   virtual std::string default_traffic() const = 0;
+  /// The protocols --protocol accepts on this network, comma-separated, from the protocol
+  /// registry (the --help line and refusals list them).
+  virtual std::string protocol_names() const { return default_protocol(); }
+  /// The closed-loop traffic --traffic accepts on this network, comma-separated, from the
+  /// traffic registries (without the open-loop names; --help and the driver's refusal add them
+  /// where open_loop()). The driver refuses any other name but "file" before configure().
+  virtual std::string traffic_names() const { return default_traffic(); }
+  /// The option that reads the traffic from a file ("--permutation-file", "--relation-file"),
+  /// or "" if the network has none.
+  virtual std::string traffic_file_option() const { return ""; }
+  /// Whether the network runs open-loop traffic (--traffic bernoulli|bursty and the open-loop
+  /// options): a network without it hides those options and refuses them.
+  virtual bool open_loop() const { return false; }
+  /// Whether --fault can name anything on this network (fault_targets()); a network without a
+  /// fault model hides --fault and refuses it.
+  virtual bool fault_model() const { return false; }
+  /// Whether the network has optical media, whose power budget --device sets; a network
+  /// without them hides --device and refuses it.
+  virtual bool optical_media() const { return false; }
   /// The family's own options (the shared ones are already on `app`).
   virtual void add_options(CLI::App& app) = 0;
   /// Validates the parsed options and builds the configuration; throws UsageError naming the
@@ -102,10 +121,13 @@ class NetworkCommand {
   /// The files the family's own options name for writing, beside --json and --vcd (checked
   /// with them, before configure()); the family writes them into finish()'s OutputSet.
   virtual std::vector<FileOption> output_files() const { return {}; }
-  /// Processors (threads) the network will have, and the option that sets its size.
+  /// Processors (nodes) the network will have.
   virtual std::uint64_t processors() const = 0;
+  /// The option or options that set the network's size, as refusals name them ("--s",
+  /// "--d/--g"): every one is an option of this network.
   virtual std::string size_option() const = 0;
-  /// What the network is made of, for its memory estimate (default: one thread per processor).
+  /// What the network is made of, for its memory estimate and its SystemC threads (default: one
+  /// thread per processor).
   virtual ResourceCounts resources() const { return ResourceCounts{processors()}; }
 
   /// The first line of the output: the network, its size, protocol and traffic.
@@ -117,8 +139,8 @@ class NetworkCommand {
   /// The numeric run fields summarized over the runs (mean, sd, max, min), in order.
   virtual std::vector<std::string> summary_fields() const = 0;
   /// Open-loop runs: the routing bound under the pattern (packets per node per slot, the pattern
-  /// routed as the protocols route it; testbenches/capacity.h) and what limits it; families
-  /// without open-loop runs refuse them in configure().
+  /// routed as the protocols route it; testbenches/capacity.h) and what limits it (only where
+  /// open_loop()).
   virtual CapacityBound routing_bound() const { return {}; }
   /// Open-loop runs: what any routing could carry on the hardware (testbenches/hardware_bound.h),
   /// a linear program of at most `max_lp_variables` variables, else a cut bound.
@@ -237,6 +259,11 @@ struct NetworkFamily {
 const std::vector<NetworkFamily>& network_families();
 /// Every network, comma-separated.
 std::string network_names();
+/// The open-loop traffic --traffic accepts where a network runs it: "bernoulli, bursty" (or
+/// with another separator: "bernoulli or bursty").
+std::string open_loop_traffic_names(const std::string& separator = ", ");
+/// Whether `traffic` names open-loop traffic.
+bool open_loop_traffic(const std::string& traffic);
 
 /// Exit statuses of the optinet command.
 enum ExitStatus : int {
@@ -246,7 +273,7 @@ enum ExitStatus : int {
   kExitOutput = 3,        ///< an output could not be written (one line; nothing left behind)
   kExitFaultLosses = 4,   ///< no model error, but injected faults kept packets from delivery
   kExitInternal = 70,     ///< a SystemC error, out of memory or a crash: one line
-  kExitInterrupted = 128  ///< plus the signal: SIGINT or SIGTERM, nothing written
+  kExitInterrupted = 128  ///< plus the signal (SIGINT, SIGTERM, SIGHUP, ...): nothing written
 };
 
 /// The optinet command: argv after the program name. Returns an ExitStatus; every failure is
@@ -263,9 +290,10 @@ std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& ar
 /// The resident memory the configured network will take (memory_estimate.h).
 std::uint64_t memory_estimate(const NetworkCommand& command, const CommonOptions& common);
 
-/// What `optinet ... --check` prints (one JSON object): the network, its parameters, protocol,
-/// traffic, processors (SystemC threads), memory_estimate_bytes, the memory available here and
-/// whether the estimate fits it (--check itself never refuses a network for its size, so that a
+/// What `optinet ... --check` prints (one JSON object): the network, its parameters (as a run's
+/// report has them, its links counted from the graph), protocol, traffic, processors (the
+/// network's nodes), threads (SystemC threads), memory_estimate_bytes, the memory available here
+/// and whether the estimate fits it (--check itself never refuses a network for its size, so that a
 /// sweep can size a cluster job from a smaller machine), and the optinet version.
 Json check_report(const NetworkCommand& command, const CommonOptions& common);
 

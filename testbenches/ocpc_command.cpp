@@ -119,7 +119,9 @@ void OcpcCommand::add_options(CLI::App& app) {
                  "'source destination' lines, '#' comments; checked against h")
       ->check(path_given());
   trace_.add_options(app, "trace only processors A:B (every bus is traced)");
-  for (std::size_t i = 0; i < kGjlrScales.size(); ++i) {
+  // gjlr's options only where gjlr runs (not on dmob): an option is one this network can use.
+  const bool gjlr = ocpc::protocol_unavailable("gjlr", config_.shape.topology).empty();
+  for (std::size_t i = 0; gjlr && i < kGjlrScales.size(); ++i) {
     const std::string what = kGjlrScales[i].what;
     app.add_option(kGjlrScales[i].name, gjlr_scales_[i], "gjlr: multiply " + what + " (default 1)")
         ->check(
@@ -130,9 +132,13 @@ void OcpcCommand::add_options(CLI::App& app) {
     app.add_flag("--gjlr-lemma4", gjlr_lemma4_,
                  "gjlr: steps 1-2 with Lemma 4's symmetry steps (collection, random winner)");
   }
-  app.get_option("--protocol")->description(ocpc::protocol_names(config_.shape.topology));
-  app.get_option("--traffic")->description(relation_kind_names());
 }
+
+std::string OcpcCommand::protocol_names() const {
+  return ocpc::protocol_names(config_.shape.topology);
+}
+
+std::string OcpcCommand::traffic_names() const { return relation_kind_names(); }
 
 void OcpcCommand::configure(CommonOptions& common) {
   OcpcExperimentConfig& e = config_;
@@ -168,11 +174,6 @@ void OcpcCommand::configure(CommonOptions& common) {
   }
   configure_funnel();
   e.max_slots = common.max_slots;
-  if (common.open_loop && dmob()) {
-    throw UsageError("--traffic: open-loop traffic (" + common.traffic +
-                     ") runs on ocpc and mob, not on dmob (accepted: " + relation_kind_names() +
-                     ")");
-  }
   if (common.open_loop) {
     const std::string closed = ocpc::open_loop_unavailable(e.protocol, e.shape.topology);
     if (!closed.empty()) throw UsageError("--protocol: " + closed);
@@ -215,7 +216,7 @@ void OcpcCommand::configure(CommonOptions& common) {
   }
   e.period = common.period();
   e.vcd_path = common.vcd_path;
-  trace_.configure(e.vcd_path, n - 1, e.trace_slots, e.trace_first, e.trace_last);
+  trace_.configure(e.vcd_path, n - 1, e.max_slots, e.trace_slots, e.trace_first, e.trace_last);
 }
 
 void OcpcCommand::configure_funnel() {

@@ -22,6 +22,12 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
 
   std::string default_protocol() const override;
   std::string default_traffic() const override { return "random-h-relation"; }
+  std::string protocol_names() const override;
+  std::string traffic_names() const override;
+  std::string traffic_file_option() const override { return "--relation-file"; }
+  bool open_loop() const override { return !dmob(); }
+  bool fault_model() const override { return true; }
+  bool optical_media() const override { return true; }
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;
   std::vector<FileOption> input_files() const override {
@@ -29,7 +35,7 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
     return {{"--relation-file", relation_file_}};
   }
   std::uint64_t processors() const override { return config_.shape.n(); }
-  std::string size_option() const override { return dmob() ? "--k" : "--p"; }
+  std::string size_option() const override { return dmob() ? "--k/--dim" : "--p"; }
   ResourceCounts resources() const override {
     ResourceCounts c{config_.shape.n()};
     c.buses = buses();

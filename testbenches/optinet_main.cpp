@@ -26,7 +26,8 @@ int sc_main(int argc, char* argv[]) {
   // file's destructor can fault (a division by zero).
   std::cout.flush();
   optinet::remove_temporaries_now();
-  if (!std::cout.good()) {
+  // An interrupt (a closed pipe's SIGPIPE too) has said its one line already.
+  if (!std::cout.good() && status < optinet::kExitInterrupted) {
     std::cerr << "optinet: cannot write the standard output" << std::endl;
     std::_Exit(status == optinet::kExitOk ? optinet::kExitOutput : status);
   }

@@ -49,6 +49,12 @@ std::string positive_rejection(const std::string& text) {
   return "'" + printable(text, 40) + "' is not accepted (a number > 0 and <= 1e6)";
 }
 
+std::string from_one_rejection(const std::string& text) {
+  double v = 0;
+  if (parse_decimal(text, v) && v >= 1 && v <= 1e6) return "";
+  return "'" + printable(text, 40) + "' is not accepted (a number from 1 to 1e6)";
+}
+
 std::string unit_rejection(const std::string& text) {
   double v = -1;
   if (parse_decimal(text, v) && v >= 0 && v <= 1) return "";
@@ -102,6 +108,11 @@ CLI::Validator positive_number() {
                         "NUMBER in (0, 1e6]");
 }
 
+CLI::Validator number_from_one() {
+  return CLI::Validator([](std::string& text) { return from_one_rejection(text); },
+                        "NUMBER in [1, 1e6]");
+}
+
 CLI::Validator path_given() {
   return CLI::Validator(
       [](std::string& text) {
@@ -139,13 +150,24 @@ void TraceSelection::add_options(CLI::App& app, const std::string& nodes_help) {
   app.add_option("--trace-nodes", nodes, nodes_help);
 }
 
+void check_within_run(const std::string& option, const std::string& value, std::uint64_t slot,
+                      std::uint64_t max_slots, const std::string& accepted) {
+  if (slot < max_slots) return;
+  throw UsageError(option + ": '" + printable(value, 40) + "' would act from slot " +
+                   std::to_string(slot) + ", but every run stops at --max-slots " +
+                   std::to_string(max_slots) + " (accepted: " + accepted + ")");
+}
+
 void TraceSelection::configure(const std::string& vcd_path, std::uint64_t last_node,
-                               TraceWindow& window, NodeId& first, NodeId& last) const {
+                               std::uint64_t max_slots, TraceWindow& window, NodeId& first,
+                               NodeId& last) const {
   constexpr std::uint64_t kMaxSlot = 1000000000;
   if (slots && vcd_path.empty()) throw UsageError("--trace-slots: needs --vcd FILE");
   if (nodes && vcd_path.empty()) throw UsageError("--trace-nodes: needs --vcd FILE");
   if (slots) {
     const auto range = parse_range("--trace-slots", *slots, kMaxSlot);
+    check_within_run("--trace-slots", *slots, range.first, max_slots,
+                     "FROM:TO with FROM below --max-slots");
     window = TraceWindow{range.first, range.second};
   }
   if (nodes) {

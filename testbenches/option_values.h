@@ -19,6 +19,8 @@ namespace optinet {
 std::string count_rejection(const std::string& text, std::uint64_t lo, std::uint64_t hi);
 /// Why `text` is not a number in (0, 1e6] ("" if it is).
 std::string positive_rejection(const std::string& text);
+/// Why `text` is not a number in [1, 1e6] ("" if it is).
+std::string from_one_rejection(const std::string& text);
 /// Why `text` is not a number in [0, 1] ("" if it is).
 std::string unit_rejection(const std::string& text);
 /// Why `text` is not a number strictly between 0 and 1 ("" if it is).
@@ -28,10 +30,11 @@ std::string open_unit_rejection(const std::string& text);
 /// decimals everywhere (no sign, hexadecimal, inf or nan).
 std::string period_rejection(const std::string& text);
 
-/// CLI11 validators with the same wording: an integer in [lo, hi], a number in (0, 1e6], a path
-/// that is not empty.
+/// CLI11 validators with the same wording: an integer in [lo, hi], a number in (0, 1e6], a
+/// number in [1, 1e6], a number in [0, 1], a clock period, a path that is not empty.
 CLI::Validator count_in(std::uint64_t lo, std::uint64_t hi);
 CLI::Validator positive_number();
+CLI::Validator number_from_one();
 CLI::Validator unit_interval();
 CLI::Validator open_unit_interval();
 CLI::Validator clock_period();
@@ -51,6 +54,12 @@ std::uint64_t parse_count(const std::string& option, const std::string& text, st
 std::pair<std::uint64_t, std::uint64_t> parse_range(const std::string& option,
                                                     const std::string& text, std::uint64_t hi);
 
+/// Refuses an option whose effect starts in `slot`, at or after --max-slots `max_slots` where
+/// every run stops, so that it could never act: "OPTION: 'VALUE' would act from slot S, but
+/// every run stops at --max-slots M (accepted: ACCEPTED)".
+void check_within_run(const std::string& option, const std::string& value, std::uint64_t slot,
+                      std::uint64_t max_slots, const std::string& accepted);
+
 /// --trace-slots A:B and --trace-nodes A:B, as a network family offers them (both need --vcd).
 struct TraceSelection {
   std::optional<std::string> slots;
@@ -58,10 +67,10 @@ struct TraceSelection {
 
   /// Adds both options to `app`; `nodes_help` says what the node numbers are.
   void add_options(CLI::App& app, const std::string& nodes_help);
-  /// Checks them (UsageError naming the option) and sets the slot window and the traced nodes
-  /// first..last (node numbers up to `last_node`).
-  void configure(const std::string& vcd_path, std::uint64_t last_node, TraceWindow& window,
-                 NodeId& first, NodeId& last) const;
+  /// Checks them (UsageError naming the option) and sets the slot window (starting before
+  /// `max_slots`) and the traced nodes first..last (node numbers up to `last_node`).
+  void configure(const std::string& vcd_path, std::uint64_t last_node, std::uint64_t max_slots,
+                 TraceWindow& window, NodeId& first, NodeId& last) const;
 };
 
 /// A number in (0, 1e6].

@@ -37,9 +37,11 @@ void PopsCommand::add_options(CLI::App& app) {
       ->check(path_given());
   app.add_option("--trace-group", trace_group_, "trace only group G's processors and couplers");
   app.add_option("--trace-slots", trace_slots_, "record only slots A:B of each run in the VCD");
-  app.get_option("--protocol")->description(pops::protocol_names());
-  app.get_option("--traffic")->description("random, identity, bit-reversal, transpose, partial");
 }
+
+std::string PopsCommand::protocol_names() const { return pops::protocol_names(); }
+
+std::string PopsCommand::traffic_names() const { return permutation_kind_names(); }
 
 void PopsCommand::configure(CommonOptions& common) {
   PopsExperimentConfig& p = config_;
@@ -108,6 +110,8 @@ void PopsCommand::configure(CommonOptions& common) {
   if (trace_slots_) {
     if (common.vcd_path.empty()) throw UsageError("--trace-slots: needs --vcd FILE");
     const auto range = parse_range("--trace-slots", *trace_slots_, kMaxSlot);
+    check_within_run("--trace-slots", *trace_slots_, range.first, p.max_slots,
+                     "FROM:TO with FROM below --max-slots");
     p.trace.slots.first = range.first;
     p.trace.slots.last = range.second;
   }

@@ -16,6 +16,12 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
 
   std::string default_protocol() const override { return "randomized"; }
   std::string default_traffic() const override { return "random"; }
+  std::string protocol_names() const override;
+  std::string traffic_names() const override;
+  std::string traffic_file_option() const override { return "--permutation-file"; }
+  bool open_loop() const override { return true; }
+  bool fault_model() const override { return true; }
+  bool optical_media() const override { return true; }
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;
   std::vector<FileOption> input_files() const override {

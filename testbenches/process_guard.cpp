@@ -37,12 +37,46 @@ void remove_temporaries() {
   }
 }
 
-const char* name_of(int signal) {
+/// The signals that end a process by default and come from outside it (a user, a terminal, a
+/// time or file limit, a closed pipe): each stops the runs as SIGINT does.
+constexpr int kInterrupts[] = {SIGINT,  SIGTERM,   SIGHUP,  SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2,
+                               SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGIO,   SIGPWR,  SIGSTKFLT};
+/// The signals of a fault in the process itself (or sent as one): exit status 70.
+constexpr int kCrashes[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP};
+
+/// The signal's name, or nullptr for a real-time signal (named SIGRTMIN+k) or an unknown one.
+const char* fixed_name_of(int signal) {
   switch (signal) {
     case SIGINT:
       return "SIGINT";
     case SIGTERM:
       return "SIGTERM";
+    case SIGHUP:
+      return "SIGHUP";
+    case SIGQUIT:
+      return "SIGQUIT";
+    case SIGPIPE:
+      return "SIGPIPE";
+    case SIGUSR1:
+      return "SIGUSR1";
+    case SIGUSR2:
+      return "SIGUSR2";
+    case SIGALRM:
+      return "SIGALRM";
+    case SIGVTALRM:
+      return "SIGVTALRM";
+    case SIGPROF:
+      return "SIGPROF";
+    case SIGXCPU:
+      return "SIGXCPU";
+    case SIGXFSZ:
+      return "SIGXFSZ";
+    case SIGIO:
+      return "SIGIO";
+    case SIGPWR:
+      return "SIGPWR";
+    case SIGSTKFLT:
+      return "SIGSTKFLT";
     case SIGSEGV:
       return "SIGSEGV";
     case SIGBUS:
@@ -53,9 +87,35 @@ const char* name_of(int signal) {
       return "SIGILL";
     case SIGABRT:
       return "SIGABRT";
+    case SIGSYS:
+      return "SIGSYS";
+    case SIGTRAP:
+      return "SIGTRAP";
     default:
-      return "a signal";
+      return nullptr;
   }
+}
+
+/// Writes the signal's name into `out` (at least 24 bytes) without allocating: a signal
+/// handler's name. Real-time signals are SIGRTMIN, SIGRTMIN+k and SIGRTMAX.
+const char* name_into(int signal, char* out) {
+  if (const char* fixed = fixed_name_of(signal)) return fixed;
+  if (signal == SIGRTMIN) return "SIGRTMIN";
+  if (signal == SIGRTMAX) return "SIGRTMAX";
+  const bool realtime = signal >= SIGRTMIN && signal <= SIGRTMAX;
+  const char* prefix = realtime ? "SIGRTMIN+" : "signal ";
+  int number = realtime ? signal - SIGRTMIN : signal;
+  std::size_t n = std::strlen(prefix);
+  std::memcpy(out, prefix, n);
+  char digits[12];
+  std::size_t k = 0;
+  do {
+    digits[k++] = static_cast<char>('0' + number % 10);
+    number /= 10;
+  } while (number > 0 && k < sizeof digits);
+  while (k > 0) out[n++] = digits[--k];
+  out[n] = '\0';
+  return out;
 }
 
 void on_interrupt(int signal) {
@@ -64,9 +124,10 @@ void on_interrupt(int signal) {
     return;
   }
   remove_temporaries();
+  char name[32];
   say(g_program);
   say(": interrupted (");
-  say(name_of(signal));
+  say(name_into(signal, name));
   say(g_outputs_written != 0 ? "); the outputs already written are kept, the others not written\n"
                              : "); nothing written\n");
   ::_exit(128 + signal);
@@ -74,9 +135,10 @@ void on_interrupt(int signal) {
 
 void on_crash(int signal) {
   remove_temporaries();
+  char name[32];
   say(g_program);
   say(": internal error (");
-  say(name_of(signal));
+  say(name_into(signal, name));
   say("); nothing written; please report the command line\n");
   ::_exit(70);
 }
@@ -109,13 +171,28 @@ void handle(int signal, void (*handler)(int), int flags) {
   sigaction(signal, &action, nullptr);
 }
 
+/// Whether `signal` is at its default action (not ignored, no handler of someone else's).
+bool at_default(int signal) {
+  struct sigaction current {};
+  return sigaction(signal, nullptr, &current) == 0 && current.sa_handler == SIG_DFL &&
+         (current.sa_flags & SA_SIGINFO) == 0;
+}
+
 }  // namespace
 
 void install_process_guard(const char* program) {
   g_program = program;
-  handle(SIGINT, on_interrupt, SA_RESTART);
-  handle(SIGTERM, on_interrupt, SA_RESTART);
-  // A write past a file-size limit fails with EFBIG and is reported; the signal would kill.
+  // SIGINT and SIGTERM always stop the runs. Another signal ignored when the process started
+  // stays ignored (nohup's SIGHUP, a background job's SIGQUIT), as does one that already has a
+  // handler (a profiler's SIGPROF).
+  for (int s : kInterrupts) {
+    if (s == SIGINT || s == SIGTERM || at_default(s)) handle(s, on_interrupt, SA_RESTART);
+  }
+  for (int s = SIGRTMIN; s <= SIGRTMAX; ++s) {
+    if (at_default(s)) handle(s, on_interrupt, SA_RESTART);
+  }
+  // A write past a file-size limit fails with EFBIG and is reported (exit status 3); the
+  // signal would end the process without a word.
   handle(SIGXFSZ, SIG_IGN, 0);
 #if defined(__SANITIZE_ADDRESS__)
   // Sanitizer builds keep the sanitizer's own crash report.
@@ -127,7 +204,7 @@ void install_process_guard(const char* program) {
   stack.ss_sp = alternate.data();
   stack.ss_size = alternate.size();
   sigaltstack(&stack, nullptr);
-  for (int s : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) handle(s, on_crash, SA_ONSTACK);
+  for (int s : kCrashes) handle(s, on_crash, SA_ONSTACK);
   std::set_terminate(on_terminate);
 #endif
 }
@@ -136,7 +213,10 @@ const volatile std::sig_atomic_t* interrupt_flag() { return &g_interrupt; }
 
 int interrupt_signal() { return g_interrupt; }
 
-std::string signal_name(int signal) { return name_of(signal); }
+std::string signal_name(int signal) {
+  char name[32];
+  return name_into(signal, name);
+}
 
 void defer_interrupts() { g_deferring = 1; }
 

@@ -3,13 +3,18 @@
 /// What the optinet process does with signals: no signal, abort or uncaught error reaches the
 /// user as anything but one line and a non-zero exit, and no temporary file is left behind.
 ///
-/// SIGINT and SIGTERM before the runs end the process at once (exit 128 + signal) after
-/// removing the temporary files; during the runs they set the interrupt flag, which run control
-/// polls at every slot, so the run in progress stops at a slot boundary and the driver ends
-/// cleanly without writing a result that looks finished. A second signal ends the process at
-/// once. A crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, std::terminate) prints one line and
-/// exits with status 70. This is the process's only global state: a signal handler can reach
-/// nothing else.
+/// Every signal whose default action ends the process and that comes from outside it (SIGINT,
+/// SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+/// SIGIO, SIGPWR, SIGSTKFLT and the real-time signals) is an interrupt: before the runs
+/// (parsing, elaboration) it ends the process at once (exit 128 + signal) after removing the
+/// temporary files; during the runs it sets the interrupt flag, which run control polls at
+/// every slot, so the run in progress stops at a slot boundary and the driver ends cleanly
+/// without writing a result that looks finished. A second signal ends the process at once. A
+/// signal other than SIGINT and SIGTERM that was ignored when the process started (nohup's
+/// SIGHUP) stays ignored. SIGXFSZ is ignored: the write past the limit fails and is reported. A
+/// crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP, std::terminate) prints one
+/// line and exits with status 70. Each prints one line. SIGKILL cannot be caught. This is the
+/// process's only global state: a signal handler can reach nothing else.
 #include <csignal>
 #include <string>
 
@@ -22,7 +27,7 @@ void install_process_guard(const char* program = "optinet");
 const volatile std::sig_atomic_t* interrupt_flag();
 /// The interrupting signal (0 if none).
 int interrupt_signal();
-/// "SIGINT", "SIGTERM", ... for a message.
+/// "SIGINT", "SIGHUP", "SIGRTMIN+3", ... for a message.
 std::string signal_name(int signal);
 /// From now on an interrupt stops the run in progress instead of the process.
 void defer_interrupts();

@@ -41,8 +41,12 @@ void SplitHashCommand::add_options(CLI::App& app) {
       ->check(path_given());
   trace_.add_options(app,
                      "trace only nodes A:B (global ids: level*N + index; every bus is traced)");
-  app.get_option("--protocol")->description(splithash::protocol_names());
-  app.get_option("--traffic")->description("random-function, " + relation_kind_names());
+}
+
+std::string SplitHashCommand::protocol_names() const { return splithash::protocol_names(); }
+
+std::string SplitHashCommand::traffic_names() const {
+  return "random-function, " + relation_kind_names();
 }
 
 void SplitHashCommand::configure(CommonOptions& common) {
@@ -66,10 +70,6 @@ void SplitHashCommand::configure(CommonOptions& common) {
   e.protocol = common.protocol;
   const std::string unavailable = splithash::protocol_unavailable(e.protocol);
   if (!unavailable.empty()) throw UsageError("--protocol: " + unavailable);
-  if (common.open_loop) {
-    throw UsageError("--traffic: the split&hash network runs h-relations (accepted: " +
-                     relation_kind_names() + ")");
-  }
   e.max_slots = common.max_slots;
 
   const splithash::ProtocolInfo& info = *splithash::find_protocol(e.protocol);
@@ -115,7 +115,8 @@ void SplitHashCommand::configure(CommonOptions& common) {
   }
   e.period = common.period();
   e.vcd_path = common.vcd_path;
-  trace_.configure(e.vcd_path, s.nodes() - 1, e.trace_slots, e.trace_first, e.trace_last);
+  trace_.configure(e.vcd_path, s.nodes() - 1, e.max_slots, e.trace_slots, e.trace_first,
+                   e.trace_last);
 }
 
 void SplitHashCommand::configure_h_relation() {

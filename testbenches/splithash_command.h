@@ -20,6 +20,10 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
 
   std::string default_protocol() const override { return "funnel"; }
   std::string default_traffic() const override { return "permutation"; }
+  std::string protocol_names() const override;
+  std::string traffic_names() const override;
+  std::string traffic_file_option() const override { return "--relation-file"; }
+  bool optical_media() const override { return true; }
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;
   std::vector<FileOption> input_files() const override {
@@ -27,7 +31,7 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
     return {{"--relation-file", relation_file_}};
   }
   std::uint64_t processors() const override { return config_.shape.nodes(); }
-  std::string size_option() const override { return "--k"; }
+  std::string size_option() const override { return "--k/--depth"; }
   ResourceCounts resources() const override {
     ResourceCounts c{config_.shape.nodes()};
     c.buses = config_.shape.buses();

@@ -45,6 +45,17 @@ std::uint64_t capped_power(std::uint64_t base, std::uint64_t exponent) {
   return nodes;
 }
 
+/// The directed links of the graph (its edges that have a far end), as the network builds them.
+std::uint64_t graph_links(const sf::SfGraph& graph) {
+  std::uint64_t links = 0;
+  for (NodeId x = 0; x < graph.nodes(); ++x) {
+    for (unsigned label = 0; label < graph.degree(); ++label) {
+      links += graph.neighbor(x, label) != kNoNode ? 1 : 0;
+    }
+  }
+  return links;
+}
+
 void check_nodes(const std::string& option, std::uint64_t nodes) {
   if (nodes > kMaxNodes) {
     throw UsageError(option + ": the network would have more than " + std::to_string(kMaxNodes) +
@@ -58,8 +69,28 @@ std::unique_ptr<NetworkCommand> StoreForwardCommand::make(const std::string& net
   return std::make_unique<StoreForwardCommand>(network);
 }
 
-bool StoreForwardCommand::open_loop_network() const {
+bool StoreForwardCommand::open_loop() const {
   return network_ == "grid" || network_ == "hypercube";
+}
+
+std::string StoreForwardCommand::protocol_names() const {
+  std::string names;
+  for (const std::string& name : sf::scheme_names(network_)) {
+    names += (names.empty() ? "" : ", ") + name;
+  }
+  return names;
+}
+
+std::string StoreForwardCommand::traffic_names() const {
+  return permutation_kind_names() + ", " + relation_kind_name(RelationKind::kRandom);
+}
+
+std::string StoreForwardCommand::size_option() const {
+  std::string names;
+  for (const SizeOption& o : size_options(network_)) {
+    names += (names.empty() ? "" : "/") + std::string(o.name);
+  }
+  return names;
 }
 
 std::string StoreForwardCommand::default_protocol() const {
@@ -104,9 +135,6 @@ void StoreForwardCommand::add_options(CLI::App& app) {
   app.add_option("--relation-file", relation_file_,
                  "'source destination' lines, '#' comments; checked against --h")
       ->check(path_given());
-  app.get_option("--traffic")
-      ->description("identity, random, bit-reversal, transpose, partial, random-h-relation" +
-                    std::string(open_loop_network() ? "; open loop: bernoulli, bursty" : ""));
 }
 
 std::shared_ptr<const sf::SfGraph> StoreForwardCommand::make_graph() const {
@@ -139,10 +167,6 @@ void StoreForwardCommand::configure(CommonOptions& common) {
                      ")");
   }
   if (common.open_loop) {
-    if (!open_loop_network()) {
-      throw UsageError("--traffic: open-loop runs (" + common.traffic +
-                       ") are on grid and hypercube only (no capacity bound for " + network_ + ")");
-    }
     if (phase_b_start_option_->count() > 0) {
       throw UsageError(
           "--phase-b-start: a permutation run's option; an open-loop packet starts Phase B as "
@@ -162,10 +186,8 @@ void StoreForwardCommand::configure(CommonOptions& common) {
     } catch (const UsageError&) {
       // The permutation reader's message names --permutation-file, which this family lacks.
       throw UsageError("--traffic: unknown pattern '" + common.traffic +
-                       "' (accepted: identity, random, bit-reversal, transpose, partial, "
-                       "random-h-relation" +
-                       (open_loop_network() ? std::string("; open loop: bernoulli, bursty") : "") +
-                       ")");
+                       "' (accepted: " + traffic_names() +
+                       (open_loop() ? "; open loop: " + open_loop_traffic_names() : "") + ")");
     }
     const std::string why = permutation_unavailable(e.traffic, e.graph->nodes());
     if (!why.empty()) throw UsageError("--traffic: " + why);
@@ -180,6 +202,10 @@ void StoreForwardCommand::configure(CommonOptions& common) {
     throw UsageError("--discipline: '" + discipline_ + "' is not accepted (fifo or ftg)");
   }
   e.phase_b_start = std::stoull(phase_b_start_);
+  if (phase_b_start_option_->count() > 0) {
+    check_within_run("--phase-b-start", phase_b_start_, e.phase_b_start, e.max_slots,
+                     "a slot below --max-slots");
+  }
   if (phases_ != "pipelined" && phases_ != "separate") {
     throw UsageError("--phases: '" + phases_ + "' is not accepted (pipelined or separate)");
   }
@@ -197,6 +223,9 @@ void StoreForwardCommand::configure(CommonOptions& common) {
       throw UsageError("--phase-window: not with --phases separate or --phase-b-start");
     }
     e.phase_window = std::stoull(phase_window_);  // checked by count_in
+    // The first window ends in slot W: from there on the windows order the sub-phases.
+    check_within_run("--phase-window", phase_window_, e.phase_window, e.max_slots,
+                     "W below --max-slots");
   }
   e.vcd_path = common.vcd_path;
   if (trace_nodes_) {
@@ -235,7 +264,7 @@ Json StoreForwardCommand::parameters() const {
   Json p = Json::object();
   for (const auto& [name, value] : e.graph->parameters()) p[name] = value;
   p["nodes"] = e.graph->nodes();
-  p["links"] = links_;
+  p["links"] = links_ != 0 ? links_ : graph_links(*e.graph);
   p["queue_capacity"] = e.capacity;
   p["discipline"] = sf::discipline_name(e.discipline);
   p["phase_b_start"] = e.phase_b_start;

@@ -20,16 +20,23 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
 
   std::string default_protocol() const override;
   std::string default_traffic() const override { return "identity"; }
+  std::string protocol_names() const override;
+  std::string traffic_names() const override;
+  std::string traffic_file_option() const override { return "--relation-file"; }
+  /// Open-loop runs on the grid and the hypercube, whose capacity bound is known.
+  bool open_loop() const override;
+  bool fault_model() const override { return true; }
+  bool optical_media() const override { return true; }
   void add_options(CLI::App& app) override;
   std::vector<FileOption> input_files() const override {
     if (relation_file_.empty()) return {};
     return {{"--relation-file", relation_file_}};
   }
   void configure(CommonOptions& common) override;
-  std::uint64_t processors() const override { return 0; }  // no node has a thread (a stack)
-  std::string size_option() const override { return "--n"; }
+  std::uint64_t processors() const override { return config_.graph->nodes(); }
+  std::string size_option() const override;
   ResourceCounts resources() const override {
-    ResourceCounts c;
+    ResourceCounts c;  // no node has a thread (a stack)
     (config_.node_processes ? c.methods : c.stepped_nodes) = config_.graph->nodes();
     c.link_records = std::uint64_t{config_.graph->nodes()} * config_.graph->degree();
     return c;
@@ -50,8 +57,6 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
 
  private:
   std::shared_ptr<const sf::SfGraph> make_graph() const;
-  /// The families that run open loop (a capacity bound is known for them).
-  bool open_loop_network() const;
   /// --traffic random-h-relation (with --h) or --relation-file: an h-relation run.
   void configure_relation(CommonOptions& common);
 

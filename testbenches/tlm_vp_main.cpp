@@ -20,6 +20,7 @@
 
 #include "models/core/sanitizer_stack.h"
 #include "protocols/pops/registry.h"
+#include "testbenches/input_file.h"
 #include "testbenches/option_values.h"
 #include "testbenches/pops_experiment.h"
 #include "testbenches/process_guard.h"
@@ -51,8 +52,7 @@ bool parse(int argc, char* argv[], VpOptions& v) {
   app.add_option("--g", g, "groups")->check(count_in(1, 1024))->capture_default_str();
   app.add_option("--protocol", v.platform.protocol, pops::protocol_names())->capture_default_str();
   app.add_option("--sorter", sorter, "with --protocol sorting: " + pops::sorter_names());
-  app.add_option("--traffic", traffic, "random, identity, bit-reversal, transpose, partial")
-      ->capture_default_str();
+  app.add_option("--traffic", traffic, permutation_kind_names())->capture_default_str();
   app.add_option("--seed", v.seed, "seed of the first run")
       ->check(count_in(0, kMaxSeed))
       ->capture_default_str();
@@ -70,7 +70,10 @@ bool parse(int argc, char* argv[], VpOptions& v) {
   }
   check_seed_range(v.seed, v.runs);
   s.shape = pops::PopsShape{d, g};
-  if (s.shape.n() > 4096) throw UsageError("--d: d*g must be at most 4096 for the example");
+  if (s.shape.n() > 4096) {
+    throw UsageError("--d/--g: d*g = " + std::to_string(s.shape.n()) +
+                     " is too large (accepted: d*g <= 4096 for the example)");
+  }
   // The same preconditions as optinet pops: the protocol registry states them.
   const pops::ProtocolChoice choice = pops::choose_protocol(v.platform.protocol, sorter, s.shape);
   if (choice.info == nullptr) throw UsageError(choice.option + ": " + choice.reason);
@@ -90,7 +93,8 @@ static int run_vp(int argc, char* argv[]) {
   try {
     if (!parse(argc, argv, options)) return 0;
   } catch (const UsageError& e) {
-    std::cerr << "optinet_vp: " << e.what() << '\n';
+    // As optinet's: control bytes escaped, long tokens shortened, one line.
+    std::cerr << "optinet_vp: " << printable_message(e.what()) << '\n';
     return 2;
   }
   const PopsTlmSystemConfig& s = options.platform.system;

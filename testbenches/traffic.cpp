@@ -31,11 +31,17 @@ PermutationKind permutation_kind(const std::string& name, bool file_offered) {
     if (name == kNames[k]) return static_cast<PermutationKind>(k);
   }
   throw UsageError("--traffic: unknown pattern '" + printable(name) +
-                   "' (accepted: random, identity, bit-reversal, transpose, partial" +
+                   "' (accepted: " + permutation_kind_names() +
                    (file_offered ? "; or --permutation-file PATH)" : ")"));
 }
 
 std::string permutation_kind_name(PermutationKind kind) { return kNames[static_cast<int>(kind)]; }
+
+std::string permutation_kind_names() {
+  std::string names;
+  for (int k = 0; k < 5; ++k) names += (names.empty() ? "" : ", ") + std::string(kNames[k]);
+  return names;
+}
 
 std::string permutation_unavailable(PermutationKind kind, std::uint32_t n) {
   if (kind == PermutationKind::kBitReversal && !is_power_of_two(n)) {

@@ -19,6 +19,8 @@ enum class PermutationKind { kRandom, kIdentity, kBitReversal, kTranspose, kPart
 /// `file_offered`, --permutation-file).
 PermutationKind permutation_kind(const std::string& name, bool file_offered = true);
 std::string permutation_kind_name(PermutationKind kind);
+/// The permutation patterns --traffic names (every kind but kFile), comma-separated.
+std::string permutation_kind_names();
 /// Empty if `kind` can be built for n nodes, otherwise why not.
 std::string permutation_unavailable(PermutationKind kind, std::uint32_t n);
 

@@ -1,6 +1,7 @@
 # A user's files and the process: checked paths, atomic checked writes, bounded inputs, strict
-# numbers (unit tests), and the whole command run as a user runs it (check_user_safety.py:
-# bad paths, bad files, bad numbers, full disks, signals; docs/robustness.md lists the cases).
+# numbers (unit tests), and the whole command and the scripts run as a user runs them
+# (check_user_safety.py: bad paths, bad files, bad numbers, options that cannot act, messages,
+# help, full disks, signals; docs/robustness.md lists the cases).
 optinet_gtest(test_robustness SHARE_A_PROCESS)
 if(Python3_Interpreter_FOUND)
   add_test(NAME user_safety
@@ -8,6 +9,13 @@ if(Python3_Interpreter_FOUND)
                    $<TARGET_FILE:optinet> $<$<BOOL:${OPTINET_SANITIZE}>:--sanitized>)
   set_tests_properties(user_safety PROPERTIES TIMEOUT 300)
 endif()
+
+# The GTKWave save files open their dump as the README says, from the project root or any other
+# folder (GTKWave's own lookup, and GTKWave itself under xvfb-run where both are installed).
+add_test(NAME gtkw_dumpfiles
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_gtkw_dumpfiles.py
+                 ${PROJECT_SOURCE_DIR} $<TARGET_FILE:optinet>)
+set_tests_properties(gtkw_dumpfiles PROPERTIES TIMEOUT 120)
 
 # Golden runs: exact results of every network, protocol and traffic kind on fixed seeds
 # (tests/golden/runs.json); a change in behaviour fails here until re-blessed with

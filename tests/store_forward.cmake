@@ -74,7 +74,7 @@ optinet_gtest(test_sf_h_relation)
 file(WRITE ${E2E_DIR}/sf_relation_h2.txt "# node 5 is the destination of two packets\n0 5\n1 5\n")
 optinet_usage_error_test(sf_h_without_relation "--h: needs --traffic random-h-relation"
                          hypercube --h 2)
-optinet_usage_error_test(sf_unknown_traffic_lists_relation "partial, random-h-relation)" ccc
+optinet_usage_error_test(sf_unknown_traffic_lists_relation "partial, random-h-relation;" ccc
                          --traffic nope)
 optinet_usage_error_test(sf_h_zero "--h" hypercube --traffic random-h-relation --h 0)
 optinet_usage_error_test(sf_relation_file_breaks_h "processor 5" hypercube --n 4

@@ -201,6 +201,37 @@ TEST(Printable, EscapesControlBytesAndShortens) {
   EXPECT_EQ(printable("back\\slash"), "back\\slash");  // escaping twice changes nothing
 }
 
+TEST(Printable, AMessageKeepsWhatFollowsALongToken) {
+  const std::string token(10000, 'x');
+  EXPECT_EQ(printable_message("--protocol: unknown '" + token + "' (accepted: a, b)"),
+            "--protocol: unknown '" + std::string(40, 'x') + "...' (accepted: a, b)");
+  EXPECT_EQ(printable_message("(" + token + "),"), "(" + std::string(40, 'x') + "...),");
+  EXPECT_EQ(printable_message("short words\x07 stay"), "short words\\x07 stay");
+  EXPECT_EQ(printable_message(std::string(60, 'y')), std::string(60, 'y'));  // not long enough
+  std::string many;
+  for (int i = 0; i < 1000; ++i) many += "word ";
+  EXPECT_EQ(printable_message(many, 100).size(), 103u);  // the whole line is bounded too
+}
+
+TEST(Numbers, AnOptionThatWouldActAfterTheRunsIsRefused) {
+  EXPECT_NO_THROW(check_within_run("--fault", "receiver:1@99", 99, 100, "@SLOT below"));
+  try {
+    check_within_run("--fault", "receiver:1@100", 100, 100, "@SLOT below --max-slots");
+    FAIL() << "slot 100 of a 100-slot run was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_STREQ(e.what(),
+                 "--fault: 'receiver:1@100' would act from slot 100, but every run stops at "
+                 "--max-slots 100 (accepted: @SLOT below --max-slots)");
+  }
+}
+
+TEST(Numbers, BurstLengthsFromOne) {
+  for (const char* good : {"1", "1.5", "8", "1000000"}) EXPECT_EQ(from_one_rejection(good), "");
+  for (const char* bad : {"0.5", "0.999", "1000001", "-1", "inf", "0x2"}) {
+    EXPECT_NE(from_one_rejection(bad), "") << bad;
+  }
+}
+
 TEST(Numbers, PlainDecimalsOnlyTheSameForEveryOption) {
   for (const char* bad :
        {"+1", " 1", "1 ", "0x10", "0x1p-3", "inf", "nan", "1e", "-0.5", "", "."}) {

@@ -135,6 +135,13 @@ def bad_specs():
          "override[0].match: must be a table"),
         ('options = 1\n[sweep]\nnetwork = "pops"\n', "options: must be a table"),
         ('[sweep]\nnetwork = "pops"\n[runs]\ncount = 999999999\n', "runs.count: 999999999"),
+        # A plot is a file in the output folder: a name that leaves it is refused.
+        ('[sweep]\nnetwork = "pops"\n[merge]\nfields = ["slots"]\n[[plot]]\nname = "../../x"\n'
+         'x = "d"\ny = "slots"\n', "plot[0].name: '../../x' is not accepted"),
+        ('[sweep]\nnetwork = "pops"\n[merge]\nfields = ["slots"]\n[[plot]]\nname = "/tmp/x"\n'
+         'x = "d"\ny = "slots"\n', "plot[0].name: '/tmp/x' is not accepted"),
+        ('[sweep]\nnetwork = "pops"\nname = "../../x"\n', "sweep.name: '../../x' is not accepted"),
+        ('[sweep]\nnetwork = "pops"\nname = 7\n', "sweep.name: '7' is not accepted"),
     ]
     for text, expected in cases:
         p = runner(write_spec(text))
@@ -151,6 +158,23 @@ def bad_specs():
     check(p.returncode == 2 and len(lines) == 1 and "axes.x: optinet refuses it: --x:" in lines[0],
           f"{p.returncode} {lines}")
     check(not os.path.exists(os.path.join(TMP, "out", "jobs")), "no job ran")
+    # One bad option value: one line naming it (not the whole usage), exit 2.
+    for extra, expected in ((["--jobs", "0"], "--jobs"), (["--chunk", "x"], "--chunk"),
+                            (["--backend", "cloud"], "--backend")):
+        p = runner(write_spec(FAKE_SPEC), *extra)
+        lines = p.stderr.strip().splitlines()
+        check(p.returncode == 2 and len(lines) == 1 and expected in lines[0] and
+              lines[0].startswith("optinet-sweep: "), f"{extra}: {p.returncode} {lines}")
+    # --optinet that is not optinet: a folder, a file that cannot run, another program.
+    not_executable = write_spec("", "not-executable")
+    for optinet, expected in ((TMP, "is a folder"), (not_executable, "cannot run (Permission"),
+                              ("/bin/ls", "is not optinet"),
+                              (os.path.join(TMP, "missing"), "cannot run (No such file")):
+        p = runner(write_spec(FAKE_SPEC), optinet=optinet)
+        lines = p.stderr.strip().splitlines()
+        check(p.returncode == 2 and len(lines) == 1 and
+              lines[0].startswith(f"optinet-sweep: --optinet: '{optinet}") and expected in lines[0],
+              f"--optinet {optinet}: {p.returncode} {lines}")
     # An output folder that cannot be made (under a file) or written: one line naming --output.
     not_a_folder = write_spec("", "a-file")
     for output in (os.path.join(not_a_folder, "out"), "/proc/optinet-sweep-test"):
@@ -278,7 +302,8 @@ def interrupt():
     except subprocess.TimeoutExpired:
         process.kill()
         check(False, "the runner did not stop on SIGINT")
-    check(process.returncode == 130 and "interrupted; 1 of 4" in err, f"{process.returncode} {err}")
+    check(process.returncode == 130 and "interrupted (SIGINT); 1 of 4" in err,
+          f"{process.returncode} {err}")
     jobs = os.path.join(TMP, "out", "jobs")
     check(sorted(os.listdir(jobs)) == ["p0000-s1-r2.json"], f"{os.listdir(jobs)}")
     os.remove(log)

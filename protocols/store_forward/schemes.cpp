@@ -348,14 +348,16 @@ std::vector<unsigned> grid_correction_order(const std::string& name, unsigned k)
   return order;
 }
 
-std::vector<std::string> scheme_names(const SfGraph& graph) {
-  if (dynamic_cast<const HypercubeGraph*>(&graph)) return {"cubes", "basic", "cubess"};
-  if (dynamic_cast<const ShuffleGraph*>(&graph)) return {"mshuffle", "dshuffle"};
-  if (dynamic_cast<const CccGraph*>(&graph)) return {"ccc"};
-  if (dynamic_cast<const ShuffleExchangeGraph*>(&graph)) return {"se"};
-  if (dynamic_cast<const GridGraph*>(&graph)) return {"gridk", "grid3"};
+std::vector<std::string> scheme_names(const std::string& network) {
+  if (network == "hypercube") return {"cubes", "basic", "cubess"};
+  if (network == "shuffle") return {"mshuffle", "dshuffle"};
+  if (network == "ccc") return {"ccc"};
+  if (network == "shuffle-exchange") return {"se"};
+  if (network == "grid") return {"gridk", "grid3"};
   return {};
 }
+
+std::vector<std::string> scheme_names(const SfGraph& graph) { return scheme_names(graph.name()); }
 
 std::string scheme_unavailable(const std::string& name, const SfGraph& graph) {
   const std::vector<std::string> names = scheme_names(graph);

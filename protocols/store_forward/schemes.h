@@ -15,6 +15,9 @@ namespace optinet::sf {
 
 /// The schemes a network accepts, the first being its default.
 std::vector<std::string> scheme_names(const SfGraph& graph);
+/// The same by the network's name (a graph's name(): "hypercube", "shuffle", "ccc",
+/// "shuffle-exchange", "grid"); empty for another name.
+std::vector<std::string> scheme_names(const std::string& network);
 /// Why the named scheme does not apply to the graph (for --protocol), or "" if it does.
 std::string scheme_unavailable(const std::string& name, const SfGraph& graph);
 /// Builds the named scheme for the graph; throws std::invalid_argument if it does not apply.

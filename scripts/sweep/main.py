@@ -5,6 +5,7 @@ import argparse
 import concurrent.futures
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -20,11 +21,12 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 RUNNER = os.path.join(REPO, "scripts", "optinet-sweep")
 EXIT_USAGE = 2
 EXIT_INCOMPLETE = 1
-EXIT_INTERRUPTED = 130
+# What `optinet --version` prints: "optinet VERSION".
+VERSION_LINE = re.compile(r"optinet \S+")
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(
+    p = cli_guard.ArgumentParser(
         prog="optinet-sweep",
         description="Run a sweep spec (TOML, docs/sweeps.md): every point of its axes, its runs "
                     "split into optinet jobs; results in OUTPUT/jobs/*.json, merged into "
@@ -33,7 +35,7 @@ def parse_args(argv):
     p.add_argument("spec", help="the spec file (TOML)")
     p.add_argument("--backend", choices=["local", "slurm"], default="local",
                    help="local: a pool of workers here (default); slurm: an sbatch job array")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+    p.add_argument("--jobs", type=cli_guard.positive_int, default=os.cpu_count() or 1,
                    help="local: jobs at once (default: the number of cores, %(default)s)")
     p.add_argument("--output", help="output folder (default: the spec's sweep.output, else "
                                     "sweeps/NAME)")
@@ -56,32 +58,42 @@ def parse_args(argv):
     g.add_argument("--time", help="sbatch --time per task, e.g. 01:00:00")
     g.add_argument("--mem", help="sbatch --mem, e.g. 4G (default: 1.5 x the largest memory "
                                  "estimate of `optinet --check`, at least 64M)")
-    g.add_argument("--chunk", type=int, help="jobs per array task (default: the spec's "
-                                             "slurm.chunk, else 1)")
+    g.add_argument("--chunk", type=cli_guard.positive_int,
+                   help="jobs per array task (default: the spec's slurm.chunk, else 1)")
     g.add_argument("--no-submit", action="store_true",
                    help="write OUTPUT/slurm/sweep.sbatch but do not submit it")
     p.add_argument("--run-chunk", type=int, help=argparse.SUPPRESS)  # inside an array task
-    args = p.parse_args(argv)
-    if args.jobs < 1:
-        p.error("--jobs: must be >= 1")
-    if args.chunk is not None and args.chunk < 1:
-        p.error("--chunk: must be >= 1")
-    return args
+    return p.parse_args(argv)
 
 
 def fail(message: str, status: int = EXIT_USAGE):
-    print(f"optinet-sweep: {message}", file=sys.stderr)
-    sys.exit(status)
+    """optinet-sweep: MESSAGE, one line, and the exit status."""
+    cli_guard.fail(message, status)
 
 
 def optinet_version(optinet: str) -> str:
+    """The version `OPTINET --version` prints ("optinet 0.4.0"); anything else is refused with
+    one line naming --optinet: a missing or non-executable file, a program that is not optinet,
+    one that fails or does not answer within 30 s."""
+    if os.path.isdir(optinet):
+        fail(f"--optinet: '{optinet}' is a folder (accepted: the optinet binary, e.g. "
+             f"build/optinet)")
     try:
-        p = subprocess.run([optinet, "--version"], capture_output=True, text=True)
+        p = subprocess.run([optinet, "--version"], capture_output=True, text=True,
+                           stdin=subprocess.DEVNULL, timeout=30, errors="replace")
     except OSError as e:
-        fail(f"--optinet: cannot run '{optinet}' ({e.strerror})")
-    if p.returncode != 0:
-        fail(f"--optinet: '{optinet} --version' exited {p.returncode}")
-    return p.stdout.strip()
+        fail(f"--optinet: '{optinet}' cannot run ({e.strerror or e}; accepted: the optinet "
+             f"binary, e.g. build/optinet)")
+    except subprocess.TimeoutExpired:
+        fail(f"--optinet: '{optinet} --version' did not answer within 30 s (accepted: the "
+             f"optinet binary)")
+    answer = p.stdout.strip()
+    if p.returncode != 0 or not VERSION_LINE.fullmatch(answer):
+        said = (answer.splitlines() or p.stderr.strip().splitlines() or [""])[0][:60]
+        fail(f"--optinet: '{optinet}' is not optinet ('--version' gave exit status "
+             f"{p.returncode} and {said!r}, not 'optinet VERSION'; accepted: the optinet binary, "
+             f"e.g. build/optinet)")
+    return answer
 
 
 def validate(spec: Spec, optinet: str) -> dict:
@@ -97,8 +109,9 @@ def validate(spec: Spec, optinet: str) -> dict:
             message = (p.stderr.strip().splitlines() or [f"exit {p.returncode}"])[-1]
             message = message.removeprefix("optinet: ")
             option = message.split(":", 1)[0]
-            where = job.option_keys.get(option, "sweep.network" if option == "network" else
-                                        "options")
+            # "--d/--g: ..." names two options: the spec key of the first that has one.
+            keys = [job.option_keys[o] for o in option.split("/") if o in job.option_keys]
+            where = keys[0] if keys else "sweep.network" if option == "network" else "options"
             fail(f"{spec.path}: {where}: optinet refuses it: {message}")
         checks[key] = json.loads(p.stdout)
     return checks
@@ -121,7 +134,7 @@ def write_manifest(spec: Spec, output: str, optinet: str, version: str, checks: 
                 "jobs": len(spec.jobs),
                 "memory_estimate_bytes": max(c["memory_estimate_bytes"] for c in checks.values())}
     os.makedirs(output, exist_ok=True)
-    results.write_atomically(os.path.join(output, "manifest.json"),
+    cli_guard.write_atomically(os.path.join(output, "manifest.json"),
                              json.dumps(manifest, indent=1) + "\n")
 
 
@@ -184,7 +197,6 @@ def run_local(spec: Spec, output: str, optinet: str, version: str, pending: list
             running.difference_update(p for p in list(running) if p.poll() is not None)
         return result, message
 
-    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
     progress = Progress(len(pending), skipped)
     failed = 0
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=workers)
@@ -194,20 +206,19 @@ def run_local(spec: Spec, output: str, optinet: str, version: str, pending: list
             result, message = future.result()
             failed += result is None
             progress.job(message, result is not None)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM, SIGHUP, ... (cli_guard.Interrupted)
         stop.set()  # first: a process started from now on is killed at once (track)
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not break the stop
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        for s in [signal.SIGINT] + cli_guard.INTERRUPTING:  # a second one must not break the stop
+            signal.signal(s, signal.SIG_IGN)
         with lock:
             for process in running:
                 if process.poll() is None:
                     process.send_signal(signal.SIGINT)
         pool.shutdown(wait=True, cancel_futures=True)
         progress.close()
-        print(f"optinet-sweep: interrupted; {progress.done} of {len(pending)} job(s) finished "
-              f"this time are kept; rerun to resume", file=sys.stderr)
-        sys.exit(EXIT_INTERRUPTED)
-    signal.signal(signal.SIGTERM, previous)
+        signum, status = cli_guard.interrupted_status(e)
+        fail(f"interrupted ({cli_guard.signal_name(signum)}); {progress.done} of {len(pending)} "
+             f"job(s) finished this time are kept; rerun to resume", status)
     pool.shutdown(wait=True)
     progress.close()
     if failed:

@@ -12,27 +12,12 @@ import io
 import json
 import os
 import subprocess
-import tempfile
 import time
+
+import cli_guard  # scripts/, on the path of scripts/optinet-sweep
 
 from .spec import Job, Spec
 from .stats import summarize
-
-
-def write_atomically(path: str, text: str) -> None:
-    folder = os.path.dirname(path) or "."
-    fd, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".part")
-    try:
-        os.fchmod(fd, 0o644)  # mkstemp's 0600 would hide results from the group
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
 
 
 def job_path(output: str, job: Job) -> str:
@@ -77,7 +62,7 @@ def run_job(output: str, job: Job, optinet: str, version: str,
               "seed": job.seed, "runs": job.runs, "command": command[1:-2],
               "exit_status": process.returncode, "wall_seconds": round(wall, 3),
               "report": report}
-    write_atomically(job_path(output, job), json.dumps(result) + "\n")
+    cli_guard.write_atomically(job_path(output, job), json.dumps(result) + "\n")
     return result, f"{job.name()}: done in {wall:.2f} s, exit {process.returncode}"
 
 
@@ -177,8 +162,8 @@ def merge(spec: Spec, output: str, version: str) -> tuple[str, str, int]:
             row += [_cell(s.get(name, "")) for name in stat_names]
         w.writerow(row)
     paths = os.path.join(output, "runs.csv"), os.path.join(output, "points.csv")
-    write_atomically(paths[0], runs_csv.getvalue())
-    write_atomically(paths[1], points_csv.getvalue())
+    cli_guard.write_atomically(paths[0], runs_csv.getvalue())
+    cli_guard.write_atomically(paths[1], points_csv.getvalue())
     return paths[0], paths[1], missing
 
 
@@ -222,8 +207,7 @@ def plot(spec: Spec, output: str, points_csv: str) -> list[str]:
         fig.tight_layout()
         for ext in ("png", "svg"):
             path = os.path.join(output, f"{p['name']}.{ext}")
-            fig.savefig(path + ".part", format=ext)
-            os.replace(path + ".part", path)
+            cli_guard.save_figure(fig, path)
             written.append(path)
         plt.close(fig)
     return written

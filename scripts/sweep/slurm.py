@@ -12,6 +12,8 @@ import shutil
 import subprocess
 import sys
 
+import cli_guard  # scripts/, on the path of scripts/optinet-sweep
+
 MIB = 1024 * 1024
 # The estimate covers the network (threads, media, nodes, links, the VCD); the margin covers what
 # it does not: the packets in flight and the latency records of open-loop runs.
@@ -54,8 +56,7 @@ def write_script(output: str, spec_path: str, optinet: str, offset: int, tasks: 
         sys.executable, runner, spec_path, "--output", output, "--optinet", optinet,
         "--run-chunk"]) + f' "$(({offset} + SLURM_ARRAY_TASK_ID))"')
     path = os.path.join(folder, f"sweep-{mem_mib}M.sbatch")
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
+    cli_guard.write_atomically(path, "\n".join(lines) + "\n")
     return path
 
 
@@ -84,8 +85,8 @@ def queue_state(job_id: str) -> str:
 
 def save_submission(output: str, arrays: list[dict], tasks: list[list[str]]) -> None:
     """The arrays (script, --mem, job id) and the job names of every task."""
-    with open(os.path.join(output, "slurm", "submission.json"), "w") as f:
-        json.dump({"arrays": arrays, "tasks": tasks}, f, indent=1)
+    cli_guard.write_atomically(os.path.join(output, "slurm", "submission.json"),
+                               json.dumps({"arrays": arrays, "tasks": tasks}, indent=1))
 
 
 def load_submission(output: str) -> dict:

@@ -13,6 +13,7 @@ import itertools
 import json
 import math
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 
@@ -27,6 +28,15 @@ RUNS_KEYS = {"count", "seed", "seeds", "per_job"}
 OVERRIDE_KEYS = {"match", "runs", "options"}
 MERGE_KEYS = {"fields"}
 PLOT_KEYS = {"name", "x", "y", "group", "logx", "logy", "title", "where"}
+# A plot's name is the file name of its PNG and SVG in the output folder, and the sweep's name
+# that of its default output folder in sweeps/: no folder, no "..".
+FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")
+
+
+def _file_name(value, key: str) -> None:
+    if not isinstance(value, str) or not FILE_NAME.fullmatch(value) or ".." in value:
+        raise SpecError(f"{key}: '{str(value)[:40]}' is not accepted (a file name: letters, "
+                        f"digits, '_', '.', '-', no '..', at most 100)")
 SLURM_KEYS = {"partition", "time", "mem", "chunk", "extra"}
 RANGE_KEYS = {"start", "stop", "step", "factor"}
 # The runner owns these optinet options: a job's seeds, runs and report.
@@ -301,8 +311,11 @@ def load(path: str) -> Spec:
         for k in ("name", "x", "y"):
             if not isinstance(p.get(k), str):
                 raise SpecError(f"plot[{i}].{k}: missing")
+        _file_name(p["name"], f"plot[{i}].name")
         if p["y"] not in fields:
             raise SpecError(f"plot[{i}].y: '{p['y']}' is not in merge.fields")
+    if "name" in sweep:
+        _file_name(sweep["name"], "sweep.name")
     slurm = _table(raw, "slurm")
     _unknown(slurm, SLURM_KEYS, "slurm.")
     spec = Spec(path=path, text=data.decode(), name=sweep.get("name", os.path.splitext(
