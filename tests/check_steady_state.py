@@ -50,7 +50,7 @@ assert s["bracketed"] is True, s
 assert s["stable_rate"] <= 1 / 16 * 1.03 and s["saturated_rate"] >= 1 / 16 * 0.97, s
 assert s["ci_low"] <= s["throughput"] <= s["ci_high"], s
 assert len(r["runs"]) == len(s["points"]), (len(r["runs"]), len(s["points"]))
-assert r["open_loop"]["rate"] == "searched", r["open_loop"]
+assert r["open_loop"]["rate"] == "per run", r["open_loop"]
 
 # A curve at two rates: one run each, in order, with results in ns and Gb/s (the default
 # device's 512-bit frame at 10 Gb/s: a slot of 51.2 ns; --period-ns sets it).
