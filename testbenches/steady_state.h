@@ -21,7 +21,9 @@
 /// - Saturated, in every mode, from the window's batches: the backlog (created minus
 ///   delivered) grew, over the whole window and over its later half (a transient's growth dies
 ///   down), each batch-means interval lying above zero and each mean above kGrowthShare of the
-///   offered load. Latency is not tested apart: by Little's law it grows without bound only
+///   offered load (kClearGrowth when the measured warm-up ended at its limit unsettled: a
+///   transient slower than the run grows the backlog by a little for longer than any window).
+///   Latency is not tested apart: by Little's law it grows without bound only
 ///   with the backlog, and a latency trend test fired on a stable run whose latencies are
 ///   correlated over many batches. Whether the drain finished by --max-slots is reported apart
 ///   and decides nothing. A measured window that
@@ -118,6 +120,8 @@ class SteadyStateMonitor {
   Batch& batch_of(std::uint64_t slot);
   /// Whether the warm-up's last two spans agree, over the first `complete` batches.
   bool stationary(std::size_t complete);
+  /// The measured warm-up reached its limit without settling: a slow transient may still run.
+  bool unsettled() const { return warmup_method_ == "limit"; }
   /// The window's intervals are within `precision` and the window spans kLatencySpans mean
   /// latencies.
   bool precise(std::size_t first, std::size_t end, std::uint64_t window_slots) const;
