@@ -3,9 +3,10 @@
 
 usage: scripts/coupler_study.py [--optinet build/optinet] [--out docs/results] [--jobs 2] [--quick]
 
-1. Latency against offered load up to saturation (random access and TDMA) for POPS(16,16),
-   POPS(64,64), the OCPC (p = 256), the MOB-PC (p = 16) and the 16 x 16 grid, each with its
-   capacity bound.
+1. Latency against accepted load up to saturation (random access and TDMA) for POPS(16,16),
+   POPS(64,64) (randomized), the OCPC (p = 256), the MOB-PC (p = 16) and the 16 x 16 grid, each
+   one `optinet --rates auto` run (the saturation search, then 0.1-0.95 of its throughput, every
+   point in steady state), with the hardware and the routing bound.
 2. Every POPS(d,g) shape with d*g = n for n = 1024 and 4096: couplers, fan-out, power margin,
    capacity, saturation throughput of tdma and randomized, latency at half of it, energy per
    packet, and slots to route one permutation with every router.
@@ -48,34 +49,27 @@ def open_loop(network, protocol, rate, warmup, measure, limit):
                       str(limit)]
 
 
-# Study 1: the curves. (label, network options, protocol, rates, warm-up, measure, limit)
+# Study 1: the curves, each one `--rates auto` run: the saturation search, then 0.1-0.95 of
+# its throughput, every point in steady state. (label, network options, protocol, slot limit)
 def curve_cases(quick):
-    short = quick
     cases = [
-        ("POPS(16,16)", ["pops", "--d", "16", "--g", "16"], "randomized",
-         [0.002, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03], 1000, 10000, 40000),
-        ("POPS(16,16)", ["pops", "--d", "16", "--g", "16"], "tdma",
-         [0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95], 1000, 10000, 40000),
-        ("POPS(64,64)", ["pops", "--d", "64", "--g", "64"], "randomized",
-         [0.002, 0.005, 0.01, 0.015, 0.02], 500, 3000, 12000),
-        # TDMA's frame is n = 4096 slots: the warm-up must be longer to reach a steady state.
-        ("POPS(64,64)", ["pops", "--d", "64", "--g", "64"], "tdma",
-         [0.05, 0.2, 0.5], 5000, 3000, 25000),
-        ("OCPC p=256", ["ocpc", "--p", "256"], "coinflip",
-         [0.005, 0.01, 0.02, 0.04, 0.06], 1000, 10000, 40000),
-        ("OCPC p=256", ["ocpc", "--p", "256"], "tdma",
-         [0.1, 0.3, 0.5, 0.7, 0.9, 0.95], 1000, 10000, 40000),
-        ("MOB-PC p=16", ["mob", "--p", "16"], "row-column",
-         [0.005, 0.01, 0.02, 0.04, 0.06, 0.08], 1000, 10000, 40000),
-        ("MOB-PC p=16", ["mob", "--p", "16"], "tdma",
-         [0.05, 0.1, 0.2, 0.3, 0.4, 0.45], 1000, 10000, 40000),
-        ("grid 16x16", ["grid", "--n", "16", "--k", "2"], "gridk",
-         [0.02, 0.05, 0.08, 0.1, 0.12, 0.14], 1000, 10000, 40000),
+        ("POPS(16,16)", ["pops", "--d", "16", "--g", "16"], "randomized", 100000),
+        ("POPS(16,16)", ["pops", "--d", "16", "--g", "16"], "tdma", 100000),
+        ("POPS(64,64)", ["pops", "--d", "64", "--g", "64"], "randomized", 100000),
+        ("OCPC p=256", ["ocpc", "--p", "256"], "coinflip", 100000),
+        ("OCPC p=256", ["ocpc", "--p", "256"], "tdma", 100000),
+        ("MOB-PC p=16", ["mob", "--p", "16"], "row-column", 100000),
+        ("MOB-PC p=16", ["mob", "--p", "16"], "tdma", 100000),
+        ("grid 16x16", ["grid", "--n", "16", "--k", "2"], "gridk", 100000),
     ]
-    if short:
-        cases = [(l, n, p, r[:2], 100, 500, 3000) for l, n, p, r, *_ in cases
-                 if "64,64" not in l]
+    if quick:
+        cases = [(l, n, p, 20000) for l, n, p, _ in cases if "64,64" not in l]
     return cases
+
+
+def curve_command(network, protocol, limit):
+    return network + ["--protocol", protocol, "--traffic", "bernoulli", "--rates", "auto",
+                      "--max-slots", str(limit)]
 
 
 def shapes(n):
@@ -122,26 +116,38 @@ def study(args, scratch):
 
 
 def curve_study(submit, args):
-    futures = []
-    for label, network, protocol, rates, warmup, measure, limit in curve_cases(args.quick):
-        for rate in rates:
-            futures.append(((label, protocol, rate),
-                            submit(open_loop(network, protocol, rate, warmup, measure, limit))))
+    futures = [((label, protocol), submit(curve_command(network, protocol, limit)))
+               for label, network, protocol, limit in curve_cases(args.quick)]
     curves = []
-    for (label, protocol, rate), future in futures:
+    for (label, protocol), future in futures:
         report = future.result()
-        r = report["runs"][0]
-        curves.append({"network": label, "protocol": protocol, "rate": rate,
-                       "offered": r["offered"], "accepted": r["accepted"],
-                       "latency_mean": r["latency_mean"], "latency_p99": r["latency_p99"],
-                       "saturated": r["saturated"], "utilization": r["utilization"],
-                       "collision_share": r["collision_share"],
-                       "energy_per_packet_pj": r["energy_per_packet_pj"],
-                       "capacity": report["open_loop"]["capacity"],
-                       "bottleneck": report["open_loop"]["bottleneck"]})
-        print(f"curve {label} {protocol} {rate}: accepted {r['accepted']:.4f} latency "
-              f"{r['latency_mean']:.1f}{' SATURATED' if r['saturated'] else ''}",
-              file=sys.stderr)
+        bounds = report["open_loop"]
+        search = report["saturation"]
+        for r in report["runs"]:
+            curves.append({"network": label, "protocol": protocol, "rate": r["rate"],
+                           "offered": r["offered_per_sender"],
+                           "accepted": r["accepted_per_sender"],
+                           "accepted_ci": r["steady_state"]["accepted_ci"],
+                           "latency_mean": r["latency_mean"], "latency_p99": r["latency_p99"],
+                           "latency_ci": r["steady_state"]["latency_ci"],
+                           "latency_mean_ns": r["latency_mean_ns"],
+                           "saturated": r["saturated"], "drained": r["drained"],
+                           "warmup_method": r["steady_state"]["warmup_method"],
+                           "utilization": r["utilization"],
+                           "collision_share": r["collision_share"],
+                           "energy_per_packet_pj": r["energy_per_packet_pj"],
+                           "hardware_bound": bounds["hardware_bound"]["value"],
+                           "hardware_bound_method": bounds["hardware_bound"]["method"],
+                           "routing_bound": bounds["routing_bound"]["value"],
+                           "saturation_throughput": search["throughput"],
+                           "saturation_ci_low": search["ci_low"],
+                           "saturation_ci_high": search["ci_high"],
+                           "stable_rate": search["stable_rate"],
+                           "saturated_rate": search["saturated_rate"],
+                           "search_points": len(search["points"]),
+                           "seconds": report["timing_seconds"]["simulation"]})
+        print(f"curve {label} {protocol}: saturation {search['throughput']:.4f}, "
+              f"{len(report['runs'])} runs", file=sys.stderr)
     write_csv(os.path.join(args.out, "coupler-evaluation-curves.csv"), curves)
     plot_curves(curves, args.out)
     return curves
@@ -176,7 +182,7 @@ def shape_row(submit, n, d, g, quick):
             sat[protocol] = None
             continue
         sat[protocol] = report["runs"][0]["accepted"]
-        row["capacity"] = report["open_loop"]["capacity"]
+        row["capacity"] = report["open_loop"]["hardware_bound"]["value"]
         budget = report["power_budget"]["coupler"]
         row["margin_db"] = budget["margin_db"]
         row["closes"] = budget["closes"]
@@ -220,40 +226,36 @@ def plot_curves(curves, out):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    networks = []
-    for c in curves:
-        if c["network"] not in networks:
-            networks.append(c["network"])
-    fig, axes = plt.subplots(2, len(networks), figsize=(3.6 * len(networks), 6.4),
+    networks = list(dict.fromkeys(c["network"] for c in curves))
+    fig, axes = plt.subplots(1, len(networks), figsize=(3.8 * len(networks), 3.8),
                              constrained_layout=True, squeeze=False)
     for col, network in enumerate(networks):
-        top, bottom = axes[0][col], axes[1][col]
-        capacity = None
-        for protocol in dict.fromkeys(c["protocol"] for c in curves if c["network"] == network):
-            pts = sorted((c for c in curves
-                          if c["network"] == network and c["protocol"] == protocol),
-                         key=lambda c: c["offered"])
-            capacity = pts[0]["capacity"]
-            xs = [p["offered"] for p in pts]
-            # Latency of a saturated run counts only the packets that got out: left out.
-            drained = [p for p in pts if not p["saturated"]]
-            line, = top.plot([p["offered"] for p in drained],
-                             [max(p["latency_mean"], 1e-3) for p in drained], "o-", label=protocol)
-            bottom.plot(xs, [p["accepted"] for p in pts], "o-", color=line.get_color(),
-                        label=protocol)
-            stuck = [p for p in pts if p["saturated"]]
-            bottom.plot([p["offered"] for p in stuck], [p["accepted"] for p in stuck], "x",
-                        color="black", markersize=8)
-        for ax in (top, bottom):
-            ax.axvline(capacity, color="grey", linestyle="--", linewidth=1)
-            ax.set_xscale("log")  # random access saturates 10-50 times below TDMA
-            ax.set_xlabel("offered (packets/node/slot)")
-        top.set_yscale("log")
-        bottom.set_yscale("log")
-        top.set_title(f"{network}\ncapacity {capacity:.3g} (dashed); x: saturated", fontsize=9)
-        top.set_ylabel("mean latency (slots)")
-        bottom.set_ylabel("accepted (packets/node/slot)")
-        top.legend(fontsize=8)
+        ax = axes[0][col]
+        mine = [c for c in curves if c["network"] == network]
+        for protocol in dict.fromkeys(c["protocol"] for c in mine):
+            pts = sorted((c for c in mine if c["protocol"] == protocol and not c["saturated"]
+                          and c["latency_mean"] is not None), key=lambda c: c["accepted"])
+            if not pts:
+                continue
+            ax.errorbar([p["accepted"] for p in pts], [p["latency_mean"] for p in pts],
+                        yerr=[[p["latency_mean"] - p["latency_ci"][0] if p["latency_ci"] else 0
+                               for p in pts],
+                              [p["latency_ci"][1] - p["latency_mean"] if p["latency_ci"] else 0
+                               for p in pts]],
+                        fmt="o-", capsize=2, label=f"{protocol} (sat. "
+                        f"{pts[0]['saturation_throughput']:.3g})")
+        hardware, routing = mine[0]["hardware_bound"], mine[0]["routing_bound"]
+        ax.axvline(hardware, color="black", linestyle="--", linewidth=1,
+                   label=f"hardware bound {hardware:.3g}")
+        if abs(routing - hardware) > 1e-6:
+            ax.axvline(routing, color="grey", linestyle=":", linewidth=1.5,
+                       label=f"routing bound {routing:.3g}")
+        ax.set_xscale("log")  # random access saturates 10-50 times below TDMA
+        ax.set_yscale("log")
+        ax.set_xlabel("accepted (packets/sending node/slot)")
+        ax.set_ylabel("mean latency (slots), 95% interval")
+        ax.set_title(network, fontsize=10)
+        ax.legend(fontsize=7)
     cli_guard.save_figure(fig, os.path.join(out, "coupler-evaluation-curves.png"), dpi=100)
 
 
@@ -268,17 +270,23 @@ def fmt(value, digits=3):
 
 
 def print_tables(curves, rows):
-    print("| network | protocol | capacity | bottleneck | largest accepted | latency at lowest "
-          "load | saturated from |")
-    print("|---|---|---|---|---|---|---|")
-    keys = list(dict.fromkeys((c["network"], c["protocol"]) for c in curves))
-    for network, protocol in keys:
-        pts = sorted((c for c in curves if (c["network"], c["protocol"]) == (network, protocol)),
-                     key=lambda c: c["rate"])
-        saturated = [p["rate"] for p in pts if p["saturated"]]
-        print(f"| {network} | {protocol} | {fmt(pts[0]['capacity'])} | {pts[0]['bottleneck']} | "
-              f"{fmt(max(p['accepted'] for p in pts))} | {fmt(pts[0]['latency_mean'])} | "
-              f"{fmt(saturated[0]) if saturated else 'not reached'} |")
+    print("| network | protocol | hardware bound | routing bound | saturation throughput "
+          "[95%] | stable / saturated at | latency at half of it | search runs |")
+    print("|---|---|---|---|---|---|---|---|")
+    for network, protocol in dict.fromkeys((c["network"], c["protocol"]) for c in curves):
+        pts = [c for c in curves if (c["network"], c["protocol"]) == (network, protocol)]
+        first = pts[0]
+        half = min((p for p in pts if not p["saturated"] and p["latency_mean"] is not None),
+                   key=lambda p: abs(p["accepted"] - first["saturation_throughput"] / 2),
+                   default=None)
+        bracket = (f"{fmt(first['stable_rate'])} / {fmt(first['saturated_rate'])}"
+                   if first["saturated_rate"] is not None else
+                   f"{fmt(first['stable_rate'])} / not reached")
+        print(f"| {network} | {protocol} | {fmt(first['hardware_bound'])} "
+              f"({first['hardware_bound_method']}) | {fmt(first['routing_bound'])} | "
+              f"{fmt(first['saturation_throughput'])} [{fmt(first['saturation_ci_low'])}, "
+              f"{fmt(first['saturation_ci_high'])}] | {bracket} | "
+              f"{fmt(half['latency_mean']) if half else '-'} | {first['search_points']} |")
     print()
     print("| n | POPS(d,g) | couplers | fan-out | margin dB | capacity | tdma sat. | randomized "
           "sat. | tdma latency @ half | randomized latency @ half | tdma pJ/packet | randomized "

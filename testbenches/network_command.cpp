@@ -397,6 +397,7 @@ class RatePoints {
     p.offered = r.fields.at("offered_per_sender").get<double>();
     p.accepted = r.fields.at("accepted_per_sender").get<double>();
     p.saturated = r.fields.at("saturated").get<bool>();
+    p.unsettled = r.fields.at("steady_state").at("warmup_method") == "limit";
     const double all_nodes = r.fields.at("offered").get<double>();
     const Json& interval = r.fields.at("steady_state").at("accepted_ci");
     if (!interval.is_null() && all_nodes > 0) {
@@ -430,7 +431,8 @@ Json saturation_search(RatePoints& points, double bound) {
     tried.push_back(Json{{"rate", p.rate},
                          {"offered_per_sender", p.offered},
                          {"accepted_per_sender", p.accepted},
-                         {"saturated", p.saturated}});
+                         {"saturated", p.saturated},
+                         {"unsettled", p.unsettled}});
   }
   return Json{{"throughput", result.throughput},
               {"ci_low", result.ci_low},
@@ -672,7 +674,7 @@ std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool sa
       static_cast<unsigned long long>(r.steady.window_slots), r.steady.window_method.c_str());
   line += text;
   if (saturated) line += ", SATURATED: " + r.steady.saturation_reason;
-  if (!r.steady.verdict_note.empty()) line += "; not saturated? " + r.steady.verdict_note;
+  if (!r.steady.verdict_note.empty()) line += "; note: " + r.steady.verdict_note;
   if (!r.drained) line += "; the drain did not finish by --max-slots";
   return line;
 }

@@ -26,6 +26,7 @@ struct SearchPoint {
   double accepted = 0;
   std::optional<Interval> accepted_interval;
   bool saturated = false;
+  bool unsettled = false;  ///< its measured warm-up did not settle (a verdict to doubt)
 };
 
 struct SaturationSearchConfig {

@@ -21,14 +21,12 @@
 /// - Saturated, in every mode, from the window's batches: the backlog (created minus
 ///   delivered) grew, over the whole window and over its later half (a transient's growth dies
 ///   down), each batch-means interval lying above zero and each mean above kGrowthShare of the
-///   offered load (kClearGrowth when the measured warm-up ended at its limit unsettled: a
-///   transient slower than the run grows the backlog by a little for longer than any window).
-///   Latency is not tested apart: by Little's law it grows without bound only
-///   with the backlog, and a latency trend test fired on a stable run whose latencies are
-///   correlated over many batches. Whether the drain finished by --max-slots is reported apart
-///   and decides nothing. A measured window that
-///   closes as saturated ends the run at once: its packets' latencies only say how long the
-///   window was.
+///   offered load. When the measured warm-up ended at its limit unsettled, the report says that
+///   a growth may be a transient slower than the run. Latency is not tested apart: by Little's law
+///   it grows without bound only with the backlog, and a latency trend test fired on a stable run
+///   whose latencies are correlated over many batches. Whether the drain finished by --max-slots is
+///   reported apart and decides nothing. A measured window that closes as saturated ends the run at
+///   once: its packets' latencies only say how long the window was.
 #include <cstdint>
 #include <limits>
 #include <optional>
