@@ -221,13 +221,13 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
   config.rule = destination_rule(o.pattern);
   config.hotspot = static_cast<NodeId>(std::min<std::uint64_t>(o.hotspot, kNoNode));
   config.fraction = o.fraction;
-  config.warmup = o.warmup;
-  config.measure = o.measure;
-  config.fixed_warmup = given("--warmup");
-  config.fixed_window = given("--measure");
-  config.batch_slots = o.batch;
-  config.confidence = o.confidence;
-  config.precision = o.precision;
+  config.steady.warmup = o.warmup;
+  config.steady.measure = o.measure;
+  config.steady.fixed_warmup = given("--warmup");
+  config.steady.fixed_window = given("--measure");
+  config.steady.batch_slots = o.batch;
+  config.steady.confidence = o.confidence;
+  config.steady.precision = o.precision;
   config.queue_limit = o.queue;
   c.open_loop = config;
 }
@@ -940,10 +940,10 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
         {"pattern", destination_rule_name(o.rule)},
         {"hotspot", o.hotspot},
         {"fraction", o.fraction},
-        {"warmup", o.fixed_warmup ? Json(o.warmup) : Json("measured")},
-        {"measure", o.fixed_window ? Json(o.measure) : Json("measured")},
-        {"confidence", o.confidence},
-        {"precision", o.precision},
+        {"warmup", o.steady.fixed_warmup ? Json(o.steady.warmup) : Json("measured")},
+        {"measure", o.steady.fixed_window ? Json(o.steady.measure) : Json("measured")},
+        {"confidence", o.steady.confidence},
+        {"precision", o.steady.precision},
         {"injection_queue", o.queue_limit},
         {"hardware_bound", Json{{"value", b.hardware.value},
                                 {"bottleneck", b.hardware.bottleneck},

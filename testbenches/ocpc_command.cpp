@@ -185,7 +185,7 @@ void OcpcCommand::configure(CommonOptions& common) {
     // TDMA's schedule: p - 1 shifts, each in a row slot and a column slot on the MOB-PC.
     if (e.protocol == "tdma") {
       const std::uint64_t shifts = e.shape.p - 1;
-      common.open_loop->schedule_period =
+      common.open_loop->steady.schedule_period =
           e.shape.topology == ocpc::Topology::kMob ? 2 * shifts : shifts;
     }
     const std::string why = open_loop_unavailable(*common.open_loop, n, e.max_slots);

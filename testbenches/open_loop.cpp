@@ -61,21 +61,22 @@ std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
   if (!rule.empty()) return "--pattern: " + rule;
   // A measured warm-up may last a quarter of --max-slots, a measured window until three
   // quarters (SteadyStateMonitor); a fixed one must leave slots for the drain.
-  const std::uint64_t warmup = c.fixed_warmup ? c.warmup : max_slots / 4;
-  if (c.fixed_window && warmup + c.measure >= max_slots) {
-    return std::string(c.fixed_warmup ? "--warmup/--measure: warm-up "
+  const SteadyStateConfig& s = c.steady;
+  const std::uint64_t warmup = s.fixed_warmup ? s.warmup : max_slots / 4;
+  if (s.fixed_window && warmup + s.measure >= max_slots) {
+    return std::string(s.fixed_warmup ? "--warmup/--measure: warm-up "
                                       : "--measure: warm-up up to ") +
-           std::to_string(warmup) + " + measurement " + std::to_string(c.measure) +
+           std::to_string(warmup) + " + measurement " + std::to_string(s.measure) +
            " slots leave no drain before --max-slots " + std::to_string(max_slots);
   }
-  const std::uint64_t batch = steady_state_batch_slots(steady_state_config(c));
-  if (!c.fixed_window && warmup + SteadyStateMonitor::kMinBatches * batch >= max_slots * 3 / 4) {
+  const std::uint64_t batch = steady_state_batch_slots(s);
+  if (!s.fixed_window && warmup + SteadyStateMonitor::kMinBatches * batch >= max_slots * 3 / 4) {
     return "--max-slots: " + std::to_string(max_slots) +
            " leaves no room for a measured window of " +
            std::to_string(SteadyStateMonitor::kMinBatches) + " batches of " +
            std::to_string(batch) + " slots after the warm-up (give --measure, or more slots)";
   }
-  if (!c.fixed_warmup && 2 * SteadyStateMonitor::kHalf * batch > max_slots / 4) {
+  if (!s.fixed_warmup && 2 * SteadyStateMonitor::kHalf * batch > max_slots / 4) {
     return "--max-slots: " + std::to_string(max_slots) +
            " leaves no room for a measured warm-up of " +
            std::to_string(2 * SteadyStateMonitor::kHalf) + " batches of " + std::to_string(batch) +
@@ -89,21 +90,8 @@ std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
   return "";
 }
 
-SteadyStateConfig steady_state_config(const OpenLoopConfig& c) {
-  SteadyStateConfig s;
-  s.fixed_warmup = c.fixed_warmup;
-  s.fixed_window = c.fixed_window;
-  s.warmup = c.warmup;
-  s.measure = c.measure;
-  s.batch_slots = c.batch_slots;
-  s.schedule_period = c.schedule_period;
-  s.confidence = c.confidence;
-  s.precision = c.precision;
-  return s;
-}
-
 OpenLoopHost::OpenLoopHost(const OpenLoopConfig& config, std::uint32_t n, std::uint64_t max_slots)
-    : config_(config), n_(n), nodes_(n), monitor_(steady_state_config(config), n, max_slots) {}
+    : config_(config), n_(n), nodes_(n), monitor_(config.steady, n, max_slots) {}
 
 void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
   seed_ = seed;

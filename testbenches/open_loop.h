@@ -52,20 +52,10 @@ struct OpenLoopConfig {
   double mean_burst = 8;  ///< bursty: mean on-period in slots
   DestinationRule rule = DestinationRule::kUniform;
   NodeId hotspot = 0;
-  double fraction = 0.1;              ///< hotspot: share of packets sent to the hotspot
-  std::uint64_t warmup = 1000;        ///< slots, when fixed_warmup
-  std::uint64_t measure = 10000;      ///< slots, when fixed_window
-  bool fixed_warmup = true;           ///< false: the warm-up ends when the measures stop changing
-  bool fixed_window = true;           ///< false: the window closes at the stated precision
-  std::uint64_t batch_slots = 0;      ///< base batch of the intervals; 0: chosen
-  std::uint64_t schedule_period = 1;  ///< slots after which the protocol's schedule repeats
-  double confidence = 0.95;           ///< of the reported intervals
-  double precision = 0.05;            ///< relative half-width an automatic window aims at
-  std::uint64_t queue_limit = 0;      ///< packets an injection queue holds; 0: unbounded
+  double fraction = 0.1;          ///< hotspot: share of packets sent to the hotspot
+  SteadyStateConfig steady;       ///< the warm-up, the window and their intervals
+  std::uint64_t queue_limit = 0;  ///< packets an injection queue holds; 0: unbounded
 };
-
-/// The steady-state settings of `config`.
-SteadyStateConfig steady_state_config(const OpenLoopConfig& config);
 
 /// Why the configuration cannot run on n nodes with this slot limit (the option at fault
 /// first), or "".

@@ -81,7 +81,7 @@ void PopsCommand::configure(CommonOptions& common) {
       throw UsageError("--permutation-file: cannot be combined with --traffic " + common.traffic);
     }
     // TDMA's frame: every (source, destination) pair owns one slot of n.
-    if (p.protocol == "tdma") common.open_loop->schedule_period = n;
+    if (p.protocol == "tdma") common.open_loop->steady.schedule_period = n;
     const std::string why =
         open_loop_unavailable(*common.open_loop, static_cast<std::uint32_t>(n), p.max_slots);
     if (!why.empty()) throw UsageError(why);

@@ -17,8 +17,8 @@ Config short_open_loop(Config c, double rate, std::uint64_t max_slots) {
   c.max_slots = max_slots;
   OpenLoopConfig o;
   o.rate = rate;
-  o.warmup = 300;
-  o.measure = 3000;
+  o.steady.warmup = 300;
+  o.steady.measure = 3000;
   c.open_loop = o;
   return c;
 }

@@ -31,8 +31,8 @@ PopsExperimentConfig open_config(std::uint32_t d, std::uint32_t g, const OpenLoo
 OpenLoopConfig bernoulli(double rate, std::uint64_t warmup, std::uint64_t measure) {
   OpenLoopConfig o;
   o.rate = rate;
-  o.warmup = warmup;
-  o.measure = measure;
+  o.steady.warmup = warmup;
+  o.steady.measure = measure;
   return o;
 }
 

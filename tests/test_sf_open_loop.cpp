@@ -260,8 +260,8 @@ TEST(SfOpenLoop, ASaturatingLoadIsReportedAsSaturated) {
   // 4x4 grid at 0.9 packets/node/slot: above what the two phases carry; the drain cannot end by
   // the slot limit. Not an error, and the busiest links are busy nearly every slot, never more.
   SfExperimentConfig c = open_config(std::make_shared<sf::GridGraph>(4, 2), "gridk", 0.9, 6000);
-  c.open_loop->warmup = 200;
-  c.open_loop->measure = 2000;
+  c.open_loop->steady.warmup = 200;
+  c.open_loop->steady.measure = 2000;
   SfExperiment e(c);
   const SfRunResult r = e.run(6);
   EXPECT_TRUE(r.errors.empty());
