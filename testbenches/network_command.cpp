@@ -440,6 +440,7 @@ Json saturation_search(RatePoints& points, double bound) {
               {"stable_rate", result.stable_rate},
               {"saturated_rate", result.bracketed ? Json(result.saturated_rate) : Json()},
               {"bracketed", result.bracketed},
+              {"peak_accepted", result.peak_accepted},
               {"tolerance", config.tolerance},
               {"points", tried}};
 }
@@ -465,11 +466,12 @@ void print_saturation(std::ostream& out, const Json& s) {
   char text[300];
   if (s.at("bracketed").get<bool>()) {
     std::snprintf(text, sizeof text,
-                  "saturation: throughput %.4f [%.4f, %.4f] packets/node/slot; stable at offered "
-                  "%.4f, saturated at %.4f; %zu points\n",
+                  "saturation: throughput %.4f [%.4f, %.4f] packets/sending node/slot; stable at "
+                  "offered %.4f, saturated at %.4f; peak accepted %.4f; %zu points\n",
                   s["throughput"].get<double>(), s["ci_low"].get<double>(),
                   s["ci_high"].get<double>(), s["stable_rate"].get<double>(),
-                  s["saturated_rate"].get<double>(), s["points"].size());
+                  s["saturated_rate"].get<double>(), s["peak_accepted"].get<double>(),
+                  s["points"].size());
   } else {
     std::snprintf(text, sizeof text,
                   "saturation: not reached up to rate 1 (accepted %.4f [%.4f, %.4f]); %zu "

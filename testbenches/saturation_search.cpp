@@ -7,11 +7,12 @@ namespace optinet {
 
 namespace {
 
-/// The result's throughput from the points so far.
+/// The result's throughput and peak from the points so far.
 void take_throughput(SaturationSearchResult& result) {
   const SearchPoint* best = nullptr;
   for (const SearchPoint& p : result.points) {
-    if (best == nullptr || p.accepted > best->accepted) best = &p;
+    result.peak_accepted = std::max(result.peak_accepted, p.accepted);
+    if (!p.saturated && (best == nullptr || p.accepted > best->accepted)) best = &p;
   }
   if (best == nullptr) return;
   result.throughput = best->accepted;

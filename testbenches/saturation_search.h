@@ -36,13 +36,17 @@ struct SaturationSearchConfig {
 };
 
 struct SaturationSearchResult {
-  /// The largest accepted load measured, with its interval (its point's batch means).
+  /// The largest accepted load of a point that was not saturated, with its interval (its
+  /// point's batch means); 0 if every point was saturated.
   double throughput = 0;
   double ci_low = 0;
   double ci_high = 0;
   double stable_rate = 0;     ///< highest offered rate that was not saturated (0: none)
   double saturated_rate = 0;  ///< lowest offered rate that was (0: none up to rate 1)
   bool bracketed = false;     ///< a saturated point was found
+  /// The largest accepted load of any point: above `throughput` where an overloaded protocol
+  /// carries more than it can sustain (random access with back-off), below it where it collapses.
+  double peak_accepted = 0;
   std::vector<SearchPoint> points;
 };
 
