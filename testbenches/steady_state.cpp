@@ -151,8 +151,11 @@ bool SteadyStateMonitor::precise(std::size_t first, std::size_t end,
   const auto latency = window_interval(first, end, &Batch::latency_sum, &Batch::latency_count);
   const bool long_enough =
       !latency || static_cast<double>(window_slots) >= kLatencySpans * latency->mean;
+  // Batches whose means are still correlated give too narrow an interval: the window grows
+  // (and its batches with it) until they are not.
   const auto within = [this](const std::optional<Interval>& i) {
-    return !i || i->half_width <= config_.precision * std::fabs(i->mean);
+    return !i || (i->half_width <= config_.precision * std::fabs(i->mean) &&
+                  i->lag1_autocorrelation <= kMaxAutocorrelation);
   };
   return accepted && long_enough && within(accepted) && within(latency);
 }

@@ -15,7 +15,8 @@
 ///   --max-slots). Spans that grow with the run let a slow transient show as change.
 /// - Window, unless fixed: it closes once it holds at least kMinBatches batches and at least
 ///   kLatencySpans mean latencies, and the batch-means intervals of accepted load and latency
-///   have half-widths of at most `precision` of their means; or as soon as it is saturated
+///   have half-widths of at most `precision` of their means and batch means with a lag-1
+///   autocorrelation of at most kMaxAutocorrelation; or as soon as it is saturated
 ///   (below), once it holds kMinBatches batches; or at the window limit (three quarters of
 ///   --max-slots), leaving the rest for the drain.
 /// - Saturated, in every mode, from the window's batches: the backlog (created minus
@@ -76,6 +77,7 @@ class SteadyStateMonitor {
   static constexpr double kLatencySpans = 10;
   static constexpr double kGrowthShare = 0.01;
   static constexpr double kClearGrowth = 0.1;
+  static constexpr double kMaxAutocorrelation = 0.3;
 
   /// `n` nodes; `max_slots` bounds the automatic warm-up and window.
   SteadyStateMonitor(const SteadyStateConfig& config, std::uint32_t n, std::uint64_t max_slots);
