@@ -132,8 +132,8 @@ void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, bool shown) {
       ->check(count_in(1, kMaxSlotLimit))
       ->group(group);
   app.add_option("--batch-slots", o.batch,
-                 "slots per base batch of the batch-means intervals (default: 100, or a fixed "
-                 "window / 32)")
+                 "slots per base batch of the batch-means intervals (default: 100, or TDMA's frame "
+                 "if longer; a fixed window / 32)")
       ->check(count_in(1, kMaxSlotLimit))
       ->group(group);
   app.add_option("--confidence", o.confidence, "confidence of the reported intervals")
