@@ -1011,8 +1011,11 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   if (const int signal = interrupt_signal(); signal != 0) {
     command.abandon();
     out.flush();
-    err << "optinet: interrupted (" << signal_name(signal) << ") after " << runs.size() << " of "
-        << common.runs << " run(s); nothing written\n";
+    err << "optinet: interrupted (" << signal_name(signal) << ") after " << runs.size()
+        << (common.find_saturation || common.curve
+                ? " run(s) of the rates"
+                : " of " + std::to_string(common.runs) + " run(s)")
+        << "; nothing written\n";
     return kExitInterrupted + signal;
   }
   // Every file is written whole before any is put in place: a failed write (and the exception
