@@ -62,7 +62,8 @@ std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
   // A measured warm-up may last a quarter of --max-slots, a measured window until three
   // quarters (SteadyStateMonitor); a fixed one must leave slots for the drain.
   const SteadyStateConfig& s = c.steady;
-  const std::uint64_t warmup = s.fixed_warmup ? s.warmup : max_slots / 4;
+  const std::uint64_t warmup =
+      s.fixed_warmup ? s.warmup : SteadyStateMonitor::warmup_limit(max_slots);
   if (s.fixed_window && warmup + s.measure >= max_slots) {
     return std::string(s.fixed_warmup ? "--warmup/--measure: warm-up "
                                       : "--measure: warm-up up to ") +
@@ -70,13 +71,15 @@ std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
            " slots leave no drain before --max-slots " + std::to_string(max_slots);
   }
   const std::uint64_t batch = steady_state_batch_slots(s);
-  if (!s.fixed_window && warmup + SteadyStateMonitor::kMinBatches * batch >= max_slots * 3 / 4) {
+  if (!s.fixed_window && warmup + SteadyStateMonitor::kMinBatches * batch >=
+                             SteadyStateMonitor::window_limit(max_slots)) {
     return "--max-slots: " + std::to_string(max_slots) +
            " leaves no room for a measured window of " +
            std::to_string(SteadyStateMonitor::kMinBatches) + " batches of " +
            std::to_string(batch) + " slots after the warm-up (give --measure, or more slots)";
   }
-  if (!s.fixed_warmup && 2 * SteadyStateMonitor::kHalf * batch > max_slots / 4) {
+  if (!s.fixed_warmup &&
+      2 * SteadyStateMonitor::kHalf * batch > SteadyStateMonitor::warmup_limit(max_slots)) {
     return "--max-slots: " + std::to_string(max_slots) +
            " leaves no room for a measured warm-up of " +
            std::to_string(2 * SteadyStateMonitor::kHalf) + " batches of " + std::to_string(batch) +

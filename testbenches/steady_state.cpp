@@ -108,7 +108,7 @@ SteadyStateMonitor::Decision SteadyStateMonitor::slot_ended(std::uint64_t slot) 
   const std::size_t complete = static_cast<std::size_t>((next - origin_) / batch_);
   if (batches_.size() < complete) batches_.resize(complete);  // batches without an event
   if (window_first_ == kNever) {
-    const std::uint64_t limit = max_slots_ / 4;
+    const std::uint64_t limit = warmup_limit(max_slots_);
     const bool at_limit = next + batch_ > limit;
     // A backlog that clearly grows over the later half of the run so far will not settle:
     // the window may open and say so.
@@ -125,7 +125,7 @@ SteadyStateMonitor::Decision SteadyStateMonitor::slot_ended(std::uint64_t slot) 
     return Decision::kNone;
   }
   const auto [first, end] = window_batches(complete);
-  const std::uint64_t limit = max_slots_ - max_slots_ / 4;
+  const std::uint64_t limit = window_limit(max_slots_);
   if (next + batch_ > limit) {
     window_method_ = "limit";
   } else {

@@ -79,6 +79,11 @@ class SteadyStateMonitor {
   static constexpr double kClearGrowth = 0.1;
   static constexpr double kMaxAutocorrelation = 0.3;
 
+  /// The last slot a measured warm-up may reach, and the slot by which a measured window
+  /// closes at the latest, for runs of `max_slots` slots.
+  static std::uint64_t warmup_limit(std::uint64_t max_slots) { return max_slots / 4; }
+  static std::uint64_t window_limit(std::uint64_t max_slots) { return max_slots - max_slots / 4; }
+
   /// `n` nodes; `max_slots` bounds the automatic warm-up and window.
   SteadyStateMonitor(const SteadyStateConfig& config, std::uint32_t n, std::uint64_t max_slots);
 
