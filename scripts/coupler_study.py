@@ -8,8 +8,9 @@ usage: scripts/coupler_study.py [--optinet build/optinet] [--out docs/results] [
    one `optinet --rates auto` run (the saturation search, then 0.1-0.95 of its throughput, every
    point in steady state), with the hardware and the routing bound.
 2. Every POPS(d,g) shape with d*g = n for n = 1024 and 4096: couplers, fan-out, power margin,
-   capacity, saturation throughput of tdma and randomized, latency at half of it, energy per
-   packet, and slots to route one permutation with every router.
+   capacity, saturation throughput of tdma and randomized (`--find-saturation`), latency and
+   energy per packet at half of it (a steady-state run), and slots to route one permutation
+   with every router.
 Writes coupler-evaluation-curves.csv, coupler-evaluation-shapes.csv and the plots into --out,
 and prints the Markdown tables. Every run is one `optinet ... --json` invocation.
 """
@@ -43,23 +44,19 @@ def run(optinet, args, scratch):
     return report
 
 
-def open_loop(network, protocol, rate, warmup, measure, limit):
-    return network + ["--protocol", protocol, "--traffic", "bernoulli", "--rate", str(rate),
-                      "--warmup", str(warmup), "--measure", str(measure), "--max-slots",
-                      str(limit)]
-
-
 # Study 1: the curves, each one `--rates auto` run: the saturation search, then 0.1-0.95 of
 # its throughput, every point in steady state. (label, network options, protocol, slot limit)
 def curve_cases(quick):
+    # TDMA's knee is a periodic server close to its bound, whose transient lasts hundreds of
+    # frames: its runs may take 1,000,000 slots (the search runs only doubtful points that long).
     cases = [
         ("POPS(16,16)", ["pops", "--d", "16", "--g", "16"], "randomized", 100000),
-        ("POPS(16,16)", ["pops", "--d", "16", "--g", "16"], "tdma", 100000),
+        ("POPS(16,16)", ["pops", "--d", "16", "--g", "16"], "tdma", 1000000),
         ("POPS(64,64)", ["pops", "--d", "64", "--g", "64"], "randomized", 100000),
         ("OCPC p=256", ["ocpc", "--p", "256"], "coinflip", 100000),
-        ("OCPC p=256", ["ocpc", "--p", "256"], "tdma", 100000),
+        ("OCPC p=256", ["ocpc", "--p", "256"], "tdma", 1000000),
         ("MOB-PC p=16", ["mob", "--p", "16"], "row-column", 100000),
-        ("MOB-PC p=16", ["mob", "--p", "16"], "tdma", 100000),
+        ("MOB-PC p=16", ["mob", "--p", "16"], "tdma", 1000000),
         ("grid 16x16", ["grid", "--n", "16", "--k", "2"], "gridk", 100000),
     ]
     if quick:
@@ -153,16 +150,12 @@ def curve_study(submit, args):
     return curves
 
 
-def windows(n, protocol, quick):
-    """(saturation run, half-load run) windows: warm-up, measured slots, slot limit. TDMA's
-    frame is n slots: its warm-up is 1.25 n, so that the queues reach a steady state."""
+def shape_slot_limit(n, protocol, quick):
+    """A run's slot limit in the shape study: TDMA's batch is its n-slot frame, and a measured
+    warm-up of 8 batches and window of 20 need 40 n slots; 100,000 otherwise."""
     if quick:
-        return (100, 500, 1500), (100, 1000, 6000)
-    warmup = max(300, n + n // 4) if protocol == "tdma" else 300
-    measure = 1000 if n >= 4096 else 2000
-    # A TDMA packet waits up to a few frames for its pair's slot: the drain needs about 4 n.
-    drain = max(8 * measure, 4 * n) if protocol == "tdma" else 8 * measure
-    return (warmup, measure, warmup + 2 * measure), (warmup, measure, warmup + measure + drain)
+        return 20000 if protocol != "tdma" else max(20000, 48 * n)
+    return max(100000, 48 * n) if protocol == "tdma" else 100000
 
 
 def shape_row(submit, n, d, g, quick):
@@ -173,30 +166,41 @@ def shape_row(submit, n, d, g, quick):
     runs = "1" if n >= 4096 else "2"
     for protocol in ("randomized", "offline", "sorting", "tdma"):
         permutation[protocol] = submit(network + ["--protocol", protocol, "--runs", runs])
-    over = {"tdma": 1.0, "randomized": 0.2 if d <= 2 * g else 0.05}
-    sat = {}
+    # Saturation: the search, every point in steady state; then one steady-state run at half
+    # of the throughput it found.
+    searches = {}
     for protocol in ("tdma", "randomized"):
-        saturation_window = windows(n, protocol, quick)[0]
-        report = submit(open_loop(network, protocol, over[protocol], *saturation_window)).result()
-        if report is None:
-            sat[protocol] = None
+        limit = str(shape_slot_limit(n, protocol, quick))
+        searches[protocol] = submit(network + ["--protocol", protocol, "--traffic", "bernoulli",
+                                               "--find-saturation", "--max-slots", limit])
+    halves = {}
+    for protocol, future in searches.items():
+        report = future.result()
+        if report is None:  # refused: the randomized router needs d >= g under a load
+            for key in ("saturation", "saturation_ci_low", "saturation_ci_high",
+                        "search_unsettled", "half_load_latency", "half_load_latency_ci",
+                        "half_load_saturated", "energy_pj"):
+                row[f"{protocol}_{key}"] = None
             continue
-        sat[protocol] = report["runs"][0]["accepted"]
+        search = report["saturation"]
         row["capacity"] = report["open_loop"]["hardware_bound"]["value"]
         budget = report["power_budget"]["coupler"]
         row["margin_db"] = budget["margin_db"]
         row["closes"] = budget["closes"]
-    for protocol in ("tdma", "randomized"):
-        row[f"{protocol}_saturation"] = sat[protocol]
-        if sat[protocol] is None:
-            row[f"{protocol}_half_load_latency"] = None
-            row[f"{protocol}_energy_pj"] = None
-            continue
-        half_window = windows(n, protocol, quick)[1]
-        half = submit(open_loop(network, protocol, round(sat[protocol] / 2, 5), *half_window))
-        half = half.result()
-        r = half["runs"][0]
+        row[f"{protocol}_saturation"] = search["throughput"]
+        row[f"{protocol}_saturation_ci_low"] = search["ci_low"]
+        row[f"{protocol}_saturation_ci_high"] = search["ci_high"]
+        row[f"{protocol}_search_unsettled"] = sum(
+            1 for p in search["points"] if p["unsettled"] and not p["superseded"])
+        limit = str(shape_slot_limit(n, protocol, quick))
+        halves[protocol] = submit(network + ["--protocol", protocol, "--traffic", "bernoulli",
+                                             "--rate", f"{search['throughput'] / 2:.6g}",
+                                             "--max-slots", limit])
+    for protocol, future in halves.items():
+        r = future.result()["runs"][0]
         row[f"{protocol}_half_load_latency"] = r["latency_mean"]
+        row[f"{protocol}_half_load_latency_ci"] = r["steady_state"]["latency_ci"]
+        row[f"{protocol}_half_load_saturated"] = r["saturated"]
         row[f"{protocol}_energy_pj"] = r["energy_per_packet_pj"]
     for protocol, future in permutation.items():
         report = future.result()
@@ -288,14 +292,19 @@ def print_tables(curves, rows):
               f"{fmt(first['saturation_ci_high'])}] | {bracket} | "
               f"{fmt(half['latency_mean']) if half else '-'} | {first['search_points']} |")
     print()
-    print("| n | POPS(d,g) | couplers | fan-out | margin dB | capacity | tdma sat. | randomized "
-          "sat. | tdma latency @ half | randomized latency @ half | tdma pJ/packet | randomized "
-          "pJ/packet | slots: randomized | offline | sorting | tdma |")
+    print("| n | POPS(d,g) | couplers | fan-out | margin dB | capacity | tdma sat. [95%] | "
+          "randomized sat. [95%] | tdma latency @ half | randomized latency @ half | "
+          "tdma pJ/packet | randomized pJ/packet | slots: randomized | offline | sorting | tdma |")
     print("|" + "---|" * 16)
     for r in rows:
+        def saturation(protocol):
+            if r[f"{protocol}_saturation"] is None:
+                return "-"
+            return (f"{fmt(r[f'{protocol}_saturation'])} [{fmt(r[f'{protocol}_saturation_ci_low'])}"
+                    f", {fmt(r[f'{protocol}_saturation_ci_high'])}]")
         print(f"| {r['n']} | ({r['d']},{r['g']}) | {r['couplers']} | {r['fanout']} | "
               f"{fmt(r.get('margin_db'))} | {fmt(r.get('capacity'))} | "
-              f"{fmt(r['tdma_saturation'])} | {fmt(r['randomized_saturation'])} | "
+              f"{saturation('tdma')} | {saturation('randomized')} | "
               f"{fmt(r['tdma_half_load_latency'])} | {fmt(r['randomized_half_load_latency'])} | "
               f"{fmt(r['tdma_energy_pj'])} | {fmt(r['randomized_energy_pj'])} | "
               f"{fmt(r['randomized_permutation_slots'])} | {fmt(r['offline_permutation_slots'])} | "

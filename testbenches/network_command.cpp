@@ -379,17 +379,20 @@ class RatePoints {
              std::ostream& err, double& simulation)
       : command_(command), common_(common), out_(out), err_(err), simulation_(simulation) {}
 
-  /// One run at `rate`; nothing if an interrupt cut it short (the run is dropped).
-  std::optional<SearchPoint> run(double rate) {
-    command_.set_open_loop_rate(rate);
+  /// One run at `rate` of `max_slots` slots; nothing if an interrupt cut it short (the run is
+  /// dropped).
+  std::optional<SearchPoint> run(double rate, std::uint64_t max_slots) {
+    OpenLoopHost& host = *command_.open_loop_host();
+    host.set_rate(rate);
+    host.set_max_slots(max_slots);
     RunRecord record = run_once(command_, common_, common_.seed);
     if (interrupt_signal() != 0) return std::nullopt;
     simulation_ += record.wall_seconds;
     runs.push_back(std::move(record));
     const RunRecord& r = runs.back();
     print_run(out_, runs.size() - 1, r);
-    err_ << "point " << runs.size() << ": rate " << rate
-         << (r.fields.value("saturated", false) ? " saturated\n" : " stable\n") << std::flush;
+    err_ << "point " << runs.size() << ": rate " << rate << ", " << max_slots << " slots, "
+         << (r.fields.value("saturated", false) ? "saturated\n" : "stable\n") << std::flush;
     // Loads per sending node, as --rate is (a permutation's fixed points send nothing); the
     // interval over all nodes scales by n / senders.
     SearchPoint p;
@@ -398,6 +401,9 @@ class RatePoints {
     p.accepted = r.fields.at("accepted_per_sender").get<double>();
     p.saturated = r.fields.at("saturated").get<bool>();
     p.unsettled = r.fields.at("steady_state").at("warmup_method") == "limit";
+    p.imprecise = r.fields.at("steady_state").at("window_method") == "limit" ||
+                  !r.fields.at("saturation_note").is_null();
+    p.max_slots = max_slots;
     const double all_nodes = r.fields.at("offered").get<double>();
     const Json& interval = r.fields.at("steady_state").at("accepted_ci");
     if (!interval.is_null() && all_nodes > 0) {
@@ -420,19 +426,35 @@ class RatePoints {
   double& simulation_;
 };
 
+/// A search's first slot limit: --max-slots divided by kLongerFactor twice, or less often where
+/// a shorter run would leave no room for the measured warm-up and window.
+std::uint64_t first_search_slots(const OpenLoopHost& host, std::uint64_t max_slots) {
+  std::uint64_t slots = max_slots;
+  for (int step = 0; step < 2 && host.slot_limit_fits(slots / kLongerFactor); ++step) {
+    slots /= kLongerFactor;
+  }
+  return slots;
+}
+
 /// --find-saturation: the search from the hardware bound `bound`; its result as JSON.
-Json saturation_search(RatePoints& points, double bound) {
+Json saturation_search(NetworkCommand& command, RatePoints& points, double bound,
+                       std::uint64_t max_slots) {
   SaturationSearchConfig config;
   config.bound = bound;
-  const SaturationSearchResult result =
-      find_saturation([&points](double rate) { return points.run(rate); }, config);
+  config.max_slots = max_slots;
+  config.first_slots = first_search_slots(*command.open_loop_host(), max_slots);
+  const SaturationSearchResult result = find_saturation(
+      [&points](double rate, std::uint64_t slots) { return points.run(rate, slots); }, config);
   Json tried = Json::array();
   for (const SearchPoint& p : result.points) {
     tried.push_back(Json{{"rate", p.rate},
                          {"offered_per_sender", p.offered},
                          {"accepted_per_sender", p.accepted},
                          {"saturated", p.saturated},
-                         {"unsettled", p.unsettled}});
+                         {"unsettled", p.unsettled},
+                         {"imprecise", p.imprecise},
+                         {"max_slots", p.max_slots},
+                         {"superseded", p.superseded}});
   }
   return Json{{"throughput", result.throughput},
               {"ci_low", result.ci_low},
@@ -440,23 +462,26 @@ Json saturation_search(RatePoints& points, double bound) {
               {"stable_rate", result.stable_rate},
               {"saturated_rate", result.bracketed ? Json(result.saturated_rate) : Json()},
               {"bracketed", result.bracketed},
+              {"saturated_in_doubt", result.saturated_in_doubt},
+              {"stable_in_doubt", result.stable_in_doubt},
               {"peak_accepted", result.peak_accepted},
               {"tolerance", config.tolerance},
+              {"first_slots", config.first_slots},
               {"points", tried}};
 }
 
 /// --rates: a latency-throughput curve, one run per rate; with `auto`, the saturation search
 /// first (into `search`), then the shares kCurveShares of its throughput not tried yet.
-Json latency_curve(RatePoints& points, const std::vector<double>& rates, double bound,
-                   Json& search) {
+Json latency_curve(NetworkCommand& command, RatePoints& points, const std::vector<double>& rates,
+                   double bound, std::uint64_t max_slots, Json& search) {
   static constexpr double kCurveShares[] = {0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95};
   std::vector<double> chosen = rates;
   if (rates.empty()) {
-    search = saturation_search(points, bound);
+    search = saturation_search(command, points, bound, max_slots);
     for (double share : kCurveShares) chosen.push_back(share * search["throughput"].get<double>());
   }
   for (double rate : chosen) {
-    if (!points.run(rate)) break;
+    if (!points.run(rate, max_slots)) break;
   }
   return Json{{"rates", rates.empty() ? Json("auto") : Json(rates)}};
 }
@@ -480,6 +505,14 @@ void print_saturation(std::ostream& out, const Json& s) {
                   s["ci_high"].get<double>(), s["points"].size());
   }
   out << text;
+  if (s.value("saturated_in_doubt", false)) {
+    out << "saturation: the run saturated at the upper rate never settled its warm-up within "
+           "--max-slots (a slow transient grows the backlog too): the throughput may be higher\n";
+  }
+  if (s.value("stable_in_doubt", false)) {
+    out << "saturation: the run stable at the lower rate closed its window at --max-slots, "
+           "imprecise or too short to tell a transient from saturation: give more slots\n";
+  }
 }
 
 /// The field over the runs that measured it (a null field, such as the latency of a run that
@@ -600,6 +633,7 @@ Json steady_state_json(const SteadyStateReport& s) {
               {"window_slots", s.window_slots},
               {"window_method", s.window_method},
               {"batch_slots", s.batch_slots},
+              {"max_slots", s.max_slots},
               {"batches", s.accepted ? s.accepted->batches : 0},
               {"accepted_ci", interval_json(s.accepted)},
               {"latency_ci", interval_json(s.latency)},
@@ -999,9 +1033,10 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   if (common.find_saturation || common.curve) {
     RatePoints points(command, common, out, err, simulation);
     if (common.curve) {
-      curve = latency_curve(points, common.curve_rates, bounds->hardware.value, search);
+      curve = latency_curve(command, points, common.curve_rates, bounds->hardware.value,
+                            common.max_slots, search);
     } else {
-      search = saturation_search(points, bounds->hardware.value);
+      search = saturation_search(command, points, bounds->hardware.value, common.max_slots);
     }
     runs = std::move(points.runs);
   } else {

@@ -157,8 +157,9 @@ class NetworkCommand {
   virtual double elaborate() = 0;
   /// One run with `seed`.
   virtual RunRecord run(std::uint64_t seed) = 0;
-  /// Open-loop runs: the injection rate of the next runs (families with open-loop runs).
-  virtual void set_open_loop_rate(double /*rate*/) {}
+  /// Open-loop runs: the host that injects and measures (null for families without them, or
+  /// before elaboration); its rate and slot limit may change between runs.
+  virtual OpenLoopHost* open_loop_host() { return nullptr; }
   /// Flushes and closes the waveform and writes the family's own files into `outputs` (which
   /// the runner commits with the JSON), then leaves the network to process exit: SystemC 2.3.4
   /// removes each destroyed module from its registry by a linear scan, so tearing down n

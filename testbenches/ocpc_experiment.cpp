@@ -113,7 +113,7 @@ OcpcRunResult OcpcExperiment::run_open_loop(std::uint64_t seed) {
   fabric_->reset_media();
   const std::uint64_t collisions0 = fabric_->receivers().collisions();
   const std::uint64_t cross_bus0 = fabric_->receivers().cross_bus_collisions();
-  const TimedOutcome timed = run_open_loop_armed(*host_, seed, config_.max_slots, n);
+  const TimedOutcome timed = run_open_loop_armed(*host_, seed, host_->max_slots(), n);
   r.wall_seconds = timed.wall_seconds;
   r.slots = timed.outcome.slots;
   r.steps = r.slots / 2;

@@ -105,6 +105,13 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
 
   /// The injection rate of the next runs (packets per node per slot). Between runs only.
   void set_rate(double rate) { config_.rate = rate; }
+  /// The slot limit of the next runs (the command's --max-slots at first). Between runs only.
+  void set_max_slots(std::uint64_t max_slots) { monitor_.set_max_slots(max_slots); }
+  std::uint64_t max_slots() const { return monitor_.max_slots(); }
+  /// Whether runs of `max_slots` slots leave room for this configuration's warm-up and window.
+  bool slot_limit_fits(std::uint64_t max_slots) const {
+    return open_loop_unavailable(config_, n_, max_slots).empty();
+  }
   /// Where the window goes as it is decided (null: nowhere). Between runs only.
   void set_window_listener(CountWindowListener* listener) { listener_ = listener; }
   /// Starts a run: every node's process and stream from `seed`; `control` is stopped once the

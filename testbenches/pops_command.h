@@ -42,7 +42,7 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   HardwareBound hardware_bound(std::size_t max_lp_variables) const override;
   Json power_budget(const DeviceParameters& device) const override;
   RunRecord run(std::uint64_t seed) override;
-  void set_open_loop_rate(double rate) override { experiment_->open_loop_host()->set_rate(rate); }
+  OpenLoopHost* open_loop_host() override { return experiment_->open_loop_host(); }
   FaultTargets fault_targets() const override;
   void set_faults(FaultPlan plan) override;
 

@@ -112,7 +112,7 @@ PopsRunResult PopsExperiment::run_open_loop(std::uint64_t seed) {
   for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).load({});
   tally_.reset();
   network_.reset_media();
-  const TimedOutcome timed = run_open_loop_armed(*host_, seed, config_.max_slots, s.n());
+  const TimedOutcome timed = run_open_loop_armed(*host_, seed, host_->max_slots(), s.n());
   r.wall_seconds = timed.wall_seconds;
   r.open_loop = host_->result();
   r.saturated = r.open_loop->steady.saturated;

@@ -11,6 +11,7 @@ namespace {
 void take_throughput(SaturationSearchResult& result) {
   const SearchPoint* best = nullptr;
   for (const SearchPoint& p : result.points) {
+    if (p.superseded) continue;
     result.peak_accepted = std::max(result.peak_accepted, p.accepted);
     if (!p.saturated && (best == nullptr || p.accepted > best->accepted)) best = &p;
   }
@@ -27,19 +28,31 @@ bool tried(const SaturationSearchResult& result, double rate) {
 
 }  // namespace
 
+bool verdict_in_doubt(const SearchPoint& p) { return p.saturated ? p.unsettled : p.imprecise; }
+
 SaturationSearchResult find_saturation(
-    const std::function<std::optional<SearchPoint>(double rate)>& run_at,
+    const std::function<std::optional<SearchPoint>(double rate, std::uint64_t max_slots)>& run_at,
     const SaturationSearchConfig& config) {
   SaturationSearchResult result;
+  std::size_t rates = 0;
+  // A rate's runs, from the first slot limit up while the verdict is in doubt.
   const auto run = [&](double rate) {
-    const std::optional<SearchPoint> p = run_at(rate);
+    ++rates;
+    std::uint64_t slots = config.first_slots != 0 ? config.first_slots : config.max_slots;
+    std::optional<SearchPoint> p = run_at(rate, slots);
+    while (p && verdict_in_doubt(*p) && slots < config.max_slots) {
+      result.points.push_back(*p);
+      result.points.back().superseded = true;
+      slots = std::min(config.max_slots, slots * kLongerFactor);
+      p = run_at(rate, slots);
+    }
     if (p) result.points.push_back(*p);
     return p;
   };
   double low = 0;
   double high = std::min(1.0, std::max(config.bound, 1e-3) * kBoundFactor);
   std::optional<SearchPoint> top = run(high);
-  while (top && !top->saturated && high < 1 && result.points.size() < config.max_points) {
+  while (top && !top->saturated && high < 1 && rates < config.max_points) {
     low = high;
     high = std::min(1.0, high * 1.5);
     top = run(high);
@@ -50,11 +63,12 @@ SaturationSearchResult find_saturation(
   }
   if (!top->saturated) {
     result.stable_rate = high;
+    result.stable_in_doubt = verdict_in_doubt(*top);
     take_throughput(result);
     return result;
   }
   double carried = top->accepted;
-  while (high - low > config.tolerance * high && result.points.size() < config.max_points) {
+  while (high - low > config.tolerance * high && rates < config.max_points) {
     double next = (low + high) / 2;
     if (carried > low && carried < high && !tried(result, carried)) next = carried;
     const std::optional<SearchPoint> p = run(next);
@@ -69,6 +83,11 @@ SaturationSearchResult find_saturation(
   result.bracketed = true;
   result.stable_rate = low;
   result.saturated_rate = high;
+  for (const SearchPoint& p : result.points) {
+    if (p.superseded) continue;
+    if (p.rate == high) result.saturated_in_doubt = verdict_in_doubt(p);
+    if (p.rate == low) result.stable_in_doubt = verdict_in_doubt(p);
+  }
   take_throughput(result);
   return result;
 }

@@ -139,7 +139,7 @@ SfRunResult SfExperiment::run_open_loop(std::uint64_t seed) {
   phase_a_delays_.clear();
   for (NodeId x = 0; x < network_.size(); ++x) network_.node(x).load({}, seed);
   network_.count_slots(TraceWindow::none());  // until the host opens its window
-  const TimedOutcome timed = run_open_loop_armed(*host_, seed, config_.max_slots, network_.size());
+  const TimedOutcome timed = run_open_loop_armed(*host_, seed, host_->max_slots(), network_.size());
   r.wall_seconds = timed.wall_seconds;
   r.slots = timed.outcome.slots;
   r.open_loop = host_->result();

@@ -230,6 +230,7 @@ SteadyStateMonitor::Verdict SteadyStateMonitor::saturation(std::size_t first, st
 
 SteadyStateReport SteadyStateMonitor::report(double offered) const {
   SteadyStateReport r;
+  r.max_slots = max_slots_;
   r.warmup_method = window_first_ == kNever ? "limit" : warmup_method_;
   r.warmup_slots = window_first_ == kNever ? 0 : window_first_;
   r.window_method = window_method_.empty() ? "limit" : window_method_;

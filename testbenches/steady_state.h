@@ -57,6 +57,7 @@ struct SteadyStateReport {
   std::uint64_t window_slots = 0;
   std::string window_method;               ///< "fixed", "confidence", "saturated", "limit"
   std::uint64_t batch_slots = 0;           ///< slots per batch of the intervals
+  std::uint64_t max_slots = 0;             ///< the run's slot limit
   std::optional<Interval> accepted;        ///< packets per node per slot
   std::optional<Interval> latency;         ///< slots, labelled packets by creation batch
   std::optional<Interval> backlog_growth;  ///< packets per node per slot
@@ -87,6 +88,9 @@ class SteadyStateMonitor {
   /// `n` nodes; `max_slots` bounds the automatic warm-up and window.
   SteadyStateMonitor(const SteadyStateConfig& config, std::uint32_t n, std::uint64_t max_slots);
 
+  /// The slot limit of the next runs. Between runs only.
+  void set_max_slots(std::uint64_t max_slots) { max_slots_ = max_slots; }
+  std::uint64_t max_slots() const { return max_slots_; }
   /// Starts a run: fixed bounds are known now, automatic ones are decided as it goes.
   void reset();
   /// First slot of the window (kNever until decided) and the slot after it (kNever while open).

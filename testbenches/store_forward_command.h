@@ -51,7 +51,7 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   Json power_budget(const DeviceParameters& device) const override;
   double elaborate() override;
   RunRecord run(std::uint64_t seed) override;
-  void set_open_loop_rate(double rate) override { experiment_->open_loop_host()->set_rate(rate); }
+  OpenLoopHost* open_loop_host() override { return experiment_->open_loop_host(); }
   FaultTargets fault_targets() const override;
   void set_faults(FaultPlan plan) override;
 

@@ -3,6 +3,7 @@
 /// saturation_search.h) on synthetic runs fed slot by slot: no simulation.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -177,7 +178,8 @@ TEST(SaturationSearch, BracketsAKnownSaturationPoint) {
   for (const double c : {0.05, 0.3, 0.875, 0.99}) {
     SaturationSearchConfig config;
     config.bound = 0.9;
-    const auto r = find_saturation([c](double rate) { return knee(rate, c); }, config);
+    const auto r =
+        find_saturation([c](double rate, std::uint64_t) { return knee(rate, c); }, config);
     EXPECT_TRUE(r.bracketed);
     EXPECT_LE(r.stable_rate, c);
     EXPECT_GE(r.saturated_rate, c);
@@ -193,7 +195,7 @@ TEST(SaturationSearch, BracketsAKnownSaturationPoint) {
 TEST(SaturationSearch, SaysSoWhenRateOneIsStable) {
   SaturationSearchConfig config;
   config.bound = 0.2;
-  const auto r = find_saturation([](double rate) { return knee(rate, 2); }, config);
+  const auto r = find_saturation([](double rate, std::uint64_t) { return knee(rate, 2); }, config);
   EXPECT_FALSE(r.bracketed);
   EXPECT_DOUBLE_EQ(r.stable_rate, 1);
   EXPECT_DOUBLE_EQ(r.throughput, 1);
@@ -202,12 +204,93 @@ TEST(SaturationSearch, SaysSoWhenRateOneIsStable) {
 TEST(SaturationSearch, AnInterruptEndsItWithThePointsSoFar) {
   int calls = 0;
   const auto r = find_saturation(
-      [&calls](double rate) -> std::optional<SearchPoint> {
+      [&calls](double rate, std::uint64_t) -> std::optional<SearchPoint> {
         if (++calls > 2) return std::nullopt;
         return knee(rate, 0.5);
       },
       SaturationSearchConfig{});
   EXPECT_EQ(r.points.size(), 2u);
+}
+
+/// A queue whose transient near the knee `c` outlasts runs shorter than `settles`: there its
+/// verdict is "saturated, warm-up unsettled"; longer runs see it stable.
+std::optional<SearchPoint> slow_knee(double rate, std::uint64_t slots, double c,
+                                     std::uint64_t settles) {
+  std::optional<SearchPoint> p = knee(rate, c);
+  p->max_slots = slots;
+  if (rate <= c && rate > 0.9 * c && slots < settles) {
+    p->saturated = true;
+    p->unsettled = true;
+  }
+  return p;
+}
+
+TEST(SaturationSearch, RunsADoubtfulVerdictAgainWithMoreSlots) {
+  SaturationSearchConfig config;
+  config.bound = 1;
+  config.first_slots = 1000;
+  config.max_slots = 16000;
+  std::vector<std::pair<double, std::uint64_t>> calls;
+  const auto r = find_saturation(
+      [&calls](double rate, std::uint64_t slots) {
+        calls.emplace_back(rate, slots);
+        return slow_knee(rate, slots, 0.95, 16000);
+      },
+      config);
+  ASSERT_TRUE(r.bracketed);
+  EXPECT_LE(r.stable_rate, 0.95);
+  EXPECT_GE(r.saturated_rate, 0.95);
+  EXPECT_GT(r.stable_rate, 0.95 * (1 - 2 * config.tolerance));
+  EXPECT_FALSE(r.saturated_in_doubt);
+  // Every doubtful run was followed by one of the same rate with kLongerFactor times the slots,
+  // up to max_slots; a clear verdict ended its rate.
+  for (std::size_t k = 0; k < r.points.size(); ++k) {
+    const SearchPoint& p = r.points[k];
+    EXPECT_EQ(p.superseded, verdict_in_doubt(p) && p.max_slots < config.max_slots);
+    if (p.superseded) {
+      ASSERT_LT(k + 1, r.points.size());
+      EXPECT_EQ(r.points[k + 1].rate, p.rate);
+      EXPECT_EQ(r.points[k + 1].max_slots, p.max_slots * kLongerFactor);
+    }
+  }
+  // A rate far from the knee costs one short run.
+  EXPECT_EQ(calls.front().second, 1000u);
+  const double first_rate = calls.front().first;
+  EXPECT_EQ(std::count_if(calls.begin(), calls.end(),
+                          [first_rate](const auto& c) { return c.first == first_rate; }),
+            1);
+}
+
+// A transient longer than max_slots: the search settles on a bracket below the knee and says
+// that its saturated verdict is in doubt.
+TEST(SaturationSearch, SaysWhenItsSaturatedVerdictNeverSettled) {
+  SaturationSearchConfig config;
+  config.bound = 1;
+  config.first_slots = 1000;
+  config.max_slots = 4000;
+  const auto r = find_saturation(
+      [](double rate, std::uint64_t slots) { return slow_knee(rate, slots, 0.95, 16000); }, config);
+  ASSERT_TRUE(r.bracketed);
+  EXPECT_LT(r.saturated_rate, 0.95);
+  EXPECT_TRUE(r.saturated_in_doubt);
+}
+
+// A stable verdict whose window stayed imprecise with all of max_slots is said to be in doubt.
+TEST(SaturationSearch, SaysWhenItsStableVerdictIsImprecise) {
+  SaturationSearchConfig config;
+  config.bound = 0.5;
+  config.max_slots = 4000;
+  const auto r = find_saturation(
+      [](double rate, std::uint64_t slots) {
+        std::optional<SearchPoint> p = knee(rate, 2);
+        p->max_slots = slots;
+        p->imprecise = true;
+        return p;
+      },
+      config);
+  EXPECT_FALSE(r.bracketed);
+  EXPECT_TRUE(r.stable_in_doubt);
+  EXPECT_FALSE(r.saturated_in_doubt);
 }
 
 }  // namespace
