@@ -113,14 +113,16 @@ with tempfile.TemporaryDirectory() as tmp:
     # no #! line, are not run).
     for folder in ("scripts", "bench"):
         for name in sorted(os.listdir(os.path.join(SRC, folder))):
+            if not name.endswith(".py"):
+                continue
             with open(os.path.join(SRC, folder, name), "rb") as f:
-                runnable = f.read(2) == b"#!"
-            if name.endswith(".py") and runnable:
-                proc = subprocess.run(script(f"{folder}/{name}") + ["--help"],
-                                      capture_output=True, text=True, timeout=60)
-                if proc.returncode != 0 or not proc.stdout.startswith("usage:") or proc.stderr:
-                    failures.append(f"{folder}/{name} --help: exit {proc.returncode}, "
-                                    f"stderr {proc.stderr.strip()[-200:]!r}")
+                if f.read(2) != b"#!":
+                    continue
+            proc = subprocess.run(script(f"{folder}/{name}") + ["--help"],
+                                  capture_output=True, text=True, timeout=60)
+            if proc.returncode != 0 or not proc.stdout.startswith("usage:") or proc.stderr:
+                failures.append(f"{folder}/{name} --help: exit {proc.returncode}, "
+                                f"stderr {proc.stderr.strip()[-200:]!r}")
 
     # Ctrl-C: one line, exit 130.
     proc = subprocess.Popen(script("scripts/sf_crosscheck.py") + ["1000000"],
