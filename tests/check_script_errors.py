@@ -92,10 +92,10 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(["scripts/sf_crosscheck.py", "0"], 2, "RUNS")
     expect(["scripts/splithash_hrelation.py", fake, "2", "2:3"], 2, "D:A:K")
     expect(["scripts/dmob_funnel_steps.py", fake, "2:8:2"], 2, "D:K:A:RUNS")
-    expect(["scripts/pops_issue13.py", "--families", "4,x"], 2, "--families")
+    expect(["scripts/pops_variants_table.py", "--families", "4,x"], 2, "--families")
     expect(["bench/reference_ratio.py", "--rounds", "0"], 2, "--rounds")
     # A command that fails: its program and exit status (and its last line), exit 1.
-    expect(["scripts/pops_issue13.py", "--binary", fake, "--families", "1", "--max-n", "16",
+    expect(["scripts/pops_variants_table.py", "--binary", fake, "--families", "1", "--max-n", "16",
             "--traffic", "random"], 1, fake + ": exit status 3 (optinet: --json: cannot write)")
     # An OPTINET that is not an executable file: refused before the table's header is printed.
     for name in ("scripts/dmob_steps.py", "scripts/vb_theorem4.py", "bench/fault_study.py"):
