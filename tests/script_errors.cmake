@@ -28,3 +28,10 @@ add_test(NAME doc_claims_fails_on_changed_data
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_doc_claims_fail.py
                  ${PROJECT_SOURCE_DIR})
 set_tests_properties(doc_claims_fails_on_changed_data PROPERTIES TIMEOUT 120)
+
+# docs/commands.md is what `optinet NETWORK --help` prints now (regenerate it with
+# scripts/command_reference.py build/optinet).
+add_test(NAME docs.command_reference_in_step
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/scripts/command_reference.py
+                 $<TARGET_FILE:optinet> --check)
+set_tests_properties(docs.command_reference_in_step PROPERTIES TIMEOUT 60)
