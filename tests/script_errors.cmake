@@ -35,3 +35,10 @@ add_test(NAME docs.command_reference_in_step
          COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/scripts/command_reference.py
                  $<TARGET_FILE:optinet> --check)
 set_tests_properties(docs.command_reference_in_step PROPERTIES TIMEOUT 60)
+
+# Every command line of README.md and docs/ is accepted by --check, and the small ones run
+# (shrunk to one run); every repository path the pages name exists.
+add_test(NAME docs.commands_run_and_paths_exist
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_doc_commands.py
+                 ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:optinet>)
+set_tests_properties(docs.commands_run_and_paths_exist PROPERTIES TIMEOUT 900)
