@@ -13,7 +13,6 @@ not in its page.
 import contextlib
 import io
 import math
-import os
 
 import cli_guard
 import results_data as rd

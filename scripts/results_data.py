@@ -6,6 +6,7 @@ scripts that regenerate or check those pages.
     tables = rd.md_tables(rd.result("split-hash.md"))           # every table of a page
     theorem1 = rd.table_after(rd.result("split-hash.md"), "## Theorem 1")[0]
     rd.num("99.95%"), rd.num("1,976"), rd.num("-")              # 99.95, 1976.0, None
+    plt = rd.pyplot()                                           # matplotlib, no display
 """
 import csv
 import os
@@ -14,7 +15,7 @@ import cli_guard
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # OPTINET_RESULTS points the scripts at a copy of docs/results (the generated-docs check).
-RESULTS = os.environ.get("OPTINET_RESULTS", os.path.join(ROOT, "docs", "results"))
+RESULTS = os.environ.get("OPTINET_RESULTS") or os.path.join(ROOT, "docs", "results")
 
 
 def result(*parts: str) -> str:
@@ -22,10 +23,22 @@ def result(*parts: str) -> str:
     return os.path.join(RESULTS, *parts)
 
 
-def read_csv(path: str) -> list:
-    """The rows of a CSV as dicts; a missing or malformed file is one line naming it."""
+def read_csv(path: str, missing_ok: bool = False) -> list:
+    """The rows of a CSV as dicts (every value a string); a missing or malformed file is one
+    line naming it, or with missing_ok a missing file is no rows."""
+    if missing_ok and not os.path.exists(path):
+        return []
     with open(path, newline="") as f, cli_guard.reading(path, "CSV"):
         return list(csv.DictReader(f))
+
+
+def pyplot():
+    """matplotlib.pyplot on the Agg backend (files only, no display); imported on first use,
+    so scripts that only print tables run without matplotlib."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
 
 
 def num(cell: str):

@@ -18,6 +18,7 @@ import csv
 import os
 
 import cli_guard
+import results_data
 from results_data import read_csv, result
 
 FIGURES = result("valiant-brebner.csv")
@@ -67,9 +68,7 @@ def figure_label(r):
 
 def plot_separate(rows):
     """Figures 1-3 in the paper's set-up, one line per scheme, from the separate-mode CSV."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = results_data.pyplot()
     figures = [(1, "phase_a_slots", "mean Phase A time (slots)"),
                (2, "phase_b_slots", "mean Phase B time (slots)"),
                (3, "max_node_population_phase_a", "mean maximal node population, Phase A")]
