@@ -6,7 +6,7 @@ fails, and so does a CSV re-run without its page brought in step.
 
 usage: scripts/doc_claims.py [--list]
 
-Pages: split-hash.md, dmob.md, mesh-sync.md, and valiant-brebner.md (whose observations
+Pages: split-hash.md, dmob.md, mesh-sync.md, faults.md, and valiant-brebner.md (whose observations
 scripts/vb_claims.py prints). --list prints every derived statement. Exit 1 when a statement is
 not in its page.
 """
@@ -250,6 +250,38 @@ def mesh_sync():
     return page, c
 
 
+def faults():
+    page = rd.result("faults.md")
+    couplers = rd.table_after(page, "### POPS randomized router")[0]
+    ber = rd.table_after(page, "### OCPC protocols")[0]
+    links, link_ber = rd.table_after(page, "### A store-and-forward scheme")[:2]
+    c = []
+    exact = all(r["delivered"] == r["with a path (predicted)"] for r in couplers)
+    c.append("the losses are exactly the packets without a path" if exact else
+             "the losses are not exactly the packets without a path")
+    by_dead = {rd.num(r["dead couplers"]): r for r in couplers}
+    c.append(f"({rd.num(by_dead[1]['slowdown']):.2f} times the fault-free length with one dead"
+             f" coupler, {rd.num(by_dead[8]['slowdown']):.2f} with 8 of 64")
+    stopped = by_dead[16]["runs stopped (no progress)"].split("/")
+    c.append(f"{stopped[0]} of {stopped[1]} runs end by the progress watch")
+    columns = [k for k in ber[0] if k.startswith("ber ") and k != "ber 0"]
+    gjlr = next(r for r in ber if r["protocol"] == "gjlr")
+    tdma = next(r for r in ber if r["protocol"] == "tdma")
+    halts = [gjlr[k].split("/")[3].strip() for k in columns]
+    rates = [k.split()[1] for k in columns]
+    c.append(f"({', '.join(halts[:-1])} and {halts[-1]} node halts over 10 runs of 64 nodes at"
+             f" P = {', '.join(rates)})")
+    shares = [tdma[k].split("/")[0].strip() for k in columns]
+    c.append(f"the delivered share is about 1 - P ({', '.join(shares)} at P ="
+             f" {', '.join(rates)})")
+    flat = {r["slowdown"] for r in links}
+    c.append("the length to the last delivery does not change" if flat == {"1.00"} else
+             "the length to the last delivery changes")
+    c.append(f"Bit errors on links only slow the run (up to"
+             f" {max(col(link_ber, 'slowdown')):.2f} times at P = {link_ber[-1]['ber']})")
+    return "faults.md", c
+
+
 def valiant_brebner():
     """The observations scripts/vb_claims.py derives, every line of its output in the page."""
     out = io.StringIO()
@@ -258,7 +290,7 @@ def valiant_brebner():
     return "valiant-brebner.md", [line for line in out.getvalue().splitlines() if line.strip()]
 
 
-PAGES = [split_hash, dmob, mesh_sync, valiant_brebner]
+PAGES = [split_hash, dmob, mesh_sync, faults, valiant_brebner]
 
 
 def main():
