@@ -190,7 +190,7 @@ def mesh_sync():
     c.append(f"lower** (about {span(mean_in(h16sync, 57, 240))} on the plateau)")
     whole, half = mean_in(h16, 249, 256)[0], mean_in(h16, 121, 128)[0]
     c.append(f"The whole-mesh bin (s = 249-256, {whole:.0f} on average)")
-    c.append(f"than the bin of the half meshes (s = 121-128, {half:.0f})")
+    c.append(f"than the groups of about half the mesh (s = 121-128, {half:.0f} on average)")
     ratio = rd.read_csv(rd.result("mesh-sync", "set3-ratio-16.csv"))
     inner = [float(r["ratio"]) for r in ratio if int(r["size_to"]) < 249]
     last = [float(r["ratio"]) for r in ratio if int(r["size_to"]) >= 249][0]
