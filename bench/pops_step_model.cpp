@@ -1,9 +1,9 @@
-// Step-level model of the POPS d > g randomized router of issue 13 (not linked into optinet):
+// Step-level model of the POPS d > g randomized router (not linked into optinet):
 // the same keys, relays, windows and back-offs as protocols/pops/randomized_plan.cpp, one loop
 // per step over the pending packets (slot 1: unique per (source group, relay); slot 2: unique
 // per key), one random stream per run instead of one per node, so it agrees with optinet in
 // distribution, not run by run. Used to find why the first layer-window router was slow at
-// g = 2 and at large n (docs/pops-model.md, "The correct routers (issue 13)").
+// g = 2 and at large n (docs/pops-model.md, "The correct routers").
 //
 //   g++ -O2 -std=c++17 -I. bench/pops_step_model.cpp -o /tmp/pops_step_model
 //   /tmp/pops_step_model D G RUNS POLICY [WINDOW_LENGTH [VERBOSE]]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""optinet's POPS(d,d) randomized router beside its two references (issue 18), alternated.
+"""optinet's POPS(d,d) randomized router beside its two references , alternated.
 
 For each d (n = d^2) and each round, in this order: optinet (`optinet pops --d D --g D --runs R
 --seed 1 --quiet --json F`), the thread floor (bench/reference/thread_floor.cpp, as many slots as

@@ -9,7 +9,7 @@ node's step and admission, nothing of elaboration or of loading between runs), w
 cache of each size given. Prints, per binary, n and size: instructions, first-level data misses
 and last-level data misses (reads and writes) per packet-hop. The simulator knows no hardware
 prefetcher, and it counts a miss that the network's software prefetch (SfRouter::fetch_for_step)
-hides on the machine: misses it counts may cost little there (docs/benchmarks.md, "Issue 18"). bench/reference/memory_latency measures which size to ask for.
+hides on the machine: misses it counts may cost little there (docs/benchmarks.md, "References"). bench/reference/memory_latency measures which size to ask for.
 
 usage: bench/sf_cache_misses.py OPTINET [OPTINET2 ...] [--n 12 16] [--ll-mib 8 32]
 """

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Packet-hops per second of simulation of the hypercube, n = 12 against n = 16, for one or two
 optinet binaries run alternately (the machine is shared: compare side by side). Ends with each
-binary's ratio n = 12 / n = 16 per repeat and its median (issue 18's target: at most 1.5), and
+binary's ratio n = 12 / n = 16 per repeat and its median (the target: at most 1.5), and
 with --reference the bare loops' ratios beside them.
 
 With --reference BUILD, each repeat also runs the two floors built there (bench/reference/):
@@ -60,7 +60,7 @@ def bare_label(queues: str) -> str:
 
 
 def bare_hop_rate(build: str, n: int, queues: str) -> float:
-    # About 0.3-1 s each (session 25: 3 runs at n = 16 scattered the list loop's ratio from
+    # About 0.3-1 s each (3 runs at n = 16 scattered the list loop's ratio from
     # 1.7 to 3.9 in one series).
     r = run_json([os.path.join(build, "sf_cubes_ref"), "--n", str(n), "--runs",
                   "200" if n <= 12 else "12", "--seed", "1", "--queues", queues])
@@ -156,7 +156,7 @@ def main():
         labels += [bare_label(q) for q in BARE_QUEUES]
     ratios = {b: [] for b in labels}
     for k in range(args.repeats):
-        # About 2 s of simulation at each size (session 24: 200 runs at n = 12, 6 at n = 16).
+        # About 2 s of simulation at each size  (200 runs at n = 12, 6 at n = 16).
         # Alternated pairs of 3 runs at n = 16 (0.6 s) scattered from 0.68x to 1.56x where
         # pairs of 6 runs scattered from 0.98x to 1.08x, the same two binaries the same hour.
         rates = {}
@@ -173,7 +173,7 @@ def main():
                       f"{method_floor_ns(args.reference, n):.1f} ns per activation |", flush=True)
         for b in labels:
             ratios[b].append(rates[b, 12] / rates[b, 16])
-    # The target of issue 18 is this ratio. Each repeat's pair ran seconds apart, so the
+    # The target is this ratio. Each repeat's pair ran seconds apart, so the
     # machine's load moves both; the median of the pairs is steadier than a ratio of medians.
     print("\n| binary | n = 12 / n = 16, each repeat | median |\n|---|---|---|")
     for b in labels:

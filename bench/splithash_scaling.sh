@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Speed and memory of the split&hash network at scale (issue 17: N = 2^16 permutations on depth
+# Speed and memory of the split&hash network at scale (target: N = 2^16 permutations on depth
 # 2 in under a minute): one run per case. For each: wall time and peak RSS of the whole process
 # (elaboration, run, exit), the elaboration and simulation times optinet reports, steps, and
 # node-slots per second of simulation ((d + 1) N nodes).

@@ -22,6 +22,7 @@ from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 import cli_guard  # noqa: E402
+import results_data  # noqa: E402
 from sweep.stats import incomplete_beta  # noqa: E402
 
 TARGET = 1e-3
@@ -237,9 +238,7 @@ def write_points(rows, path):
 
 
 def plot(rows, path):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = results_data.pyplot()
     fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
     names = {"both": "", "c3": ", c3 only", "compaction": ", compaction_c only"}
     for (p, series), rs in sorted(gjlr_series(rows).items()):

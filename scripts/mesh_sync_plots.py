@@ -10,12 +10,10 @@ import csv
 import os
 from collections import defaultdict
 
-import matplotlib
-
 import cli_guard
+import results_data
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+plt = results_data.pyplot()
 
 D = "docs/results/mesh-sync"  # DIR, set by main()
 

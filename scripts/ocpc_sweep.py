@@ -28,15 +28,17 @@ import sys
 import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# OPTINET_RESULTS: another folder for the data and documents (the test of generated tables).
-RESULTS = os.environ.get("OPTINET_RESULTS") or os.path.join(REPO, "docs", "results")
-CSV = os.path.join(RESULTS, "ocpc-mob.csv")
-DOC = os.path.join(RESULTS, "ocpc-mob.md")
 sys.path.insert(0, os.path.join(REPO, "scripts"))
 import cli_guard  # noqa: E402
+import results_data  # noqa: E402
 from pops_tables import replace_block  # noqa: E402  (the GENERATED-block splicer)
 from sweep.results import load_points  # noqa: E402
 from sweep.stats import summarize  # noqa: E402
+
+# OPTINET_RESULTS: another folder for the data and documents (the test of generated tables).
+RESULTS = results_data.RESULTS
+CSV = os.path.join(RESULTS, "ocpc-mob.csv")
+DOC = os.path.join(RESULTS, "ocpc-mob.md")
 
 FIELDS = ["network", "protocol", "traffic", "p", "n", "h", "runs", "steps_mean", "steps_sd",
           "steps_max", "steps_min", "fallbacks_mean", "collisions_mean", "runs_hit_limit",

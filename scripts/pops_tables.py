@@ -34,11 +34,12 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_guard  # noqa: E402
+import results_data  # noqa: E402
 from sweep.results import load_points  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # OPTINET_RESULTS: another folder for the data and documents (the test of generated tables).
-RESULTS = os.environ.get("OPTINET_RESULTS") or os.path.join(REPO, "docs", "results")
+RESULTS = results_data.RESULTS
 
 # family name -> d/g ratio
 FAMILIES = {"dg": 1, "4g": 4, "16g": 16}
@@ -136,10 +137,7 @@ def row_of(family, point):
 
 
 def read_csv(path):
-    if not os.path.exists(path):
-        return []
-    with open(path, newline="") as f, cli_guard.reading(path, "CSV"):
-        return list(csv.DictReader(f))
+    return results_data.read_csv(path, missing_ok=True)
 
 
 def write_csv(path, rows):

@@ -15,6 +15,7 @@ import os
 import statistics
 
 import cli_guard
+import results_data
 
 
 def load(sweep: str) -> list[dict]:
@@ -125,9 +126,7 @@ def main() -> int:
 def plot(rows: list[dict], out: str) -> None:
     """split-hash-steps.png (steps against N) and split-hash-stuck.png (runs with a stuck
     packet against N), one line per depth and a."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = results_data.pyplot()
 
     def figure(value, ylabel: str, title: str, name: str) -> None:
         fig, ax = plt.subplots(figsize=(7, 4.5))

@@ -14,20 +14,20 @@ namespace optinet {
 namespace {
 
 // Peak resident bytes measured with `/usr/bin/time -f %M build/optinet ... --quiet` (release
-// build, session 5; docs/robustness.md): the process without a network, and per element.
+// build; docs/robustness.md): the process without a network, and per element.
 constexpr double kBase = 9.4 * 1024 * 1024;  // POPS(1,1) peaks at 9.4 MiB
 // A processor thread: OCPC p=4096 and 16384 (a processor with its tx and rx ports) both 6.9 KiB.
-// Since processors have no clk and control ports (issue 18) the others differ: a POPS
+// Processors without clk and control ports differ: a POPS
 // processor, with no ports of its own, 5.8 KiB (POPS d=512 g=32: POPS estimates run up to 20%
 // high), a mesh processor 8.4 KiB (mesh n=64 against n=128: its estimates run 12-13% low).
 constexpr double kThread = 6.9 * 1024;
 // POPS d=16 g=256 against d=512 g=32 (a behavioural coupler is a plain object in its group's
-// module since issue 18; as a module of its own it took 4.0 KiB).
+// module; as a module of its own it would take 4.0 KiB).
 constexpr double kCoupler = 0.4 * 1024;
 constexpr double kLink = 0.62 * 1024;  // a mesh link
 // A store-and-forward node (an SC_METHOD), solved with hypercube --n 12 and shuffle --d 2 --n 12
 // (31.4 and 27.4 MiB since the packet pool); hypercube --n 14 and --n 16 (99.4 and 382.0 MiB)
-// checked it. With kLinkRecord as below the same four give 4.17-4.31 KiB (session 21).
+// checked it. With kLinkRecord as below the same four give 4.17-4.31 KiB.
 constexpr double kMethodNode = 4.30 * 1024;
 // The same node stepped by the network's process (no process, input port or event of its own),
 // from hypercube --n 12, 14, 16, shuffle --d 2 --n 12, ccc --s 10 and grid --n 64 --k 2 with
@@ -35,12 +35,11 @@ constexpr double kMethodNode = 4.30 * 1024;
 // (2.27-2.44 at 384 bytes, 3.32 while it kept a port and an event).
 constexpr double kSteppedNode = 2.26 * 1024;
 // A store-and-forward edge: its 12-byte link, 4-byte carried counter and 4-byte in-link index
-// (its queue is its router's since session 26; queue and link took 32 bytes in session 24, 64
-// in session 21, 0.100 KiB while they were two records). hypercube --n 16 and --n 18 then peak
-// at 173,264 and 683,536 KiB, 3% and 2% below these estimates (session 26).
+// (its queue is its router's). hypercube --n 16 and --n 18 then peak
+// at 173,264 and 683,536 KiB, 3% and 2% below these estimates.
 constexpr double kLinkRecord = 0.020 * 1024;
 // A bus (its method, ports and K bindings) and a hierarchy-only scope module, solved together
-// from dmob --k 4 --dim 6 and --k 2 --dim 12 against ocpc --p 4096 (same 4096 threads; issue 17,
+// from dmob --k 4 --dim 6 and --k 2 --dim 12 against ocpc --p 4096 (same 4096 threads;
 // docs/benchmarks.md): the MOB-PC's 2p buses were too few to show them above the noise.
 constexpr double kBus = 3.9 * 1024;
 constexpr double kScope = 2.85 * 1024;

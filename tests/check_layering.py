@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The layering of ARCHITECTURE.md: nothing under models/ includes protocols/ or testbenches/,
+"""The layering of docs/architecture.md: nothing under models/ includes protocols/ or testbenches/,
 and nothing under protocols/ includes testbenches/.
 
 usage: check_layering.py SOURCE_DIR

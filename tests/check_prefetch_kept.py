@@ -4,7 +4,7 @@ __builtin_prefetch, and the store-and-forward network's look-ahead fetches are i
 
 GCC from -O2 deletes a loop whose only work is __builtin_prefetch (-ffinite-loops treats it as
 free of side effects): inlined into the network's walk, the look-ahead fetches vanished silently
-and the 2^16-cube ran at its old speed (issue 18; models/core/prefetch.h). This test compiles
+and the 2^16-cube ran at its old speed (models/core/prefetch.h). This test compiles
 that pattern with optinet::prefetch and the build's compiler at -O3 and looks for a prefetch
 instruction, then looks for them in SfRouter::fetch_for_step and fetch_for_admit in OPTINET.
 

@@ -1,4 +1,4 @@
-# Tests of the D-dimensional mesh of optical buses (issue 17, `optinet dmob`).
+# Tests of the D-dimensional mesh of optical buses (`optinet dmob`).
 optinet_gtest(test_dmob_indexing SHARE_A_PROCESS)
 optinet_gtest(test_dmob_sim)
 optinet_gtest(test_dmob_funnel_embedding SHARE_A_PROCESS)

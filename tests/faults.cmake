@@ -1,4 +1,4 @@
-# Injected hardware faults (issue 14): --fault parsing, the faults acting slot for slot, the
+# Injected hardware faults : --fault parsing, the faults acting slot for slot, the
 # scoreboard's classification, and the command's exit status.
 optinet_gtest(test_fault_option SHARE_A_PROCESS)
 optinet_gtest(test_faults_sim)

@@ -18,3 +18,27 @@ set_tests_properties(docs.generated_tables_in_step PROPERTIES TIMEOUT 60)
 add_test(NAME scripts.xwd2png_converts_xvfb_dumps
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_xwd2png.py ${PROJECT_SOURCE_DIR})
 set_tests_properties(scripts.xwd2png_converts_xvfb_dumps PROPERTIES TIMEOUT 60)
+
+# Every numeric statement of the results pages that scripts/doc_claims.py derives is in its page
+# as the committed CSVs and tables give it; and the check fails when one figure changes.
+add_test(NAME doc_claims
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/scripts/doc_claims.py)
+set_tests_properties(doc_claims PROPERTIES TIMEOUT 60)
+add_test(NAME doc_claims_fails_on_changed_data
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_doc_claims_fail.py
+                 ${PROJECT_SOURCE_DIR})
+set_tests_properties(doc_claims_fails_on_changed_data PROPERTIES TIMEOUT 120)
+
+# docs/commands.md is what `optinet NETWORK --help` prints now (regenerate it with
+# scripts/command_reference.py build/optinet).
+add_test(NAME docs.command_reference_in_step
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/scripts/command_reference.py
+                 $<TARGET_FILE:optinet> --check)
+set_tests_properties(docs.command_reference_in_step PROPERTIES TIMEOUT 60)
+
+# Every command line of README.md and docs/ is accepted by --check, and the small ones run
+# (shrunk to one run); every repository path the pages name exists.
+add_test(NAME docs.commands_run_and_paths_exist
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_doc_commands.py
+                 ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:optinet>)
+set_tests_properties(docs.commands_run_and_paths_exist PROPERTIES TIMEOUT 900)

@@ -301,9 +301,8 @@ struct FixedRun {
 class FixedSeedSteps : public testing::TestWithParam<FixedRun> {};
 
 TEST_P(FixedSeedSteps, TakeExactlyTheRecordedSteps) {
-  // Recorded from `optinet pops --d D --g G --protocol P --seed S` when issue 13 landed; the
-  // d > g `randomized` rows again after its second pass (window classes and lengths, harmonic
-  // back-off).
+  // Recorded from `optinet pops --d D --g G --protocol P --seed S` with the
+  // current routers (d > g `randomized`: window classes and lengths, harmonic back-off).
   const FixedRun& f = GetParam();
   PopsExperimentConfig config = pops_config(f.d, f.g);
   config.protocol = f.protocol;
@@ -314,7 +313,7 @@ TEST_P(FixedSeedSteps, TakeExactlyTheRecordedSteps) {
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    Issue13, FixedSeedSteps,
+    CorrectVariants, FixedSeedSteps,
     testing::Values(FixedRun{"randomized", 16, 4, 1, 13}, FixedRun{"randomized", 16, 4, 2, 13},
                     FixedRun{"randomized-law", 16, 4, 1, 20},
                     FixedRun{"randomized-law", 16, 4, 3, 14}, FixedRun{"randomized", 32, 2, 1, 80},

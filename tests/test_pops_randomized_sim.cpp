@@ -167,7 +167,8 @@ TEST(PopsSteps, DEqualsGNeedsFewSteps) {
   EXPECT_LE(static_cast<double>(total) / runs, 12.0);
 }
 
-// ---- the variants of issue 13 ------------------------------------------------------------------
+// ---- the correct variants
+// --------------------------------------------------------------------------
 
 struct VariantCase {
   const char* protocol;
@@ -228,7 +229,7 @@ TEST_P(VariantConservation, ZeroLossAndSlots3To5NeverCollide) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Issue13, VariantConservation, testing::ValuesIn(variant_cases()),
+INSTANTIATE_TEST_SUITE_P(CorrectVariants, VariantConservation, testing::ValuesIn(variant_cases()),
                          variant_name);
 
 /// Slot-2 collisions over the first 3L steps (the run cut there with --max-slots), seeds 1-10.

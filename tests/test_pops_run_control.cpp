@@ -182,7 +182,7 @@ TEST(SlotLimit, StoppedRunDoesNotChangeTheNextRunsOutcome) {
 }
 
 // A processor reaches the clock, run control and its group's bundles through pointers, not
-// ports (elaboration cost, issue 18): its only SystemC child is its thread, and it still runs.
+// ports (elaboration cost): its only SystemC child is its thread, and it still runs.
 TEST(Elaboration, AProcessorIsOneModuleWithOneThreadAndNoPorts) {
   PopsExperiment experiment(pops_config(4, 4));
   for (NodeId i = 0; i < 16; ++i) {

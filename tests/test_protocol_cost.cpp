@@ -3,7 +3,7 @@
 // seeds (1000..1299) through the command; the mean steps must lie in a stated band and the runs
 // that fell back to a slower procedure must stay rare.
 //
-// How the bands were set (session 5, `optinet NETWORK ... --runs 300 --seed 1000 --json`): the
+// How the bands were set (`optinet NETWORK ... --runs 300 --seed 1000 --json`): the
 // measured mean m and sample sd s over the 300 runs; the band is m +- max(5 s / sqrt(300), 5% of
 // m), wide enough for a harmless change of the random draws (a few standard errors) and narrow
 // enough that a 10% slower protocol fails. Fallback bands: the measured count plus five binomial
@@ -53,12 +53,11 @@ void expect_band(const std::string& command_line, double lo, double hi, int max_
   EXPECT_LE(c.runs_with_fallback, max_fallback_runs) << command_line;
 }
 
-// POPS randomized router (Mei & Rizzi). Re-measured when issue 13 landed (self-addressed packets
+// POPS randomized router (Mei & Rizzi). Measured with self-addressed packets
 // routed through the network; d > g: rotating key, bijective relay, layer windows), 300 runs as
 // above. d = g: measured 5.34 (s 0.83).
 TEST(ProtocolCost, PopsRandomizedDEqualsG) { expect_band("pops --d 8 --g 8", 5.07, 5.61, 0); }
-// d > g: measured 14.81 (s 2.15) with the window classes, window length and harmonic back-off
-// of issue 13's second pass (15.15 before).
+// d > g: measured 14.81 (s 2.15) with the window classes, window length and harmonic back-off.
 TEST(ProtocolCost, PopsRandomizedDAboveG) { expect_band("pops --d 16 --g 4", 14.07, 15.55, 0); }
 // d < g: measured 16.55 (s 4.19).
 TEST(ProtocolCost, PopsRandomizedDBelowG) { expect_band("pops --d 4 --g 16", 15.34, 17.76, 0); }

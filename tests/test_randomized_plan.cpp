@@ -329,9 +329,9 @@ TEST(TemporaryGroup, IsDestinationModG) {
   for (NodeId x = 0; x < s.n(); ++x) EXPECT_EQ(pops::temporary_group(s, x), x % 5);
 }
 
-// ---- rotating key and bijective relay (issue 13) ---------------------------------------------
+// ---- rotating key and bijective relay  ---------------------------------------------
 
-const PopsShape kIssue13Shapes[] = {PopsShape{8, 8},  PopsShape{8, 2},  PopsShape{16, 4},
+const PopsShape kVariantShapes[] = {PopsShape{8, 8},  PopsShape{8, 2},  PopsShape{16, 4},
                                     PopsShape{32, 2}, PopsShape{64, 4}, PopsShape{5, 3},
                                     PopsShape{24, 8}};
 
@@ -348,7 +348,7 @@ TEST(RotatingKey, OneDestinationPerLayerPerKeyInEveryStep) {
   // Under the law the key rotates by layer; under layer windows by window class.
   using pops::Participation;
   for (const Participation rule : {Participation::kLaw, Participation::kLayerWindows}) {
-    for (const PopsShape& s : kIssue13Shapes) {
+    for (const PopsShape& s : kVariantShapes) {
       for (std::uint64_t seed : {1ULL, 77ULL}) {
         for (std::uint64_t step = 1; step <= 40; ++step) {
           // (group, key, layer or class) -> destinations
@@ -423,7 +423,7 @@ TEST(RotatingKey, ShiftsAreInRangeAndDependOnTheKeySeed) {
 }
 
 TEST(BijectiveRelay, MapsDestinationGroupsOneToOneForEveryStepAndKey) {
-  for (const PopsShape& s : kIssue13Shapes) {
+  for (const PopsShape& s : kVariantShapes) {
     for (std::uint64_t step = 1; step <= 30; ++step) {
       for (std::uint32_t t = 0; t < s.g; ++t) {
         std::set<std::uint32_t> relays;
@@ -442,7 +442,7 @@ TEST(BijectiveRelay, CopiesMeetingOnASlot2CouplerShareTheirSlot5Coupler) {
   // Two copies meet on c(t, r) in slot 2 iff they have the same temporary group t and relay r;
   // then they must have the same destination group (and so the same slot-5 coupler c(G, t)).
   Rng rng(1);
-  for (const PopsShape& s : kIssue13Shapes) {
+  for (const PopsShape& s : kVariantShapes) {
     for (std::uint64_t step = 1; step <= 10; ++step) {
       for (NodeId x = 0; x < s.n(); ++x) {
         const std::uint32_t tx = pops::rotated_temporary_group(s, 9, step, x);
@@ -462,7 +462,7 @@ TEST(BijectiveRelay, CopiesMeetingOnASlot2CouplerShareTheirSlot5Coupler) {
 }
 
 TEST(LayerWindows, EveryGroupServesOneLayerAndEveryKeyHasOneEligibleDestination) {
-  for (const PopsShape& s : kIssue13Shapes) {
+  for (const PopsShape& s : kVariantShapes) {
     const std::uint32_t layers = pops::layer_count(s);
     ASSERT_EQ(pops::window_steps(s), pops::window_length(s) * layers);
     for (std::uint64_t seed : {2ULL, 31ULL}) {

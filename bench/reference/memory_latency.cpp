@@ -2,7 +2,7 @@
 // random cycle of 64-byte lines) over buffers from 1 MiB up. The size at which the time per load
 // jumps is the last-level cache this process really has (on a shared virtual machine, less than
 // the CPU's specification: neighbours share it). bench/sf_cache_misses.py and docs/benchmarks.md
-// ("Issue 18") read the store-and-forward hop rate against it.
+// ("References") read the store-and-forward hop rate against it.
 //
 // Usage: memory_latency [--max-mib M] [--loads L] [--seed S]
 // Prints one JSON object per size: {"mib": ..., "ns_per_load": ...}.

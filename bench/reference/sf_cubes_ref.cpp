@@ -9,20 +9,19 @@
 //     slot t is at the far node at slot t + 1, which queues it on its next dimension;
 //   - a packet whose Phase A ticket is done prepares Phase B where it is (the dimensions in
 //     which it and its destination differ, ascending); one with nothing left is delivered.
-// Its purpose is the cost of a packet-hop without the model (issue 18: how the hop rate falls
+// Its purpose is the cost of a packet-hop without the model (how the hop rate falls
 // from n = 12 to n = 16 when nothing but the algorithm's own memory traffic is left); only the
 // distribution of the slot count is meant to match optinet's, not its draws.
-// Two queue layouts: `vector`, a std::vector per out-edge queue (as optinet's nodes kept them
-// until issue 18's fourth step), and `list`, queues threaded through the packets (a head and a
-// tail index per queue, a link in each packet: the most compact). The list is safe here
-// because a slot takes every head off before it places any packet; in optinet a far end may
-// place a packet before its source drops it, so a packet can be in two queues at once.
+// Two queue layouts: `vector`, a std::vector per out-edge queue (as optinet's nodes once kept
+// them), and `list`, queues threaded through the packets (a head and a tail index per queue, a link
+// in each packet: the most compact). The list is safe here because a slot takes every head off
+// before it places any packet; in optinet a far end may place a packet before its source drops it,
+// so a packet can be in two queues at once.
 //
 // --edge-bytes B adds a record of B bytes per out-edge, node x's dimension d at x n + d, which
 // each hop updates at its source (as it leaves the queue) and at its next node (as it joins the
-// next queue), as optinet's edge records (queue and link, 32 bytes) were until session 26:
-// what state per edge touched by every hop costs once the network leaves the caches (session
-// 25). 0: none.
+// next queue), as optinet's edge records (queue and link, 32 bytes) once were:
+// what state per edge touched by every hop costs once the network leaves the caches. 0: none.
 //
 // Usage: sf_cubes_ref --n N [--runs R] [--seed S] [--queues vector|list] [--edge-bytes B]
 //        (2^N nodes, random permutations)

@@ -1,4 +1,4 @@
-// What SystemC's thread stacks cost the kernel (issue 18): N modules with one SC_THREAD each,
+// What SystemC's thread stacks cost the kernel : N modules with one SC_THREAD each,
 // stack size S, then sc_start(SC_ZERO_TIME), in which SystemC 2.3.4 maps every stack and
 // protects its guard page. Prints, after construction and after the first delta cycle, the wall
 // time, user and system time and minor faults so far (getrusage) and the peak RSS.

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// A short list in a small record (issue 18; 16 or 32 bytes for the lists the store-and-forward
+/// A short list in a small record (16 or 32 bytes for the lists the store-and-forward
 /// network keeps): its first kInline entries sit in the record and move to one heap block only
 /// when more arrive; it returns to them when it empties (or is cleared). Records kept side by
 /// side in an array (a network's queues, its routers' arrivals) then cost one cache line per

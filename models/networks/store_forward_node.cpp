@@ -47,7 +47,7 @@ void SfNode::activate() {
   } else if (running_) {
     // Idle in a run: only this node's own wake_ (the static sensitivity). Waiting on the run's
     // start event too would put all N nodes on one shared event, whose waiter list every wake
-    // searches linearly (hop cost tripled from N = 2^12 to 2^16, issue 18).
+    // searches linearly (hop cost tripled from N = 2^12 to 2^16).
     next_trigger();
   } else {
     next_trigger(run_->start_event());  // loaded, waiting for the run: once per node per run

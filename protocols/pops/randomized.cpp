@@ -89,7 +89,7 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
 
     // Slot 3: holder acknowledges to the relay it heard; the relay listens for it.
     // A node with nothing to do in slots 3-5 still wakes for each: sleeping through them was
-    // built and measured about 2x slower (issue 18; docs/benchmarks.md, commit 71433a4).
+    // built and measured about 2x slower (docs/benchmarks.md, commit 71433a4).
     if (held_copy) node.transmit_to(*heard_relay, Frame::ack(*held_copy));
     if (relay_copy) node.listen(temporary(relay_copy->destination, step));
     node.next_slot();

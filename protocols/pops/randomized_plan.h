@@ -9,7 +9,7 @@
 /// d > g (section III.B): the d/g destinations x of a group B that share x mod g share the
 /// coupler c(B, x mod g) of slot 5, so read literally (a private random relay group per packet,
 /// RelayRule::kIndependent, `randomized-literal`) two copies can both survive slots 1-2, both
-/// sources are acknowledged and both copies die in slot 5: a lost packet. Issue 13 gives two
+/// sources are acknowledged and both copies die in slot 5: a lost packet. Two
 /// changes, computed by every node from the step and its packet's destination:
 ///  * the key rotates: with L = ceil(d/g) layers, u = x mod g and l = (x mod d) div g, the
 ///    temporary group of x in step s is t = (u + h(s, l)) mod g (rotated_temporary_group), and
@@ -88,7 +88,7 @@ bool relay_usable(const PopsShape& s, std::uint64_t step, std::uint32_t source_g
 std::uint32_t keyed_relay_group(const PopsShape& s, std::uint64_t run_seed, std::uint64_t step,
                                 NodeId destination);
 
-// ---- rotating key and bijective relay (d >= g, issue 13) ----------------------------------
+// ---- rotating key and bijective relay (d >= g) ----------------------------------
 
 /// L = ceil(d / g): the layers of a destination group.
 std::uint32_t layer_count(const PopsShape& s);
@@ -163,7 +163,7 @@ double take_part_probability(const PopsShape& s, Participation rule, std::uint64
 enum class RelayRule {
   kKeyed,        ///< d > g: keyed_relay_group; d = g: uniformly at random (the paper)
   kIndependent,  ///< uniformly at random, as the paper's text reads (loses packets for d > g)
-  kBijective     ///< bijective_relay_group (issue 13)
+  kBijective     ///< bijective_relay_group
 };
 
 /// The relay group of a packet from `source_group` to `destination` (temporary group

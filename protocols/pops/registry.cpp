@@ -11,9 +11,9 @@
 namespace optinet::pops {
 
 namespace {
-/// The two changes of issue 13 (randomized_plan.h); for d > g the back-off too
-/// (d = g needs none: every key is a single destination).
-RandomizedOptions issue13_rules(const PopsShape& shape) {
+/// The two changes that make the router lose no packet (randomized_plan.h); for d > g the back-off
+/// too (d = g needs none: every key is a single destination).
+RandomizedOptions correct_variant_rules(const PopsShape& shape) {
   RandomizedOptions o;
   o.relay_rule = RelayRule::kBijective;
   o.rotate_key = true;
@@ -23,12 +23,12 @@ RandomizedOptions issue13_rules(const PopsShape& shape) {
   return o;
 }
 
-/// `randomized`: the paper's router for d = g; for d > g the fastest correct variant (issue 13
-/// with layer windows and the harmonic back-off); for d < g our rotated listening, a failed
-/// packet backing off by 1/2.
+/// `randomized`: the paper's router for d = g; for d > g the fastest correct variant (bijective
+/// relay and rotating key, with layer windows and the harmonic back-off); for d < g our rotated
+/// listening, a failed packet backing off by 1/2.
 RandomizedOptions randomized_default(const PopsShape& shape) {
   if (shape.d > shape.g) {
-    RandomizedOptions o = issue13_rules(shape);
+    RandomizedOptions o = correct_variant_rules(shape);
     o.participation = Participation::kLayerWindows;
     o.backoff = BackOff::kHarmonicPerFour;
     return o;
@@ -43,7 +43,7 @@ const std::vector<ProtocolInfo>& protocols() {
   static const std::vector<ProtocolInfo> list = {
       {"randomized",
        "Mei & Rizzi section III: 5-slot steps via a relay group; d=g as the paper; d>g with a "
-       "rotating key, a bijective relay and layer windows (issue 13; loses no packet)",
+       "rotating key, a bijective relay and layer windows (loses no packet)",
        RandomizedRouter::kSlotsPerStep,
        {3, 4, 5},
        [](const PopsShape& shape) -> std::unique_ptr<PopsProtocol> {
@@ -60,11 +60,11 @@ const std::vector<ProtocolInfo>& protocols() {
        }},
       {"randomized-law",
        "d>g: the paper's participation law with the rotating key and the bijective relay "
-       "(issue 13) and the back-off; loses no packet",
+       " and the back-off; loses no packet",
        RandomizedRouter::kSlotsPerStep,
        {3, 4, 5},
        [](const PopsShape& shape) -> std::unique_ptr<PopsProtocol> {
-         RandomizedOptions law = issue13_rules(shape);
+         RandomizedOptions law = correct_variant_rules(shape);
          law.participation = Participation::kLaw;
          return std::make_unique<RandomizedRouter>(law);
        },
@@ -81,7 +81,7 @@ const std::vector<ProtocolInfo>& protocols() {
        RandomizedRouter::kSlotsPerStep,
        {2, 3, 4, 5},
        [](const PopsShape& shape) -> std::unique_ptr<PopsProtocol> {
-         return std::make_unique<RandomizedRouter>(issue13_rules(shape));
+         return std::make_unique<RandomizedRouter>(correct_variant_rules(shape));
        },
        false,
        [](const PopsShape& shape) -> std::string {

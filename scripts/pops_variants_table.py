@@ -1,8 +1,8 @@
-#!/usr/bin/env python3
-"""Issue 13 measurements: every POPS randomized variant for d = k*g on random and adversarial
+#!/usr/bin/python3
+"""Every POPS randomized variant for d = k*g on random and adversarial
 permutations, beside the paper's Table II. Prints a markdown table; one optinet call per cell.
 
-  scripts/pops_issue13.py --families 4,16 --max-n 4096 --runs 30 --adversarial-runs 10
+  scripts/pops_variants_table.py --families 4,16 --max-n 4096 --runs 30 --adversarial-runs 10
 
 Traffic kinds: random, transpose, bit-reversal (where optinet offers them for n), and two
 permutations built here and passed with --permutation-file:

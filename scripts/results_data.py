@@ -1,0 +1,90 @@
+"""Reading the committed results: the CSVs and the Markdown tables of docs/results, shared by the
+scripts that regenerate or check those pages.
+
+    import results_data as rd
+    rows = rd.read_csv(rd.result("mesh-sync", "overall.csv"))   # list of dicts
+    tables = rd.md_tables(rd.result("split-hash.md"))           # every table of a page
+    theorem1 = rd.table_after(rd.result("split-hash.md"), "## Theorem 1")[0]
+    rd.num("99.95%"), rd.num("1,976"), rd.num("-")              # 99.95, 1976.0, None
+    plt = rd.pyplot()                                           # matplotlib, no display
+"""
+import csv
+import os
+
+import cli_guard
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# OPTINET_RESULTS points the scripts at a copy of docs/results (the generated-docs check).
+RESULTS = os.environ.get("OPTINET_RESULTS") or os.path.join(ROOT, "docs", "results")
+
+
+def result(*parts: str) -> str:
+    """A path under docs/results."""
+    return os.path.join(RESULTS, *parts)
+
+
+def read_csv(path: str, missing_ok: bool = False) -> list:
+    """The rows of a CSV as dicts (every value a string); a missing or malformed file is one
+    line naming it, or with missing_ok a missing file is no rows."""
+    if missing_ok and not os.path.exists(path):
+        return []
+    with open(path, newline="") as f, cli_guard.reading(path, "CSV"):
+        return list(csv.DictReader(f))
+
+
+def pyplot():
+    """matplotlib.pyplot on the Agg backend (files only, no display); imported on first use,
+    so scripts that only print tables run without matplotlib."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def num(cell: str):
+    """The number in a table cell ("1,976", "99.95%", "54.0 (1.8)" -> 54.0); None for "-"."""
+    text = cell.strip().replace(",", "").rstrip("%").split(" ")[0].strip("*")
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _cells(line: str) -> list:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def md_tables(path: str, text: str = None) -> list:
+    """Every pipe table of a Markdown file, in order, each a list of dicts keyed by its header
+    (a repeated header name gets a suffix: "N", "N#2")."""
+    if text is None:
+        with open(path) as f:
+            text = f.read()
+    tables, lines = [], text.splitlines()
+    i = 0
+    while i < len(lines):
+        if (lines[i].lstrip().startswith("|") and i + 1 < len(lines)
+                and set(lines[i + 1].replace("|", "").strip()) <= set("-: ")
+                and "-" in lines[i + 1]):
+            header, seen = [], {}
+            for name in _cells(lines[i]):
+                seen[name] = seen.get(name, 0) + 1
+                header.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+            rows, i = [], i + 2
+            while i < len(lines) and lines[i].lstrip().startswith("|"):
+                rows.append(dict(zip(header, _cells(lines[i]))))
+                i += 1
+            tables.append(rows)
+        else:
+            i += 1
+    return tables
+
+
+def table_after(path: str, heading: str) -> list:
+    """The tables of a Markdown file from the line starting with `heading` on."""
+    with open(path) as f:
+        text = f.read()
+    at = text.find("\n" + heading)
+    if at < 0:
+        raise cli_guard.BadInput(f"{path}: no line starting with {heading!r}")
+    return md_tables(path, text[at:])

@@ -1,0 +1,60 @@
+#!/usr/bin/python3
+"""scripts/doc_claims.py fails when a page and its data disagree: on a copy of docs/results
+(OPTINET_RESULTS) with one committed figure changed, in a CSV and in a page's own table, it must
+exit 1 and name the statement.
+
+usage: check_doc_claims_fail.py SOURCE_DIR
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+SRC = sys.argv[1]
+# (file, text in it, replacement, the page the failure must name)
+CHANGES = [
+    ("mesh-sync/worst-case-paths.csv", "256,8,640,", "256,8,540,", "mesh-sync.md"),
+    ("split-hash.md", "| 4608/4608 | 99.95% |", "| 4608/4608 | 99.99% |", "split-hash.md"),
+    ("dmob.md", "| 64.6 | 42.9 |", "| 64.6 | 52.9 |", "dmob.md"),
+]
+
+
+def run(results):
+    return subprocess.run(["/usr/bin/python3", os.path.join(SRC, "scripts", "doc_claims.py")],
+                          env={**os.environ, "OPTINET_RESULTS": results}, capture_output=True,
+                          text=True, timeout=60)
+
+
+def main():
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        results = os.path.join(tmp, "results")
+        shutil.copytree(os.path.join(SRC, "docs", "results"), results,
+                        ignore=shutil.ignore_patterns("*.png", "raw"))
+        if run(results).returncode != 0:
+            print("FAIL: doc_claims fails on the unchanged copy")
+            return 1
+        for name, old, new, page in CHANGES:
+            path = os.path.join(results, name)
+            with open(path) as f:
+                text = f.read()
+            if old not in text:
+                failures.append(f"{name} no longer holds {old!r}: update this test")
+                continue
+            with open(path, "w") as f:
+                f.write(text.replace(old, new, 1))
+            p = run(results)
+            if p.returncode != 1 or f"FAIL {page}" not in p.stdout:
+                failures.append(f"{name} changed: exit {p.returncode}, output {p.stdout[-300:]!r}")
+            with open(path, "w") as f:
+                f.write(text)
+    for f in failures:
+        print("FAIL:", f)
+    if not failures:
+        print("doc_claims fails on each changed figure")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
