@@ -12,16 +12,30 @@ std::string coupler_leaf(std::uint32_t b, std::uint32_t a) {
 }  // namespace
 
 PopsGroup::PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
-                     const PopsNetworkConfig& config)
+                     const PopsNetworkConfig& config,
+                     const std::vector<ControlChannel*>* control_planes)
     : sc_core::sc_module(name), tx_bundle("tx", config.shape.g), rx_bundle("rx", config.shape.g) {
   const PopsShape& s = config.shape;
   tx_bundle.record_sources(config.coupler != CouplerKind::kBehavioural);
+  PopsControlWiring wiring;
+  if (config.control_plane) {
+    // Request star: d minislots of a g-bit word, heard by the group's d processors. Control
+    // plane into the group: g claim and g grant minislots of a d-bit word, heard by its d
+    // receivers.
+    request_star =
+        std::make_unique<ControlChannel>("request_star", ControlChannelConfig{s.d, s.g, s.d});
+    request_star->clk(clk);
+    control_in =
+        std::make_unique<ControlChannel>("control_plane", ControlChannelConfig{2 * s.g, s.d, s.d});
+    control_in->clk(clk);
+    wiring = PopsControlWiring{request_star.get(), control_planes};
+  }
   processors.reserve(s.d);
   for (std::uint32_t k = 0; k < s.d; ++k) {
     const std::string proc = "proc" + std::to_string(k);
     processors.emplace_back(std::make_unique<PopsProcessor>(
         proc.c_str(), PopsProcessorConfig{s.node(group, k), s, config.protocol,
-                                          SlotWiring{&clk, &control}, &node_bundles}));
+                                          SlotWiring{&clk, &control}, &node_bundles, wiring}));
   }
   if (config.coupler == CouplerKind::kBehavioural) {
     couplers_out = std::make_unique<PassiveStarGroup>("couplers", group, s.g);
@@ -44,6 +58,8 @@ PopsGroup::~PopsGroup() {
   while (!couplers_in.empty()) couplers_in.pop_back();
   couplers_out.reset();
   while (!processors.empty()) processors.pop_back();
+  control_in.reset();
+  request_star.reset();
 }
 
 PopsNetwork::PopsNetwork(const sc_core::sc_module_name& name, const PopsNetworkConfig& config)
@@ -52,7 +68,8 @@ PopsNetwork::PopsNetwork(const sc_core::sc_module_name& name, const PopsNetworkC
   groups_.reserve(s.g);
   for (std::uint32_t b = 0; b < s.g; ++b) {
     const std::string group = "group" + std::to_string(b);
-    groups_.emplace_back(std::make_unique<PopsGroup>(group.c_str(), b, config));
+    groups_.emplace_back(std::make_unique<PopsGroup>(group.c_str(), b, config, &control_planes_));
+    if (config.control_plane) control_planes_.push_back(groups_.back()->control_in.get());
     groups_.back()->clk(clk);
     groups_.back()->control(control);
   }
@@ -70,6 +87,17 @@ PopsNetwork::PopsNetwork(const sc_core::sc_module_name& name, const PopsNetworkC
 
 std::string PopsNetwork::coupler_name(std::uint32_t b, std::uint32_t a) const {
   return std::string(groups_[b]->name()) + "." + coupler_leaf(b, a);
+}
+
+std::vector<const ControlChannel*> PopsNetwork::control_channels() const {
+  std::vector<const ControlChannel*> out;
+  for (const auto& group : groups_) {
+    if (group->request_star) out.push_back(group->request_star.get());
+  }
+  for (const auto& group : groups_) {
+    if (group->control_in) out.push_back(group->control_in.get());
+  }
+  return out;
 }
 
 PopsNetwork::~PopsNetwork() {
