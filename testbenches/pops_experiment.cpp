@@ -77,7 +77,8 @@ void PopsExperiment::open_trace() {
     pops::PopsGroup& group = network_.group(b);
     if (!traced(b) || !group.request_star) continue;
     group.request_star->trace(trace_file_, group.request_star->name());
-    group.control_in->trace(trace_file_, group.control_in->name());
+    group.claim_plane->trace(trace_file_, group.claim_plane->name());
+    group.grant_plane->trace(trace_file_, group.grant_plane->name());
   }
 }
 

@@ -19,15 +19,20 @@ PopsGroup::PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
   tx_bundle.record_sources(config.coupler != CouplerKind::kBehavioural);
   PopsControlWiring wiring;
   if (config.control_plane) {
-    // Request star: d minislots of a g-bit word, heard by the group's d processors. Control
-    // plane into the group: g claim and g grant minislots of a d-bit word, heard by its d
-    // receivers.
+    // Request star: d minislots of a (g + 1)-bit word, heard by the group's d processors. The
+    // planes into the group, heard by its d receivers: g claim minislots of a (d + 1)-bit word
+    // and g grant minislots of a receiver index.
+    std::uint32_t index_bits = 1;
+    while ((std::uint64_t{1} << index_bits) < s.d) ++index_bits;
     request_star =
-        std::make_unique<ControlChannel>("request_star", ControlChannelConfig{s.d, s.g, s.d});
+        std::make_unique<ControlChannel>("request_star", ControlChannelConfig{s.d, s.g + 1, s.d});
     request_star->clk(clk);
-    control_in =
-        std::make_unique<ControlChannel>("control_plane", ControlChannelConfig{2 * s.g, s.d, s.d});
-    control_in->clk(clk);
+    claim_plane =
+        std::make_unique<ControlChannel>("claim_plane", ControlChannelConfig{s.g, s.d + 1, s.d});
+    claim_plane->clk(clk);
+    grant_plane =
+        std::make_unique<ControlChannel>("grant_plane", ControlChannelConfig{s.g, index_bits, s.d});
+    grant_plane->clk(clk);
     wiring = PopsControlWiring{request_star.get(), control_planes};
   }
   processors.reserve(s.d);
@@ -58,7 +63,8 @@ PopsGroup::~PopsGroup() {
   while (!couplers_in.empty()) couplers_in.pop_back();
   couplers_out.reset();
   while (!processors.empty()) processors.pop_back();
-  control_in.reset();
+  grant_plane.reset();
+  claim_plane.reset();
   request_star.reset();
 }
 
@@ -69,7 +75,10 @@ PopsNetwork::PopsNetwork(const sc_core::sc_module_name& name, const PopsNetworkC
   for (std::uint32_t b = 0; b < s.g; ++b) {
     const std::string group = "group" + std::to_string(b);
     groups_.emplace_back(std::make_unique<PopsGroup>(group.c_str(), b, config, &control_planes_));
-    if (config.control_plane) control_planes_.push_back(groups_.back()->control_in.get());
+    if (config.control_plane) {
+      control_planes_.push_back(groups_.back()->claim_plane.get());
+      control_planes_.push_back(groups_.back()->grant_plane.get());
+    }
     groups_.back()->clk(clk);
     groups_.back()->control(control);
   }
@@ -95,7 +104,8 @@ std::vector<const ControlChannel*> PopsNetwork::control_channels() const {
     if (group->request_star) out.push_back(group->request_star.get());
   }
   for (const auto& group : groups_) {
-    if (group->control_in) out.push_back(group->control_in.get());
+    if (group->claim_plane) out.push_back(group->claim_plane.get());
+    if (group->grant_plane) out.push_back(group->grant_plane.get());
   }
   return out;
 }

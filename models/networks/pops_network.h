@@ -37,8 +37,8 @@ class PopsGroup : public sc_core::sc_module {
   sc_core::sc_in<bool> clk{"clk"};
   sc_core::sc_port<RunControlIf> control{"control"};
 
-  /// `control_planes`: the network's control plane into every group, filled once every group
-  /// is built (used only with config.control_plane).
+  /// `control_planes`: the network's claim and grant planes into every group (2b and 2b + 1),
+  /// filled once every group is built (used only with config.control_plane).
   PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
             const PopsNetworkConfig& config, const std::vector<ControlChannel*>* control_planes);
   ~PopsGroup() override;
@@ -52,9 +52,10 @@ class PopsGroup : public sc_core::sc_module {
   /// RTL kinds: c(this, a), a = 0..g-1, a module each; empty for behavioural couplers.
   std::vector<std::unique_ptr<PassiveStar>> couplers_in;
   /// The reservation control plane (null without one): the group's request star, and the
-  /// control plane into the group.
+  /// claim and grant planes into the group.
   std::unique_ptr<ControlChannel> request_star;
-  std::unique_ptr<ControlChannel> control_in;
+  std::unique_ptr<ControlChannel> claim_plane;
+  std::unique_ptr<ControlChannel> grant_plane;
 };
 
 class PopsNetwork : public sc_core::sc_module {
@@ -89,15 +90,17 @@ class PopsNetwork : public sc_core::sc_module {
       group->tx_bundle.reset();
       group->rx_bundle.reset();
       if (group->request_star) group->request_star->reset();
-      if (group->control_in) group->control_in->reset();
+      if (group->claim_plane) group->claim_plane->reset();
+      if (group->grant_plane) group->grant_plane->reset();
     }
   }
-  /// Every control channel (request stars, then control planes), empty without a control plane.
+  /// Every control channel (request stars, then per group its claim and grant planes), empty
+  /// without a control plane.
   std::vector<const ControlChannel*> control_channels() const;
 
  private:
   PopsNetworkConfig config_;
-  std::vector<ControlChannel*> control_planes_;  ///< the control plane into each group
+  std::vector<ControlChannel*> control_planes_;  ///< claim and grant plane into each group
   std::vector<std::unique_ptr<PopsGroup>> groups_;
 };
 

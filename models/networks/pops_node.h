@@ -38,8 +38,10 @@ class PopsNodeContext : public virtual NodeContext {
   // The reservation control plane, present when the network was built with one
   // (PopsNetworkConfig::control_plane): per group a request star among its d processors (d
   // minislots of g bits), and a control plane into each group, a control wavelength on the g
-  // couplers c(b, *) combined at every receiver of group b (2g minislots of d bits). A word sent
-  // in a slot is heard in the next slot. Without the plane these calls throw std::logic_error.
+  // couplers c(b, *) heard at every receiver of group b: minislots 0..g-1 carry claims (d + 1
+  // bits), g..2g-1 grants (a receiver index; a claim plane and a grant plane in the model). A
+  // word sent in a slot is heard in the next slot. Without the plane these calls throw
+  // std::logic_error.
 
   /// True if the network has the reservation control plane.
   virtual bool has_control_plane() const { return false; }

@@ -43,7 +43,9 @@ void PopsProcessor::send_request(std::uint64_t word) {
 
 void PopsProcessor::send_control(std::uint32_t group, std::uint32_t minislot, std::uint64_t word) {
   if (!has_control_plane()) PopsNodeContext::send_control(group, minislot, word);
-  control_.planes->at(group)->send(minislot, word, slot());
+  const std::uint32_t g = shape_.g;
+  control_.planes->at(2 * std::size_t{group} + (minislot < g ? 0 : 1))
+      ->send(minislot % g, word, slot());
 }
 
 std::optional<std::uint64_t> PopsProcessor::heard_request(std::uint32_t index) const {
@@ -55,7 +57,9 @@ std::optional<std::uint64_t> PopsProcessor::heard_request(std::uint32_t index) c
 std::optional<std::uint64_t> PopsProcessor::heard_control(std::uint32_t minislot) const {
   if (!has_control_plane()) return PopsNodeContext::heard_control(minislot);
   if (slot() == 0) return std::nullopt;
-  return control_.planes->at(shape_.group_of(id()))->heard(minislot, slot() - 1);
+  const std::uint32_t g = shape_.g;
+  return control_.planes->at(2 * std::size_t{shape_.group_of(id())} + (minislot < g ? 0 : 1))
+      ->heard(minislot % g, slot() - 1);
 }
 
 void PopsProcessor::listen(std::uint32_t source_group) {

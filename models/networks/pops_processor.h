@@ -13,7 +13,8 @@
 namespace optinet::pops {
 
 /// A processor's reach into the reservation control plane: its group's request star and the
-/// control planes into every group, indexed by group (both null when the network has none).
+/// claim and grant planes into every group, group b's at 2b and 2b + 1 (both null when the
+/// network has none).
 struct PopsControlWiring {
   ControlChannel* requests = nullptr;
   const std::vector<ControlChannel*>* planes = nullptr;

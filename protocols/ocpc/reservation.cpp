@@ -75,11 +75,7 @@ void ReservationProtocol::run(OcpcNodeContext& node) const {
   HopQueues queues(s, me);
   std::size_t own = 0;  // packets taken from the host and still held
   const auto hold = [&](const Packet& p) {
-    if (p.destination == me) {
-      node.deliver(p);
-    } else {
-      queues.add(p);
-    }
+    deliver_or_keep(node, p, [&](const Packet& q) { queues.add(q); });
   };
   for (const Packet& p : node.packets()) hold(p);
   // Closed loop: the node holds the pending line while it holds a packet (as tdma does).

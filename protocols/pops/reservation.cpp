@@ -65,7 +65,8 @@ std::pair<std::uint32_t, std::uint64_t> tdma_reach(const PopsShape& s, std::uint
 
 std::string reservation_unavailable(const PopsShape& shape) {
   if (shape.d <= kReservationMaxSide && shape.g <= kReservationMaxSide) return "";
-  return "reservation needs d <= 63 and g <= 63 (a request maps the g groups and a claim the d "
+  return "--protocol reservation needs d <= 63 and g <= 63 (a request maps the g groups and a "
+         "claim the d "
          "receivers of a group, each with a flag, in one 64-bit control word); got d = " +
          std::to_string(shape.d) + ", g = " + std::to_string(shape.g);
 }
@@ -78,11 +79,7 @@ void ReservationRouter::run(PopsNodeContext& node) const {
   const bool open = node.open_loop();
   GroupQueues queues(s);
   const auto hold = [&](const Packet& p) {
-    if (p.destination == me) {
-      node.deliver(p);
-    } else {
-      queues.add(p);
-    }
+    deliver_or_keep(node, p, [&](const Packet& q) { queues.add(q); });
   };
   for (const Packet& p : node.packets()) hold(p);
   bool pending = !open && queues.size() > 0;
@@ -146,9 +143,8 @@ void ReservationRouter::run(PopsNodeContext& node) const {
     // Data: the grant for the claim of two slots back.
     if (claimed_before != kUnmatched) {
       const std::optional<std::uint64_t> grant = node.heard_control(s.g + claimed_before);
-      if (grant && *grant != 0) {
-        const NodeId to =
-            s.node(claimed_before, static_cast<std::uint32_t>(__builtin_ctzll(*grant)));
+      if (grant) {
+        const NodeId to = s.node(claimed_before, static_cast<std::uint32_t>(*grant));
         if (const std::optional<Packet> p = queues.take(to)) {
           node.transmit_to(claimed_before, Frame::data(*p));
         }
@@ -158,7 +154,7 @@ void ReservationRouter::run(PopsNodeContext& node) const {
 
     // Control words of this slot: grant, claim, request.
     if (listen_next != kUnmatched) {
-      node.send_control(listen_next, s.g + group, std::uint64_t{1} << index);
+      node.send_control(listen_next, s.g + group, index);
     }
     if (won != kUnmatched) {
       // A TDMA win claims the receivers TDMA reaches, flagged; otherwise every receiver of the
