@@ -746,6 +746,9 @@ void add_control_fields(Json& f, const std::vector<ControlCounters>& channels, s
            {"bits_received", total.bits_received},
            {"busy_slots", total.busy_slots},
            {"collisions", total.collisions},
+           {"slot_bits", total.slot_bits},
+           {"frames_per_slot",
+            static_cast<double>(total.slot_bits) / static_cast<double>(device.frame_bits)},
            {"energy_pj", energy},
            {"energy_per_slot_pj", slots > 0 ? energy / static_cast<double>(slots) : 0.0},
            {"energy_per_packet_pj", delivered > 0 ? energy / static_cast<double>(delivered) : 0.0}};

@@ -122,6 +122,11 @@ TEST(ReservationPops, ControlWordsAndTheirSlotsOnAHandCheckedCase) {
   EXPECT_EQ(r.control[4].bits_sent, 2u);
   EXPECT_EQ(r.control[3].bits_received, 1u);
   for (const ControlCounters& k : r.control) EXPECT_EQ(k.collisions, 0u);
+  // A slot's capacity: d (g + 1) = 3 bits on a request star, g (d + 1) = 4 on a claim plane,
+  // g * 1 = 2 on a grant plane.
+  EXPECT_EQ(r.control[0].slot_bits, 3u);
+  EXPECT_EQ(r.control[2].slot_bits, 4u);
+  EXPECT_EQ(r.control[3].slot_bits, 2u);
   // Each word stays on its medium, stamped with its slot, until the slot of the same parity
   // after it: the request of slot 0, the claim of slot 1 and the grant of slot 2 (index 0), and
   // no grant in slot 3.

@@ -10,6 +10,7 @@ ControlChannel::ControlChannel(const sc_core::sc_module_name& name,
   if (config.minislots == 0 || config.word_bits == 0 || config.listeners == 0) {
     throw std::invalid_argument(std::string(this->name()) + ": empty control channel");
   }
+  reset();
 }
 
 void ControlChannel::send(std::uint32_t minislot, std::uint64_t word, std::uint64_t slot) {
@@ -46,6 +47,7 @@ std::optional<std::uint64_t> ControlChannel::heard(std::uint32_t minislot,
 void ControlChannel::reset() {
   for (Word& w : cells_) w = Word{};
   counters_ = ControlCounters{};
+  counters_.slot_bits = std::uint64_t{config_.minislots} * config_.word_bits;
   current_slot_ = ~std::uint64_t{0};
   current_words_ = 0;
   current_collision_ = false;

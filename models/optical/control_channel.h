@@ -30,6 +30,9 @@ struct ControlCounters {
   std::uint64_t collisions = 0;     ///< minislots with two or more senders
   std::uint64_t bits_sent = 0;      ///< words * word_bits
   std::uint64_t bits_received = 0;  ///< bits_sent * listeners: every receiver decodes every word
+  /// minislots * word_bits: what the channel carries in one slot when every minislot is used
+  /// (the largest of the channels when counters are added).
+  std::uint64_t slot_bits = 0;
 
   ControlCounters& operator+=(const ControlCounters& o) {
     words += o.words;
@@ -37,6 +40,7 @@ struct ControlCounters {
     collisions += o.collisions;
     bits_sent += o.bits_sent;
     bits_received += o.bits_received;
+    if (o.slot_bits > slot_bits) slot_bits = o.slot_bits;
     return *this;
   }
 };
