@@ -13,6 +13,7 @@ target_sources(optinet_protocols PRIVATE
   protocols/ocpc/gjlr.cpp
   protocols/ocpc/prefix.cpp
   protocols/ocpc/registry.cpp
+  protocols/ocpc/reservation.cpp
   protocols/ocpc/dim_order.cpp
   protocols/ocpc/tdma.cpp
   protocols/ocpc/thinning.cpp

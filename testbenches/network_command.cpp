@@ -766,6 +766,28 @@ void add_media_fields(Json& f, const std::vector<NamedMedium>& media, std::uint6
   f["media"] = std::move(list);
 }
 
+void add_control_fields(Json& f, const std::vector<ControlCounters>& channels, std::uint64_t slots,
+                        std::uint64_t delivered, const DeviceParameters& device) {
+  ControlCounters total;
+  for (const ControlCounters& c : channels) total += c;
+  const double energy = static_cast<double>(total.bits_sent) * device.tx_energy_pj_per_bit +
+                        static_cast<double>(total.bits_received) * device.rx_energy_pj_per_bit;
+  f["control"] =
+      Json{{"channels", channels.size()},
+           {"slots", slots},
+           {"words", total.words},
+           {"bits_sent", total.bits_sent},
+           {"bits_received", total.bits_received},
+           {"busy_slots", total.busy_slots},
+           {"collisions", total.collisions},
+           {"slot_bits", total.slot_bits},
+           {"frames_per_slot",
+            static_cast<double>(total.slot_bits) / static_cast<double>(device.frame_bits)},
+           {"energy_pj", energy},
+           {"energy_per_slot_pj", slots > 0 ? energy / static_cast<double>(slots) : 0.0},
+           {"energy_per_packet_pj", delivered > 0 ? energy / static_cast<double>(delivered) : 0.0}};
+}
+
 Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t fanout) {
   const LinkBudget b = link_budget(device, kind, fanout);
   return Json{{"kind", medium_kind_name(kind)},

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "models/core/medium_counters.h"
+#include "models/optical/control_channel.h"
 #include "models/optical/power_budget.h"
 #include "testbenches/capacity.h"
 #include "testbenches/cli_fwd.h"
@@ -244,6 +245,15 @@ std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool sa
 /// (`delivered`), with the shares wasted in collisions and spent on acknowledgements.
 void add_media_fields(Json& fields, const std::vector<NamedMedium>& media, std::uint64_t slots,
                       std::uint64_t delivered, const DeviceParameters& device);
+/// Adds a reservation control plane's cost to a run's JSON fields, under "control": its channels'
+/// words, bits sent and received, busy slots and collisions over the run's `slots`, the most
+/// bits one channel carries in a slot (slot_bits; frames_per_slot: in the device's frames, more
+/// than 1 when one slot per control step needs a faster or wider control channel), and their
+/// energy at the device's per-bit figures, per slot and per delivered packet (`delivered` over
+/// the same slots).
+void add_control_fields(Json& fields, const std::vector<ControlCounters>& channels,
+                        std::uint64_t slots, std::uint64_t delivered,
+                        const DeviceParameters& device);
 /// The JSON of one medium kind's power budget at `fanout`.
 Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t fanout);
 

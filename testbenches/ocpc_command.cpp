@@ -322,7 +322,13 @@ HardwareBound OcpcCommand::hardware_bound(std::size_t max_lp_variables) const {
 }
 
 Json OcpcCommand::power_budget(const DeviceParameters& device) const {
-  return Json{{"bus", budget_json(device, MediumKind::kBus, config_.shape.p)}};
+  Json budget{{"bus", budget_json(device, MediumKind::kBus, config_.shape.p)}};
+  const ocpc::ProtocolInfo* info = ocpc::find_protocol(config_.protocol);
+  if (info != nullptr && info->control_plane) {
+    // The request and grant channels beside a bus reach its p processors as the bus does.
+    budget["control_channel"] = budget_json(device, MediumKind::kBus, config_.shape.p);
+  }
+  return budget;
 }
 
 double OcpcCommand::elaborate() {
@@ -365,6 +371,9 @@ RunRecord OcpcCommand::run(std::uint64_t seed) {
     line += open_loop_description(record.fields, *r.open_loop, r.saturated);
     add_media_fields(record.fields, media, r.open_loop->window_slots, r.open_loop->window_delivered,
                      device_);
+  }
+  if (!r.control.empty()) {
+    add_control_fields(record.fields, r.control, r.slots, r.delivered, device_);
   }
   return record;
 }

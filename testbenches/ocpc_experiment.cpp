@@ -10,6 +10,11 @@
 namespace optinet {
 
 namespace {
+bool needs_control_plane(const OcpcExperimentConfig& config) {
+  const ocpc::ProtocolInfo* info = ocpc::find_protocol(config.protocol);
+  return config.protocol_override == nullptr && info != nullptr && info->control_plane;
+}
+
 std::unique_ptr<ocpc::OcpcProtocol> make_protocol(const OcpcExperimentConfig& config) {
   if (config.protocol_override != nullptr) return nullptr;
   const ocpc::ProtocolInfo* info = ocpc::find_protocol(config.protocol);
@@ -34,7 +39,7 @@ OcpcExperiment::OcpcExperiment(const OcpcExperimentConfig& config)
     : ExperimentBase(config.period), config_(config), protocol_(make_protocol(config)) {
   const ocpc::OcpcProtocol* protocol =
       config.protocol_override != nullptr ? config.protocol_override : protocol_.get();
-  const ocpc::OcpcNetworkConfig net{config.shape, config.h, protocol};
+  const ocpc::OcpcNetworkConfig net{config.shape, config.h, protocol, needs_control_plane(config)};
   if (config.shape.topology == ocpc::Topology::kOcpc) {
     build<ocpc::OcpcNetwork>("ocpc", net);
   } else if (config.shape.topology == ocpc::Topology::kDmob) {
@@ -83,6 +88,25 @@ void OcpcExperiment::open_trace() {
     fabric_->processor(i).trace_node(trace_file_, config_.trace_slots);
   }
   for (ocpc::MessageBus* bus : fabric_->buses()) bus->trace(trace_file_, config_.trace_slots);
+  for (ControlChannel* c : fabric_->control_channels()) c->trace(trace_file_, c->name());
+}
+
+void OcpcExperiment::check_control(OcpcRunResult& r) const {
+  r.control.clear();
+  std::uint64_t control_collisions = 0;
+  for (const ControlChannel* c : fabric_->control_channels()) {
+    r.control.push_back(c->counters());
+    control_collisions += c->counters().collisions;
+  }
+  if (!needs_control_plane(config_)) return;
+  if (r.collisions != 0) {
+    r.errors.push_back(std::to_string(r.collisions) +
+                       " garbled receiver-slots, which the reservations never allow");
+  }
+  if (control_collisions != 0) {
+    r.errors.push_back(std::to_string(control_collisions) +
+                       " control minislots with two senders, which the protocol never allows");
+  }
 }
 
 OcpcRunResult OcpcExperiment::run(std::uint64_t seed) {
@@ -128,6 +152,7 @@ OcpcRunResult OcpcExperiment::run_open_loop(std::uint64_t seed) {
   }
   for (ocpc::MessageBus* bus : fabric_->buses()) r.buses.push_back(bus->counters());
   r.errors = host_->errors();
+  check_control(r);
   return r;
 }
 
@@ -174,6 +199,7 @@ OcpcRunResult OcpcExperiment::run(std::uint64_t seed, const std::vector<Packet>&
   if (r.hit_limit) {
     r.errors.push_back(slot_limit_error(config_.max_slots, "every node finished"));
   }
+  check_control(r);
   return r;
 }
 

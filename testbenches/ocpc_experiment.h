@@ -63,6 +63,8 @@ struct OcpcRunResult {
   bool saturated = false;
   /// Every bus's counters over the measurement window of an open-loop run.
   std::vector<MediumCounters> buses;
+  /// The reservation control plane's channels over the run (empty without a control plane).
+  std::vector<ControlCounters> control;
   /// Injected faults: what they kept from delivery; stopped for want of progress.
   FaultOutcome faults;
   bool ok() const { return errors.empty() && !hit_limit; }
@@ -101,6 +103,8 @@ class OcpcExperiment : public ExperimentBase, private CountWindowListener {
   /// Hands the fault plan to the buses and receivers it names.
   void inject_faults();
   OcpcRunResult run_open_loop(std::uint64_t seed);
+  /// The control plane's counters; with one, a data or control collision is an error.
+  void check_control(OcpcRunResult& r) const;
 
   OcpcExperimentConfig config_;
   std::unique_ptr<ocpc::OcpcProtocol> protocol_;  ///< the named protocol (null with an override)

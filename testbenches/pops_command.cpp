@@ -158,7 +158,14 @@ HardwareBound PopsCommand::hardware_bound(std::size_t max_lp_variables) const {
 }
 
 Json PopsCommand::power_budget(const DeviceParameters& device) const {
-  return Json{{"coupler", budget_json(device, MediumKind::kStarCoupler, d_)}};
+  Json budget{{"coupler", budget_json(device, MediumKind::kStarCoupler, d_)}};
+  if (pops::protocol_info(config_.protocol).control_plane) {
+    // The request star of a group reaches its d processors; the control plane rides the
+    // couplers (fan-out d) to one control photodiode per coupler at each receiver.
+    budget["control_request_star"] = budget_json(device, MediumKind::kStarCoupler, d_);
+    budget["control_plane"] = budget_json(device, MediumKind::kStarCoupler, d_);
+  }
+  return budget;
 }
 
 RunRecord PopsCommand::run(std::uint64_t seed) {
@@ -184,6 +191,9 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
           "c(" + std::to_string(c / s.g) + "," + std::to_string(c % s.g) + ")", r.couplers[c]});
     }
     add_media_fields(record.fields, media, o.window_slots, o.window_delivered, device_);
+  }
+  if (!r.control.empty()) {
+    add_control_fields(record.fields, r.control, r.slots, r.delivered, device_);
   }
   return record;
 }

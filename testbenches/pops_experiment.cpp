@@ -10,7 +10,8 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
       config_(config),
       info_(&pops::protocol_info(config.protocol)),
       protocol_(info_->make(config.shape)),
-      network_("pops", pops::PopsNetworkConfig{config.shape, protocol_.get(), config.coupler}),
+      network_("pops", pops::PopsNetworkConfig{config.shape, protocol_.get(), config.coupler,
+                                               info_->control_plane}),
       tally_(info_->slots_per_step) {
   network_.clk(clock_);
   network_.control(control_);
@@ -71,6 +72,13 @@ void PopsExperiment::open_trace() {
     for (std::uint32_t a = 0; a < s.g; ++a) {
       if (traced(a) || traced(b)) network_.trace_coupler(b, a, trace_file_, config_.trace.slots);
     }
+  }
+  for (std::uint32_t b = 0; b < s.g; ++b) {
+    pops::PopsGroup& group = network_.group(b);
+    if (!traced(b) || !group.request_star) continue;
+    group.request_star->trace(trace_file_, group.request_star->name());
+    group.claim_plane->trace(trace_file_, group.claim_plane->name());
+    group.grant_plane->trace(trace_file_, group.grant_plane->name());
   }
 }
 
@@ -140,6 +148,16 @@ void PopsExperiment::finish_run(PopsRunResult& r, const RunOutcome& outcome) {
   r.couplers.clear();
   for (std::uint32_t c = 0; c < s.g * s.g; ++c) {
     r.couplers.push_back(network_.coupler(c / s.g, c % s.g).counters());
+  }
+  r.control.clear();
+  std::uint64_t control_collisions = 0;
+  for (const ControlChannel* c : network_.control_channels()) {
+    r.control.push_back(c->counters());
+    control_collisions += c->counters().collisions;
+  }
+  if (control_collisions != 0) {
+    r.errors.push_back(std::to_string(control_collisions) +
+                       " control minislots with two senders, which the protocol never allows");
   }
   r.collisions = tally_.total();
   r.collisions_by_phase = tally_.by_phase();

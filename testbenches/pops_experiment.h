@@ -63,6 +63,9 @@ struct PopsRunResult {
   /// Every coupler's counters over the counted slots (the measurement window of an open-loop
   /// run, the whole run otherwise), c(b,a) at b * g + a.
   std::vector<MediumCounters> couplers;
+  /// The reservation control plane's channels over the whole run (request stars, then control
+  /// planes; empty without a control plane).
+  std::vector<ControlCounters> control;
   /// Injected faults: what they kept from delivery, and whether the run was stopped for want
   /// of progress.
   FaultOutcome faults;

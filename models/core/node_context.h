@@ -62,4 +62,15 @@ class NodeContext {
   virtual void note_buffers(unsigned count) = 0;
 };
 
+/// Delivers `packet` if it is addressed to `node`; otherwise hands it to `keep` (the node's
+/// queues).
+template <typename Keep>
+void deliver_or_keep(NodeContext& node, const Packet& packet, Keep&& keep) {
+  if (packet.destination == node.id()) {
+    node.deliver(packet);
+  } else {
+    keep(packet);
+  }
+}
+
 }  // namespace optinet

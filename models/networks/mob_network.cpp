@@ -5,15 +5,23 @@
 namespace optinet::ocpc {
 
 MobRow::MobRow(const sc_core::sc_module_name& name, std::uint32_t row,
-               const OcpcNetworkConfig& config)
+               const OcpcNetworkConfig& config, const BusControl* row_control,
+               const std::vector<std::unique_ptr<BusControl>>& column_control)
     : sc_core::sc_module(name) {
   const OcpcShape& s = config.shape;
   processors.reserve(s.p);
   for (std::uint32_t c = 0; c < s.p; ++c) {
     const std::string proc = "proc" + std::to_string(c);
+    OcpcControlWiring wiring;
+    if (row_control != nullptr) {
+      wiring.request[0] = row_control->request.get();
+      wiring.grant[0] = row_control->grant.get();
+      wiring.request[1] = column_control.at(c)->request.get();
+      wiring.grant[1] = column_control.at(c)->grant.get();
+    }
     processors.emplace_back(std::make_unique<OcpcProcessor>(
         proc.c_str(), OcpcProcessorConfig{s.node(row, c), s, config.h, config.protocol,
-                                          SlotWiring{&clk, &control}}));
+                                          SlotWiring{&clk, &control}, wiring}));
   }
 }
 
@@ -36,10 +44,19 @@ MobNetwork::MobNetwork(const sc_core::sc_module_name& name, const OcpcNetworkCon
     bus->clk(clk);
     bus->receivers(receivers_);
   }
+  if (config.control_plane) {
+    for (std::uint32_t k = 0; k < p; ++k) {
+      row_control_.push_back(std::make_unique<BusControl>("row_bus" + std::to_string(k), p, clk));
+      column_control_.push_back(
+          std::make_unique<BusControl>("col_bus" + std::to_string(k), p, clk));
+    }
+  }
   rows_.reserve(p);
   for (std::uint32_t r = 0; r < p; ++r) {
     const std::string row = "row" + std::to_string(r);
-    rows_.emplace_back(std::make_unique<MobRow>(row.c_str(), r, config));
+    rows_.emplace_back(std::make_unique<MobRow>(
+        row.c_str(), r, config, row_control_.empty() ? nullptr : row_control_[r].get(),
+        column_control_));
     rows_.back()->clk(clk);
     rows_.back()->control(control);
     for (std::uint32_t c = 0; c < p; ++c) {
@@ -59,8 +76,21 @@ std::vector<MessageBus*> MobNetwork::buses() {
   return all;
 }
 
+std::vector<ControlChannel*> MobNetwork::control_channels() {
+  std::vector<ControlChannel*> all;
+  for (auto* side : {&row_control_, &column_control_}) {
+    for (auto& c : *side) {
+      all.push_back(c->request.get());
+      all.push_back(c->grant.get());
+    }
+  }
+  return all;
+}
+
 MobNetwork::~MobNetwork() {
   while (!rows_.empty()) rows_.pop_back();
+  while (!column_control_.empty()) column_control_.pop_back();
+  while (!row_control_.empty()) row_control_.pop_back();
   while (!column_buses_.empty()) column_buses_.pop_back();
   while (!row_buses_.empty()) row_buses_.pop_back();
 }

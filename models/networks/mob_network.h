@@ -20,7 +20,11 @@ class MobRow : public sc_core::sc_module {
   sc_core::sc_in<bool> clk{"clk"};
   sc_core::sc_port<RunControlIf> control{"control"};
 
-  MobRow(const sc_core::sc_module_name& name, std::uint32_t row, const OcpcNetworkConfig& config);
+  /// `row_control`: the control channels beside this row's bus; `column_control`: beside every
+  /// column bus (both empty without a control plane).
+  MobRow(const sc_core::sc_module_name& name, std::uint32_t row, const OcpcNetworkConfig& config,
+         const BusControl* row_control,
+         const std::vector<std::unique_ptr<BusControl>>& column_control);
   ~MobRow() override;
 
   std::vector<std::unique_ptr<OcpcProcessor>> processors;
@@ -41,6 +45,7 @@ class MobNetwork : public sc_core::sc_module, public OcpcFabric {
   }
   MessageReceivers& receivers() override { return receivers_; }
   std::vector<MessageBus*> buses() override;
+  std::vector<ControlChannel*> control_channels() override;
   MessageBus& row_bus(std::uint32_t r) { return *row_buses_.at(r); }
   MessageBus& column_bus(std::uint32_t c) { return *column_buses_.at(c); }
 
@@ -49,6 +54,9 @@ class MobNetwork : public sc_core::sc_module, public OcpcFabric {
   MessageReceivers receivers_;
   std::vector<std::unique_ptr<MessageBus>> row_buses_;
   std::vector<std::unique_ptr<MessageBus>> column_buses_;
+  /// The control plane beside every row bus and every column bus (empty without one).
+  std::vector<std::unique_ptr<BusControl>> row_control_;
+  std::vector<std::unique_ptr<BusControl>> column_control_;
   std::vector<std::unique_ptr<MobRow>> rows_;
   std::unique_ptr<HardwareAcks> acks_;
 };

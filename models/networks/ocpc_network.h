@@ -6,6 +6,7 @@
 /// ocpc.receivers the processors' photodetectors.
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <systemc>
 #include <vector>
 
@@ -23,6 +24,17 @@ struct OcpcNetworkConfig {
   OcpcShape shape;
   std::uint32_t h = 1;
   const OcpcProtocol* protocol = nullptr;
+  /// Build the reservation control plane: a request and a grant channel beside every bus
+  /// (OCPC and MOB-PC).
+  bool control_plane = false;
+};
+
+/// The request and grant channels beside one bus of `p` processors (word: ceil(log2 p) bits).
+struct BusControl {
+  std::unique_ptr<ControlChannel> request;
+  std::unique_ptr<ControlChannel> grant;
+  /// Builds both, named `prefix`_request and `prefix`_grant, clocked by `clk`.
+  BusControl(const std::string& prefix, std::uint32_t p, sc_core::sc_in<bool>& clk);
 };
 
 /// What a testbench sees of an OCPC or MOB-PC network.
@@ -34,10 +46,13 @@ class OcpcFabric {
   virtual MessageReceivers& receivers() = 0;
   /// Every bus, in a fixed order (OCPC: the bus; MOB-PC: row buses, then column buses).
   virtual std::vector<MessageBus*> buses() = 0;
+  /// The reservation control plane's channels (empty without one).
+  virtual std::vector<ControlChannel*> control_channels() { return {}; }
   /// Clears slot stamps between runs (slot numbers restart with each run).
   void reset_media() {
     receivers().reset();
     for (MessageBus* bus : buses()) bus->reset();
+    for (ControlChannel* c : control_channels()) c->reset();
   }
 };
 
@@ -63,11 +78,13 @@ class OcpcNetwork : public sc_core::sc_module, public OcpcFabric {
   OcpcProcessor& processor(NodeId i) override { return *processors_.at(i); }
   MessageReceivers& receivers() override { return receivers_; }
   std::vector<MessageBus*> buses() override { return {&bus_}; }
+  std::vector<ControlChannel*> control_channels() override;
 
  private:
   OcpcShape shape_;
   MessageReceivers receivers_;
   MessageBus bus_;
+  std::unique_ptr<BusControl> control_;  ///< null without a control plane
   std::vector<std::unique_ptr<OcpcProcessor>> processors_;
   std::unique_ptr<HardwareAcks> acks_;
 };

@@ -11,6 +11,7 @@
 /// is slots / 2.
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 
 #include "models/core/node_context.h"
 #include "models/topology/dmob_indexing.h"
@@ -42,6 +43,22 @@ struct OcpcShape {
   bool can_send(NodeId from, NodeId to) const {
     if (from == to || from >= n() || to >= n()) return false;
     return topology == Topology::kOcpc || mesh().share_bus(from, to);
+  }
+  // Buses of a node on the OCPC and the MOB-PC: bus 0 is the OCPC's bus or the node's row bus,
+  // bus 1 its column bus. A node's local index on a bus: its id on the OCPC, its column on a row
+  // bus, its row on a column bus.
+  /// The bus of `from` that reaches `to` (can_send(from, to) must hold; not for kDmob).
+  std::uint32_t bus_towards(NodeId from, NodeId to) const {
+    return topology == Topology::kMob && row(from) != row(to) ? 1 : 0;
+  }
+  std::uint32_t local_index(NodeId i, std::uint32_t bus) const {
+    if (topology == Topology::kOcpc) return i;
+    return bus == 0 ? column(i) : row(i);
+  }
+  /// The node at local index `index` on bus `bus` of node `at`.
+  NodeId on_bus(NodeId at, std::uint32_t bus, std::uint32_t index) const {
+    if (topology == Topology::kOcpc) return index;
+    return bus == 0 ? node(row(at), index) : node(index, column(at));
   }
 };
 
@@ -113,6 +130,30 @@ class OcpcNodeContext : public virtual NodeContext {
   /// (step_slot_by_slot); a processor whose receiver acknowledges in hardware sleeps through
   /// the ack slot instead (OcpcProcessor), with the same frames on the buses in the same slots.
   virtual StepOutcome communication_step(NodeId to, const std::optional<Message>& out);
+
+  // The reservation control plane, present when the network was built with one
+  // (OcpcNetworkConfig::control_plane; OCPC and MOB-PC): beside every bus a request channel and
+  // a grant channel with one minislot per attached processor (its local index on the bus), a
+  // word of ceil(log2 p) bits. A word sent in a slot is heard in the next slot. Without the
+  // plane these calls throw std::logic_error.
+  enum class Control : std::uint8_t { kRequest, kGrant };
+  /// True if the network has the reservation control plane.
+  virtual bool has_control_plane() const { return false; }
+  /// Sends `word` in this node's minislot of the `kind` channel beside its bus `bus`.
+  virtual void send_control(Control /*kind*/, std::uint32_t /*bus*/, std::uint64_t /*word*/) {
+    no_control_plane();
+  }
+  /// What `minislot` of the `kind` channel beside this node's bus `bus` carried in the last slot.
+  virtual std::optional<std::uint64_t> heard_control(Control /*kind*/, std::uint32_t /*bus*/,
+                                                     std::uint32_t /*minislot*/) const {
+    no_control_plane();
+    return std::nullopt;
+  }
+
+ private:
+  [[noreturn]] static void no_control_plane() {
+    throw std::logic_error("this network has no reservation control plane");
+  }
 };
 
 /// One communication step as two slots of the node's own thread: after the data slot it

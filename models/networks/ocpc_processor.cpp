@@ -1,5 +1,6 @@
 #include "models/networks/ocpc_processor.h"
 
+#include <stdexcept>
 #include <string>
 
 namespace optinet::ocpc {
@@ -8,7 +9,29 @@ OcpcProcessor::OcpcProcessor(const sc_core::sc_module_name& name, const OcpcProc
     : Processor(name, ProcessorConfig{config.id, config.slot_wiring}),
       shape_(config.shape),
       h_(config.h),
-      protocol_(config.protocol) {}
+      protocol_(config.protocol),
+      control_(config.control) {}
+
+static ControlChannel* control_channel(const OcpcControlWiring& wiring,
+                                       OcpcNodeContext::Control kind, std::uint32_t bus) {
+  ControlChannel* c =
+      bus < 2 ? (kind == OcpcNodeContext::Control::kRequest ? wiring.request : wiring.grant)[bus]
+              : nullptr;
+  if (c == nullptr) throw std::logic_error("no control channel beside bus " + std::to_string(bus));
+  return c;
+}
+
+void OcpcProcessor::send_control(Control kind, std::uint32_t bus, std::uint64_t word) {
+  if (!has_control_plane()) OcpcNodeContext::send_control(kind, bus, word);
+  control_channel(control_, kind, bus)->send(shape_.local_index(id(), bus), word, slot());
+}
+
+std::optional<std::uint64_t> OcpcProcessor::heard_control(Control kind, std::uint32_t bus,
+                                                          std::uint32_t minislot) const {
+  if (!has_control_plane()) return OcpcNodeContext::heard_control(kind, bus, minislot);
+  if (slot() == 0) return std::nullopt;
+  return control_channel(control_, kind, bus)->heard(minislot, slot() - 1);
+}
 
 void OcpcProcessor::run_protocol() {
   received_.reset();

@@ -11,6 +11,7 @@
 
 #include "models/core/processor.h"
 #include "models/networks/ocpc_node.h"
+#include "models/optical/control_channel.h"
 #include "models/optical/optical_bus.h"
 
 namespace optinet::ocpc {
@@ -18,12 +19,20 @@ namespace optinet::ocpc {
 using MessageBusIf = BusTransmitIf<Message>;
 using MessageReceiversIf = ReceiverSampleIf<Message>;
 
+/// A processor's reach into the reservation control plane: the request and grant channels
+/// beside its bus 0 and bus 1 (null where there is none).
+struct OcpcControlWiring {
+  ControlChannel* request[2] = {nullptr, nullptr};
+  ControlChannel* grant[2] = {nullptr, nullptr};
+};
+
 struct OcpcProcessorConfig {
   NodeId id = 0;
   OcpcShape shape;
   std::uint32_t h = 1;
   const OcpcProtocol* protocol = nullptr;
   SlotWiring slot_wiring;
+  OcpcControlWiring control;
 };
 
 class OcpcProcessor : public Processor, public OcpcNodeContext {
@@ -71,6 +80,10 @@ class OcpcProcessor : public Processor, public OcpcNodeContext {
   void note_rounds(std::uint32_t rounds) override {
     if (rounds > max_rounds_) max_rounds_ = rounds;
   }
+  bool has_control_plane() const override { return control_.request[0] != nullptr; }
+  void send_control(Control kind, std::uint32_t bus, std::uint64_t word) override;
+  std::optional<std::uint64_t> heard_control(Control kind, std::uint32_t bus,
+                                             std::uint32_t minislot) const override;
 
  protected:
   void run_protocol() override;
@@ -87,6 +100,7 @@ class OcpcProcessor : public Processor, public OcpcNodeContext {
   OcpcShape shape_;
   std::uint32_t h_;
   const OcpcProtocol* protocol_;
+  OcpcControlWiring control_;
   std::uint64_t sent_in_slot_ = ~std::uint64_t{0};
   std::optional<Message> received_;
   bool hardware_ack_ = false;

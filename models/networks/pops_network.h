@@ -25,6 +25,9 @@ struct PopsNetworkConfig {
   PopsShape shape;
   const PopsProtocol* protocol = nullptr;
   CouplerKind coupler = CouplerKind::kBehavioural;
+  /// Build the reservation control plane (PopsNodeContext): per group a request star and a
+  /// control plane into the group.
+  bool control_plane = false;
 };
 
 /// One group: its d processors, its transmit and receive bundles, and its couplers: the g it
@@ -34,8 +37,10 @@ class PopsGroup : public sc_core::sc_module {
   sc_core::sc_in<bool> clk{"clk"};
   sc_core::sc_port<RunControlIf> control{"control"};
 
+  /// `control_planes`: the network's claim and grant planes into every group (2b and 2b + 1),
+  /// filled once every group is built (used only with config.control_plane).
   PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
-            const PopsNetworkConfig& config);
+            const PopsNetworkConfig& config, const std::vector<ControlChannel*>* control_planes);
   ~PopsGroup() override;
 
   GroupTransmitBundle tx_bundle;
@@ -46,6 +51,11 @@ class PopsGroup : public sc_core::sc_module {
   std::unique_ptr<PassiveStarGroup> couplers_out;
   /// RTL kinds: c(this, a), a = 0..g-1, a module each; empty for behavioural couplers.
   std::vector<std::unique_ptr<PassiveStar>> couplers_in;
+  /// The reservation control plane (null without one): the group's request star, and the
+  /// claim and grant planes into the group.
+  std::unique_ptr<ControlChannel> request_star;
+  std::unique_ptr<ControlChannel> claim_plane;
+  std::unique_ptr<ControlChannel> grant_plane;
 };
 
 class PopsNetwork : public sc_core::sc_module {
@@ -73,16 +83,24 @@ class PopsNetwork : public sc_core::sc_module {
                      const TraceWindow& window) {
     coupler(b, a).trace(tf, coupler_name(b, a), window);
   }
-  /// Clears the fibre bundles between runs (slot numbers restart with each run).
+  /// Clears the fibre bundles and control channels between runs (slot numbers restart with
+  /// each run).
   void reset_media() {
     for (auto& group : groups_) {
       group->tx_bundle.reset();
       group->rx_bundle.reset();
+      if (group->request_star) group->request_star->reset();
+      if (group->claim_plane) group->claim_plane->reset();
+      if (group->grant_plane) group->grant_plane->reset();
     }
   }
+  /// Every control channel (request stars, then per group its claim and grant planes), empty
+  /// without a control plane.
+  std::vector<const ControlChannel*> control_channels() const;
 
  private:
   PopsNetworkConfig config_;
+  std::vector<ControlChannel*> control_planes_;  ///< claim and grant plane into each group
   std::vector<std::unique_ptr<PopsGroup>> groups_;
 };
 

@@ -5,6 +5,7 @@
 /// the g couplers c(b, group(i)) of its group, and listens to one coupler c(group(i), a).
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,39 @@ class PopsNodeContext : public virtual NodeContext {
   virtual void listen(std::uint32_t source_group) = 0;
   /// What the receiver got in the slot that just ended (after next_slot()).
   virtual const std::optional<Frame>& received() const = 0;
+
+  // The reservation control plane, present when the network was built with one
+  // (PopsNetworkConfig::control_plane): per group a request star among its d processors (d
+  // minislots of g bits), and a control plane into each group, a control wavelength on the g
+  // couplers c(b, *) heard at every receiver of group b: minislots 0..g-1 carry claims (d + 1
+  // bits), g..2g-1 grants (a receiver index; a claim plane and a grant plane in the model). A
+  // word sent in a slot is heard in the next slot. Without the plane these calls throw
+  // std::logic_error.
+
+  /// True if the network has the reservation control plane.
+  virtual bool has_control_plane() const { return false; }
+  /// Sends `word` in this node's minislot (its index in the group) of its group's request star.
+  virtual void send_request(std::uint64_t /*word*/) { no_control_plane(); }
+  /// Sends `word` in `minislot` of the control plane into `group`.
+  virtual void send_control(std::uint32_t /*group*/, std::uint32_t /*minislot*/,
+                            std::uint64_t /*word*/) {
+    no_control_plane();
+  }
+  /// What minislot `index` of this node's group's request star carried in the last slot.
+  virtual std::optional<std::uint64_t> heard_request(std::uint32_t /*index*/) const {
+    no_control_plane();
+    return std::nullopt;
+  }
+  /// What `minislot` of the control plane into this node's group carried in the last slot.
+  virtual std::optional<std::uint64_t> heard_control(std::uint32_t /*minislot*/) const {
+    no_control_plane();
+    return std::nullopt;
+  }
+
+ private:
+  [[noreturn]] static void no_control_plane() {
+    throw std::logic_error("this POPS has no reservation control plane");
+  }
 };
 
 /// A POPS routing protocol: the body of every processor's thread for one run. One instance is

@@ -9,7 +9,8 @@ PopsProcessor::PopsProcessor(const sc_core::sc_module_name& name, const PopsProc
     : Processor(name, ProcessorConfig{config.id, config.slot_wiring}),
       shape_(config.shape),
       protocol_(config.protocol),
-      fibres_(config.fibres) {
+      fibres_(config.fibres),
+      control_(config.control) {
   if (fibres_ == nullptr) throw std::invalid_argument(std::string(this->name()) + ": no fibres");
 }
 
@@ -33,6 +34,32 @@ void PopsProcessor::transmit(const std::uint32_t* groups, std::size_t count, con
     fibres_->drive(groups[k], local, frame, now);
   }
   record_tx(frame.packet.id, now);
+}
+
+void PopsProcessor::send_request(std::uint64_t word) {
+  if (!has_control_plane()) PopsNodeContext::send_request(word);
+  control_.requests->send(shape_.index_in_group(id()), word, slot());
+}
+
+void PopsProcessor::send_control(std::uint32_t group, std::uint32_t minislot, std::uint64_t word) {
+  if (!has_control_plane()) PopsNodeContext::send_control(group, minislot, word);
+  const std::uint32_t g = shape_.g;
+  control_.planes->at(2 * std::size_t{group} + (minislot < g ? 0 : 1))
+      ->send(minislot % g, word, slot());
+}
+
+std::optional<std::uint64_t> PopsProcessor::heard_request(std::uint32_t index) const {
+  if (!has_control_plane()) return PopsNodeContext::heard_request(index);
+  if (slot() == 0) return std::nullopt;
+  return control_.requests->heard(index, slot() - 1);
+}
+
+std::optional<std::uint64_t> PopsProcessor::heard_control(std::uint32_t minislot) const {
+  if (!has_control_plane()) return PopsNodeContext::heard_control(minislot);
+  if (slot() == 0) return std::nullopt;
+  const std::uint32_t g = shape_.g;
+  return control_.planes->at(2 * std::size_t{shape_.group_of(id())} + (minislot < g ? 0 : 1))
+      ->heard(minislot % g, slot() - 1);
 }
 
 void PopsProcessor::listen(std::uint32_t source_group) {

@@ -3,12 +3,22 @@
 /// A POPS processor: the core processor plus one transmitter into its group's transmit bundle
 /// and one tunable receiver on its group's receive bundle, both through one port.
 #include <systemc>
+#include <vector>
 
 #include "models/core/processor.h"
 #include "models/networks/pops_node.h"
+#include "models/optical/control_channel.h"
 #include "models/optical/pops_bundles.h"
 
 namespace optinet::pops {
+
+/// A processor's reach into the reservation control plane: its group's request star and the
+/// claim and grant planes into every group, group b's at 2b and 2b + 1 (both null when the
+/// network has none).
+struct PopsControlWiring {
+  ControlChannel* requests = nullptr;
+  const std::vector<ControlChannel*>* planes = nullptr;
+};
 
 struct PopsProcessorConfig {
   NodeId id = 0;
@@ -18,6 +28,7 @@ struct PopsProcessorConfig {
   /// The group's transmit bundle (drive) and receive bundle (sample): a plain object, not a
   /// port, for the same reason as slot_wiring.
   StarNodeIf* fibres = nullptr;
+  PopsControlWiring control;
 };
 
 class PopsProcessor : public Processor, public PopsNodeContext {
@@ -31,6 +42,11 @@ class PopsProcessor : public Processor, public PopsNodeContext {
   void transmit(const std::uint32_t* groups, std::size_t count, const Frame& frame) override;
   void listen(std::uint32_t source_group) override;
   const std::optional<Frame>& received() const override { return received_; }
+  bool has_control_plane() const override { return control_.requests != nullptr; }
+  void send_request(std::uint64_t word) override;
+  void send_control(std::uint32_t group, std::uint32_t minislot, std::uint64_t word) override;
+  std::optional<std::uint64_t> heard_request(std::uint32_t index) const override;
+  std::optional<std::uint64_t> heard_control(std::uint32_t minislot) const override;
 
  protected:
   void run_protocol() override;
@@ -41,6 +57,7 @@ class PopsProcessor : public Processor, public PopsNodeContext {
   PopsShape shape_;
   const PopsProtocol* protocol_;
   StarNodeIf* fibres_;
+  PopsControlWiring control_;
   std::uint64_t transmitted_in_slot_ = ~std::uint64_t{0};
   std::uint32_t listen_group_ = 0;
   bool listened_ = false;

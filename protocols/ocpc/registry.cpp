@@ -4,6 +4,7 @@
 #include "protocols/ocpc/dim_order.h"
 #include "protocols/ocpc/dmob_funnel.h"
 #include "protocols/ocpc/gjlr.h"
+#include "protocols/ocpc/reservation.h"
 #include "protocols/ocpc/tdma.h"
 #include "protocols/ocpc/thinning.h"
 #include "protocols/ocpc/valiant.h"
@@ -44,6 +45,10 @@ const std::vector<ProtocolInfo>& protocols() {
       {"tdma",
        "collision-free TDMA baseline: a fixed cyclic-shift schedule (protocols/ocpc/tdma.h)", true,
        true, make<TdmaProtocol>, true},
+      {"reservation",
+       "request and grant on control channels beside the buses, round-robin, 2 slots ahead; "
+       "never a data collision (protocols/ocpc/reservation.h)",
+       true, true, make<ReservationProtocol>, true, false, true},
   };
   return table;
 }

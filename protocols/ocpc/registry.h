@@ -28,6 +28,9 @@ struct ProtocolInfo {
   /// Runs under a sustained load (open-loop traffic).
   bool open_loop = false;
   bool on_dmob = false;  ///< runs on the D-dimensional MOB (buses along each dimension only)
+  /// Needs the reservation control plane (OcpcNetworkConfig::control_plane); a collision of
+  /// its data frames is then a protocol error.
+  bool control_plane = false;
 };
 
 /// Whether `info` runs on `topology`.

@@ -4,6 +4,7 @@
 
 #include "protocols/pops/offline.h"
 #include "protocols/pops/randomized.h"
+#include "protocols/pops/reservation.h"
 #include "protocols/pops/sorting.h"
 #include "protocols/pops/sorting_network.h"
 #include "protocols/pops/tdma.h"
@@ -105,6 +106,20 @@ const std::vector<ProtocolInfo>& protocols() {
        [](const PopsShape&) -> std::unique_ptr<PopsProtocol> {
          return std::make_unique<TdmaRouter>();
        },
+       true,
+       nullptr,
+       true},
+      {"reservation",
+       "reservation on a control plane (request star per group, control wavelength on the "
+       "couplers): sources reserve a coupler and a receiver 3 slots ahead, never a data "
+       "collision (protocols/pops/reservation.h); d, g <= 64",
+       0,
+       {},
+       [](const PopsShape&) -> std::unique_ptr<PopsProtocol> {
+         return std::make_unique<ReservationRouter>();
+       },
+       true,
+       reservation_unavailable,
        true,
        nullptr,
        true},

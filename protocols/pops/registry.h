@@ -26,6 +26,8 @@ struct ProtocolInfo {
   bool open_loop = false;
   /// Why the protocol cannot run open-loop on a shape ("" if it can); nullptr: every shape.
   std::string (*open_loop_unavailable)(const PopsShape& shape) = nullptr;
+  /// Needs the network's reservation control plane (PopsNetworkConfig::control_plane).
+  bool control_plane = false;
 };
 
 /// The protocol a front end asked for, or the option at fault and why.

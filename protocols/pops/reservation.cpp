@@ -1,0 +1,199 @@
+#include "protocols/pops/reservation.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "protocols/pops/reservation_match.h"
+#include "protocols/pops/tdma.h"
+
+namespace optinet::pops {
+
+namespace {
+
+/// A node's packets by destination group (its virtual output queues), oldest first in each.
+class GroupQueues {
+ public:
+  explicit GroupQueues(const PopsShape& shape) : shape_(shape), by_group_(shape.g) {}
+
+  void add(const Packet& p) {
+    by_group_[shape_.group_of(p.destination)].push_back(p);
+    ++size_;
+  }
+  std::size_t size() const { return size_; }
+  std::size_t in_group(std::uint32_t b) const { return by_group_[b].size(); }
+  /// Bit j set if a packet waits for receiver j of group b (only for the `allowed` receivers).
+  std::uint64_t receivers(std::uint32_t b, std::uint64_t allowed = ~std::uint64_t{0}) const {
+    std::uint64_t bits = 0;
+    for (const Packet& p : by_group_[b]) {
+      bits |= std::uint64_t{1} << shape_.index_in_group(p.destination);
+    }
+    return bits & allowed;
+  }
+  /// Removes and returns the oldest packet for `destination`, if any.
+  std::optional<Packet> take(NodeId destination) {
+    std::vector<Packet>& q = by_group_[shape_.group_of(destination)];
+    for (auto it = q.begin(); it != q.end(); ++it) {
+      if (it->destination != destination) continue;
+      const Packet p = *it;
+      q.erase(it);
+      --size_;
+      return p;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  PopsShape shape_;
+  std::vector<std::vector<Packet>> by_group_;
+  std::size_t size_ = 0;
+};
+
+/// The group `source` reaches in slot t under the TDMA schedule, and there the receivers it
+/// reaches as a bit map (none: kUnmatched, 0).
+std::pair<std::uint32_t, std::uint64_t> tdma_reach(const PopsShape& s, std::uint64_t t,
+                                                   NodeId source, std::vector<NodeId>& buffer) {
+  tdma_reachable(s, t, source, buffer);
+  if (buffer.empty()) return {kUnmatched, 0};
+  std::uint64_t bits = 0;
+  for (NodeId r : buffer) bits |= std::uint64_t{1} << s.index_in_group(r);
+  return {s.group_of(buffer.front()), bits};
+}
+
+}  // namespace
+
+std::string reservation_unavailable(const PopsShape& shape) {
+  if (shape.d <= kReservationMaxSide && shape.g <= kReservationMaxSide) return "";
+  return "--protocol reservation needs d <= 63 and g <= 63 (a request maps the g groups and a "
+         "claim the d "
+         "receivers of a group, each with a flag, in one 64-bit control word); got d = " +
+         std::to_string(shape.d) + ", g = " + std::to_string(shape.g);
+}
+
+void ReservationRouter::run(PopsNodeContext& node) const {
+  const PopsShape& s = node.shape();
+  const NodeId me = node.id();
+  const std::uint32_t group = s.group_of(me);
+  const std::uint32_t index = s.index_in_group(me);
+  const bool open = node.open_loop();
+  GroupQueues queues(s);
+  const auto hold = [&](const Packet& p) {
+    deliver_or_keep(node, p, [&](const Packet& q) { queues.add(q); });
+  };
+  for (const Packet& p : node.packets()) hold(p);
+  bool pending = !open && queues.size() > 0;
+  if (pending) node.raise_pending();
+
+  std::vector<std::uint64_t> words;
+  std::vector<std::uint32_t> match;
+  std::vector<std::uint32_t> first;
+  std::vector<NodeId> reach;
+  std::vector<Packet> injected;
+  std::uint32_t claimed_last = kUnmatched;    // group claimed last slot (data next slot)
+  std::uint32_t claimed_before = kUnmatched;  // group claimed two slots back (data this slot)
+  std::uint32_t listen_now = kUnmatched;      // source group granted this slot by this receiver
+  node.begin_slots();
+  while (open || node.any_pending()) {
+    const std::uint64_t t = node.slot();
+    if (open && queues.size() < kReservationQueueLimit) {
+      injected.clear();
+      node.take_injected(kReservationQueueLimit - queues.size(), injected);
+      for (const Packet& p : injected) hold(p);
+    }
+    node.note_buffers(static_cast<unsigned>(queues.size()));
+
+    // Receiver arbitration for slot t+1: the claims heard on the control plane into this group.
+    // A flagged claim first gets the receiver that listens to its coupler under TDMA.
+    std::uint32_t listen_next = kUnmatched;
+    std::uint32_t won = kUnmatched;
+    bool won_tdma = false;
+    if (t > 0) {
+      words.assign(s.g, 0);
+      first.assign(s.g, kUnmatched);
+      for (std::uint32_t a = 0; a < s.g; ++a) {
+        words[a] = node.heard_control(a).value_or(0);
+        if ((words[a] >> s.d & 1U) == 0) continue;
+        for (std::uint32_t j = 0; j < s.d; ++j) {
+          if ((words[a] >> j & 1U) != 0 && tdma_listened_group(s, t + 1, s.node(group, j)) == a) {
+            first[a] = j;
+            break;
+          }
+        }
+      }
+      rotating_match(words, s.d, t + 1, match, &first);
+      for (std::uint32_t a = 0; a < s.g; ++a) {
+        if (match[a] == index) listen_next = a;
+      }
+      // Coupler arbitration for slot t+2: the requests heard on this group's request star. A
+      // flagged request first gets the group its source reaches under TDMA.
+      words.assign(s.d, 0);
+      first.assign(s.d, kUnmatched);
+      for (std::uint32_t k = 0; k < s.d; ++k) {
+        words[k] = node.heard_request(k).value_or(0);
+        if ((words[k] >> s.g & 1U) != 0) {
+          first[k] = tdma_reach(s, t + 2, s.node(group, k), reach).first;
+        }
+      }
+      rotating_match(words, s.g, t + 2, match, &first);
+      won = match[index];
+      won_tdma = won != kUnmatched && first[index] == won;
+    }
+
+    // Data: the grant for the claim of two slots back.
+    if (claimed_before != kUnmatched) {
+      const std::optional<std::uint64_t> grant = node.heard_control(s.g + claimed_before);
+      if (grant) {
+        const NodeId to = s.node(claimed_before, static_cast<std::uint32_t>(*grant));
+        if (const std::optional<Packet> p = queues.take(to)) {
+          node.transmit_to(claimed_before, Frame::data(*p));
+        }
+      }
+    }
+    if (listen_now != kUnmatched) node.listen(listen_now);
+
+    // Control words of this slot: grant, claim, request.
+    if (listen_next != kUnmatched) {
+      node.send_control(listen_next, s.g + group, index);
+    }
+    if (won != kUnmatched) {
+      // A TDMA win claims the receivers TDMA reaches, flagged; otherwise every receiver of the
+      // group this node holds packets for.
+      std::uint64_t claim = 0;
+      if (won_tdma) {
+        claim = queues.receivers(won, tdma_reach(s, t + 2, me, reach).second);
+        if (claim != 0) claim |= std::uint64_t{1} << s.d;
+      }
+      if (claim == 0) claim = queues.receivers(won);
+      if (claim != 0) {
+        node.send_control(won, group, claim);
+      } else {
+        won = kUnmatched;
+      }
+    }
+    std::uint64_t request = 0;
+    for (std::uint32_t b = 0; b < s.g; ++b) {
+      const std::size_t in_flight = (claimed_last == b ? 1 : 0) + (won == b ? 1 : 0);
+      if (queues.in_group(b) > in_flight) request |= std::uint64_t{1} << b;
+    }
+    // Flag: a packet waits for a receiver this node reaches under TDMA in slot t+3.
+    const auto [tdma_group, tdma_receivers] = tdma_reach(s, t + 3, me, reach);
+    if (tdma_group != kUnmatched && (request >> tdma_group & 1U) != 0 &&
+        queues.receivers(tdma_group, tdma_receivers) != 0) {
+      request |= std::uint64_t{1} << s.g;
+    }
+    if (request != 0) node.send_request(request);
+    claimed_before = claimed_last;
+    claimed_last = won;
+    listen_now = listen_next;
+
+    if (pending && queues.size() == 0) {
+      node.release_pending();
+      pending = false;
+    }
+    node.next_slot();
+    if (auto got = data_in(node.received()); got && got->destination == me) node.deliver(*got);
+  }
+}
+
+}  // namespace optinet::pops

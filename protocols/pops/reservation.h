@@ -1,0 +1,40 @@
+#pragma once
+/// \file
+/// Reservation for POPS(d,g) (docs/reservation-protocol.md): a source reserves a coupler c(b,a)
+/// and a receiver of group b on the control plane before it sends, so data frames never collide.
+/// Three control slots per data slot, pipelined (one reservation starts every slot):
+///   slot D-3, request: every source of group a sends on its group's request star a g-bit map of
+///     the destination groups it holds packets for, and a flag if it holds one for a receiver
+///     the TDMA schedule (tdma.h) lets it reach in slot D;
+///   slot D-2, coupler arbitration: every node of group a matches the group's sources to
+///     destination groups (rotating_match, the same result at every node; a flagged source first
+///     gets its TDMA group); the source that won group b claims c(b,a) on the control plane
+///     into b, minislot a, with a d-bit map of the receivers of b it holds packets for (a flagged
+///     winner: its TDMA receivers, flagged);
+///   slot D-1, receiver arbitration: every receiver of group b matches the claims to receivers
+///     (rotating_match; a flagged claim first gets the receiver that listens to its coupler under
+///     TDMA); receiver j that got coupler a grants on the control plane into a,
+///     minislot g + b, with its index j, and tunes to c(b,a) for slot D;
+///   slot D, data: the granted source sends its oldest packet for (b, j) on c(b,a).
+/// Under a heavy load most sources hold a packet for their TDMA pair and the arbitration keeps
+/// TDMA's full permutation; under a light load any pair gets the next slots. A node knows only
+/// its own packets and the words it hears. Needs d, g <= 63 (a map and a flag in one word).
+#include "models/networks/pops_node.h"
+
+namespace optinet::pops {
+
+/// Packets a node takes from its host into its virtual output queues at most (the rest wait in
+/// the host's injection queue).
+inline constexpr std::size_t kReservationQueueLimit = 512;
+/// The largest d and g: a control word holds a bit per group or receiver and a flag.
+inline constexpr std::uint32_t kReservationMaxSide = 63;
+
+/// Why reservation cannot run on `shape` ("" if it can).
+std::string reservation_unavailable(const PopsShape& shape);
+
+class ReservationRouter : public PopsProtocol {
+ public:
+  void run(PopsNodeContext& node) const override;
+};
+
+}  // namespace optinet::pops

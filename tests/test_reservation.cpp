@@ -1,0 +1,244 @@
+/// \file
+/// The reservation protocol (protocols/pops/reservation.h, protocols/ocpc/reservation.h) and its
+/// control plane (models/optical/control_channel.h): the arbitration's matching, the control
+/// words and their slots on a hand-checked tiny case, no data collision in any slot at full load
+/// on every POPS shape kind, the OCPC and the MOB-PC, every packet delivered once, accepted
+/// equals offered below saturation, and no source starves at saturation.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "open_loop_checks.h"
+#include "protocols/pops/reservation_match.h"
+#include "testbenches/ocpc_experiment.h"
+#include "testbenches/pops_experiment.h"
+
+namespace {
+
+using namespace optinet;
+using pops::kUnmatched;
+using pops::rotating_match;
+
+// ---- pure ------------------------------------------------------------------------------------
+
+TEST(ReservationMatch, HandCheckedRotation) {
+  // Three requesters, four targets. turn 1: requester 1 goes first and starts at target
+  // (1 + 1) mod 4 = 2; requester 2 starts at 3 and takes it; requester 0 starts at 1: 1 is not
+  // in its map, 2 is taken, so 0 wraps round to target 0.
+  const std::vector<std::uint64_t> requests = {0b0101, 0b0110, 0b1100};
+  std::vector<std::uint32_t> out;
+  rotating_match(requests, 4, 1, out);
+  EXPECT_EQ(out, (std::vector<std::uint32_t>{0, 2, 3}));
+  // turn 0: requester 0 first from target 0 -> 0; requester 1 from 1 -> 1; requester 2 from 2.
+  rotating_match(requests, 4, 0, out);
+  EXPECT_EQ(out, (std::vector<std::uint32_t>{0, 1, 2}));
+}
+
+TEST(ReservationMatch, MaximalDistinctAndKeepsTheFirstAssignment) {
+  std::uint64_t state = 12345;
+  const auto next = [&] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return state >> 33;
+  };
+  for (int trial = 0; trial < 2000; ++trial) {
+    const std::uint32_t count = 1 + next() % 12;
+    const std::uint32_t targets = 1 + next() % 12;
+    std::vector<std::uint64_t> requests(count);
+    for (auto& r : requests) r = next() & ((std::uint64_t{1} << targets) - 1);
+    std::vector<std::uint32_t> first(count, kUnmatched);
+    std::uint64_t used = 0;
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const std::uint32_t t = static_cast<std::uint32_t>(next() % targets);
+      if (next() % 3 == 0 && (requests[i] >> t & 1U) && !(used >> t & 1U)) {
+        first[i] = t;
+        used |= std::uint64_t{1} << t;
+      }
+    }
+    std::vector<std::uint32_t> out;
+    rotating_match(requests, targets, next(), out, &first);
+    std::uint64_t taken = 0;
+    for (std::uint32_t i = 0; i < count; ++i) {
+      if (first[i] != kUnmatched) EXPECT_EQ(out[i], first[i]);
+      if (out[i] == kUnmatched) continue;
+      EXPECT_TRUE(requests[i] >> out[i] & 1U) << "a target outside the request";
+      EXPECT_FALSE(taken >> out[i] & 1U) << "a target matched twice";
+      taken |= std::uint64_t{1} << out[i];
+    }
+    for (std::uint32_t i = 0; i < count; ++i) {
+      if (out[i] == kUnmatched) EXPECT_EQ(requests[i] & ~taken, 0u) << "not maximal";
+    }
+  }
+}
+
+// ---- simulation (one elaboration per test) -----------------------------------------------------
+
+PopsExperimentConfig pops_config(std::uint32_t d, std::uint32_t g) {
+  PopsExperimentConfig c;
+  c.shape = pops::PopsShape{d, g};
+  c.protocol = "reservation";
+  return c;
+}
+
+OcpcExperimentConfig ocpc_config(ocpc::Topology topology, std::uint32_t p, double rate,
+                                 std::uint64_t max_slots = 50000) {
+  OcpcExperimentConfig c;
+  c.shape = ocpc::OcpcShape{topology, p};
+  c.protocol = "reservation";
+  return test::short_open_loop(c, rate, max_slots);
+}
+
+std::uint64_t coupler_collisions(const PopsRunResult& r) {
+  std::uint64_t sum = 0;
+  for (const MediumCounters& c : r.couplers) sum += c.collision_slots;
+  return sum;
+}
+
+TEST(ReservationPops, ControlWordsAndTheirSlotsOnAHandCheckedCase) {
+  // POPS(1,2), one packet 0 -> 1. Slot 0: node 0 requests group 1 on group 0's request star
+  // (TDMA reaches node 1 in slot 3, so the word is flagged: 0b110). Slot 1: it wins coupler
+  // c(1,0) and claims receiver 0 of group 1 on the claim plane into group 1, flagged (0b11).
+  // Slot 2: node 1 grants on the grant plane into group 0, minislot 1 (its group), with its
+  // index 0. Slot 3: node 0
+  // sends and node 1 listens to c(1,0); node 1 delivers at the start of slot 4.
+  PopsExperimentConfig c = pops_config(1, 2);
+  c.traffic = PermutationKind::kFile;
+  c.file_permutation = {1, kNoNode};
+  c.max_slots = 100;
+  PopsExperiment e(c);
+  const PopsRunResult r = e.run(1);
+  ASSERT_TRUE(r.errors.empty()) << r.errors.front();
+  EXPECT_EQ(r.delivered, 1u);
+  EXPECT_EQ(r.slots, 4u);
+  EXPECT_EQ(r.collisions, 0u);
+  // Channels: request stars of groups 0 and 1, then per group its claim and grant planes.
+  ASSERT_EQ(r.control.size(), 6u);
+  const std::vector<std::uint64_t> words = {1, 0, 0, 1, 1, 0};  // request, grant into 0, claim
+  for (std::size_t k = 0; k < words.size(); ++k) EXPECT_EQ(r.control[k].words, words[k]) << k;
+  // Word sizes: g + 1 = 3 bits on a request star, d + 1 = 2 for a claim, 1 for a receiver
+  // index; every listener (d = 1 per group) decodes every word.
+  EXPECT_EQ(r.control[0].bits_sent, 3u);
+  EXPECT_EQ(r.control[4].bits_sent, 2u);
+  EXPECT_EQ(r.control[3].bits_received, 1u);
+  for (const ControlCounters& k : r.control) EXPECT_EQ(k.collisions, 0u);
+  // A slot's capacity: d (g + 1) = 3 bits on a request star, g (d + 1) = 4 on a claim plane,
+  // g * 1 = 2 on a grant plane.
+  EXPECT_EQ(r.control[0].slot_bits, 3u);
+  EXPECT_EQ(r.control[2].slot_bits, 4u);
+  EXPECT_EQ(r.control[3].slot_bits, 2u);
+  // Each word stays on its medium, stamped with its slot, until the slot of the same parity
+  // after it: the request of slot 0, the claim of slot 1 and the grant of slot 2 (index 0), and
+  // no grant in slot 3.
+  pops::PopsNetwork& net = e.network();
+  EXPECT_EQ(net.group(0).request_star->heard(0, 0), std::optional<std::uint64_t>{0b110});
+  EXPECT_EQ(net.group(1).claim_plane->heard(0, 1), std::optional<std::uint64_t>{0b11});
+  EXPECT_FALSE(net.group(1).claim_plane->heard(0, 3).has_value());
+  EXPECT_EQ(net.group(0).grant_plane->heard(1, 2), std::optional<std::uint64_t>{0});
+  EXPECT_FALSE(net.group(0).grant_plane->heard(1, 3).has_value());
+}
+
+/// POPS(d,g) at rate 1, above what it carries: every slot's collisions are counted by the
+/// couplers' tally (r.collisions, the whole run), and a collision or a doubly used control
+/// minislot is also a run error.
+void expect_no_collision_at_full_load(std::uint32_t d, std::uint32_t g) {
+  PopsExperimentConfig c = pops_config(d, g);
+  c.max_slots = 4000;
+  OpenLoopConfig o;
+  o.rate = 1.0;
+  o.steady.warmup = 200;
+  o.steady.measure = 1000;
+  c.open_loop = o;
+  PopsExperiment e(c);
+  const PopsRunResult r = e.run(7);
+  EXPECT_TRUE(r.errors.empty()) << r.errors.front();
+  EXPECT_EQ(r.collisions, 0u);
+  EXPECT_EQ(coupler_collisions(r), 0u);
+  // It carries most of the hardware's min(1, g/d) per node.
+  EXPECT_GT(r.open_loop->accepted, 0.5 * std::min(1.0, double(g) / d));
+  std::uint64_t control_words = 0;
+  for (const ControlCounters& k : r.control) control_words += k.words;
+  EXPECT_GT(control_words, 0u);
+}
+
+TEST(ReservationPops, NoDataCollisionAtFullLoadDEqualsG) { expect_no_collision_at_full_load(4, 4); }
+TEST(ReservationPops, NoDataCollisionAtFullLoadDBelowG) { expect_no_collision_at_full_load(2, 8); }
+TEST(ReservationPops, NoDataCollisionAtFullLoadDAboveG) { expect_no_collision_at_full_load(8, 2); }
+
+TEST(ReservationPops, DeliversEveryPermutationPacketOnce) {
+  PopsExperimentConfig c = pops_config(8, 2);
+  c.traffic = PermutationKind::kRandom;
+  PopsExperiment e(c);
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    const PopsRunResult r = e.run(seed);
+    ASSERT_TRUE(r.errors.empty()) << r.errors.front();
+    EXPECT_EQ(r.delivered, r.packets);
+    EXPECT_EQ(r.collisions, 0u);
+  }
+}
+
+TEST(ReservationPops, AcceptsTheOfferedLoadBelowSaturation) {
+  // POPS(4,8), d < g: hardware bound 1; at 0.6 every labelled packet is delivered once.
+  PopsExperimentConfig c = test::short_open_loop(pops_config(4, 8), 0.6, 50000);
+  PopsExperiment e(c);
+  const PopsRunResult r = e.run(2);
+  test::expect_drained(r);
+  EXPECT_NEAR(r.open_loop->accepted, r.open_loop->offered, 0.01);
+  EXPECT_EQ(r.collisions, 0u);
+}
+
+TEST(ReservationPops, NoSourceStarvesAtSaturation) {
+  // POPS(4,4) uniform at rate 1 (above what it carries): every source gets at least 0.8 of the
+  // mean accepted load.
+  PopsExperimentConfig c = test::short_open_loop(pops_config(4, 4), 1.0, 8000);
+  PopsExperiment e(c);
+  const PopsRunResult r = e.run(3);
+  ASSERT_TRUE(r.errors.empty()) << r.errors.front();
+  EXPECT_GT(r.open_loop->accepted, 0.8);
+  EXPECT_GE(r.open_loop->accepted_node_min, 0.8 * r.open_loop->accepted_per_sender);
+}
+
+TEST(ReservationOcpc, NeverGarblesAndAcceptsTheOfferedLoad) {
+  OcpcExperiment e(ocpc_config(ocpc::Topology::kOcpc, 16, 0.7));
+  const OcpcRunResult r = e.run(2);
+  test::expect_drained(r);  // a garbled receiver would be a run error
+  EXPECT_EQ(r.collisions, 0u);
+  EXPECT_NEAR(r.open_loop->accepted, r.open_loop->offered, 0.01);
+  ASSERT_EQ(r.control.size(), 2u);  // the request and the grant channel beside the bus
+  for (const ControlCounters& k : r.control) EXPECT_EQ(k.collisions, 0u);
+}
+
+TEST(ReservationOcpc, NoSourceStarvesAtSaturation) {
+  OcpcExperiment e(ocpc_config(ocpc::Topology::kOcpc, 16, 1.0, 8000));
+  const OcpcRunResult r = e.run(3);
+  ASSERT_TRUE(r.errors.empty()) << r.errors.front();
+  EXPECT_EQ(r.collisions, 0u);
+  EXPECT_GE(r.open_loop->accepted_node_min, 0.8 * r.open_loop->accepted_per_sender);
+}
+
+TEST(ReservationMob, NeverGarblesAndAcceptsTheOfferedLoad) {
+  // MOB-PC p = 4: hardware bound 0.625 (relays); at 0.45 everything drains.
+  OcpcExperiment e(ocpc_config(ocpc::Topology::kMob, 4, 0.45));
+  const OcpcRunResult r = e.run(3);
+  test::expect_drained(r);
+  EXPECT_EQ(r.collisions, 0u);
+  EXPECT_EQ(r.cross_bus_collisions, 0u);
+  EXPECT_NEAR(r.open_loop->accepted, r.open_loop->offered, 0.015);
+  EXPECT_EQ(r.control.size(), 16u);  // request and grant beside 4 row and 4 column buses
+}
+
+TEST(ReservationMob, DeliversEveryHRelationPacketOnce) {
+  OcpcExperimentConfig c;
+  c.shape = ocpc::OcpcShape{ocpc::Topology::kMob, 4};
+  c.protocol = "reservation";
+  c.h = 3;
+  OcpcExperiment e(c);
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const OcpcRunResult r = e.run(seed);
+    ASSERT_TRUE(r.errors.empty()) << r.errors.front();
+    EXPECT_EQ(r.delivered, r.packets);
+    EXPECT_GT(r.packets, 0u);
+  }
+}
+
+}  // namespace
