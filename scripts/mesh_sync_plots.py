@@ -63,11 +63,6 @@ lines = []
 SERIES = ["set12-hilbert16", "set3-hilbert16", "set3-row16", "random-row16", "random-snake16",
           "random-column16", "set3-snake16", "set12-hilbert32", "set3-hilbert32", "set3-row32",
           "set12-hilbert64", "set3-hilbert64", "set3-row64"]
-# The same loop as set12-hilbert16 with one choice changed (bench/mesh_sync_results.sh).
-VARIANTS = [("set12-hilbert16", "as the paper's figures (defaults)"),
-            ("outbox-hilbert16", "--outbox per-link"),
-            ("step4-hilbert16", "--step4 one-by-one"),
-            ("paper-loop-hilbert16", "--loop paper")]
 
 
 def load_all():
@@ -201,57 +196,6 @@ def fig_scaling():
     plt.close(fig)
 
 
-def split_rows(name):
-    """The split rows of a raw CSV with their step-4 columns (None when the CSV is missing)."""
-    path = os.path.join(D, "raw", name + ".csv")
-    if not os.path.exists(path):
-        return None
-    with open(path) as f, cli_guard.reading(path, "mesh_sync_results.sh CSV"):
-        return [r for r in csv.DictReader(f) if r["kind"] == "split"]
-
-
-def write_tree_routing():
-    """Lemmas 4 and 5 on every split of every series: per ceil(log2 s) of set12-hilbert16, and
-    the worst ratios over all series."""
-    rows = split_rows("set12-hilbert16")
-    if rows is None:
-        return
-    every = [r for name in SERIES for r in (split_rows(name) or [])]
-    by_k = defaultdict(list)
-    for r in rows:
-        by_k[(int(r["size"]) - 1).bit_length()].append(r)
-    with cli_guard.atomic_open(os.path.join(D, "tree-routing.csv"), "w") as f:
-        f.write("series,ceil_log2_s,splits,lemma4_max_packets,lemma4_bound,lemma4_max_ratio,"
-                "lemma5_bound,lemma5_max_ratio,steps_at_once_mean,steps_one_by_one_mean,"
-                "steps_single_queue_mean\n")
-        for k, g in sorted(by_k.items()):
-            def mean(key):
-                return sum(float(r[key]) for r in g) / len(g)
-            f.write(f"set12-hilbert16,{k},{len(g)},{max(int(r['lemma4_packets']) for r in g)},"
-                    f"{3 * k},{max(float(r['lemma4_ratio']) for r in g):.4f},{8 * k},"
-                    f"{max(float(r['lemma5_ratio']) for r in g):.4f},"
-                    f"{mean('tree_steps_at_once'):.2f},{mean('tree_steps_one_by_one'):.2f},"
-                    f"{mean('tree_steps_single_queue'):.2f}\n")
-        f.write(f"all {len(SERIES)} series,,{len(every)},"
-                f"{max(int(r['lemma4_packets']) for r in every)},,"
-                f"{max(float(r['lemma4_ratio']) for r in every):.4f},,"
-                f"{max(float(r['lemma5_ratio']) for r in every):.4f},,,\n")
-
-
-def write_variants():
-    """Split and sync overheads of the loop's variants, against the defaults."""
-    with cli_guard.atomic_open(os.path.join(D, "variants.csv"), "w") as f:
-        f.write("series,change,splits,split_mean,split_max,syncs,sync_mean\n")
-        for name, change in VARIANTS:
-            rows = load(name)
-            if rows is None:
-                print("missing", name)
-                continue
-            sc, sm, sx = overall(rows, "split")
-            yc, ym, _ = overall(rows, "sync")
-            f.write(f"{name},{change},{sc},{sm:.1f},{sx},{yc},{ym:.1f}\n")
-
-
 def main():
     global D
     ap = cli_guard.ArgumentParser(description=__doc__.splitlines()[0])
@@ -268,8 +212,6 @@ def main():
     fig_indexings()
     fig_paths()
     fig_scaling()
-    write_tree_routing()
-    write_variants()
     with cli_guard.atomic_open(os.path.join(D, "overall.csv"), "w") as f:
         f.write("experiment,kind,groups,mean_overhead,max_overhead\n")
         f.write("\n".join(lines) + "\n")

@@ -107,8 +107,10 @@ void MeshSyncCommand::add_options(CLI::App& app) {
   app.add_option("--outbox", outbox_,
                  "a processor's outbox: single (one queue) or per-link (a queue per tree link)")
       ->capture_default_str();
-  app.add_option("--groups-csv", groups_csv_,
-                 "write every group's operation (run, op, kind, level, size, overhead)")
+  app.add_option(
+         "--groups-csv", groups_csv_,
+         "write every group's operation (run, op, kind, level, size, overhead; a split's step 4 "
+         "on a physical tree)")
       ->check(path_given());
   app.add_option("--trace-nodes", trace_nodes_,
                  "trace only nodes A:B (node = y * n + x) and the links leaving them");
