@@ -53,11 +53,13 @@ TEST(MeshSyncSim, HilbertEightByEightOneBuffer) {
   sampled_labellings(Indexing::kHilbert, 8, 1, 20);
 }
 // (One SystemC elaboration per test process: one bench per test.)
+namespace {
 optinet::mesh_sync::LoopConfig one_by_one() {
   optinet::mesh_sync::LoopConfig loop{4};
   loop.step4 = optinet::mesh_sync::Step4Schedule::kOneByOne;
   return loop;
 }
+}  // namespace
 TEST(MeshSyncSim, StepFourOneByOne) {
   sampled_labellings(Indexing::kHilbert, 8, 1, 20, one_by_one());
 }
@@ -270,6 +272,8 @@ class TwoNeighbours : public MeshSyncProtocol {
 
 }  // namespace
 
+namespace {
+
 // One link each: with a single outbox only its first message competes, so the second leaves a
 // slot later (arrivals in slots 0 and 1); with a queue per tree link both leave at once.
 void two_neighbours(OutboxQueues q, std::int64_t north_arrives) {
@@ -280,6 +284,9 @@ void two_neighbours(OutboxQueues q, std::int64_t north_arrives) {
   EXPECT_EQ(p.east, 0);
   EXPECT_EQ(p.north, north_arrives);
 }
+
+}  // namespace
+
 TEST(MeshSyncSim, OutboxSingleQueueSendsOneAtATime) { two_neighbours(OutboxQueues::kSingle, 1); }
 TEST(MeshSyncSim, OutboxQueuePerTreeLink) { two_neighbours(OutboxQueues::kPerLink, 0); }
 
