@@ -6,6 +6,7 @@ target_sources(optinet_models PRIVATE
 target_sources(optinet_protocols PRIVATE
   protocols/mesh_sync/split_logic.cpp
   protocols/mesh_sync/tree_node.cpp
+  protocols/mesh_sync/tree_routing.cpp
   protocols/mesh_sync/registry.cpp
 )
 target_sources(optinet_models PRIVATE

@@ -250,7 +250,47 @@ def mesh_sync():
              f" {span(rh, '{:.2f}')} times Hilbert; `mesh-sync/summary-random-row16.csv`)."
              f" In the whole-mesh bin (s = 249-256) row major is cheaper: {whole_row:.2f} times"
              " Hilbert")
+    c += mesh_sync_step4()
     return page, c
+
+
+def mesh_sync_step4():
+    """Lemmas 4 and 5 (tree-routing.csv) and the loop's variants (variants.csv)."""
+    c = []
+    tree = rd.read_csv(rd.result("mesh-sync", "tree-routing.csv"))
+    per_k = [r for r in tree if r["series"] == "set12-hilbert16"]
+    for r in per_k:
+        c.append(f"| {r['ceil_log2_s']} | {int(r['splits']):,} | {r['lemma4_max_packets']} |"
+                 f" {r['lemma4_bound']} | {float(r['lemma4_max_ratio']):.2f} |"
+                 f" {r['lemma5_bound']} | {float(r['lemma5_max_ratio']):.2f} |"
+                 f" {r['steps_at_once_mean']} | {r['steps_one_by_one_mean']} |"
+                 f" {r['steps_single_queue_mean']} |")
+    every = [r for r in tree if r["series"] != "set12-hilbert16"][0]
+    c.append(f"Over all {int(every['splits']):,} splits of the {every['series']}, no link carried"
+             f" more than {every['lemma4_max_packets']} packets of one problem and the largest"
+             f" count was {float(every['lemma4_max_ratio']):.2f} of Lemma 4's bound; no problem"
+             f" took more than {float(every['lemma5_max_ratio']):.2f} of Lemma 5's")
+    at_once = sum(float(r["steps_at_once_mean"]) * int(r["splits"]) for r in per_k)
+    one = sum(float(r["steps_one_by_one_mean"]) * int(r["splits"]) for r in per_k)
+    single = sum(float(r["steps_single_queue_mean"]) * int(r["splits"]) for r in per_k)
+    c.append(f"one by one takes {one / at_once:.1f} times the tree steps of all at once, and one"
+             f" queue per vertex {single / at_once:.2f} times a queue per link")
+    var = {r["series"]: r for r in rd.read_csv(rd.result("mesh-sync", "variants.csv"))}
+    for r in var.values():
+        sync = f"{int(r['syncs']):,} | {r['sync_mean']}" if int(r["syncs"]) else "0 | -"
+        c.append(f"| `{r['change']}` | {int(r['splits']):,} | {r['split_mean']} |"
+                 f" {r['split_max']} | {sync} |" if r["change"].startswith("--") else
+                 f"| {r['change']} | {int(r['splits']):,} | {r['split_mean']} |"
+                 f" {r['split_max']} | {sync} |")
+    base = float(var["set12-hilbert16"]["split_mean"])
+
+    def rel(name):
+        return float(var[name]["split_mean"]) / base
+    c.append(f"a queue per tree link lowers the mean split overhead by"
+             f" {100 * (1 - rel('outbox-hilbert16')):.1f} %")
+    c.append(f"problem at a time costs {rel('step4-hilbert16'):.2f} times the split overhead")
+    c.append(f"without them the splits cost {100 * (1 - rel('paper-loop-hilbert16')):.1f} % less")
+    return c
 
 
 def faults():

@@ -60,12 +60,13 @@ def curve(ax, rows, kind, width, label, style):
 
 data = {}
 lines = []
+SERIES = ["set12-hilbert16", "set3-hilbert16", "set3-row16", "random-row16", "random-snake16",
+          "random-column16", "set3-snake16", "set12-hilbert32", "set3-hilbert32", "set3-row32",
+          "set12-hilbert64", "set3-hilbert64", "set3-row64"]
 
 
 def load_all():
-    for name in ["set12-hilbert16", "set3-hilbert16", "set3-row16", "random-row16",
-                 "random-snake16", "random-column16", "set3-snake16", "set12-hilbert32",
-                 "set3-hilbert32", "set3-row32", "set12-hilbert64", "set3-hilbert64", "set3-row64"]:
+    for name in SERIES:
         rows = load(name)
         if rows is None:
             print("missing", name)

@@ -125,6 +125,17 @@ std::unordered_map<std::uint32_t, TreeView> MeshSyncChecker::expected_trees(
   return out;
 }
 
+std::vector<int> MeshSyncChecker::states_in_rank_order(std::vector<std::uint32_t> members,
+                                                       std::size_t op) const {
+  const std::uint32_t n = indexing_.n();
+  const auto index = [&](std::uint32_t node) { return indexing_.index(Coord{node % n, node / n}); };
+  std::sort(members.begin(), members.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return index(a) < index(b); });
+  std::vector<int> states;
+  for (std::uint32_t i : members) states.push_back(ops_[i][op].label);
+  return states;
+}
+
 std::vector<std::string> MeshSyncChecker::check(const MeshFabric& fabric) {
   const std::uint32_t n = indexing_.n();
   if (!in_flight_.empty() || fabric.in_flight() != 0)
@@ -178,8 +189,20 @@ std::vector<std::string> MeshSyncChecker::check(const MeshFabric& fabric) {
         error(std::string(op_kind_name(kind)) + " " + std::to_string(k + 1) +
               ": a member left at slot " + std::to_string(first_out) +
               " before the last one entered at slot " + std::to_string(last_in));
-      groups_.push_back(GroupOp{std::uint32_t(k + 1), kind, ops_[members[0]][k].level,
-                                members.size(), last_out - first_in});
+      GroupOp op{std::uint32_t(k + 1),
+                 kind,
+                 ops_[members[0]][k].level,
+                 members.size(),
+                 last_out - first_in,
+                 {},
+                 {}};
+      if (kind == OpKind::kSplit) {
+        const std::vector<int> states = states_in_rank_order(members, k);
+        op.tree = mesh_sync::analyse_tree_routing(states, mesh_sync::TreeQueues::kPerLink);
+        op.tree_single_queue =
+            mesh_sync::analyse_tree_routing(states, mesh_sync::TreeQueues::kPerVertex);
+      }
+      groups_.push_back(op);
     }
     if (kind == OpKind::kSplit) {
       std::map<std::string, std::vector<std::uint32_t>> sub;

@@ -5,7 +5,8 @@
 /// children and adjacent root are those of the tree the mapping procedure builds for its
 /// sub-group; after a sync the tree is unchanged; after a join the previous tree is back; no
 /// member leaves an operation before every member of its group has entered it. It also
-/// measures each group's overhead: slots from the first member entering to the last leaving.
+/// measures each group's overhead: slots from the first member entering to the last leaving,
+/// and each split's routing problems on a physical tree (Lemmas 4 and 5).
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -13,6 +14,7 @@
 
 #include "models/networks/mesh_fabric.h"
 #include "models/networks/mesh_sync_node.h"
+#include "protocols/mesh_sync/tree_routing.h"
 
 namespace optinet::mesh {
 
@@ -23,6 +25,9 @@ struct GroupOp {
   std::uint32_t level = 0;  ///< nesting level of the group the operation ran in
   std::uint64_t size = 0;   ///< the group's size (a split: the group being split)
   std::uint64_t overhead = 0;
+  /// A split: its step 4 on a physical tree (Lemmas 4 and 5), with a queue per tree link and
+  /// with one queue per vertex.
+  mesh_sync::TreeRoutingStats tree, tree_single_queue;
 };
 
 const char* op_kind_name(OpKind k);
@@ -57,6 +62,8 @@ class MeshSyncChecker : public MeshSyncObserver, public MeshFabricObserver {
   /// The tree of `members` (node numbers) by the mapping procedure, per member.
   std::unordered_map<std::uint32_t, TreeView> expected_trees(std::vector<std::uint32_t> members,
                                                              std::uint64_t size) const;
+  /// The labels `members` (node numbers) gave operation `op` (0-based), in rank order.
+  std::vector<int> states_in_rank_order(std::vector<std::uint32_t> members, std::size_t op) const;
   void error(const std::string& e);
 
   const MeshIndexing& indexing_;

@@ -31,6 +31,49 @@ OverheadStats stats_of(const std::vector<mesh::GroupOp>& groups, mesh::OpKind ki
   return s;
 }
 
+/// Step 4 of the run's splits on a physical tree (Lemmas 4 and 5): the worst ratios to the
+/// bounds, the violations, and the mean tree steps of the schedules and queues.
+struct TreeRoutingSummary {
+  double lemma4_max_ratio = 0, lemma5_max_ratio = 0;
+  std::int64_t lemma4_max_packets = 0, lemma4_violations = 0, lemma5_violations = 0;
+  double at_once_mean = 0, one_by_one_mean = 0, single_queue_at_once_mean = 0;
+};
+
+TreeRoutingSummary tree_summary(const std::vector<mesh::GroupOp>& groups) {
+  TreeRoutingSummary t;
+  std::uint64_t splits = 0;
+  for (const auto& g : groups) {
+    if (g.kind != mesh::OpKind::kSplit) continue;
+    ++splits;
+    t.lemma4_max_ratio = std::max(t.lemma4_max_ratio, g.tree.lemma4_max_ratio);
+    t.lemma5_max_ratio = std::max(t.lemma5_max_ratio, g.tree.lemma5_max_ratio);
+    t.lemma4_max_packets = std::max(t.lemma4_max_packets, g.tree.lemma4_max_packets);
+    t.lemma4_violations += g.tree.lemma4_violations;
+    t.lemma5_violations += g.tree.lemma5_violations;
+    t.at_once_mean += double(g.tree.steps_at_once);
+    t.one_by_one_mean += double(g.tree.steps_one_by_one);
+    t.single_queue_at_once_mean += double(g.tree_single_queue.steps_at_once);
+  }
+  if (splits > 0) {
+    t.at_once_mean /= double(splits);
+    t.one_by_one_mean /= double(splits);
+    t.single_queue_at_once_mean /= double(splits);
+  }
+  return t;
+}
+
+std::string tree_columns(const mesh::GroupOp& g) {
+  if (g.kind != mesh::OpKind::kSplit) return ",,,,,,";
+  char text[160];
+  std::snprintf(text, sizeof text, ",%lld,%.4f,%llu,%llu,%llu,%.4f",
+                static_cast<long long>(g.tree.lemma4_max_packets), g.tree.lemma4_max_ratio,
+                static_cast<unsigned long long>(g.tree.steps_at_once),
+                static_cast<unsigned long long>(g.tree.steps_one_by_one),
+                static_cast<unsigned long long>(g.tree_single_queue.steps_at_once),
+                g.tree.lemma5_max_ratio);
+  return text;
+}
+
 }  // namespace
 
 std::unique_ptr<NetworkCommand> MeshSyncCommand::make(const std::string&) {
@@ -52,9 +95,22 @@ void MeshSyncCommand::add_options(CLI::App& app) {
       app.add_option("--membership", membership_,
                      "experiment: random (section 5: xi > zeta) or consecutive (set 3: rank > "
                      "zeta)")
+          ->capture_default_str(),
+      app.add_option("--step4", step4_,
+                     "experiment: split step 4's routing problems at-once, or one-by-one as "
+                     "Lemma 5's proof (each ended by a sync of the original tree)")
+          ->capture_default_str(),
+      app.add_option("--loop", loop_,
+                     "experiment: with-syncs (a sync of the new sub-group after every split, an "
+                     "addition) or paper (the splits, then the joins)")
           ->capture_default_str()};
-  app.add_option("--groups-csv", groups_csv_,
-                 "write every group's operation (run, op, kind, level, size, overhead)")
+  app.add_option("--outbox", outbox_,
+                 "a processor's outbox: single (one queue) or per-link (a queue per tree link)")
+      ->capture_default_str();
+  app.add_option(
+         "--groups-csv", groups_csv_,
+         "write every group's operation (run, op, kind, level, size, overhead; a split's step 4 "
+         "on a physical tree)")
       ->check(path_given());
   app.add_option("--trace-nodes", trace_nodes_,
                  "trace only nodes A:B (node = y * n + x) and the links leaving them");
@@ -95,6 +151,17 @@ void MeshSyncCommand::configure(CommonOptions& common) {
   if (membership_ != "random" && membership_ != "consecutive")
     throw UsageError("--membership: '" + membership_ + "' is not accepted (random, consecutive)");
   e.loop.consecutive = membership_ == "consecutive";
+  if (step4_ != "at-once" && step4_ != "one-by-one")
+    throw UsageError("--step4: '" + step4_ + "' is not accepted (at-once, one-by-one)");
+  e.loop.step4 = step4_ == "one-by-one" ? mesh_sync::Step4Schedule::kOneByOne
+                                        : mesh_sync::Step4Schedule::kAtOnce;
+  if (loop_ != "with-syncs" && loop_ != "paper")
+    throw UsageError("--loop: '" + loop_ + "' is not accepted (with-syncs, paper)");
+  e.loop.sync_after_split = loop_ == "with-syncs";
+  if (outbox_ != "single" && outbox_ != "per-link")
+    throw UsageError("--outbox: '" + outbox_ + "' is not accepted (single, per-link)");
+  e.network.outbox =
+      outbox_ == "per-link" ? mesh::OutboxQueues::kPerLink : mesh::OutboxQueues::kSingle;
   e.max_slots = common.max_slots;
   e.period = common.period();
   e.vcd_path = common.vcd_path;
@@ -124,19 +191,32 @@ std::string MeshSyncCommand::banner() const {
   return "mesh " + std::to_string(e.network.n) + " x " + std::to_string(e.network.n) + ", " +
          mesh::indexing_name(e.network.indexing) + " indexing, " +
          std::to_string(e.network.buffers) + " buffers per link, protocol " + e.protocol +
-         (e.protocol == "experiment" ? " (L = " + std::to_string(e.loop.levels) + ")" : "");
+         (e.network.outbox == mesh::OutboxQueues::kPerLink ? ", an outbox queue per tree link"
+                                                           : "") +
+         (e.protocol == "experiment"
+              ? " (L = " + std::to_string(e.loop.levels) +
+                    (e.loop.sync_after_split ? "" : ", the paper's loop: no syncs") +
+                    (e.loop.step4 == mesh_sync::Step4Schedule::kOneByOne
+                         ? ", step 4 one problem at a time"
+                         : "") +
+                    ")"
+              : "");
 }
 
 Json MeshSyncCommand::parameters() const {
   const auto& e = config_;
-  return Json{{"n", e.network.n},
-              {"nodes", processors()},
-              {"buffers", e.network.buffers},
-              {"indexing", mesh::indexing_name(e.network.indexing)},
-              {"levels", e.loop.levels},
-              {"membership", e.loop.consecutive ? "consecutive" : "random"},
-              {"routing", "dimension order (x, then y)"},
-              {"max_slots", e.max_slots}};
+  return Json{
+      {"n", e.network.n},
+      {"nodes", processors()},
+      {"buffers", e.network.buffers},
+      {"indexing", mesh::indexing_name(e.network.indexing)},
+      {"levels", e.loop.levels},
+      {"membership", e.loop.consecutive ? "consecutive" : "random"},
+      {"step4", e.loop.step4 == mesh_sync::Step4Schedule::kOneByOne ? "one-by-one" : "at-once"},
+      {"loop", e.loop.sync_after_split ? "with-syncs" : "paper"},
+      {"outbox", e.network.outbox == mesh::OutboxQueues::kPerLink ? "per-link" : "single"},
+      {"routing", "dimension order (x, then y)"},
+      {"max_slots", e.max_slots}};
 }
 
 std::string MeshSyncCommand::invariants() const {
@@ -150,7 +230,9 @@ std::vector<std::string> MeshSyncCommand::summary_fields() const {
           "split_overhead_max",
           "sync_overhead_mean",
           "sync_overhead_max",
-          "max_queue"};
+          "max_queue",
+          "lemma4_max_ratio",
+          "lemma5_max_ratio"};
 }
 
 RunRecord MeshSyncCommand::run(std::uint64_t seed) {
@@ -159,6 +241,7 @@ RunRecord MeshSyncCommand::run(std::uint64_t seed) {
   const OverheadStats split = stats_of(r.groups, mesh::OpKind::kSplit);
   const OverheadStats sync = stats_of(r.groups, mesh::OpKind::kSync);
   const OverheadStats join = stats_of(r.groups, mesh::OpKind::kJoin);
+  const TreeRoutingSummary tree = tree_summary(r.groups);
   record.fields = Json{{"seed", r.seed},
                        {"slots", r.slots},
                        {"steps", r.slots},
@@ -174,7 +257,15 @@ RunRecord MeshSyncCommand::run(std::uint64_t seed) {
                        {"sync_overhead_mean", sync.mean},
                        {"sync_overhead_max", sync.max},
                        {"join_overhead_mean", join.mean},
-                       {"join_overhead_max", join.max}};
+                       {"join_overhead_max", join.max},
+                       {"lemma4_max_packets", tree.lemma4_max_packets},
+                       {"lemma4_max_ratio", tree.lemma4_max_ratio},
+                       {"lemma4_violations", tree.lemma4_violations},
+                       {"lemma5_max_ratio", tree.lemma5_max_ratio},
+                       {"lemma5_violations", tree.lemma5_violations},
+                       {"tree_steps_at_once_mean", tree.at_once_mean},
+                       {"tree_steps_one_by_one_mean", tree.one_by_one_mean},
+                       {"tree_steps_single_queue_mean", tree.single_queue_at_once_mean}};
   char line[200];
   std::snprintf(line, sizeof line,
                 "%llu slots, %llu/%llu messages delivered, split overhead mean %.1f max %llu, "
@@ -187,7 +278,8 @@ RunRecord MeshSyncCommand::run(std::uint64_t seed) {
     for (const auto& g : r.groups)
       csv_rows_.push_back(std::to_string(seed) + "," + std::to_string(g.op) + "," +
                           mesh::op_kind_name(g.kind) + "," + std::to_string(g.level) + "," +
-                          std::to_string(g.size) + "," + std::to_string(g.overhead));
+                          std::to_string(g.size) + "," + std::to_string(g.overhead) +
+                          tree_columns(g));
   return record;
 }
 
@@ -195,7 +287,11 @@ void MeshSyncCommand::finish(OutputSet& outputs) {
   ExperimentCommand::finish(outputs);
   if (groups_csv_.empty()) return;
   // Written whole, after the runs (an interrupted series writes none), as the JSON is.
-  std::string text = "seed,op,kind,level,size,overhead\n";
+  // Split rows: step 4 on a physical tree (Lemma 4's packets per link and ratio to its bound,
+  // tree steps at once, one by one, at once with one queue per vertex, Lemma 5's ratio).
+  std::string text =
+      "seed,op,kind,level,size,overhead,lemma4_packets,lemma4_ratio,tree_steps_at_once,"
+      "tree_steps_one_by_one,tree_steps_single_queue,lemma5_ratio\n";
   for (const auto& row : csv_rows_) text += row + "\n";
   outputs.write("--groups-csv", groups_csv_, text);
 }

@@ -42,6 +42,9 @@ class MeshSyncCommand : public ExperimentCommand<MeshSyncExperiment, MeshSyncExp
   std::string levels_ = "4";
   std::string groups_csv_;
   std::string membership_ = "random";
+  std::string outbox_ = "single";
+  std::string step4_ = "at-once";
+  std::string loop_ = "with-syncs";
   std::optional<std::string> trace_nodes_;
   std::vector<std::string> csv_rows_;
   /// --levels and --membership: the experiment loop's options (sync ignores them).

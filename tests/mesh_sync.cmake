@@ -50,3 +50,7 @@ add_test(NAME mesh_sync_paths_full_stdout
                  $<TARGET_FILE:mesh_sync_paths>)
 set_tests_properties(cli_usage_error.mesh_sync_paths_option mesh_sync_paths_full_stdout
                      PROPERTIES TIMEOUT 30)
+optinet_usage_error_test(mesh_outbox "--outbox" mesh --outbox many)
+optinet_usage_error_test(mesh_step4 "--step4" mesh --step4 sometimes)
+optinet_usage_error_test(mesh_loop "--loop" mesh --loop forever)
+optinet_usage_error_test(mesh_step4_sync_protocol "--step4" mesh --protocol sync --step4 one-by-one)

@@ -32,5 +32,11 @@ for x in runs:
     mine = [int(g["overhead"]) for g in rows if int(g["seed"]) == x["seed"] and g["kind"] == "split"]
     assert len(mine) == x["split_groups"] and max(mine) == x["split_overhead_max"], x["seed"]
     assert all(0 < int(g["size"]) <= 64 for g in rows)
+    # Step 4 on a physical tree: Lemmas 4 and 5 hold, and the CSV's split rows agree with the JSON.
+    assert x["lemma4_violations"] == 0 and x["lemma5_violations"] == 0, x["seed"]
+    ratios = [float(g["lemma4_ratio"]) for g in rows
+              if int(g["seed"]) == x["seed"] and g["kind"] == "split"]
+    assert abs(max(ratios) - x["lemma4_max_ratio"]) < 1e-4, x["seed"]
+    assert 0 < x["tree_steps_at_once_mean"] <= x["tree_steps_one_by_one_mean"], x["seed"]
 assert open(gc + ".tmp").read() == "the user's\n", "--groups-csv overwrote FILE.tmp"
 print("ok")

@@ -10,6 +10,7 @@
 #include "models/topology/mesh_indexing.h"
 #include "models/topology/sync_tree.h"
 #include "protocols/mesh_sync/split_logic.h"
+#include "protocols/mesh_sync/tree_routing.h"
 
 using namespace optinet::mesh;
 using optinet::mesh_sync::Rank;
@@ -305,4 +306,68 @@ TEST(WorstCase, TheoremTwoBoundsOnEquidistantGroups) {
       ASSERT_LE(double(longest_leaf_root_path(g)), 3 * sum) << n << " " << stride;
     }
   }
+}
+
+namespace {
+using optinet::mesh_sync::analyse_tree_routing;
+using optinet::mesh_sync::TreeQueues;
+}  // namespace
+
+TEST(TreeRouting, HandCheckedThreeVertices) {
+  // s = 3, all in state 0: the new tree is the old one (root 1, children 0 and 2). Problem 0
+  // (to the parent): 0 -> 1 and 2 -> 1, one step; problem 1: 1 -> 0; problem 2: 1 -> 2. At
+  // once, the four packets use four different directed links (one step), but with one queue
+  // per vertex, vertex 1's two packets leave one after the other (two steps).
+  const auto link = analyse_tree_routing({0, 0, 0}, TreeQueues::kPerLink);
+  EXPECT_EQ(link.problem_steps[0], 1u);
+  EXPECT_EQ(link.problem_steps[1], 1u);
+  EXPECT_EQ(link.problem_steps[2], 1u);
+  EXPECT_EQ(link.problem_steps[3] + link.problem_steps[4] + link.problem_steps[5], 0u);
+  EXPECT_EQ(link.problem_steps[6], 0u);  // no other sub-group, no roots' exchange
+  EXPECT_EQ(link.steps_one_by_one, 3u);
+  EXPECT_EQ(link.steps_at_once, 1u);
+  EXPECT_EQ(link.lemma4_max_packets, 1);
+  EXPECT_DOUBLE_EQ(link.lemma4_max_ratio, 1.0 / 6.0);   // 3 ceil(log2 3) = 6
+  EXPECT_DOUBLE_EQ(link.lemma5_max_ratio, 1.0 / 16.0);  // 8 ceil(log2 3) = 16
+  const auto single = analyse_tree_routing({0, 0, 0}, TreeQueues::kPerVertex);
+  EXPECT_EQ(single.steps_at_once, 2u);
+  EXPECT_EQ(single.steps_one_by_one, 3u);
+}
+
+TEST(TreeRouting, HandCheckedTwoSubGroups) {
+  // s = 2, states (0, 1): tree 0 <- root 1. Each sub-group has one vertex, so the only packets
+  // are the roots' exchange: 0 -> 1 and 1 -> 0, one step, over the one edge each way.
+  const auto r = analyse_tree_routing({0, 1}, TreeQueues::kPerLink);
+  EXPECT_EQ(r.problem_steps[6], 1u);
+  EXPECT_EQ(r.steps_at_once, 1u);
+  EXPECT_EQ(r.lemma4_max_packets, 0);
+  EXPECT_EQ(r.all_problems_max_packets, 1);
+}
+
+TEST(TreeRouting, LemmasFourAndFiveOverManySeeds) {
+  // Random labellings of random density (as section 5 draws them), sizes 2..4096: no link of a
+  // problem carries more than 3 ceil(log2 s_u) packets, no problem takes more than
+  // 8 ceil(log2 s) tree steps; the bounds are approached (the ratios are not trivially 0).
+  double worst4 = 0, worst5 = 0;
+  std::uint64_t slower_single = 0, cases = 0;
+  for (std::int64_t s : {2, 3, 5, 8, 13, 16, 31, 64, 100, 255, 256, 1000, 4096})
+    for (std::uint64_t seed = 1; seed <= (s > 1000 ? 10u : 200u); ++seed) {
+      auto rng = optinet::Rng::stream(seed, 7, std::uint64_t(s));
+      const double density = rng.unit();
+      std::vector<int> states(static_cast<std::size_t>(s));
+      for (int& x : states) x = rng.unit() < density ? 1 : 0;
+      const auto r = analyse_tree_routing(states, TreeQueues::kPerLink);
+      ASSERT_EQ(r.lemma4_violations, 0) << "s " << s << " seed " << seed;
+      ASSERT_EQ(r.lemma5_violations, 0) << "s " << s << " seed " << seed;
+      worst4 = std::max(worst4, r.lemma4_max_ratio);
+      worst5 = std::max(worst5, r.lemma5_max_ratio);
+      ASSERT_LE(r.steps_at_once, r.steps_one_by_one);
+      const auto single = analyse_tree_routing(states, TreeQueues::kPerVertex);
+      ASSERT_GE(single.steps_at_once, r.steps_at_once);
+      slower_single += single.steps_at_once > r.steps_at_once;
+      ++cases;
+    }
+  EXPECT_GT(worst4, 0.5);
+  EXPECT_GT(worst5, 0.2);
+  EXPECT_GT(slower_single, cases / 2);  // one queue per vertex costs steps on most splits
 }

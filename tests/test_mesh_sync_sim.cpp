@@ -18,16 +18,27 @@ std::string joined(const std::vector<std::string>& e) {
   return s;
 }
 
-void sampled_labellings(Indexing scheme, std::uint32_t n, std::uint32_t buffers, int runs) {
-  auto protocol = optinet::mesh_sync::make_protocol("experiment", {4});
-  MeshTestBench bench(*protocol, {n, buffers, scheme});
+void sampled_labellings(Indexing scheme, std::uint32_t n, std::uint32_t buffers, int runs,
+                        const optinet::mesh_sync::LoopConfig& loop = {4},
+                        OutboxQueues outbox = OutboxQueues::kSingle) {
+  auto protocol = optinet::mesh_sync::make_protocol("experiment", loop);
+  MeshTestBench bench(*protocol, {n, buffers, scheme, outbox});
   std::size_t splits = 0;
   for (int seed = 1; seed <= runs; ++seed) {
     const auto r = bench.run(seed);
     ASSERT_FALSE(r.hit_limit) << "seed " << seed;
     ASSERT_TRUE(r.errors.empty()) << "seed " << seed << ": " << joined(r.errors);
     ASSERT_LE(r.max_occupancy, buffers);
-    for (const auto& g : r.groups) splits += g.kind == OpKind::kSplit;
+    for (const auto& g : r.groups) {
+      if (g.kind != OpKind::kSplit) continue;
+      ++splits;
+      // Lemma 4 (3 ceil(log s_u) packets per link) and Lemma 5 (8 ceil(log s) tree steps) on
+      // every split of the run.
+      EXPECT_EQ(g.tree.lemma4_violations, 0) << "seed " << seed << ", op " << g.op;
+      EXPECT_EQ(g.tree.lemma5_violations, 0) << "seed " << seed << ", op " << g.op;
+      EXPECT_LE(g.tree.lemma4_max_ratio, 1.0);
+      EXPECT_LE(g.tree.lemma5_max_ratio, 1.0);
+    }
   }
   EXPECT_GE(splits, std::size_t(runs) * 4);  // at least one group per level
 }
@@ -40,6 +51,45 @@ TEST(MeshSyncSim, ColumnFourByFour) { sampled_labellings(Indexing::kColumn, 4, 1
 TEST(MeshSyncSim, SnakeFiveByFive) { sampled_labellings(Indexing::kSnake, 5, 1, 40); }
 TEST(MeshSyncSim, HilbertEightByEightOneBuffer) {
   sampled_labellings(Indexing::kHilbert, 8, 1, 20);
+}
+// (One SystemC elaboration per test process: one bench per test.)
+namespace {
+optinet::mesh_sync::LoopConfig one_by_one() {
+  optinet::mesh_sync::LoopConfig loop{4};
+  loop.step4 = optinet::mesh_sync::Step4Schedule::kOneByOne;
+  return loop;
+}
+}  // namespace
+TEST(MeshSyncSim, StepFourOneByOne) {
+  sampled_labellings(Indexing::kHilbert, 8, 1, 20, one_by_one());
+}
+TEST(MeshSyncSim, StepFourOneByOnePerLinkOutbox) {
+  sampled_labellings(Indexing::kSnake, 5, 2, 20, one_by_one(), OutboxQueues::kPerLink);
+}
+TEST(MeshSyncSim, PaperLoopWithoutSyncs) {
+  optinet::mesh_sync::LoopConfig loop{4};
+  loop.sync_after_split = false;
+  auto protocol = optinet::mesh_sync::make_protocol("experiment", loop);
+  MeshTestBench bench(*protocol, {8, 2, Indexing::kHilbert});
+  for (int seed = 1; seed <= 20; ++seed) {
+    const auto r = bench.run(seed);
+    ASSERT_TRUE(r.errors.empty()) << "seed " << seed << ": " << joined(r.errors);
+    std::size_t splits = 0, syncs = 0, joins = 0;
+    for (const auto& g : r.groups) {
+      splits += g.kind == OpKind::kSplit;
+      syncs += g.kind == OpKind::kSync;
+      joins += g.kind == OpKind::kJoin;
+    }
+    EXPECT_GE(splits, 4u);
+    EXPECT_EQ(syncs, 0u);
+    EXPECT_GE(joins, 4u);
+  }
+}
+TEST(MeshSyncSim, OutboxPerLinkHilbert) {
+  sampled_labellings(Indexing::kHilbert, 8, 1, 20, {4}, OutboxQueues::kPerLink);
+}
+TEST(MeshSyncSim, OutboxPerLinkRow) {
+  sampled_labellings(Indexing::kRow, 4, 2, 30, {4}, OutboxQueues::kPerLink);
 }
 
 TEST(MeshSyncSim, ASeedFixesARun) {
@@ -191,6 +241,54 @@ TEST(MeshSyncSim, DistanceDCostsDSlots) {
   EXPECT_EQ(p.first_arrival, 4);
   EXPECT_EQ(p.answer_took, 5);
 }
+
+namespace {
+
+// (0, 0) sends a message to its east neighbour, then one to its north neighbour; each
+// neighbour records the slot its message arrived in.
+class TwoNeighbours : public MeshSyncProtocol {
+ public:
+  std::int64_t east = -1, north = -1;
+  void run(MeshSyncContext& ctx) override {
+    const Coord me = ctx.coord();
+    if (me == Coord{0, 0}) {
+      MeshMsg m;
+      m.dst = {1, 0};
+      ctx.send(m);
+      m.dst = {0, 1};
+      ctx.send(m);
+    }
+    if (me == Coord{1, 0}) {
+      ctx.receive();
+      east = std::int64_t(ctx.slot());
+    }
+    if (me == Coord{0, 1}) {
+      ctx.receive();
+      north = std::int64_t(ctx.slot());
+    }
+    ctx.observer().finished(ctx.node(), 0);
+  }
+};
+
+}  // namespace
+
+namespace {
+
+// One link each: with a single outbox only its first message competes, so the second leaves a
+// slot later (arrivals in slots 0 and 1); with a queue per tree link both leave at once.
+void two_neighbours(OutboxQueues q, std::int64_t north_arrives) {
+  TwoNeighbours p;
+  MeshTestBench bench(p, {4, 1, Indexing::kRow, q});
+  const auto r = bench.run(1);
+  ASSERT_TRUE(r.errors.empty()) << joined(r.errors);
+  EXPECT_EQ(p.east, 0);
+  EXPECT_EQ(p.north, north_arrives);
+}
+
+}  // namespace
+
+TEST(MeshSyncSim, OutboxSingleQueueSendsOneAtATime) { two_neighbours(OutboxQueues::kSingle, 1); }
+TEST(MeshSyncSim, OutboxQueuePerTreeLink) { two_neighbours(OutboxQueues::kPerLink, 0); }
 
 TEST(MeshSyncSim, CheckerCatchesAWrongTree) {
   Liar p;

@@ -20,6 +20,7 @@ MeshFabric::MeshFabric(const sc_core::sc_module_name& name, const MeshFabricConf
     : sc_core::sc_module(name),
       n_(config.n),
       q_(config.buffers),
+      outbox_queues_(config.outbox),
       in_(std::size_t(config.n) * config.n * kDirs),
       occupancy_(in_.size(), 0),
       busy_(in_.size(), 0),
@@ -108,14 +109,10 @@ bool MeshFabric::input_empty(std::uint32_t node, std::uint32_t input) const {
 }
 
 const MeshMsg& MeshFabric::input_head(std::uint32_t node, std::uint32_t input) const {
-  return input == kOutbox ? outbox_[node].begin()->second : in_[node * kDirs + input].front();
+  return in_[node * kDirs + input].front();
 }
 
 void MeshFabric::pop_input(std::uint32_t node, std::uint32_t input) {
-  if (input == kOutbox) {
-    outbox_[node].erase(outbox_[node].begin());
-    return;
-  }
   in_[node * kDirs + input].pop_front();
   // The buffer belongs to the link that arrives over direction `input`, from the neighbour
   // on the opposite side.
@@ -130,6 +127,31 @@ void MeshFabric::deliver(std::uint32_t node, const MeshMsg& m) {
   delivered_[node].notify(sc_core::SC_ZERO_TIME);
 }
 
+MeshFabric::OutboxOffer MeshFabric::outbox_offer(std::uint32_t node) const {
+  OutboxOffer offer;
+  for (const auto& [key, m] : outbox_[node]) {
+    const std::uint32_t d = route(node, m);
+    if (offer.msg[d] == nullptr) {
+      offer.msg[d] = &m;
+      offer.key[d] = key;
+    }
+    if (outbox_queues_ == OutboxQueues::kSingle) break;  // only the first message competes
+  }
+  return offer;
+}
+
+MeshMsg MeshFabric::take_move(const Move& mv) {
+  if (mv.input != kOutbox) {
+    const MeshMsg m = input_head(mv.node, mv.input);
+    pop_input(mv.node, mv.input);
+    return m;
+  }
+  const auto it = outbox_[mv.node].find(mv.key);
+  const MeshMsg m = it->second;
+  outbox_[mv.node].erase(it);
+  return m;
+}
+
 void MeshFabric::step() {
   for (std::uint32_t link : busy_list_) busy_[link] = 0;
   busy_list_.clear();
@@ -137,31 +159,32 @@ void MeshFabric::step() {
   // Decide every move from the state at the start of the slot, then apply them.
   moves_.clear();
   for (std::uint32_t node : active_) {
-    std::uint32_t wants[kInputs];
-    for (std::uint32_t i = 0; i < kInputs; ++i)
+    std::uint32_t wants[kDirs];
+    for (std::uint32_t i = 0; i < kDirs; ++i)
       wants[i] = input_empty(node, i) ? kInputs : route(node, input_head(node, i));
-    if (wants[kOutbox] == kDirs) {  // a message to itself: straight to its memory
-      moves_.push_back({node, kOutbox, kDirs});
-      wants[kOutbox] = kInputs;
-    }
+    const OutboxOffer offer = outbox_offer(node);
+    if (offer.msg[kDirs] != nullptr)  // a message to itself: straight to its memory
+      moves_.push_back({node, kOutbox, kDirs, offer.key[kDirs]});
     for (std::uint32_t out = 0; out < kDirs; ++out) {
       const std::uint32_t link = node * kDirs + out;
       if (!has_link(node, out)) continue;
       for (std::uint32_t k = 0; k < kInputs; ++k) {
         const std::uint32_t input = (round_robin_[link] + k) % kInputs;
-        if (wants[input] != out) continue;
+        const MeshMsg* m = input == kOutbox      ? offer.msg[out]
+                           : wants[input] == out ? &input_head(node, input)
+                                                 : nullptr;
+        if (m == nullptr) continue;
         const std::uint32_t far = neighbour(node, out);
-        const bool last_hop = route(far, input_head(node, input)) == kDirs;
+        const bool last_hop = route(far, *m) == kDirs;
         if (!last_hop && occupancy_[link] >= q_) break;  // no free buffer: wait
-        moves_.push_back({node, input, out});
+        moves_.push_back({node, input, out, input == kOutbox ? offer.key[out] : OutboxKey{0, 0}});
         round_robin_[link] = (input + 1) % kInputs;
         break;
       }
     }
   }
   for (const Move& mv : moves_) {
-    const MeshMsg m = input_head(mv.node, mv.input);
-    pop_input(mv.node, mv.input);
+    const MeshMsg m = take_move(mv);
     if (mv.out == kDirs) {
       deliver(mv.node, m);
       continue;

@@ -16,7 +16,9 @@
 /// Timing: in every slot each link carries at most one packet (one parallel neighbour-to-
 /// neighbour communication step). A message the processor sends in slot k leaves its outbox in
 /// slot k + 1 at the earliest and reaches a neighbour in that slot, so d links cost d slots.
-/// Each output arbitrates round-robin between the four input buffers and the outbox. One
+/// Each output arbitrates round-robin between the four input buffers and the outbox.
+/// Outbox order: by priority key, then sending order; per tree link, the heads of the queues
+/// that leave by the same output compete by the same order (the paper's Lemma 5 keys). One
 /// clocked method advances every busy router; an idle mesh costs one test per slot.
 #include <cstdint>
 #include <deque>
@@ -44,9 +46,16 @@ class MeshFabricObserver {
   virtual void delivered(std::uint32_t node, const MeshMsg& m, std::uint64_t slot) = 0;
 };
 
+/// A processor's outbox: one queue (only its first message competes for the links, so a
+/// message for one link can hold back one for another), or a queue per tree link, i.e. per
+/// destination (every message of the protocols goes to a tree neighbour): each output then
+/// takes the first message among the queues whose first hop it is.
+enum class OutboxQueues { kSingle, kPerLink };
+
 struct MeshFabricConfig {
   std::uint32_t n = 4;
   std::uint32_t buffers = 2;  ///< Q, per link
+  OutboxQueues outbox = OutboxQueues::kSingle;
 };
 
 /// Per link counters of a run.
@@ -91,9 +100,17 @@ class MeshFabric : public sc_core::sc_module {
   void trace(sc_core::sc_trace_file* tf, std::uint32_t first, std::uint32_t last);
 
  private:
+  using OutboxKey = std::pair<std::int64_t, std::uint64_t>;  ///< (priority, id)
   struct Move {
     std::uint32_t node, input, out;
+    OutboxKey key{0, 0};  ///< the outbox message moved (input == the outbox)
   };
+  /// The outbox message offered to each output (kDirs: to the node itself), if any.
+  struct OutboxOffer {
+    const MeshMsg* msg[kDirs + 1] = {nullptr, nullptr, nullptr, nullptr, nullptr};
+    OutboxKey key[kDirs + 1];
+  };
+  OutboxOffer outbox_offer(std::uint32_t node) const;
   void step();
   std::uint64_t now() const { return control_ != nullptr ? control_->current_slot() : 0; }
   std::uint32_t neighbour(std::uint32_t node, std::uint32_t d) const;
@@ -102,17 +119,19 @@ class MeshFabric : public sc_core::sc_module {
   bool input_empty(std::uint32_t node, std::uint32_t input) const;
   const MeshMsg& input_head(std::uint32_t node, std::uint32_t input) const;
   void pop_input(std::uint32_t node, std::uint32_t input);
+  MeshMsg take_move(const Move& mv);
   void deliver(std::uint32_t node, const MeshMsg& m);
   void activate(std::uint32_t node);
 
   std::uint32_t n_;
   std::uint32_t q_;
+  OutboxQueues outbox_queues_;
   // Input buffers: queue node * 4 + d holds packets that arrived over the link in direction d.
   std::vector<std::deque<MeshMsg>> in_;
   std::vector<std::uint32_t> occupancy_;  ///< of link node * 4 + d: its far end's buffer
   std::vector<unsigned char> busy_;       ///< link carried a packet this slot (traced)
   std::vector<std::uint32_t> busy_list_;
-  std::vector<std::map<std::pair<std::int64_t, std::uint64_t>, MeshMsg>> outbox_;
+  std::vector<std::map<OutboxKey, MeshMsg>> outbox_;
   std::vector<std::uint64_t> sequence_;
   std::vector<std::deque<MeshMsg>> inbox_;
   std::vector<sc_core::sc_event> delivered_;

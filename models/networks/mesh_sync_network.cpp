@@ -10,7 +10,7 @@ MeshSyncNetwork::MeshSyncNetwork(const sc_core::sc_module_name& name,
                                  RunControlIf& control)
     : sc_core::sc_module(name),
       indexing_(config.n, config.indexing),
-      links_("links", MeshFabricConfig{config.n, config.buffers}) {
+      links_("links", MeshFabricConfig{config.n, config.buffers, config.outbox}) {
   links_.clk(clock);
   links_.set_run_control(&control);
   for (std::uint32_t node = 0; node < config.n * config.n; ++node) {

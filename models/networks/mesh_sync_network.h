@@ -15,6 +15,7 @@ struct MeshSyncNetworkConfig {
   std::uint32_t n = 4;
   std::uint32_t buffers = 2;
   Indexing indexing = Indexing::kHilbert;
+  OutboxQueues outbox = OutboxQueues::kSingle;
 };
 
 class MeshSyncNetwork : public sc_core::sc_module {

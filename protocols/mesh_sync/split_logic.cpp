@@ -53,6 +53,12 @@ SplitTargets split_targets(const VertexSplit& v) {
   return out;
 }
 
+std::int64_t lemma5_priority(Rank source, Rank destination) {
+  constexpr std::int64_t kKeys = std::int64_t(1) << 40;  // above every rank
+  if (source < destination) return kKeys - destination;
+  return 2 * kKeys + destination;
+}
+
 namespace {
 
 // Routes a packet for (q, r) from original rank `from` on the old tree; returns the original

@@ -68,6 +68,12 @@ struct SplitTargets {
 };
 SplitTargets split_targets(const VertexSplit& v);
 
+/// Lemma 5's queue order of routing packets, by ranks in the new tree (a smaller key leaves
+/// first): rule (c) packets going up in rank before those going down; rule (a) among those
+/// going up, the higher destination rank first; rule (b) among those going down, the smaller
+/// destination rank first. Keys are positive, so a message keyed 0 goes before them all.
+std::int64_t lemma5_priority(Rank source, Rank destination);
+
 /// Reference run of the whole split on one group, sequentially, with the node logic above (for
 /// tests): `states` are phi of the members in rank order. Element r of the result holds, by
 /// ORIGINAL rank, the new parent and children of rank r in T^phi(r) and, at a new root, the

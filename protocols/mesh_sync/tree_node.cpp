@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "protocols/mesh_sync/tree_routing.h"
+
 namespace optinet::mesh_sync {
 
 using mesh::Coord;
@@ -17,22 +19,16 @@ Coord unpack(std::int64_t w) {
   return {static_cast<std::uint32_t>(w >> 20), static_cast<std::uint32_t>(w & 0xfffff)};
 }
 
-// Outbox keys: every non-routing message first; routing packets by Lemma 5, rule (c) packets
-// going up in rank before those going down, rule (a) up: the higher destination rank first,
-// rule (b) down: the smaller destination rank first.
-constexpr std::int64_t kRouteKeys = std::int64_t(1) << 40;
-std::int64_t route_priority(Rank source, Rank destination) {
-  if (source < destination) return kRouteKeys - destination;
-  return 2 * kRouteKeys + destination;
-}
-
-// Route packet words: [0] q | adjacent-root flag << 1, [1] r, [2] rank^q of the source,
-// [3] the source's coordinates.
+// Route packet words: [0] q | adjacent-root flag << 1 | problem << 2, [1] r, [2] rank^q of
+// the source, [3] the source's coordinates. Problems are numbered as in tree_routing.h.
 constexpr std::int64_t kAdjacentFlag = 2;
+constexpr int kProblemShift = 2;
+constexpr int kRootsProblem = kRoutingProblems - 1;
 
 }  // namespace
 
-TreeNode::TreeNode(mesh::MeshSyncContext& ctx) : ctx_(ctx) {}
+TreeNode::TreeNode(mesh::MeshSyncContext& ctx, Step4Schedule schedule)
+    : ctx_(ctx), schedule_(schedule) {}
 
 void TreeNode::start_whole_mesh() {
   const mesh::MeshIndexing& ix = ctx_.indexing();
@@ -66,7 +62,7 @@ void TreeNode::send(Coord dst, Kind kind, const std::array<std::int64_t, 4>& wor
   m.op = op_;
   m.kind = kind;
   m.word = word;
-  m.priority = kind == kRoute ? route_priority(word[2], word[1]) : 0;
+  m.priority = kind == kRoute ? lemma5_priority(word[2], word[1]) : 0;  // others first
   ctx_.send(m);
 }
 
@@ -112,7 +108,7 @@ void TreeNode::forward_route(std::array<std::int64_t, 4> word) {
       } else {
         throw std::logic_error("routing on a tree: a packet from a vertex that is no neighbour");
       }
-      ++received_;
+      ++received_[static_cast<std::size_t>(word[0] >> kProblemShift)];
       return;
     }
     case Hop::kParent:
@@ -127,6 +123,55 @@ void TreeNode::forward_route(std::array<std::int64_t, 4> word) {
       if (!cur.has_right) throw std::logic_error("routing on a tree: no right child");
       send(cur.right, kRoute, word);
       return;
+  }
+}
+
+void TreeNode::send_routing(int problem) {
+  const int x = vs_.state;
+  const std::int64_t me = pack(ctx_.coord());
+  const Rank links[3] = {targets_.links.parent, targets_.links.left, targets_.links.right};
+  for (int relation = 0; relation < 3; ++relation) {
+    const int p = 3 * x + relation;
+    if (links[relation] != mesh::kNoRank && (problem < 0 || problem == p))
+      forward_route({x | (p << kProblemShift), links[relation], vs_.new_rank(x), me});
+  }
+  if (targets_.adjacent_root != mesh::kNoRank && (problem < 0 || problem == kRootsProblem))
+    forward_route({(1 - x) | kAdjacentFlag | (kRootsProblem << kProblemShift),
+                   targets_.adjacent_root, vs_.new_rank(1 - x), me});
+}
+
+std::uint32_t TreeNode::expected_packets(int problem) const {
+  const int x = vs_.state;
+  const Rank mine = vs_.new_rank(x);
+  const mesh::TreeLinks& l = targets_.links;
+  std::array<std::uint32_t, kRoutingProblems> count{};
+  // From the new children (they send to their parent), from the new parent (it sends to its
+  // left or right child), from the adjacent root.
+  count[std::size_t(3 * x)] = (l.left != mesh::kNoRank) + (l.right != mesh::kNoRank);
+  if (l.parent != mesh::kNoRank) {
+    const mesh::TreeLinks up = mesh::tree_links(vs_.t[x], l.parent);
+    count[std::size_t(3 * x + (up.left == mine ? 1 : 2))] = 1;
+  }
+  count[kRootsProblem] = targets_.adjacent_root != mesh::kNoRank;
+  if (problem >= 0) return count[static_cast<std::size_t>(problem)];
+  std::uint32_t all = 0;
+  for (std::uint32_t c : count) all += c;
+  return all;
+}
+
+void TreeNode::receive_routing(int problem, std::uint32_t count) {
+  const auto arrived = [&] {
+    if (problem >= 0) return received_[static_cast<std::size_t>(problem)];
+    std::uint32_t all = 0;
+    for (std::uint32_t c : received_) all += c;
+    return all;
+  };
+  while (arrived() < count) {
+    const MeshMsg m = ctx_.receive();
+    if (m.op == op_ && m.kind == kRoute)
+      take_route(m);
+    else
+      pending_.push_back(m);
   }
 }
 
@@ -188,9 +233,7 @@ std::int64_t TreeNode::split(int label) {
   targets_ = split_targets(vs_);
   next_ = TreeView{};
   next_.size = vs_.t[label];
-  received_ = 0;
-  expected_ = (targets_.links.parent != mesh::kNoRank) + (targets_.links.left != mesh::kNoRank) +
-              (targets_.links.right != mesh::kNoRank) + (targets_.adjacent_root != mesh::kNoRank);
+  received_.fill(0);
   routing_ = true;
   std::vector<MeshMsg> early;
   for (auto it = pending_.begin(); it != pending_.end();) {
@@ -202,19 +245,17 @@ std::int64_t TreeNode::split(int label) {
     }
   }
   for (const MeshMsg& m : early) take_route(m);
-  const std::int64_t me = pack(ctx_.coord());
-  const Rank mine = vs_.new_rank(label);
-  for (Rank r : {targets_.links.parent, targets_.links.left, targets_.links.right})
-    if (r != mesh::kNoRank) forward_route({label, r, mine, me});
-  if (targets_.adjacent_root != mesh::kNoRank)
-    forward_route(
-        {(1 - label) | kAdjacentFlag, targets_.adjacent_root, vs_.new_rank(1 - label), me});
-  while (received_ < expected_) {
-    const MeshMsg m = ctx_.receive();
-    if (m.op == op_ && m.kind == kRoute)
-      take_route(m);
-    else
-      pending_.push_back(m);
+  if (schedule_ == Step4Schedule::kAtOnce) {
+    send_routing(-1);
+    receive_routing(-1, expected_packets(-1));
+  } else {
+    for (int problem = 0; problem < kRoutingProblems; ++problem) {
+      send_routing(problem);
+      receive_routing(problem, expected_packets(problem));
+      if (problem == kRootsProblem) break;  // step 5 ends the last one
+      combine(kProblemUp);
+      broadcast(kProblemDown);
+    }
   }
   // Step 5: synchronize the original tree (routing packets still pass through).
   ctx_.set_phase(Phase::kSplitSync, lvl);
@@ -259,7 +300,7 @@ void TreeNode::finish() { ctx_.observer().finished(ctx_.node(), pending_.size())
 
 void run_experiment_loop(mesh::MeshSyncContext& ctx, const LoopConfig& config) {
   constexpr std::uint64_t kZetaStreams = 16;  // the random stream domain of group draws
-  TreeNode node(ctx);
+  TreeNode node(ctx, config.step4);
   node.start_whole_mesh();
   std::uint64_t path = 1;  // the group's labels so far, as a bit string behind a leading 1
   std::int64_t size = node.tree().size;
@@ -270,7 +311,7 @@ void run_experiment_loop(mesh::MeshSyncContext& ctx, const LoopConfig& config) {
     const int label = xi > zeta ? 1 : 0;
     size = node.split(label);
     path = mix64(path * 2 + std::uint64_t(label));
-    node.sync();
+    if (config.sync_after_split) node.sync();
   }
   for (std::uint32_t l = 0; l < config.levels; ++l) node.join();
   node.finish();
