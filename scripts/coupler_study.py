@@ -14,6 +14,8 @@ usage: scripts/coupler_study.py [--optinet build/optinet] [--out docs/results] [
 Writes coupler-evaluation-curves.csv, coupler-evaluation-shapes.csv and the plots into --out,
 and prints the Markdown tables. Every run is one `optinet ... --json` invocation.
 """
+import argparse
+import ast
 import concurrent.futures
 import csv
 import json
@@ -23,6 +25,7 @@ import sys
 import tempfile
 
 import cli_guard
+import results_data
 
 SEED = 1
 
@@ -58,6 +61,9 @@ def curve_cases(quick):
         ("MOB-PC p=16", ["mob", "--p", "16"], "row-column", 100000),
         ("MOB-PC p=16", ["mob", "--p", "16"], "tdma", 1000000),
         ("grid 16x16", ["grid", "--n", "16", "--k", "2"], "gridk", 100000),
+        ("POPS(16,16)", ["pops", "--d", "16", "--g", "16"], "reservation", 100000),
+        ("OCPC p=256", ["ocpc", "--p", "256"], "reservation", 100000),
+        ("MOB-PC p=16", ["mob", "--p", "16"], "reservation", 100000),
     ]
     if quick:
         cases = [(l, n, p, 20000) for l, n, p, _ in cases if "64,64" not in l]
@@ -83,6 +89,11 @@ def main():
     parser.add_argument("--jobs", type=cli_guard.positive_int, default=2)
     parser.add_argument("--quick", action="store_true", help="a small smoke version")
     parser.add_argument("--only", choices=["curves", "shapes"], help="run one study only")
+    parser.add_argument("--protocols", type=lambda t: [x for x in t.split(",") if x], default="",
+                        help="only the curves of these protocols (comma-separated)")
+    parser.add_argument("--keep", metavar="CSV", type=readable_file,
+                        help="a curves CSV of an earlier study: its curves not run now are kept "
+                        "in the new CSV, plot and table")
     parser.add_argument("--sizes", type=cli_guard.int_list, default="1024,4096",
                         help="n of the shape study")
     parser.add_argument("--d", type=cli_guard.int_list, default="",
@@ -112,10 +123,33 @@ def study(args, scratch):
     return 0
 
 
+def readable_file(text):
+    """argparse type: a file that exists."""
+    if not os.path.isfile(text):
+        raise argparse.ArgumentTypeError(f"'{text}' is not accepted (an existing curves CSV)")
+    return text
+
+
+def read_curves(path):
+    """The rows of a curves CSV, with numbers, lists, dicts, booleans and None restored."""
+    def value(text):
+        if text == "":
+            return None
+        try:
+            return ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            return text
+    return [{k: value(v) for k, v in row.items()} for row in results_data.read_csv(path)]
+
+
 def curve_study(submit, args):
+    cases = [c for c in curve_cases(args.quick) if not args.protocols or c[2] in args.protocols]
     futures = [((label, protocol), submit(curve_command(network, protocol, limit)))
-               for label, network, protocol, limit in curve_cases(args.quick)]
+               for label, network, protocol, limit in cases]
     curves = []
+    if args.keep:
+        ran = {(label, protocol) for label, _, protocol, _ in cases}
+        curves = [c for c in read_curves(args.keep) if (c["network"], c["protocol"]) not in ran]
     for (label, protocol), future in futures:
         report = future.result()
         bounds = report["open_loop"]

@@ -3,8 +3,10 @@
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 
+#include "models/optical/device_sets.h"
 #include "testbenches/input_file.h"
 #include "testbenches/usage_error.h"
 
@@ -50,7 +52,32 @@ const Field kFields[] = {
      OPTINET_SETTER(tx_energy_pj_per_bit, double)},
     {"rx_energy_pj_per_bit", 0, 1e6, false, false, "pJ/bit",
      OPTINET_SETTER(rx_energy_pj_per_bit, double)},
+    {"waveguide_loss_db_per_cm", 0, 1000, false, false, "dB/cm",
+     OPTINET_SETTER(waveguide_loss_db_per_cm, double)},
+    {"waveguide_length_cm", 0, 1000, false, false, "cm",
+     OPTINET_SETTER(waveguide_length_cm, double)},
+    {"laser_wall_plug_efficiency", 0, 1, true, false, "optical out / electrical in",
+     OPTINET_SETTER(laser_wall_plug_efficiency, double)},
+    {"laser_continuous", 0, 1, false, true, "1: lit every slot, 0: burst-mode",
+     OPTINET_SETTER(laser_continuous, std::uint32_t)},
+    {"laser_bias_mw", 0, 1e6, false, false, "mW per transmitter",
+     OPTINET_SETTER(laser_bias_mw, double)},
+    {"tuning_mw_per_transmitter", 0, 1e6, false, false, "mW",
+     OPTINET_SETTER(tuning_mw_per_transmitter, double)},
+    {"tuning_mw_per_receiver", 0, 1e6, false, false, "mW",
+     OPTINET_SETTER(tuning_mw_per_receiver, double)},
+    {"receiver_static_mw", 0, 1e6, false, false, "mW per receiver",
+     OPTINET_SETTER(receiver_static_mw, double)},
+    {"serdes_energy_pj_per_bit", 0, 1e6, false, false, "pJ/bit",
+     OPTINET_SETTER(serdes_energy_pj_per_bit, double)},
+    {"guard_time_ns", 0, 1e6, false, false, "ns", OPTINET_SETTER(guard_time_ns, double)},
+    {"receiver_lock_ns", 0, 1e6, false, false, "ns", OPTINET_SETTER(receiver_lock_ns, double)},
+    {"sensitivity_ber", 0, 0.1, true, false, "bit-error ratio",
+     OPTINET_SETTER(sensitivity_ber, double)},
 };
+
+/// The key naming a shipped set whose fields the file's fields replace.
+constexpr const char* kBaseKey = "base";
 
 #undef OPTINET_SETTER
 
@@ -88,8 +115,14 @@ std::string type_name(const nlohmann::json& v) {
 }
 
 std::string field_list() {
+  std::string list = kBaseKey;
+  for (const Field& f : kFields) list += ", " + std::string(f.name);
+  return list;
+}
+
+std::string set_list() {
   std::string list;
-  for (const Field& f : kFields) list += (list.empty() ? "" : ", ") + std::string(f.name);
+  for (const std::string& name : device_set_names()) list += (list.empty() ? "" : ", ") + name;
   return list;
 }
 
@@ -138,7 +171,21 @@ DeviceParameters parse_device_json(const std::string& text, const std::string& p
     throw UsageError(where + printable(duplicate, 40) + ": given twice; accepted: each field once");
   }
   DeviceParameters p;
+  const bool based = doc.contains(kBaseKey);
+  if (based) {
+    const nlohmann::json& base = doc[kBaseKey];
+    const std::optional<DeviceParameters> set =
+        base.is_string() ? device_set(base.get<std::string>()) : std::nullopt;
+    if (!set) {
+      throw UsageError(where + kBaseKey + ": " +
+                       (base.is_string() ? "'" + printable(base.get<std::string>(), 40) + "'"
+                                         : type_name(base)) +
+                       " is not a device set; accepted: " + set_list());
+    }
+    p = *set;
+  }
   for (const auto& [key, value] : doc.items()) {
+    if (key == kBaseKey) continue;
     const Field* field = nullptr;
     for (const Field& f : kFields) {
       if (key == f.name) field = &f;
@@ -157,14 +204,22 @@ DeviceParameters parse_device_json(const std::string& text, const std::string& p
     if (!std::isfinite(v) || below || !(v <= field->hi)) throw UsageError(bad + number_text(v));
     field->set(p, v);
   }
-  // A device file describes a device whole: a field left out is a mistake, not a default.
+  // Without a base set a file describes a device whole: a field left out is a mistake, not a
+  // default.
   for (const Field& f : kFields) {
-    if (!doc.contains(f.name)) {
+    if (!based && !doc.contains(f.name)) {
       throw UsageError(where + f.name +
-                       ": missing; accepted: every field (docs/devices/default.json lists them)");
+                       ": missing; accepted: every field (docs/devices/fibre.json lists them), "
+                       "or \"base\": " +
+                       set_list() + " and any of them");
     }
   }
   return p;
+}
+
+DeviceParameters read_device_option(const std::string& value) {
+  if (const std::optional<DeviceParameters> set = device_set(value)) return *set;
+  return read_device_file(value);
 }
 
 DeviceParameters read_device_file(const std::string& path) {

@@ -12,7 +12,7 @@ namespace {
 constexpr std::uint64_t kMaxFaultSlot = 1000000000;
 const char* const kKinds =
     "coupler:B:A, bus:NAME, link:U:V, receiver:NODE, jammer:NODE, "
-    "each with an optional @SLOT, or ber:P";
+    "each with an optional @SLOT, or ber:P, or ber:budget";
 
 [[noreturn]] void refuse(const std::string& spec, const std::string& why) {
   throw UsageError("--fault: '" + spec + "' " + why);
@@ -115,8 +115,16 @@ Fault parse_fault_spec(const std::string& spec, const FaultTargets& t) {
   } else if (kind == "ber" && part.size() == 2 && at == std::string::npos) {
     f.kind = FaultKind::kBer;
     if (!t.ber) refuse(spec, "is not modelled on " + t.network);
+    if (part[1] == "budget") {
+      if (!t.budget_errors) refuse(spec, "needs a power budget, and " + on + "none");
+      f.from_budget = true;
+      f.received_power_dbm = t.budget_errors->received_power_dbm;
+      f.bit_error_rate = t.budget_errors->bit_error_rate;
+      f.probability = t.budget_errors->frame_loss;
+      return f;
+    }
     if (!unit_rejection(part[1]).empty() || std::strtod(part[1].c_str(), nullptr) <= 0) {
-      refuse(spec, "has probability '" + part[1] + "' (accepted: 0 < P <= 1)");
+      refuse(spec, "has probability '" + part[1] + "' (accepted: 0 < P <= 1, or budget)");
     }
     f.probability = std::strtod(part[1].c_str(), nullptr);
   } else {
@@ -145,6 +153,10 @@ nlohmann::ordered_json fault_parameters(const FaultPlan& plan) {
     nlohmann::ordered_json j{{"spec", f.spec}, {"kind", kind_name(f.kind)}};
     if (f.kind == FaultKind::kBer) {
       j["probability"] = f.probability;
+      if (f.from_budget) {
+        j["received_power_dbm"] = f.received_power_dbm;
+        j["bit_error_rate"] = f.bit_error_rate;
+      }
     } else {
       j["from_slot"] = f.from_slot;
     }

@@ -12,16 +12,27 @@
 ///                       carries its light in every slot, so no frame crosses them
 ///   ber:P               each frame garbled with probability P (0 < P <= 1), detected by the
 ///                       receiver's check and heard as noise
+///   ber:budget          the same, with P = 1 - (1 - BER)^frame_bits and BER the receivers'
+///                       bit-error ratio at the power the device's budget delivers to them
+///                       (models/optical/bit_errors.h)
 #include <cstdint>
 #include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "models/core/fault_plan.h"
 
 namespace optinet {
+
+/// The bit errors of a network's receivers under its power budget (ber:budget).
+struct BudgetErrors {
+  double received_power_dbm = 0;
+  double bit_error_rate = 0;
+  double frame_loss = 0;  ///< 1 - (1 - bit_error_rate)^frame_bits
+};
 
 /// What a network has that a fault may name; an empty field: the network has none.
 struct FaultTargets {
@@ -34,6 +45,8 @@ struct FaultTargets {
   std::uint32_t nodes = 0;  ///< receivers and jammers: nodes 0..nodes-1
   bool jammers = false;     ///< the network models stuck transmitters
   bool ber = false;         ///< the network's media garble frames
+  /// ber:budget's error rates; none: the network has no power budget to derive them from.
+  std::optional<BudgetErrors> budget_errors;
   /// --max-slots: every run stops there, so a fault @SLOT at or after it would never act.
   std::uint64_t max_slots = std::numeric_limits<std::uint64_t>::max();
 };

@@ -8,6 +8,7 @@
 #include <limits>
 #include <sstream>
 
+#include "models/optical/bit_errors.h"
 #include "testbenches/device_file.h"
 #include "testbenches/input_file.h"
 #include "testbenches/option_values.h"
@@ -287,10 +288,12 @@ void add_common_options(CLI::App& app, CommonOptions& c, const NetworkCommand& c
   // them there with a line saying so.
   app.add_option("--fault", c.fault_specs,
                  "inject a hardware fault (repeatable): coupler:B:A, bus:NAME, link:U:V, "
-                 "receiver:NODE, jammer:NODE, each [@SLOT], or ber:P (docs/results/faults.md)")
+                 "receiver:NODE, jammer:NODE, each [@SLOT], ber:P, or ber:budget "
+                 "(docs/results/faults.md, docs/physical-layer.md)")
       ->group(command.fault_model() ? "Options" : "");
   app.add_option("--device", c.device_path,
-                 "optical devices of the power budget and energy (JSON; docs/devices)")
+                 "optical devices of the power budget and energy: a shipped set (fibre, onchip) "
+                 "or a JSON device file (docs/devices)")
       ->check(path_given())
       ->group(command.optical_media() ? "Options" : "");
 }
@@ -564,6 +567,7 @@ void print_open_loop_summary(std::ostream& out, const OpenLoopBounds& bounds,
 /// Every medium kind's power budget; a budget that does not close is said so.
 void print_power_budget(std::ostream& out, const Json& budget) {
   for (const auto& [medium, b] : budget.items()) {
+    if (!b.is_object()) continue;
     const double margin = b["margin_db"].get<double>();
     char text[200];
     std::snprintf(text, sizeof text,
@@ -574,6 +578,44 @@ void print_power_budget(std::ostream& out, const Json& budget) {
                   margin < 0 ? ": DOES NOT CLOSE" : "", b["max_fanout"].get<unsigned>());
     out << text;
   }
+  if (!budget.contains("transmitters")) return;
+  char text[300];
+  std::snprintf(text, sizeof text,
+                "power: %llu transmitters, %llu receivers; laser %.4g mW per transmitter "
+                "(required launch %.2f dBm), %.4g W electrical for all%s; static %.4g W\n",
+                budget["transmitters"].get<unsigned long long>(),
+                budget["receivers"].get<unsigned long long>(),
+                budget["laser_mw_per_transmitter"].get<double>(),
+                budget["required_launch_dbm"].get<double>(), budget["laser_w"].get<double>(),
+                budget["laser_continuous"].get<bool>() ? " (continuous)" : " when lit (burst-mode)",
+                budget["static_w"].get<double>());
+  out << text;
+}
+
+/// The energy per delivered bit of the runs, by part (means over the runs that measured it).
+void print_energy(std::ostream& out, const std::vector<RunRecord>& runs) {
+  const char* const parts[] = {"laser", "modulator", "receiver", "serdes", "static"};
+  double total = 0, collision = 0, part[5] = {};
+  std::size_t counted = 0;
+  for (const RunRecord& r : runs) {
+    if (!r.fields.contains("energy_parts_pj_per_bit")) continue;
+    ++counted;
+    total += r.fields["energy_per_bit_pj"].get<double>();
+    collision += r.fields["energy_collision_share"].get<double>();
+    for (int i = 0; i < 5; ++i)
+      part[i] += r.fields["energy_parts_pj_per_bit"][parts[i]].get<double>();
+  }
+  if (counted == 0) return;
+  char text[400];
+  int n = std::snprintf(text, sizeof text, "energy: %.4g pJ per delivered bit (",
+                        total / double(counted));
+  for (int i = 0; i < 5; ++i) {
+    n += std::snprintf(text + n, sizeof text - n, "%s%s %.4g", i ? ", " : "", parts[i],
+                       part[i] / double(counted));
+  }
+  std::snprintf(text + n, sizeof text - n, "); %.1f%% spent on collided frames\n",
+                100.0 * collision / double(counted));
+  out << text;
 }
 
 void print_summary(std::ostream& out, const NetworkCommand& command,
@@ -716,7 +758,8 @@ std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool sa
 }
 
 void add_media_fields(Json& f, const std::vector<NamedMedium>& media, std::uint64_t slots,
-                      std::uint64_t delivered, const DeviceParameters& device) {
+                      std::uint64_t delivered, const DeviceParameters& device,
+                      const PhysicalBudget& budget) {
   Json list = Json::array();
   MediumCounters total;
   double capacity = 0;
@@ -756,11 +799,20 @@ void add_media_fields(Json& f, const std::vector<NamedMedium>& media, std::uint6
   counts.ack_frames_received = total.ack_frames;
   counts.delivered_packets = delivered;
   counts.slots = slots;
-  EnergyTally energy(device);
+  EnergyTally energy(device, budget);
   energy.add(counts);
   f["energy_pj"] = energy.total_pj();
   f["energy_per_slot_pj"] = energy.per_slot_pj().value_or(0.0);
   f["energy_per_packet_pj"] = energy.per_delivered_packet_pj().value_or(0.0);
+  f["energy_per_bit_pj"] = energy.per_delivered_bit_pj().value_or(0.0);
+  const EnergyParts parts = energy.parts();
+  const double bits = static_cast<double>(delivered) * device.frame_bits;
+  const auto per_bit = [bits](double pj) { return bits > 0 ? pj / bits : 0.0; };
+  f["energy_parts_pj_per_bit"] = Json{{"laser", per_bit(parts.laser)},
+                                      {"modulator", per_bit(parts.modulator)},
+                                      {"receiver", per_bit(parts.receiver)},
+                                      {"serdes", per_bit(parts.serdes)},
+                                      {"static", per_bit(parts.static_)}};
   f["energy_collision_share"] = energy.collision_share();
   f["energy_ack_share"] = energy.acknowledgement_share();
   f["media"] = std::move(list);
@@ -799,6 +851,23 @@ Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t 
               {"margin_db", b.margin_db},
               {"closes", b.closes()},
               {"max_fanout", max_fanout(device, kind)}};
+}
+
+PhysicalBudget physical_budget(const DeviceParameters& device, const NetworkOptics& optics) {
+  return physical_budget(device, link_budget(device, optics.kind, optics.fanout), optics.counts);
+}
+
+Json network_budget_json(const DeviceParameters& device, const NetworkOptics& optics) {
+  const PhysicalBudget b = physical_budget(device, optics);
+  return Json{{optics.medium, budget_json(device, optics.kind, optics.fanout)},
+              {"transmitters", b.counts.transmitters},
+              {"receivers", b.counts.receivers},
+              {"required_launch_dbm", b.required_launch_dbm},
+              {"laser_mw_per_transmitter", b.laser_mw_per_transmitter},
+              {"laser_electrical_mw_per_transmitter", b.laser_electrical_mw_per_transmitter},
+              {"laser_continuous", device.laser_continuous != 0},
+              {"laser_w", b.laser_w},
+              {"static_w", b.static_w}};
 }
 
 /// The open-loop traffic processes, as --traffic names them.
@@ -926,13 +995,20 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
                      networks_that(&NetworkCommand::fault_model) + ")");
   }
   check_files(app, *command, common);
-  if (!common.device_path.empty()) common.device = read_device_file(common.device_path);
+  if (!common.device_path.empty()) common.device = read_device_option(common.device_path);
   command->configure(common);
   if (!common.fault_specs.empty()) {
     // The scoreboard classifies the losses of a permutation's or an h-relation's packets.
     if (common.open_loop) throw UsageError("--fault: not with --traffic " + common.traffic);
     FaultTargets targets = command->fault_targets();
     if (targets.network.empty()) targets.network = common.network;
+    if (const std::optional<NetworkOptics> optics = command->optics()) {
+      const double received =
+          link_budget(common.device, optics->kind, optics->fanout).received_power_dbm;
+      const double ber = bit_error_rate(common.device, received);
+      targets.budget_errors =
+          BudgetErrors{received, ber, frame_loss_probability(ber, common.device.frame_bits)};
+    }
     targets.max_slots = common.max_slots;
     command->set_faults(parse_fault_plan(common.fault_specs, targets));
   }
@@ -1084,6 +1160,7 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   if (!search.is_null()) print_saturation(out, search);
   if (common.open_loop || !common.device_path.empty()) {
     print_power_budget(out, command.power_budget(common.device));
+    print_energy(out, runs);
   }
   if (!common.json_path.empty()) {
     Json report =

@@ -62,11 +62,19 @@ struct CommonOptions {
 
   sc_core::sc_time period() const { return sc_core::sc_time(period_ns, sc_core::SC_NS); }
   /// The slot's length for results in ns and Gb/s: --period-ns when given, else the device's
-  /// frame (frame_bits at bit_rate_gbps). The clock of the simulation and the waveform keeps
-  /// period_ns (1 ns by default), so that a waveform's time counts slots.
-  double result_slot_ns() const {
-    return period_given ? period_ns : device.frame_bits / device.bit_rate_gbps;
-  }
+  /// slot (the frame of frame_bits at bit_rate_gbps, the guard time and the receiver's lock).
+  /// The clock of the simulation and the waveform keeps period_ns (1 ns by default), so that a
+  /// waveform's time counts slots.
+  double result_slot_ns() const { return period_given ? period_ns : slot_duration_ns(device); }
+};
+
+/// A network's optics: its medium kind (named `medium` in the report) with the fan-out of its
+/// worst path, and its transmitters and receivers.
+struct NetworkOptics {
+  std::string medium;
+  MediumKind kind = MediumKind::kPointToPoint;
+  std::uint32_t fanout = 1;
+  TransceiverCounts counts;
 };
 
 /// One run as the generic driver reports it.
@@ -146,6 +154,9 @@ class NetworkCommand {
   /// Open-loop runs: what any routing could carry on the hardware (testbenches/hardware_bound.h),
   /// a linear program of at most `max_lp_variables` variables, else a cut bound.
   virtual HardwareBound hardware_bound(std::size_t /*max_lp_variables*/) const { return {}; }
+  /// The network's optics, for its laser and static power and its bit errors (none: no
+  /// optical media, or not counted).
+  virtual std::optional<NetworkOptics> optics() const { return std::nullopt; }
   /// The optical power budget of every kind of medium the network has (empty if none).
   virtual Json power_budget(const DeviceParameters& /*device*/) const { return Json::object(); }
 
@@ -244,7 +255,8 @@ std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool sa
 /// energy of the frames (EnergyTally), per slot and per packet delivered in the same slots
 /// (`delivered`), with the shares wasted in collisions and spent on acknowledgements.
 void add_media_fields(Json& fields, const std::vector<NamedMedium>& media, std::uint64_t slots,
-                      std::uint64_t delivered, const DeviceParameters& device);
+                      std::uint64_t delivered, const DeviceParameters& device,
+                      const PhysicalBudget& budget);
 /// Adds a reservation control plane's cost to a run's JSON fields, under "control": its channels'
 /// words, bits sent and received, busy slots and collisions over the run's `slots`, the most
 /// bits one channel carries in a slot (slot_bits; frames_per_slot: in the device's frames, more
@@ -256,6 +268,11 @@ void add_control_fields(Json& fields, const std::vector<ControlCounters>& channe
                         const DeviceParameters& device);
 /// The JSON of one medium kind's power budget at `fanout`.
 Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t fanout);
+
+PhysicalBudget physical_budget(const DeviceParameters& device, const NetworkOptics& optics);
+/// The report's power_budget: the medium's budget under its name, the transceiver counts, the
+/// laser power the budget requires and the static power.
+Json network_budget_json(const DeviceParameters& device, const NetworkOptics& optics);
 
 /// A family's command for the network named `network` (one of the names it was listed with).
 using NetworkCommandFactory = std::unique_ptr<NetworkCommand> (*)(const std::string& network);

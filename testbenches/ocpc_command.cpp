@@ -216,6 +216,7 @@ void OcpcCommand::configure(CommonOptions& common) {
   }
   e.period = common.period();
   e.vcd_path = common.vcd_path;
+  e.device = common.device;
   trace_.configure(e.vcd_path, n - 1, e.max_slots, e.trace_slots, e.trace_first, e.trace_last);
 }
 
@@ -321,8 +322,17 @@ HardwareBound OcpcCommand::hardware_bound(std::size_t max_lp_variables) const {
   return ocpc_hardware_bound(config_.shape, *config_.open_loop, max_lp_variables);
 }
 
+std::optional<NetworkOptics> OcpcCommand::optics() const {
+  // One receiver per node; one transmitter per bus a node is attached to (OCPC: one bus; MOB-PC
+  // and the D-dimensional MOB: one bus per dimension). A bus has p attached receivers.
+  const std::uint64_t n = config_.shape.n();
+  const std::uint64_t buses_per_node =
+      config_.shape.topology == ocpc::Topology::kOcpc ? 1 : config_.shape.dimensions();
+  return NetworkOptics{"bus", MediumKind::kBus, config_.shape.p, {n * buses_per_node, n}};
+}
+
 Json OcpcCommand::power_budget(const DeviceParameters& device) const {
-  Json budget{{"bus", budget_json(device, MediumKind::kBus, config_.shape.p)}};
+  Json budget = network_budget_json(device, *optics());
   const ocpc::ProtocolInfo* info = ocpc::find_protocol(config_.protocol);
   if (info != nullptr && info->control_plane) {
     // The request and grant channels beside a bus reach its p processors as the bus does.
@@ -370,7 +380,7 @@ RunRecord OcpcCommand::run(std::uint64_t seed) {
     }
     line += open_loop_description(record.fields, *r.open_loop, r.saturated);
     add_media_fields(record.fields, media, r.open_loop->window_slots, r.open_loop->window_delivered,
-                     device_);
+                     device_, physical_budget(device_, *optics()));
   }
   if (!r.control.empty()) {
     add_control_fields(record.fields, r.control, r.slots, r.delivered, device_);

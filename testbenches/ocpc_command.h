@@ -51,6 +51,7 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::vector<std::string> summary_fields() const override;
   CapacityBound routing_bound() const override;
   HardwareBound hardware_bound(std::size_t max_lp_variables) const override;
+  std::optional<NetworkOptics> optics() const override;
   Json power_budget(const DeviceParameters& device) const override;
   double elaborate() override;
   RunRecord run(std::uint64_t seed) override;

@@ -87,7 +87,11 @@ void OcpcExperiment::open_trace() {
   for (NodeId i = config_.trace_first; i <= last; ++i) {
     fabric_->processor(i).trace_node(trace_file_, config_.trace_slots);
   }
-  for (ocpc::MessageBus* bus : fabric_->buses()) bus->trace(trace_file_, config_.trace_slots);
+  for (ocpc::MessageBus* bus : fabric_->buses()) {
+    bus->set_input_power_mw(dbm_to_mw(
+        link_budget(config_.device, MediumKind::kBus, bus->config().attached).received_power_dbm));
+    bus->trace(trace_file_, config_.trace_slots);
+  }
   for (ControlChannel* c : fabric_->control_channels()) c->trace(trace_file_, c->name());
 }
 

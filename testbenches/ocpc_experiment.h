@@ -12,6 +12,7 @@
 
 #include "models/core/run_control.h"
 #include "models/networks/ocpc_network.h"
+#include "models/optical/power_budget.h"
 #include "protocols/ocpc/registry.h"
 #include "testbenches/experiment_base.h"
 #include "testbenches/fault_run.h"
@@ -34,7 +35,9 @@ struct OcpcExperimentConfig {
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
   std::string vcd_path;     ///< empty: no tracing
   TraceWindow trace_slots;  ///< record only these slots of each run
-  NodeId trace_first = 0;   ///< trace processors trace_first..trace_last only
+  /// The devices whose power budget gives each bus's traced optical power (power_mw).
+  DeviceParameters device;
+  NodeId trace_first = 0;  ///< trace processors trace_first..trace_last only
   NodeId trace_last = kNoNode;
   /// Open-loop runs (a sustained load); the protocol must run open-loop.
   std::optional<OpenLoopConfig> open_loop;

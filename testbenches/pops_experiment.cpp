@@ -70,7 +70,9 @@ void PopsExperiment::open_trace() {
   }
   for (std::uint32_t b = 0; b < s.g; ++b) {
     for (std::uint32_t a = 0; a < s.g; ++a) {
-      if (traced(a) || traced(b)) network_.trace_coupler(b, a, trace_file_, config_.trace.slots);
+      if (!traced(a) && !traced(b)) continue;
+      network_.coupler(b, a).set_input_power_mw(config_.trace.input_power_mw);
+      network_.trace_coupler(b, a, trace_file_, config_.trace.slots);
     }
   }
   for (std::uint32_t b = 0; b < s.g; ++b) {

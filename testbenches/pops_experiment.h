@@ -26,6 +26,7 @@ struct PopsTraceOptions {
   std::string vcd_path;                ///< empty: no tracing
   std::optional<std::uint32_t> group;  ///< trace only this group's processors and couplers
   TraceWindow slots;                   ///< record only these slots of each run
+  double input_power_mw = 1.0;         ///< one lit source's power at a coupler output (power_mw)
 };
 
 struct PopsExperimentConfig {

@@ -115,6 +115,7 @@ void SplitHashCommand::configure(CommonOptions& common) {
   }
   e.period = common.period();
   e.vcd_path = common.vcd_path;
+  e.device = common.device;
   trace_.configure(e.vcd_path, s.nodes() - 1, e.max_slots, e.trace_slots, e.trace_first,
                    e.trace_last);
 }

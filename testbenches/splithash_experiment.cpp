@@ -42,6 +42,8 @@ void SplitHashExperiment::open_trace() {
     network_->processor(i).trace_node(trace_file_, config_.trace_slots);
   }
   for (splithash::MessageBus* bus : network_->buses()) {
+    bus->set_input_power_mw(dbm_to_mw(
+        link_budget(config_.device, MediumKind::kBus, bus->config().attached).received_power_dbm));
     bus->trace(trace_file_, config_.trace_slots);
   }
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "models/networks/splithash_network.h"
+#include "models/optical/power_budget.h"
 #include "protocols/splithash/registry.h"
 #include "testbenches/experiment_base.h"
 #include "testbenches/h_relation.h"
@@ -30,7 +31,9 @@ struct SplitHashExperimentConfig {
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
   std::string vcd_path;     ///< empty: no tracing
   TraceWindow trace_slots;  ///< record only these slots of each run
-  NodeId trace_first = 0;   ///< trace nodes trace_first..trace_last (global ids) only
+  /// The devices whose power budget gives each bus's traced optical power (power_mw).
+  DeviceParameters device;
+  NodeId trace_first = 0;  ///< trace nodes trace_first..trace_last (global ids) only
   NodeId trace_last = kNoNode;
 };
 

@@ -323,7 +323,13 @@ Json StoreForwardCommand::power_budget(const DeviceParameters& device) const {
   // A closed-loop report has the budget only when asked for (--device): without it, it stays
   // as it was.
   if (!config_.open_loop && !device_given_) return Json::object();
-  return Json{{"link", budget_json(device, MediumKind::kPointToPoint, 1)}};
+  return network_budget_json(device, *optics());
+}
+
+std::optional<NetworkOptics> StoreForwardCommand::optics() const {
+  // One transmitter and one receiver per directed link.
+  const std::uint64_t links = links_ != 0 ? links_ : graph_links(*config_.graph);
+  return NetworkOptics{"link", MediumKind::kPointToPoint, 1, {links, links}};
 }
 
 double StoreForwardCommand::elaborate() {
@@ -374,7 +380,7 @@ RunRecord StoreForwardCommand::run(std::uint64_t seed) {
     }
     record.description += open_loop_description(record.fields, *r.open_loop, r.saturated);
     add_media_fields(record.fields, media, r.open_loop->window_slots, r.open_loop->window_delivered,
-                     device_);
+                     device_, physical_budget(device_, *optics()));
   }
   return record;
 }

@@ -48,6 +48,7 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   CapacityBound routing_bound() const override;
   HardwareBound hardware_bound(std::size_t max_lp_variables) const override;
   /// Open-loop runs: the point-to-point links' budget (fan-out 1); closed-loop runs report none.
+  std::optional<NetworkOptics> optics() const override;
   Json power_budget(const DeviceParameters& device) const override;
   double elaborate() override;
   RunRecord run(std::uint64_t seed) override;

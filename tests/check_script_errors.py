@@ -83,6 +83,7 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(["scripts/splithash_results.py", missing, unwritable], 2, "OUT")
     expect(["scripts/sf_sweep.py", unwritable], 2, "OUTDIR")
     expect(["scripts/pops_tables.py", "--csv", unwritable + "/p.csv"], 2, "--csv")
+    expect(["scripts/physical_layer_figures.py", missing, os.path.join(tmp, "x.png")], 2, missing)
     expect(["bench/elaboration_cpu.py", unwritable + "/out", "4", "1", fake], 2, "OUT")
     # Missing arguments and bad numbers: argparse's error in one line, exit 2.
     expect(["scripts/splithash_hrelation.py"], 2, "OPTINET")

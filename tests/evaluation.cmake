@@ -1,6 +1,7 @@
 # Tests of area 'evaluation' (see cmake/evaluation.cmake); uses optinet_gtest from CMakeLists.txt.
 optinet_gtest(test_evaluation_power_budget)
 optinet_gtest(test_evaluation_device_file)
+optinet_gtest(test_physical_layer)
 # The device file tests read docs/devices/ and write scratch files under the build tree.
 target_compile_definitions(test_evaluation_device_file PRIVATE
   OPTINET_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
@@ -24,13 +25,13 @@ optinet_usage_error_test(open_loop_unknown_pattern "--pattern" pops --traffic be
                          --pattern spiral)
 # Options that would do nothing are refused, not ignored.
 optinet_usage_error_test(device_on_mesh "--device" mesh --n 4
-                         --device ${PROJECT_SOURCE_DIR}/docs/devices/default.json)
+                         --device ${PROJECT_SOURCE_DIR}/docs/devices/fibre.json)
 # A closed-loop store-and-forward run with --device reports its links' budget (it was ignored).
 add_test(NAME device_closed_loop_store_forward
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_in_file.sh ${E2E_DIR}/sf_device.json
                  +power_budget +point-to-point
                  -- ${OPTINET_BIN} hypercube --n 3 --quiet --json ${E2E_DIR}/sf_device.json
-                 --device ${PROJECT_SOURCE_DIR}/docs/devices/default.json)
+                 --device ${PROJECT_SOURCE_DIR}/docs/devices/fibre.json)
 set_tests_properties(device_closed_loop_store_forward PROPERTIES TIMEOUT 30)
 optinet_usage_error_test(open_loop_burst_without_bursty "--burst" pops --traffic bernoulli
                          --burst 4)
@@ -93,3 +94,27 @@ optinet_usage_error_test(open_loop_precision_above_one "--precision" pops --traf
                          --precision 1.5)
 optinet_usage_error_test(open_loop_measured_window_no_room "--max-slots" pops --traffic bernoulli
                          --max-slots 1000)
+
+# The physical layer through the command: transceiver counts, laser power, energy by part,
+# ber:budget at +3 dB and -6 dB of margin, the VCD's received power.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME cli_physical_layer
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_physical_layer.py
+                   ${OPTINET_BIN} ${E2E_DIR}/physical_layer)
+  set_tests_properties(cli_physical_layer PROPERTIES TIMEOUT 120)
+endif()
+# Bad device files: one line naming the field, exit 2.
+file(WRITE ${E2E_DIR}/device_no_base.json "{\"base\": \"silicon\"}\n")
+file(WRITE ${E2E_DIR}/device_efficiency.json
+     "{\"base\": \"onchip\", \"laser_wall_plug_efficiency\": 1.2}\n")
+file(WRITE ${E2E_DIR}/device_negative_power.json "{\"base\": \"onchip\", \"laser_bias_mw\": -1}\n")
+file(WRITE ${E2E_DIR}/device_unknown_field.json "{\"base\": \"fibre\", \"heater_mw\": 1}\n")
+optinet_usage_error_test(device_missing_base "--device" pops --device ${E2E_DIR}/device_no_base.json)
+optinet_usage_error_test(device_efficiency "--device" pops
+                         --device ${E2E_DIR}/device_efficiency.json)
+optinet_usage_error_test(device_negative_power "--device" pops
+                         --device ${E2E_DIR}/device_negative_power.json)
+optinet_usage_error_test(device_unknown_field "--device" pops
+                         --device ${E2E_DIR}/device_unknown_field.json)
+optinet_usage_error_test(device_unknown_set "--device" pops --device silicon)
+optinet_usage_error_test(fault_ber_budget_mesh "--fault" mesh --n 4 --fault ber:budget)

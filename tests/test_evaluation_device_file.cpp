@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "models/optical/device_sets.h"
 #include "testbenches/device_file.h"
 #include "testbenches/usage_error.h"
 
@@ -19,10 +20,10 @@ namespace {
 namespace fs = std::filesystem;
 
 /// The message of the UsageError `f` throws; fails the test if it throws none.
-/// docs/devices/default.json (every field) with the fields of `changes` replaced, as text.
+/// docs/devices/fibre.json (every field) with the fields of `changes` replaced, as text.
 std::string full_device(const nlohmann::json& changes) {
   nlohmann::json doc;
-  std::ifstream(std::string(OPTINET_SOURCE_DIR) + "/docs/devices/default.json") >> doc;
+  std::ifstream(std::string(OPTINET_SOURCE_DIR) + "/docs/devices/fibre.json") >> doc;
   for (const auto& [key, value] : changes.items()) doc[key] = value;
   return doc.dump(2);
 }
@@ -82,19 +83,78 @@ void expect_same(const DeviceParameters& a, const DeviceParameters& b) {
   EXPECT_EQ(a.frame_bits, b.frame_bits);
   EXPECT_EQ(a.tx_energy_pj_per_bit, b.tx_energy_pj_per_bit);
   EXPECT_EQ(a.rx_energy_pj_per_bit, b.rx_energy_pj_per_bit);
+  EXPECT_EQ(a.waveguide_loss_db_per_cm, b.waveguide_loss_db_per_cm);
+  EXPECT_EQ(a.waveguide_length_cm, b.waveguide_length_cm);
+  EXPECT_EQ(a.laser_wall_plug_efficiency, b.laser_wall_plug_efficiency);
+  EXPECT_EQ(a.laser_continuous, b.laser_continuous);
+  EXPECT_EQ(a.laser_bias_mw, b.laser_bias_mw);
+  EXPECT_EQ(a.tuning_mw_per_transmitter, b.tuning_mw_per_transmitter);
+  EXPECT_EQ(a.tuning_mw_per_receiver, b.tuning_mw_per_receiver);
+  EXPECT_EQ(a.receiver_static_mw, b.receiver_static_mw);
+  EXPECT_EQ(a.serdes_energy_pj_per_bit, b.serdes_energy_pj_per_bit);
+  EXPECT_EQ(a.guard_time_ns, b.guard_time_ns);
+  EXPECT_EQ(a.receiver_lock_ns, b.receiver_lock_ns);
+  EXPECT_EQ(a.sensitivity_ber, b.sensitivity_ber);
 }
 
-TEST(EvaluationDeviceFile, CommittedDefaultFileHoldsTheDefaults) {
-  const std::string path = std::string(OPTINET_SOURCE_DIR) + "/docs/devices/default.json";
-  expect_same(read_device_file(path), DeviceParameters{});
-  // It names every field, and the README's table documents every field.
-  const std::string json = read_text(path);
+TEST(EvaluationDeviceFile, CommittedSetFilesHoldTheShippedSets) {
+  // The fibre set is the defaults; each set's file is the set, every field named; the README's
+  // table documents every field.
+  expect_same(*device_set("fibre"), DeviceParameters{});
   const std::string readme = read_text(std::string(OPTINET_SOURCE_DIR) + "/docs/devices/README.md");
-  ASSERT_EQ(device_field_names().size(), 14u);
+  ASSERT_EQ(device_field_names().size(), 26u);
+  ASSERT_EQ(device_set_names(), (std::vector<std::string>{"fibre", "onchip"}));
+  for (const std::string& set : device_set_names()) {
+    const std::string path = std::string(OPTINET_SOURCE_DIR) + "/docs/devices/" + set + ".json";
+    expect_same(read_device_file(path), *device_set(set));
+    expect_same(read_device_option(set), *device_set(set));
+    const std::string json = read_text(path);
+    for (const std::string& name : device_field_names()) {
+      EXPECT_NE(json.find("\"" + name + "\""), std::string::npos) << set << ": " << name;
+    }
+  }
   for (const std::string& name : device_field_names()) {
-    EXPECT_NE(json.find("\"" + name + "\""), std::string::npos) << name;
     EXPECT_NE(readme.find("| `" + name + "` |"), std::string::npos) << name;
   }
+  EXPECT_FALSE(device_set("default").has_value());
+}
+
+TEST(EvaluationDeviceFile, ABaseSetTakesAnySubsetOfFields) {
+  DeviceParameters expected = *device_set("onchip");
+  expected.launch_power_dbm = -4;
+  expected.laser_wall_plug_efficiency = 1;  // (0, 1]: 1 itself is accepted
+  expect_same(parse_device_json(R"({"base": "onchip", "launch_power_dbm": -4,
+                                    "laser_wall_plug_efficiency": 1})",
+                                "dev.json"),
+              expected);
+  expect_same(parse_device_json(R"({"base": "fibre"})", "dev.json"), DeviceParameters{});
+}
+
+TEST(EvaluationDeviceFile, BadDeviceFilesNameTheField) {
+  EXPECT_EQ(refusal(R"({"base": "silicon"})"),
+            "--device: dev.json: base: 'silicon' is not a device set; accepted: fibre, onchip");
+  EXPECT_EQ(refusal(R"({"base": 3})"),
+            "--device: dev.json: base: a number is not a device set; accepted: fibre, onchip");
+  EXPECT_EQ(refusal(R"({"base": "fibre", "laser_wall_plug_efficiency": 0})"),
+            "--device: dev.json: laser_wall_plug_efficiency: a number > 0 and <= 1 (optical out "
+            "/ electrical in); got 0");
+  EXPECT_EQ(refusal(R"({"base": "fibre", "laser_wall_plug_efficiency": 1.5})"),
+            "--device: dev.json: laser_wall_plug_efficiency: a number > 0 and <= 1 (optical out "
+            "/ electrical in); got 1.5");
+  EXPECT_EQ(refusal(R"({"base": "onchip", "tuning_mw_per_receiver": -0.1})"),
+            "--device: dev.json: tuning_mw_per_receiver: a number in [0, 1000000] (mW); got -0.1");
+  EXPECT_EQ(refusal(R"({"base": "onchip", "laser_bias_mw": -1})"),
+            "--device: dev.json: laser_bias_mw: a number in [0, 1000000] (mW per transmitter); "
+            "got -1");
+  const std::string unknown = refusal(R"({"base": "onchip", "ring_heater_mw": 1})");
+  EXPECT_EQ(
+      unknown.rfind("--device: dev.json: 'ring_heater_mw': unknown field; accepted: base, ", 0), 0u)
+      << unknown;
+  EXPECT_TRUE(printable_line(unknown));
+  // Without a base, every field must be given.
+  EXPECT_EQ(refusal(R"({"launch_power_dbm": 0})")
+                .rfind("--device: dev.json: receiver_sensitivity_dbm: missing", 0),
+            0u);
 }
 
 TEST(EvaluationDeviceFile, AMissingFieldIsRefusedByName) {
@@ -151,7 +211,7 @@ TEST(EvaluationDeviceFile, NumbersBeyondADoubleAreRefused) {
 TEST(EvaluationDeviceFile, UnknownAndDuplicatedFieldsAreRefused) {
   const std::string unknown = refusal(R"({"launch_power_dBm": 1})");
   EXPECT_EQ(unknown.rfind("--device: dev.json: 'launch_power_dBm': unknown field; accepted: "
-                          "launch_power_dbm, receiver_sensitivity_dbm, ",
+                          "base, launch_power_dbm, receiver_sensitivity_dbm, ",
                           0),
             0u)
       << unknown;
@@ -192,7 +252,7 @@ TEST(EvaluationDeviceFile, JunkIsNeverEchoedRaw) {
     const std::string e = refusal(j);
     EXPECT_TRUE(printable_line(e)) << e;
     EXPECT_EQ(e.rfind("--device: dev.json: ", 0), 0u) << e;
-    EXPECT_LT(e.size(), 400u) << e;
+    EXPECT_LT(e.size(), 1000u) << e;  // the longest: an unknown field, every name listed
   }
   // Control characters of a key are escaped, not dropped.
   EXPECT_NE(refusal("{\"\\u001b[2Jx\": 1}").find("'\\x1b[2Jx': unknown field"), std::string::npos);

@@ -26,6 +26,11 @@ struct Fault {
   std::string name;             ///< a bus's name
   std::uint64_t from_slot = 0;  ///< dead from this slot of every run on
   double probability = 0;       ///< ber: each frame garbled with this probability
+  /// ber:budget: the probability comes from the received power and the receiver's bit-error
+  /// ratio there (models/optical/bit_errors.h).
+  bool from_budget = false;
+  double received_power_dbm = 0;
+  double bit_error_rate = 0;
 
   bool active(std::uint64_t slot) const { return slot >= from_slot; }
 };

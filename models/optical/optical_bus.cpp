@@ -23,6 +23,7 @@ void OpticalBusBase::step() {
     holding_ = false;
     busy_ = false;
     drivers_ = collisions_ = frame_id_ = 0;
+    power_mw_ = 0;
     fault_ = false;
     // A transmitter may already have lit the new slot in this delta: its notification is
     // pending for the next delta, which this trigger still catches.
@@ -44,6 +45,10 @@ void OpticalBusBase::step() {
   if (trace_window_.contains(lit_slot_)) {
     busy_ = s.drivers > 0;
     drivers_ = s.drivers;
+    // Light adds on the bus: every lit transmitter, a stuck one too; a dead bus is dark.
+    const bool dead = faults_ != nullptr && faults_->acts(dead_fault_, lit_slot_);
+    const bool jammed = faults_ != nullptr && faults_->acts(jammer_fault_, lit_slot_);
+    power_mw_ = dead ? 0.0 : double(s.drivers + (jammed ? 1 : 0)) * input_power_mw_;
     collisions_ = s.garbled;
     frame_id_ = s.first_frame_id;
     fault_ = s.fault;
@@ -59,6 +64,7 @@ void OpticalBusBase::trace(sc_core::sc_trace_file* tf, const TraceWindow& window
   sc_core::sc_trace(tf, drivers_, base + ".drivers", 32);
   sc_core::sc_trace(tf, collisions_, base + ".collisions", 32);
   sc_core::sc_trace(tf, frame_id_, base + ".frame_packet", 32);
+  sc_core::sc_trace(tf, power_mw_, base + ".power_mw");
   if (faults_ != nullptr && faults_->touches(dead_fault_, jammer_fault_)) {
     sc_core::sc_trace(tf, fault_, base + ".fault");
   }

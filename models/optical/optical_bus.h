@@ -183,8 +183,12 @@ class OpticalBusBase : public sc_core::sc_module {
     return members_.empty() ? config_.first + local * config_.stride : members_[local];
   }
   using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
-  /// busy, drivers, collisions (garbled receivers) and frame id during the current slot, under
-  /// this module's name, recorded for the slots in `window`.
+  /// The optical power one lit transmitter delivers at each receiver, mW (the power budget's
+  /// received power). Between runs only.
+  void set_input_power_mw(double mw) { input_power_mw_ = mw; }
+  /// busy, drivers, collisions (garbled receivers) and frame id during the current slot, and
+  /// the optical power at a receiver as the real power_mw (the sum over the lit transmitters),
+  /// under this module's name, recorded for the slots in `window`.
   void trace(sc_core::sc_trace_file* tf, const TraceWindow& window = {});
 
   std::uint64_t busy_slots() const { return busy_slots_; }
@@ -203,6 +207,7 @@ class OpticalBusBase : public sc_core::sc_module {
   bool busy() const { return busy_; }
   std::uint32_t collisions_in_slot() const { return collisions_; }
   bool fault() const { return fault_; }
+  double power_mw() const { return power_mw_; }
   /// Injected faults: `dead` (index into `plan`, -1: none) kills the bus from its slot on (no
   /// frame reaches a receiver); `jammer` is a stuck transmitter attached to the bus (its light
   /// garbles every receiver a frame addresses); the plan's bit errors garble frames, keyed by
@@ -252,6 +257,8 @@ class OpticalBusBase : public sc_core::sc_module {
   bool busy_ = false;
   bool fault_ = false;
   std::uint32_t drivers_ = 0;
+  double input_power_mw_ = 1.0;
+  double power_mw_ = 0;
   std::uint32_t collisions_ = 0;
   std::uint32_t frame_id_ = 0;
   std::uint64_t busy_slots_ = 0;

@@ -31,6 +31,12 @@ void StarCoupler::commit(const StarInputLane& lane, StarOutcome o, StarOutputIf&
   const bool traced = trace_window_.contains(lane.slot);
   // A real collision (two sources of the group) is reported before a fault can hide it.
   const bool real_collision = o.collision;
+  if (traced) {
+    // Light adds at the outputs: every lit source, a stuck one too; a dead coupler is dark.
+    const bool dead = faults_ != nullptr && faults_->acts(dead_fault_, lane.slot);
+    const bool jammed = faults_ != nullptr && faults_->acts(jammer_fault_, lane.slot);
+    power_mw_ = dead ? 0.0 : double(lane.drivers + (jammed ? 1 : 0)) * input_power_mw_;
+  }
   if (apply_faults(lane, o) >= 0) fault_ = traced;
   if (count_window_.contains(lane.slot)) {
     counters_.busy_slots += o.busy ? 1 : 0;
@@ -70,6 +76,7 @@ void StarCoupler::trace(sc_core::sc_trace_file* tf, const std::string& name,
   sc_core::sc_trace(tf, collision_, name + ".collision");
   sc_core::sc_trace(tf, frame_packet_, name + ".frame_packet", 32);
   sc_core::sc_trace(tf, frame_kind_, name + ".frame_kind", 2);
+  sc_core::sc_trace(tf, power_mw_, name + ".power_mw");
   if (faults_ != nullptr && faults_->touches(dead_fault_, jammer_fault_)) {
     sc_core::sc_trace(tf, fault_, name + ".fault");
   }

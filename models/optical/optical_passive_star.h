@@ -72,7 +72,11 @@ class StarCoupler {
     jammer_fault_ = jammer;
     fault_key_ = key;
   }
-  /// busy, collision and frame id/kind during the current slot, as `name`.busy and so on,
+  /// The optical power one lit source delivers at each output, mW (the power budget's received
+  /// power). Between runs only.
+  void set_input_power_mw(double mw) { input_power_mw_ = mw; }
+  /// busy, collision and frame id/kind during the current slot, as `name`.busy and so on, and
+  /// the optical power at an output as the real `name`.power_mw (the sum over the lit sources),
   /// recorded for the slots in `window`.
   void trace(sc_core::sc_trace_file* tf, const std::string& name, const TraceWindow& window = {});
 
@@ -90,6 +94,7 @@ class StarCoupler {
   bool busy() const { return busy_; }
   bool collision() const { return collision_; }
   bool fault() const { return fault_; }
+  double power_mw() const { return power_mw_; }
 
   /// The lit slot `lane` resolved as `o`: faults act, the counters and trace registers are set,
   /// a frame that got through is broadcast into `out`, and the observer hears of a collision.
@@ -98,6 +103,7 @@ class StarCoupler {
   void go_dark() {
     busy_ = collision_ = fault_ = false;
     frame_packet_ = frame_kind_ = 0;
+    power_mw_ = 0;
   }
 
  private:
@@ -114,6 +120,8 @@ class StarCoupler {
   int dead_fault_ = -1;
   int jammer_fault_ = -1;
   std::uint64_t fault_key_ = 0;
+  double input_power_mw_ = 1.0;
+  double power_mw_ = 0;
   std::uint32_t frame_packet_ = 0;
   std::uint32_t frame_kind_ = 0;
   std::uint64_t busy_slots_ = 0;

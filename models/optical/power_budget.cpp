@@ -51,7 +51,9 @@ LinkBudget link_budget(const DeviceParameters& p, MediumKind kind, std::uint32_t
   b.splitting_loss_db = 10.0 * std::log10(double(fanout));
   b.connector_loss_db = p.connector_loss_db * p.connectors_per_path;
   b.fibre_loss_db = p.fibre_loss_db_per_km * p.fibre_length_m / 1000.0;
-  b.total_loss_db = b.splitting_loss_db + b.excess_loss_db + b.connector_loss_db + b.fibre_loss_db;
+  b.waveguide_loss_db = p.waveguide_loss_db_per_cm * p.waveguide_length_cm;
+  b.total_loss_db = b.splitting_loss_db + b.excess_loss_db + b.connector_loss_db + b.fibre_loss_db +
+                    b.waveguide_loss_db;
   b.received_power_dbm = p.launch_power_dbm - b.total_loss_db;
   b.margin_db = b.received_power_dbm - p.receiver_sensitivity_dbm - p.system_margin_db;
   return b;
@@ -74,6 +76,10 @@ std::uint32_t max_fanout(const DeviceParameters& p, MediumKind kind) {
 double dbm_to_mw(double dbm) { return std::pow(10.0, dbm / 10.0); }
 
 double frame_duration_ns(const DeviceParameters& p) { return p.frame_bits / p.bit_rate_gbps; }
+
+double slot_duration_ns(const DeviceParameters& p) {
+  return frame_duration_ns(p) + p.guard_time_ns + p.receiver_lock_ns;
+}
 
 double optical_frame_energy_pj(const DeviceParameters& p) {
   return dbm_to_mw(p.launch_power_dbm) * frame_duration_ns(p);
@@ -114,8 +120,48 @@ std::string FrameCounts::inconsistency() const {
   return {};
 }
 
-EnergyTally::EnergyTally(const DeviceParameters& p)
-    : tx_frame_pj_(tx_frame_energy_pj(p)), rx_frame_pj_(rx_frame_energy_pj(p)) {}
+PhysicalBudget physical_budget(const DeviceParameters& p, const LinkBudget& link,
+                               TransceiverCounts counts) {
+  PhysicalBudget b;
+  b.counts = counts;
+  b.required_launch_dbm = p.receiver_sensitivity_dbm + link.total_loss_db + p.system_margin_db;
+  b.laser_mw_per_transmitter = dbm_to_mw(b.required_launch_dbm);
+  b.laser_electrical_mw_per_transmitter = b.laser_mw_per_transmitter / p.laser_wall_plug_efficiency;
+  b.laser_w = double(counts.transmitters) * b.laser_electrical_mw_per_transmitter / 1000.0;
+  const double tx_mw = p.laser_bias_mw + p.tuning_mw_per_transmitter;
+  const double rx_mw = p.tuning_mw_per_receiver + p.receiver_static_mw;
+  b.static_w = (double(counts.transmitters) * tx_mw + double(counts.receivers) * rx_mw) / 1000.0;
+  return b;
+}
+
+EnergyTally::EnergyTally(const DeviceParameters& p, const PhysicalBudget& budget)
+    : device_(p),
+      budget_(budget),
+      tx_frame_pj_(tx_frame_energy_pj(p)),
+      rx_frame_pj_(rx_frame_energy_pj(p)) {}
+
+double EnergyTally::sent_frame_pj() const {
+  const double laser = device_.laser_continuous != 0 ? 0.0
+                                                     : budget_.laser_electrical_mw_per_transmitter *
+                                                           frame_duration_ns(device_);
+  return tx_frame_pj_ + device_.frame_bits * device_.serdes_energy_pj_per_bit + laser;
+}
+
+EnergyParts EnergyTally::parts() const {
+  EnergyParts e;
+  const double sent = double(counts_.frames_transmitted);
+  const double received = double(counts_.frames_received);
+  const double run_ns = double(counts_.slots) * slot_duration_ns(device_);  // mW * ns = pJ
+  e.laser = device_.laser_continuous != 0
+                ? double(budget_.counts.transmitters) *
+                      budget_.laser_electrical_mw_per_transmitter * run_ns
+                : sent * budget_.laser_electrical_mw_per_transmitter * frame_duration_ns(device_);
+  e.modulator = transmit_pj();
+  e.receiver = receive_pj();
+  e.serdes = (sent + received) * device_.frame_bits * device_.serdes_energy_pj_per_bit;
+  e.static_ = budget_.static_w * 1000.0 * run_ns;
+  return e;
+}
 
 void EnergyTally::add(const FrameCounts& counts) {
   const std::string why = counts.inconsistency();
@@ -129,7 +175,12 @@ double EnergyTally::transmit_pj() const {
 
 double EnergyTally::receive_pj() const { return double(counts_.frames_received) * rx_frame_pj_; }
 
-double EnergyTally::total_pj() const { return transmit_pj() + receive_pj(); }
+double EnergyTally::total_pj() const { return parts().total(); }
+
+std::optional<double> EnergyTally::per_delivered_bit_pj() const {
+  if (counts_.delivered_packets == 0) return std::nullopt;
+  return total_pj() / (double(counts_.delivered_packets) * device_.frame_bits);
+}
 
 std::optional<double> EnergyTally::per_delivered_packet_pj() const {
   if (counts_.delivered_packets == 0) return std::nullopt;
@@ -143,14 +194,16 @@ std::optional<double> EnergyTally::per_slot_pj() const {
 
 double EnergyTally::collision_share() const {
   const double total = total_pj();
-  return total > 0 ? double(counts_.frames_collided) * tx_frame_pj_ / total : 0.0;
+  return total > 0 ? double(counts_.frames_collided) * sent_frame_pj() / total : 0.0;
 }
 
 double EnergyTally::acknowledgement_share() const {
   const double total = total_pj();
   if (!(total > 0)) return 0.0;
-  return (double(counts_.ack_frames_transmitted) * tx_frame_pj_ +
-          double(counts_.ack_frames_received) * rx_frame_pj_) /
+  const double received_frame_pj =
+      rx_frame_pj_ + device_.frame_bits * device_.serdes_energy_pj_per_bit;
+  return (double(counts_.ack_frames_transmitted) * sent_frame_pj() +
+          double(counts_.ack_frames_received) * received_frame_pj) /
          total;
 }
 

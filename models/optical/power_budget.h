@@ -51,8 +51,31 @@ struct DeviceParameters {
   /// 50 pJ/bit each. An SFP+ module may draw 1 W (SFF-8431 power level I), that is 100 pJ/bit
   /// for transmitter and receiver together at 10 Gb/s; split evenly. On-board VCSEL links reach
   /// a few pJ/bit.
+  /// tx: the modulator or laser driver; rx: the photodetector and its amplifiers (TIA).
   double tx_energy_pj_per_bit = 50.0;
   double rx_energy_pj_per_bit = 50.0;  ///< see tx_energy_pj_per_bit
+  /// On-chip waveguide on one path: loss per cm and length (0 for fibre links).
+  double waveguide_loss_db_per_cm = 0.0;
+  double waveguide_length_cm = 0.0;
+  /// Optical output / electrical input of the laser, in (0, 1].
+  double laser_wall_plug_efficiency = 0.05;
+  /// 1: a continuous-wave laser, lit in every slot (its light gated by a modulator); 0: a
+  /// burst-mode laser, lit only in the slots its transmitter sends.
+  std::uint32_t laser_continuous = 0;
+  /// Static electrical power: laser bias per transmitter, thermal tuning per transmitter and
+  /// per receiver, receiver bias (TIA, clock recovery) per receiver.
+  double laser_bias_mw = 15.0;
+  double tuning_mw_per_transmitter = 0.0;
+  double tuning_mw_per_receiver = 0.0;
+  double receiver_static_mw = 0.0;
+  /// Serializer and deserializer energy per bit, at each end (bits sent and bits received).
+  double serdes_energy_pj_per_bit = 0.0;
+  /// Slot overheads: a guard time between senders and the receiver's lock (clock and
+  /// threshold recovery) before the frame. A slot lasts frame + guard + lock.
+  double guard_time_ns = 0.0;
+  double receiver_lock_ns = 0.0;
+  /// The bit-error ratio the receiver sensitivity is specified at.
+  double sensitivity_ber = 1e-12;
 };
 
 /// The medium a frame crosses.
@@ -73,7 +96,8 @@ struct LinkBudget {
   double excess_loss_db = 0;      ///< the medium's loss beyond the ideal split
   double connector_loss_db = 0;   ///< connector_loss_db * connectors_per_path
   double fibre_loss_db = 0;       ///< fibre_loss_db_per_km * fibre_length_m / 1000
-  double total_loss_db = 0;       ///< the sum of the four above
+  double waveguide_loss_db = 0;   ///< waveguide_loss_db_per_cm * waveguide_length_cm
+  double total_loss_db = 0;       ///< the sum of the five above
   double received_power_dbm = 0;  ///< launch power - total loss
   double margin_db = 0;           ///< received power - sensitivity - system margin
   bool closes() const { return margin_db >= 0; }
@@ -103,6 +127,8 @@ double dbm_to_mw(double dbm);
 
 /// Duration of one frame, which is one slot: frame_bits / bit_rate_gbps, in ns.
 double frame_duration_ns(const DeviceParameters& p);
+/// Duration of one slot: the frame, the guard time and the receiver's lock, in ns.
+double slot_duration_ns(const DeviceParameters& p);
 /// Optical energy a transmitter launches per frame: launch power (mW) * frame duration (ns), pJ.
 double optical_frame_energy_pj(const DeviceParameters& p);
 /// Electrical energy to send one frame: frame_bits * tx_energy_pj_per_bit, pJ.
@@ -110,9 +136,40 @@ double tx_frame_energy_pj(const DeviceParameters& p);
 /// Electrical energy to receive one frame: frame_bits * rx_energy_pj_per_bit, pJ.
 double rx_frame_energy_pj(const DeviceParameters& p);
 
+/// Transmitters and receivers of a network: what the laser and static power are counted over.
+struct TransceiverCounts {
+  std::uint64_t transmitters = 0;
+  std::uint64_t receivers = 0;
+};
+
+/// The laser and static power of a network whose worst path is `link`. The laser is sized to the
+/// budget: its required output is the receiver sensitivity plus the path's losses plus the
+/// system margin, whatever launch_power_dbm the installed transmitter has.
+struct PhysicalBudget {
+  TransceiverCounts counts;
+  double required_launch_dbm = 0;                  ///< sensitivity + total loss + system margin
+  double laser_mw_per_transmitter = 0;             ///< the required optical output, mW
+  double laser_electrical_mw_per_transmitter = 0;  ///< / laser_wall_plug_efficiency
+  double laser_w = 0;   ///< electrical, every transmitter lit: transmitters * the above / 1000
+  double static_w = 0;  ///< bias, tuning and receiver static power of every transceiver
+};
+
+/// Throws std::invalid_argument as link_budget does.
+PhysicalBudget physical_budget(const DeviceParameters& p, const LinkBudget& link,
+                               TransceiverCounts counts);
+
+/// A run's electrical energy by part, pJ.
+struct EnergyParts {
+  double laser = 0;      ///< burst-mode: lit frames; continuous: every transmitter, every slot
+  double modulator = 0;  ///< frames sent * frame_bits * tx_energy_pj_per_bit
+  double receiver = 0;   ///< frames received * frame_bits * rx_energy_pj_per_bit
+  double serdes = 0;     ///< (frames sent + received) * frame_bits * serdes_energy_pj_per_bit
+  double static_ = 0;    ///< static_w over the run's slots
+  double total() const { return laser + modulator + receiver + serdes + static_; }
+};
+
 /// What a run counted, for its energy. Every frame, data or acknowledgement, costs the same
-/// (one slot of frame_bits); idle transmitters and receivers cost nothing (per-bit energy only,
-/// no static power).
+/// (one slot of frame_bits).
 struct FrameCounts {
   std::uint64_t frames_transmitted = 0;  ///< every frame sent: data and acknowledgements
   std::uint64_t frames_received = 0;     ///< every frame a receiver took in intact (each copy)
@@ -132,7 +189,9 @@ struct FrameCounts {
 /// Electrical energy of runs from their frame counts; counts of several runs add up.
 class EnergyTally {
  public:
-  explicit EnergyTally(const DeviceParameters& p);
+  /// `budget` gives the laser and static power; without it (a default PhysicalBudget) only
+  /// the per-bit energy of the transmitters and receivers is counted.
+  explicit EnergyTally(const DeviceParameters& p, const PhysicalBudget& budget = {});
 
   /// Adds a run's counts. Throws std::invalid_argument if they are inconsistent.
   void add(const FrameCounts& counts);
@@ -140,18 +199,28 @@ class EnergyTally {
 
   double transmit_pj() const;  ///< frames_transmitted * tx_frame_energy_pj
   double receive_pj() const;   ///< frames_received * rx_frame_energy_pj
-  double total_pj() const;     ///< transmit + receive
+  /// Every part: laser, modulator, receiver, SerDes and static.
+  EnergyParts parts() const;
+  double total_pj() const;  ///< the sum of parts()
+  /// total / (delivered packets * frame_bits); none if no packet was delivered.
+  std::optional<double> per_delivered_bit_pj() const;
   /// total / delivered packets; none if no packet was delivered.
   std::optional<double> per_delivered_packet_pj() const;
   /// total / slots; none if there were no slots.
   std::optional<double> per_slot_pj() const;
-  /// Transmit energy of collided frames / total, in [0, 1]; 0 if nothing was spent.
+  /// Energy a collided frame wasted (its modulator and SerDes energy, and its laser light if the
+  /// laser is burst-mode) / total, in [0, 1]; 0 if nothing was spent.
   double collision_share() const;
   /// Energy of acknowledgements (sent and received) / total, in [0, 1]; 0 if nothing was
   /// spent. A collided acknowledgement counts in both shares.
   double acknowledgement_share() const;
 
  private:
+  /// Energy a frame sent costs beyond the static power (modulator, SerDes, burst laser).
+  double sent_frame_pj() const;
+
+  DeviceParameters device_;
+  PhysicalBudget budget_;
   double tx_frame_pj_;
   double rx_frame_pj_;
   FrameCounts counts_;

@@ -1,0 +1,49 @@
+#include "models/optical/device_sets.h"
+
+namespace optinet {
+
+namespace {
+
+/// Silicon photonics on one die; docs/devices/README.md gives each value's source.
+DeviceParameters onchip() {
+  DeviceParameters p;
+  p.launch_power_dbm = 0.0;
+  p.receiver_sensitivity_dbm = -20.0;
+  p.star_excess_base_db = 0.0;
+  p.star_excess_per_stage_db = 0.2;
+  p.bus_tap_loss_db = 0.01;
+  p.connector_loss_db = 1.0;
+  p.connectors_per_path = 1;
+  p.fibre_loss_db_per_km = 0.0;
+  p.fibre_length_m = 0.0;
+  p.system_margin_db = 3.0;
+  p.bit_rate_gbps = 10.0;
+  p.frame_bits = 512;
+  p.tx_energy_pj_per_bit = 0.04;
+  p.rx_energy_pj_per_bit = 0.45;
+  p.waveguide_loss_db_per_cm = 1.0;
+  p.waveguide_length_cm = 2.0;
+  p.laser_wall_plug_efficiency = 0.1;
+  p.laser_continuous = 1;
+  p.laser_bias_mw = 0.0;
+  p.tuning_mw_per_transmitter = 0.1;
+  p.tuning_mw_per_receiver = 0.1;
+  p.receiver_static_mw = 0.0;
+  p.serdes_energy_pj_per_bit = 0.2;
+  p.guard_time_ns = 0.2;
+  p.receiver_lock_ns = 0.0;
+  p.sensitivity_ber = 1e-12;
+  return p;
+}
+
+}  // namespace
+
+std::optional<DeviceParameters> device_set(const std::string& name) {
+  if (name == "fibre") return DeviceParameters{};
+  if (name == "onchip") return onchip();
+  return std::nullopt;
+}
+
+std::vector<std::string> device_set_names() { return {"fibre", "onchip"}; }
+
+}  // namespace optinet

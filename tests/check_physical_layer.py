@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""The physical layer through the command: transceiver counts per network, the laser power the
+budget requires against hand values, energy per bit as the sum of its parts, ber:budget at a
+positive and a negative margin, and the VCD's received power against the lit inputs.
+
+usage: check_physical_layer.py OPTINET WORKDIR
+"""
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vcd_reader import parse  # noqa: E402
+
+
+def fail(message):
+    print("FAIL:", message)
+    sys.exit(1)
+
+
+def run(optinet, workdir, name, args, status=0):
+    path = os.path.join(workdir, name + ".json")
+    p = subprocess.run([optinet] + args + ["--quiet", "--json", path],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+    if p.returncode != status:
+        fail("%s: exit %d, expected %d: %s" % (" ".join(args), p.returncode, status, p.stderr))
+    with open(path) as f:
+        return json.load(f), p.stdout
+
+
+def close(a, b, what, tol=1e-9):
+    if abs(a - b) > tol * max(1.0, abs(b)):
+        fail("%s: %r, expected %r" % (what, a, b))
+
+
+def check_counts(optinet, workdir):
+    # POPS(d, g): n*g transmitters and receivers; OCPC: p each; MOB-PC (K x K): 2 transmitters
+    # (row and column bus) and 1 receiver per node; a hypercube of 2^3 nodes: 24 links.
+    cases = [("pops", ["pops", "--d", "4", "--g", "2"], 16, 16),
+             ("ocpc", ["ocpc", "--p", "16"], 16, 16),
+             ("mob", ["mob", "--p", "4"], 32, 16),
+             ("dmob", ["dmob", "--k", "2", "--dim", "3"], 24, 8),
+             ("hypercube", ["hypercube", "--n", "3"], 24, 24)]
+    for name, args, tx, rx in cases:
+        report, _ = run(optinet, workdir, "counts_" + name, args + ["--device", "fibre"])
+        b = report["power_budget"]
+        if (b["transmitters"], b["receivers"]) != (tx, rx):
+            fail("%s: %d transmitters, %d receivers; expected %d, %d" %
+                 (name, b["transmitters"], b["receivers"], tx, rx))
+
+
+def check_laser_and_energy(optinet, workdir):
+    # POPS(4,2) fibre: star fan-out 4, loss 6.0206 + 1.2 + 1 + 0.004 dB; required launch
+    # -3.1754 dBm; 16 transmitters at 5% wall-plug efficiency; 15 mW bias each.
+    for device in ("fibre", "onchip"):
+        report, out = run(optinet, workdir, "energy_" + device,
+                          ["pops", "--d", "4", "--g", "2", "--protocol", "tdma", "--traffic",
+                           "bernoulli", "--rate", "0.3", "--warmup", "100", "--measure", "400",
+                           "--device", device])
+        b = report["power_budget"]
+        if device == "fibre":
+            close(b["required_launch_dbm"], -14.4 + 10 * math.log10(4) + 1.2 + 1.004 + 3,
+                  "required launch")
+            close(b["laser_w"], 16 * 10 ** (b["required_launch_dbm"] / 10) / 0.05 / 1000, "laser_w")
+            close(b["static_w"], 16 * 0.015, "static_w")
+        r = report["runs"][0]
+        parts = r["energy_parts_pj_per_bit"]
+        close(sum(parts.values()), r["energy_per_bit_pj"], device + ": energy per bit = parts")
+        close(r["energy_per_bit_pj"] * 512, r["energy_per_packet_pj"], device + ": per packet")
+        if "energy: " not in out or "power: 16 transmitters, 16 receivers" not in out:
+            fail(device + ": the summary has no energy or transceiver line:\n" + out)
+
+
+def device_file(workdir, name, launch):
+    path = os.path.join(workdir, name)
+    with open(path, "w") as f:
+        json.dump({"base": "fibre", "launch_power_dbm": launch}, f)
+    return path
+
+
+def check_budget_errors(optinet, workdir):
+    # POPS(4,2) fibre: received = launch - 8.2246 dB; margin = received + 14.4 - 3.
+    loss = 10 * math.log10(4) + 1.2 + 1.004
+    # Received 3 dB above the sensitivity: Q = 14.07, no frame lost.
+    good = device_file(workdir, "plus3.json", -14.4 + 3 + loss)
+    report, _ = run(optinet, workdir, "ber_plus3",
+                    ["pops", "--d", "4", "--g", "2", "--runs", "3", "--fault", "ber:budget",
+                     "--device", good])
+    for r in report["runs"]:
+        if r["faults"][0]["frames_lost"] != 0:
+            fail("+3 dB: %d frames lost" % r["faults"][0]["frames_lost"])
+    fault = report["parameters"]["faults"][0]
+    close(fault["received_power_dbm"], -11.4, "received power", 1e-9)
+    # Received 6 dB below the sensitivity: Q = 7.03 / 3.98 = 1.76, BER 0.039: every frame lost
+    # (1 - (1 - 0.039)^512 = 1 - 1e-9), so no packet arrives and the run stops: exit 4.
+    bad = device_file(workdir, "minus6.json", -14.4 - 6 + loss)
+    report, _ = run(optinet, workdir, "ber_minus6",
+                    ["pops", "--d", "4", "--g", "2", "--fault", "ber:budget", "--device", bad],
+                    status=4)
+    r = report["runs"][0]
+    if r["faults"][0]["frames_lost"] == 0 or r["undelivered_to_faults"] == 0:
+        fail("-6 dB: no frame lost")
+    fault = report["parameters"]["faults"][0]
+    q = 7.034483 * 10 ** (-6 / 10)
+    close(fault["bit_error_rate"], 0.5 * math.erfc(q / math.sqrt(2)), "BER at -6 dB", 1e-4)
+
+
+# The run of traces/power_demo.gtkw.
+DEMO = ["pops", "--d", "4", "--g", "1", "--traffic", "bernoulli", "--rate", "0.5", "--warmup", "20",
+        "--measure", "40", "--max-slots", "200", "--seed", "3", "--trace-slots", "28:100"]
+
+
+def check_vcd_power(optinet, workdir):
+    # POPS(4,1): one coupler c(0,0), lit by the processors of group 0; the randomized protocol
+    # under an open-loop load collides. In every slot the traced power is the number of lit
+    # inputs times one input's received power.
+    vcd = os.path.join(workdir, "power.vcd")
+    report, _ = run(optinet, workdir, "vcd", DEMO + ["--vcd", vcd])
+    one = 10 ** (report["power_budget"]["coupler"]["received_power_dbm"] / 10)
+    names, changes = parse(vcd)
+    code = {full: c for c, fulls in names.items() for full in fulls}
+
+    def at(name, t):
+        v = None
+        for time, value in changes.get(code[name], []):
+            if time > t:
+                break
+            v = value
+        return v
+
+    falling = [t for t, v in changes[code["SystemC.clk"]] if v == "0"]
+    star = "SystemC.pops.group0.coupler_b0_a0."
+    collision_slots = 0
+    for t in falling:
+        lit = sum(1 for k in range(4) if at("SystemC.pops.group0.proc%d.tx_valid" % k, t) == "1")
+        power = float(at(star + "power_mw", t) or 0)
+        close(power, lit * one, "power at %d ps (%d lit)" % (t, lit), 1e-6)
+        if at(star + "collision", t) == "1":
+            collision_slots += 1
+            if lit < 2:
+                fail("collision at %d ps with %d lit inputs" % (t, lit))
+    if collision_slots == 0:
+        fail("no collision slot in the VCD")
+    # traces/power_demo.gtkw shows this run: every signal it names is in the VCD.
+    gtkw = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "traces",
+                        "power_demo.gtkw")
+    with open(gtkw) as f:
+        wanted = re.findall(r"\} (SystemC\.\S+)", f.read())
+    missing = [w for w in wanted if re.sub(r"\[.*", "", w) not in code]
+    if missing or not wanted:
+        fail("power_demo.gtkw names signals not in the VCD: " + ", ".join(missing[:5]))
+    print("ok: %d collision slots, power = lit inputs x %.4f mW" % (collision_slots, one))
+
+
+def main():
+    optinet, workdir = sys.argv[1], sys.argv[2]
+    os.makedirs(workdir, exist_ok=True)
+    check_counts(optinet, workdir)
+    check_laser_and_energy(optinet, workdir)
+    check_budget_errors(optinet, workdir)
+    check_vcd_power(optinet, workdir)
+
+
+main()
