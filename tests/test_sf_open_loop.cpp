@@ -2,7 +2,8 @@
 /// Open-loop runs on the store-and-forward networks: below the capacity every labelled packet
 /// drains and accepted equals offered on a grid and a hypercube; a link carries at most one
 /// packet per slot; bounded buffers take only what they admit; a saturating load is reported as
-/// saturated; the capacity bounds against brute force over the whole traffic matrix.
+/// saturated, and its queue work per slot does not grow with its backlog; the capacity bounds
+/// against brute force over the whole traffic matrix.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -273,6 +274,47 @@ TEST(SfOpenLoop, ASaturatingLoadIsReportedAsSaturated) {
   std::uint64_t busiest = 0;
   for (const MediumCounters& link : r.links) busiest = std::max(busiest, link.single_slots);
   EXPECT_GE(busiest, 1900u);
+}
+
+/// Reads the queues' work (sf::NodeQueues::work_done) at the first sub-phase end at or after
+/// each of some slots (in an overloaded run packets end sub-phases every slot).
+class QueueWorkProbe : public SfExperiment {
+ public:
+  QueueWorkProbe(const SfExperimentConfig& c, std::vector<std::uint64_t> slots)
+      : SfExperiment(c), slots_(std::move(slots)) {}
+  void on_subphase_end(NodeId node, const sf::SfPacket& p, std::uint64_t slot) override {
+    SfExperiment::on_subphase_end(node, p, slot);
+    if (work_.size() < slots_.size() && slot >= slots_[work_.size()]) {
+      work_.push_back(sf::NodeQueues::work_done());
+      at_.push_back(slot);
+    }
+  }
+  /// Work per slot between the i-th and the (i+1)-th slot read.
+  double per_slot(std::size_t i) const {
+    return static_cast<double>(work_.at(i + 1) - work_.at(i)) /
+           static_cast<double>(at_.at(i + 1) - at_.at(i));
+  }
+
+ private:
+  std::vector<std::uint64_t> slots_;
+  std::vector<std::uint64_t> work_;
+  std::vector<std::uint64_t> at_;
+};
+
+TEST(SfOpenLoop, AnOverloadedRunsQueueWorkPerSlotDoesNotGrowWithItsBacklog) {
+  // 4x4 grid at 0.9: the backlog grows by about half a packet per node per slot, so the
+  // queues are more than three times as long in slots 6000-7000 as in 1000-2000; the queue
+  // operations read as many entries per slot (scanning the queues, they would read about three
+  // times as many).
+  SfExperimentConfig c = open_config(std::make_shared<sf::GridGraph>(4, 2), "gridk", 0.9, 8000);
+  c.open_loop->steady.warmup = 200;
+  c.open_loop->steady.measure = 1000;
+  QueueWorkProbe e(c, {1000, 2000, 6000, 7000});
+  const SfRunResult r = e.run(8);
+  EXPECT_TRUE(r.saturated);
+  EXPECT_GT(r.max_queue, 1000u);
+  EXPECT_GT(e.per_slot(0), 0.0);
+  EXPECT_LT(e.per_slot(2), 1.2 * e.per_slot(0));
 }
 
 TEST(SfOpenLoop, TheNodeRunsOpenLoopOnTheOtherNetworksToo) {
