@@ -107,6 +107,7 @@ void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
     s.rng = injection_rng(seed, i);
   }
   window_closed_ = false;
+  backlog_stop_ = SteadyStateMonitor::kNever;
   labelled_outstanding_ = 0;
   window_created_ = 0;
   window_delivered_ = 0;
@@ -234,6 +235,15 @@ void OpenLoopHost::maybe_stop() {
   if (window_closed_ && labelled_outstanding_ == 0 && control_ != nullptr) control_->stop();
 }
 
+void OpenLoopHost::report_backlog_stop() {
+  SteadyStateReport& r = result_.steady;
+  r.saturated = true;
+  r.saturation_reason = "the backlog passed --max-backlog " + std::to_string(config_.max_backlog) +
+                        " packets/node (" + std::to_string(config_.max_backlog * n_) +
+                        " packets) at slot " + std::to_string(backlog_stop_);
+  r.verdict_note.clear();
+}
+
 void OpenLoopHost::error(const std::string& message) {
   if (errors_.size() < kMaxErrors) {
     errors_.push_back(message);
@@ -286,6 +296,11 @@ void OpenLoopHost::deliver(NodeId node, const Packet& packet, std::uint64_t slot
 
 void OpenLoopHost::slot_ended(std::uint64_t slot) {
   last_slot_ = slot;
+  if (config_.max_backlog != 0 && backlog_stop_ == SteadyStateMonitor::kNever &&
+      backlog() > config_.max_backlog * n_) {
+    backlog_stop_ = slot;
+    if (control_ != nullptr) control_->stop();
+  }
   if (!monitor_.automatic() || window_closed_ || !monitor_.batch_ends(slot)) return;
   // The decisions count every node's packets up to this slot: create the laggards' now.
   for (NodeId i = 0; i < n_; ++i) generate(i, slot + 1);
@@ -348,11 +363,13 @@ void OpenLoopHost::finish() {
   // protocol busy with what it holds, as a saturated coinflip node is) has not created the rest
   // of its window yet: create it now, so the offered load and the labelled packets are whole.
   // A window the run ended inside (an automatic one at the slot limit) ends with the run.
+  // A run stopped by its backlog ends its window too.
   constexpr std::uint64_t kNever = SteadyStateMonitor::kNever;
   const std::uint64_t first =
       monitor_.window_first() != kNever ? monitor_.window_first() : last_slot_ + 1;
-  const std::uint64_t end =
+  std::uint64_t end =
       monitor_.window_end() != kNever ? monitor_.window_end() : std::max(first, last_slot_ + 1);
+  if (backlog_stop_ != kNever) end = std::max(first, std::min(end, last_slot_ + 1));
   if (!window_closed_) {
     for (NodeId i = 0; i < n_; ++i) generate(i, end);
     window_closed_ = true;
@@ -367,6 +384,7 @@ void OpenLoopHost::finish() {
   result_.window_slots = end - first;
   result_.steady = monitor_.report(result_.offered);
   result_.steady.window_slots = result_.window_slots;
+  if (backlog_stop_ != kNever) report_backlog_stop();
   per_node_loads(window_slots);
   if (suppressed_ > 0) errors_.push_back("... and " + std::to_string(suppressed_) + " more");
 }

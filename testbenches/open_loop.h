@@ -55,6 +55,11 @@ struct OpenLoopConfig {
   double fraction = 0.1;          ///< hotspot: share of packets sent to the hotspot
   SteadyStateConfig steady;       ///< the warm-up, the window and their intervals
   std::uint64_t queue_limit = 0;  ///< packets an injection queue holds; 0: unbounded
+  /// Packets created and not delivered (in injection queues or in the network) per node past
+  /// which the run ends as saturated, so that an overloaded run's memory stays bounded; 0: no
+  /// limit.
+  std::uint64_t max_backlog = kDefaultMaxBacklog;
+  static constexpr std::uint64_t kDefaultMaxBacklog = 4096;
 };
 
 /// Why the configuration cannot run on n nodes with this slot limit (the option at fault
@@ -163,6 +168,10 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
   /// The sending nodes' loads, the least and largest, and the busiest receiver.
   void per_node_loads(double window_slots);
   void maybe_stop();
+  /// Packets created, not refused and not delivered so far.
+  std::uint64_t backlog() const { return result_.created - result_.refused - result_.delivered; }
+  /// The run ended as its backlog passed the limit: it is saturated, and its window ends here.
+  void report_backlog_stop();
   void error(const std::string& message);
 
   OpenLoopConfig config_;
@@ -176,6 +185,8 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
   std::vector<std::uint32_t> window_received_;  ///< by destination: delivered in the window
   std::uint64_t last_slot_ = 0;                 ///< the last slot that ended
   bool window_closed_ = false;
+  /// The slot at whose end the backlog passed config_.max_backlog per node (kNever: it did not).
+  std::uint64_t backlog_stop_ = SteadyStateMonitor::kNever;
   std::uint64_t labelled_outstanding_ = 0;
   std::uint64_t window_created_ = 0;
   std::uint64_t window_delivered_ = 0;

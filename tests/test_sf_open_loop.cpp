@@ -209,6 +209,15 @@ SfExperimentConfig open_config(std::shared_ptr<const sf::SfGraph> graph, const c
   return test::short_open_loop(c, rate, max_slots);
 }
 
+/// A 4x4 grid under gridk at 0.9 packets/node/slot: above what the two phases carry.
+SfExperimentConfig overloaded_grid(std::uint64_t max_slots, std::uint64_t measure) {
+  SfExperimentConfig c =
+      open_config(std::make_shared<sf::GridGraph>(4, 2), "gridk", 0.9, max_slots);
+  c.open_loop->steady.warmup = 200;
+  c.open_loop->steady.measure = measure;
+  return c;
+}
+
 /// A link carries at most one packet per slot: never more packets than counted slots.
 void expect_links_within_one_per_slot(const SfRunResult& r, std::uint64_t measure) {
   for (const MediumCounters& link : r.links) {
@@ -260,10 +269,7 @@ TEST(SfOpenLoop, BoundedBuffersTakeOnlyWhatTheyAdmit) {
 TEST(SfOpenLoop, ASaturatingLoadIsReportedAsSaturated) {
   // 4x4 grid at 0.9 packets/node/slot: above what the two phases carry; the drain cannot end by
   // the slot limit. Not an error, and the busiest links are busy nearly every slot, never more.
-  SfExperimentConfig c = open_config(std::make_shared<sf::GridGraph>(4, 2), "gridk", 0.9, 6000);
-  c.open_loop->steady.warmup = 200;
-  c.open_loop->steady.measure = 2000;
-  SfExperiment e(c);
+  SfExperiment e(overloaded_grid(6000, 2000));
   const SfRunResult r = e.run(6);
   EXPECT_TRUE(r.errors.empty());
   EXPECT_TRUE(r.saturated);
@@ -306,15 +312,31 @@ TEST(SfOpenLoop, AnOverloadedRunsQueueWorkPerSlotDoesNotGrowWithItsBacklog) {
   // queues are more than three times as long in slots 6000-7000 as in 1000-2000; the queue
   // operations read as many entries per slot (scanning the queues, they would read about three
   // times as many).
-  SfExperimentConfig c = open_config(std::make_shared<sf::GridGraph>(4, 2), "gridk", 0.9, 8000);
-  c.open_loop->steady.warmup = 200;
-  c.open_loop->steady.measure = 1000;
-  QueueWorkProbe e(c, {1000, 2000, 6000, 7000});
+  QueueWorkProbe e(overloaded_grid(8000, 1000), {1000, 2000, 6000, 7000});
   const SfRunResult r = e.run(8);
   EXPECT_TRUE(r.saturated);
   EXPECT_GT(r.max_queue, 1000u);
   EXPECT_GT(e.per_slot(0), 0.0);
   EXPECT_LT(e.per_slot(2), 1.2 * e.per_slot(0));
+}
+
+TEST(SfOpenLoop, TheBacklogLimitEndsAnOverloadedRunAsSaturated) {
+  // 4x4 grid at 0.9: the backlog passes 50 packets per node after about 100 slots, long before
+  // the fixed window (from slot 200) would have opened.
+  SfExperimentConfig c = overloaded_grid(6000, 2000);
+  c.open_loop->max_backlog = 50;
+  SfExperiment e(c);
+  const SfRunResult r = e.run(9);
+  EXPECT_TRUE(r.errors.empty());
+  EXPECT_TRUE(r.saturated);
+  EXPECT_FALSE(r.hit_limit);
+  EXPECT_LT(r.slots, 400u);
+  EXPECT_GT(r.slots, 50u);
+  const std::string& reason = r.open_loop->steady.saturation_reason;
+  EXPECT_NE(reason.find("--max-backlog 50 packets/node (800 packets)"), std::string::npos)
+      << reason;
+  // The packets the network held at the end are the backlog: more than the limit.
+  EXPECT_GT(r.open_loop->created - r.open_loop->delivered, 800u);
 }
 
 TEST(SfOpenLoop, TheNodeRunsOpenLoopOnTheOtherNetworksToo) {
