@@ -23,7 +23,14 @@ std::pair<std::uint64_t, std::uint64_t> LatencyStats::bin_range(unsigned k) {
 }
 
 void LatencyStats::add(std::uint64_t latency_slots) {
-  ++counts_[latency_slots];
+  if (latency_slots < kDense) {
+    if (dense_.size() <= latency_slots) {
+      dense_.resize(std::max<std::size_t>(latency_slots + 1, 2 * dense_.size()), 0);
+    }
+    ++dense_[latency_slots];
+  } else {
+    ++sparse_[latency_slots];
+  }
   const unsigned k = bin_of(latency_slots);
   if (histogram_.size() <= k) histogram_.resize(k + 1, 0);
   ++histogram_[k];
@@ -32,7 +39,11 @@ void LatencyStats::add(std::uint64_t latency_slots) {
 }
 
 void LatencyStats::merge(const LatencyStats& other) {
-  for (const auto& [latency, n] : other.counts_) counts_[latency] += n;
+  if (dense_.size() < other.dense_.size()) dense_.resize(other.dense_.size(), 0);
+  for (std::size_t latency = 0; latency < other.dense_.size(); ++latency) {
+    dense_[latency] += other.dense_[latency];
+  }
+  for (const auto& [latency, n] : other.sparse_) sparse_[latency] += n;
   if (histogram_.size() < other.histogram_.size()) histogram_.resize(other.histogram_.size(), 0);
   for (std::size_t k = 0; k < other.histogram_.size(); ++k) histogram_[k] += other.histogram_[k];
   count_ += other.count_;
@@ -52,14 +63,24 @@ std::uint64_t LatencyStats::percentile(double p) const {
   auto rank = static_cast<std::uint64_t>(std::ceil(exact));
   rank = std::clamp<std::uint64_t>(rank, 1, count_);
   std::uint64_t seen = 0;
-  for (const auto& [latency, n] : counts_) {
+  for (std::size_t latency = 0; latency < dense_.size(); ++latency) {
+    seen += dense_[latency];
+    if (seen >= rank) return latency;
+  }
+  for (const auto& [latency, n] : sparse_) {
     seen += n;
     if (seen >= rank) return latency;
   }
-  return counts_.rbegin()->first;  // not reached
+  return max();  // not reached
 }
 
-std::uint64_t LatencyStats::max() const { return counts_.empty() ? 0 : counts_.rbegin()->first; }
+std::uint64_t LatencyStats::max() const {
+  if (!sparse_.empty()) return sparse_.rbegin()->first;
+  for (std::size_t latency = dense_.size(); latency > 0; --latency) {
+    if (dense_[latency - 1] != 0) return latency - 1;
+  }
+  return 0;
+}
 
 void OccupancyStats::sample(std::uint64_t occupancy) {
   ++samples_;

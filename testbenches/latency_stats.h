@@ -9,8 +9,9 @@
 
 namespace optinet {
 
-/// Latencies of packets, in whole slots. Keeps one count per distinct latency, so percentiles
-/// are exact and memory grows with the number of distinct values, not of packets.
+/// Latencies of packets, in whole slots. Keeps one count per latency, so percentiles are exact
+/// and memory grows with the largest latency, not with the packets: latencies below kDense in
+/// an array (an add is an increment), larger ones by distinct value.
 class LatencyStats {
  public:
   void add(std::uint64_t latency_slots);
@@ -37,7 +38,9 @@ class LatencyStats {
   static std::pair<std::uint64_t, std::uint64_t> bin_range(unsigned k);
 
  private:
-  std::map<std::uint64_t, std::uint64_t> counts_;  ///< latency -> packets
+  static constexpr std::uint64_t kDense = std::uint64_t{1} << 16;
+  std::vector<std::uint64_t> dense_;               ///< latency -> packets, below kDense
+  std::map<std::uint64_t, std::uint64_t> sparse_;  ///< latency -> packets, from kDense on
   std::vector<std::uint64_t> histogram_;
   std::uint64_t count_ = 0;
   long double sum_ = 0;

@@ -51,6 +51,7 @@ struct OpenLoopOptions {
   double confidence = 0.95;
   double precision = 0.05;
   std::uint64_t queue = 0;
+  std::uint64_t max_backlog = OpenLoopConfig::kDefaultMaxBacklog;
   bool find_saturation = false;
   std::string rates;
   std::uint64_t bound_lp_variables = 30000;
@@ -86,6 +87,7 @@ const char* const kOpenLoopOptions[] = {"--rate",
                                         "--confidence",
                                         "--precision",
                                         "--injection-queue",
+                                        "--max-backlog",
                                         "--find-saturation",
                                         "--rates",
                                         "--bound-lp-variables"};
@@ -164,6 +166,12 @@ void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, bool shown) {
       ->check(count_in(0, kMaxSlotLimit))
       ->capture_default_str()
       ->group(group);
+  app.add_option("--max-backlog", o.max_backlog,
+                 "packets per node created and not delivered past which the run ends as "
+                 "saturated, bounding an overloaded run's memory (0: no limit)")
+      ->check(count_in(0, kMaxSlotLimit))
+      ->capture_default_str()
+      ->group(group);
 }
 
 /// --traffic bernoulli|bursty makes the run open-loop; the open-loop options need it, and a
@@ -230,6 +238,7 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
   config.steady.confidence = o.confidence;
   config.steady.precision = o.precision;
   config.queue_limit = o.queue;
+  config.max_backlog = o.max_backlog;
   c.open_loop = config;
 }
 
@@ -557,7 +566,9 @@ void print_open_loop_summary(std::ostream& out, const OpenLoopBounds& bounds,
               : ", no collision");
   std::size_t saturated = 0;
   for (const RunRecord& r : runs) saturated += r.fields.value("saturated", false) ? 1 : 0;
-  if (saturated > 0) out << "; " << saturated << " run(s) SATURATED (from the window's measures)";
+  if (saturated > 0)
+    out << "; " << saturated
+        << " run(s) SATURATED (from the window's measures or the backlog limit)";
   std::size_t undrained = 0;
   for (const RunRecord& r : runs) undrained += r.fields.value("drained", true) ? 0 : 1;
   if (undrained > 0) out << "; " << undrained << " run(s) not drained by --max-slots";
@@ -1079,6 +1090,7 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
         {"confidence", o.steady.confidence},
         {"precision", o.steady.precision},
         {"injection_queue", o.queue_limit},
+        {"max_backlog", o.max_backlog},
         {"hardware_bound", Json{{"value", b.hardware.value},
                                 {"bottleneck", b.hardware.bottleneck},
                                 {"method", b.hardware.method},

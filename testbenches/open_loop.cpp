@@ -107,6 +107,7 @@ void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
     s.rng = injection_rng(seed, i);
   }
   window_closed_ = false;
+  backlog_stop_ = SteadyStateMonitor::kNever;
   labelled_outstanding_ = 0;
   window_created_ = 0;
   window_delivered_ = 0;
@@ -151,25 +152,21 @@ void OpenLoopHost::generate(NodeId node, std::uint64_t until) {
     if (!s.process.inject(s.rng)) continue;
     const NodeId to = pick_destination(node, s.rng);
     if (to == node) continue;  // needs no network: not created (see the file comment)
-    const auto seq = static_cast<std::uint32_t>(s.created_slot.size());
+    const std::uint32_t seq = s.created++;
     ++result_.created;
     monitor_.created(slot);
     if (window) ++window_created_;
-    s.created_slot.push_back(static_cast<std::uint32_t>(slot));
-    s.delivered.push_back(false);
-    s.next_for_destination.push_back(kNoNode);
     if (config_.queue_limit != 0 && s.queued >= config_.queue_limit) {
-      s.destination.push_back(kNoNode);
-      s.taken.push_back(true);
+      s.records.push_back(
+          NodeState::Record{static_cast<std::uint32_t>(slot), kNoNode, kNoNode, true, true});
       ++result_.refused;
       continue;
     }
-    s.destination.push_back(to);
-    s.taken.push_back(false);
+    s.records.push_back(NodeState::Record{static_cast<std::uint32_t>(slot), to});
     ++s.queued;
     const auto [list, added] = s.by_destination.try_emplace(to, NodeState::List{seq, seq});
     if (!added) {
-      s.next_for_destination[list->second.tail] = seq;
+      s.record(list->second.tail).next_for_destination = seq;
       list->second.tail = seq;
     }
     if (window) {
@@ -184,7 +181,7 @@ void OpenLoopHost::take_created(NodeId node, std::uint64_t slot, std::size_t max
   generate(node, slot + 1);
   NodeState& s = nodes_[node];
   for (; max > 0 && s.queued > 0; --max) {
-    while (s.taken[s.oldest]) ++s.oldest;
+    while (s.record(s.oldest).taken) ++s.oldest;
     out.push_back(take(node, s.oldest));
   }
   if (!window_closed_ && slot >= monitor_.window_end()) close_window();
@@ -196,29 +193,42 @@ std::optional<Packet> OpenLoopHost::take_created_for(NodeId node, std::uint64_t 
   generate(node, slot + 1);
   if (!window_closed_ && slot >= monitor_.window_end()) close_window();
   NodeState& s = nodes_[node];
+  if (s.queued == 0) return std::nullopt;
   std::uint32_t oldest = kNoNode;
   for (std::size_t k = 0; k < count; ++k) {
     const auto it = s.by_destination.find(destinations[k]);
-    if (it == s.by_destination.end()) continue;
-    NodeState::List& list = it->second;
-    while (list.head != kNoNode && s.taken[list.head])
-      list.head = s.next_for_destination[list.head];
-    if (list.head == kNoNode) {
-      s.by_destination.erase(it);
-      continue;
-    }
-    oldest = std::min(oldest, list.head);
+    if (it != s.by_destination.end()) oldest = std::min(oldest, it->second.head);
   }
   if (oldest == kNoNode) return std::nullopt;
   return take(node, oldest);
 }
 
 Packet OpenLoopHost::take(NodeId node, std::uint32_t seq) {
+  // seq is the oldest untaken packet for its destination: the head of its list.
   NodeState& s = nodes_[node];
-  s.taken[seq] = true;
+  NodeState::Record& r = s.record(seq);
+  r.taken = true;
   --s.queued;
+  const auto list = s.by_destination.find(r.destination);
+  if (r.next_for_destination == kNoNode) {
+    s.by_destination.erase(list);
+  } else {
+    list->second.head = r.next_for_destination;
+  }
   const std::uint32_t id = seq * n_ + node;
-  return Packet{id, node, s.destination[seq], payload_of(seed_, id)};
+  return Packet{id, node, r.destination, payload_of(seed_, id)};
+}
+
+void OpenLoopHost::NodeState::compact(std::uint32_t seq) {
+  if (seq != first_seq + delivered_front) return;  // an undelivered packet still comes first
+  while (delivered_front < records.size() && records[delivered_front].delivered) {
+    ++delivered_front;
+  }
+  if (delivered_front < 64 || 2 * std::size_t{delivered_front} < records.size()) return;
+  records.erase(records.begin(), records.begin() + delivered_front);
+  first_seq += delivered_front;
+  delivered_front = 0;
+  oldest = std::max(oldest, first_seq);
 }
 
 void OpenLoopHost::close_window() {
@@ -234,6 +244,15 @@ void OpenLoopHost::maybe_stop() {
   if (window_closed_ && labelled_outstanding_ == 0 && control_ != nullptr) control_->stop();
 }
 
+void OpenLoopHost::report_backlog_stop() {
+  SteadyStateReport& r = result_.steady;
+  r.saturated = true;
+  r.saturation_reason = "the backlog passed --max-backlog " + std::to_string(config_.max_backlog) +
+                        " packets/node (" + std::to_string(config_.max_backlog * n_) +
+                        " packets) at slot " + std::to_string(backlog_stop_);
+  r.verdict_note.clear();
+}
+
 void OpenLoopHost::error(const std::string& message) {
   if (errors_.size() < kMaxErrors) {
     errors_.push_back(message);
@@ -246,13 +265,18 @@ void OpenLoopHost::deliver(NodeId node, const Packet& packet, std::uint64_t slot
   const NodeId source = packet.id % n_;
   const std::uint32_t seq = packet.id / n_;
   NodeState* s = source < n_ ? &nodes_[source] : nullptr;
-  if (s == nullptr || seq >= s->destination.size() || s->destination[seq] == kNoNode ||
-      packet.source != source) {
+  if (s == nullptr || seq >= s->created || packet.source != source ||
+      (s->kept(seq) && s->record(seq).destination == kNoNode)) {
     error("packet " + std::to_string(packet.id) + " delivered at node " + std::to_string(node) +
           " was never created");
     return;
   }
-  if (packet.destination != s->destination[seq] || packet.payload != payload_of(seed_, packet.id)) {
+  if (!s->kept(seq) || s->record(seq).delivered) {
+    error("packet " + std::to_string(packet.id) + " delivered twice");
+    return;
+  }
+  NodeState::Record& record = s->record(seq);
+  if (packet.destination != record.destination || packet.payload != payload_of(seed_, packet.id)) {
     error("packet " + std::to_string(packet.id) + " arrived altered at node " +
           std::to_string(node));
     return;
@@ -262,13 +286,10 @@ void OpenLoopHost::deliver(NodeId node, const Packet& packet, std::uint64_t slot
           std::to_string(packet.destination) + " delivered at node " + std::to_string(node));
     return;
   }
-  if (s->delivered[seq]) {
-    error("packet " + std::to_string(packet.id) + " delivered twice");
-    return;
-  }
-  s->delivered[seq] = true;
+  record.delivered = true;
+  const std::uint64_t created = record.created_slot;
+  s->compact(seq);
   ++result_.delivered;
-  const std::uint64_t created = s->created_slot[seq];
   monitor_.delivered(slot, created);
   if (in_window(slot)) {
     ++window_delivered_;
@@ -286,6 +307,11 @@ void OpenLoopHost::deliver(NodeId node, const Packet& packet, std::uint64_t slot
 
 void OpenLoopHost::slot_ended(std::uint64_t slot) {
   last_slot_ = slot;
+  if (config_.max_backlog != 0 && backlog_stop_ == SteadyStateMonitor::kNever &&
+      backlog() > config_.max_backlog * n_) {
+    backlog_stop_ = slot;
+    if (control_ != nullptr) control_->stop();
+  }
   if (!monitor_.automatic() || window_closed_ || !monitor_.batch_ends(slot)) return;
   // The decisions count every node's packets up to this slot: create the laggards' now.
   for (NodeId i = 0; i < n_; ++i) generate(i, slot + 1);
@@ -348,11 +374,13 @@ void OpenLoopHost::finish() {
   // protocol busy with what it holds, as a saturated coinflip node is) has not created the rest
   // of its window yet: create it now, so the offered load and the labelled packets are whole.
   // A window the run ended inside (an automatic one at the slot limit) ends with the run.
+  // A run stopped by its backlog ends its window too.
   constexpr std::uint64_t kNever = SteadyStateMonitor::kNever;
   const std::uint64_t first =
       monitor_.window_first() != kNever ? monitor_.window_first() : last_slot_ + 1;
-  const std::uint64_t end =
+  std::uint64_t end =
       monitor_.window_end() != kNever ? monitor_.window_end() : std::max(first, last_slot_ + 1);
+  if (backlog_stop_ != kNever) end = std::max(first, std::min(end, last_slot_ + 1));
   if (!window_closed_) {
     for (NodeId i = 0; i < n_; ++i) generate(i, end);
     window_closed_ = true;
@@ -367,6 +395,7 @@ void OpenLoopHost::finish() {
   result_.window_slots = end - first;
   result_.steady = monitor_.report(result_.offered);
   result_.steady.window_slots = result_.window_slots;
+  if (backlog_stop_ != kNever) report_backlog_stop();
   per_node_loads(window_slots);
   if (suppressed_ > 0) errors_.push_back("... and " + std::to_string(suppressed_) + " more");
 }

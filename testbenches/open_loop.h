@@ -55,6 +55,11 @@ struct OpenLoopConfig {
   double fraction = 0.1;          ///< hotspot: share of packets sent to the hotspot
   SteadyStateConfig steady;       ///< the warm-up, the window and their intervals
   std::uint64_t queue_limit = 0;  ///< packets an injection queue holds; 0: unbounded
+  /// Packets created and not delivered (in injection queues or in the network) per node past
+  /// which the run ends as saturated, so that an overloaded run's memory stays bounded; 0: no
+  /// limit.
+  std::uint64_t max_backlog = kDefaultMaxBacklog;
+  static constexpr std::uint64_t kDefaultMaxBacklog = 4096;
 };
 
 /// Why the configuration cannot run on n nodes with this slot limit (the option at fault
@@ -139,22 +144,37 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
     InjectionProcess process = InjectionProcess::bernoulli(0);
     Rng rng{0};
     std::uint64_t next_slot = 0;  ///< first slot not generated yet
-    // The injection queue, packets by sequence number (a packet is rebuilt from it: id, source,
-    // destination[seq], payload): the oldest untaken one from `oldest` on, and per destination a
-    // list linked through next_for_destination. Taken packets are skipped where met, so a
-    // packet costs a few words whichever way it leaves.
-    std::uint64_t queued = 0;                         ///< packets in the queue
-    std::uint32_t oldest = 0;                         ///< no untaken packet before this seq
-    std::vector<bool> taken;                          ///< by seq: left the queue (or refused)
-    std::vector<std::uint32_t> next_for_destination;  ///< by seq: the next seq, same destination
+    /// One created packet (a packet is rebuilt from it and its sequence number: id, source,
+    /// destination, payload).
+    struct Record {
+      std::uint32_t created_slot;
+      NodeId destination;                            ///< kNoNode: refused
+      std::uint32_t next_for_destination = kNoNode;  ///< the next untaken seq, same destination
+      bool taken = false;                            ///< left the injection queue (or refused)
+      bool delivered = false;  ///< delivered (or refused): the record is no longer needed
+    };
+    /// The records of packets `first_seq` on, by sequence number: every packet before
+    /// first_seq was delivered (or refused), so the records kept are those of the packets in
+    /// flight and of those created after the oldest of them.
+    std::vector<Record> records;
+    std::uint32_t first_seq = 0;
+    std::uint32_t delivered_front = 0;  ///< records[0, this) are known delivered
+    std::uint32_t created = 0;          ///< packets created (the next sequence number)
+    // The injection queue: the oldest untaken packet from `oldest` on, and per destination a
+    // list of untaken seqs, oldest first, linked through next_for_destination.
+    std::uint64_t queued = 0;  ///< packets in the queue
+    std::uint32_t oldest = 0;  ///< no untaken packet before this seq
     struct List {
       std::uint32_t head;
       std::uint32_t tail;
     };
-    std::unordered_map<NodeId, List> by_destination;  ///< lists of untaken seqs, oldest first
-    std::vector<std::uint32_t> created_slot;          ///< by sequence number
-    std::vector<NodeId> destination;                  ///< by sequence number (kNoNode: refused)
-    std::vector<bool> delivered;                      ///< by sequence number
+    std::unordered_map<NodeId, List> by_destination;
+
+    Record& record(std::uint32_t seq) { return records[seq - first_seq]; }
+    bool kept(std::uint32_t seq) const { return seq >= first_seq && seq < created; }
+    /// Called as packet `seq` is delivered: drops the records of delivered packets at the
+    /// front once they are half the records (each record is passed over once before it goes).
+    void compact(std::uint32_t seq);
   };
 
   /// Creates node's packets for every slot before `until`.
@@ -170,6 +190,10 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
   /// The sending nodes' loads, the least and largest, and the busiest receiver.
   void per_node_loads(double window_slots);
   void maybe_stop();
+  /// Packets created, not refused and not delivered so far.
+  std::uint64_t backlog() const { return result_.created - result_.refused - result_.delivered; }
+  /// The run ended as its backlog passed the limit: it is saturated, and its window ends here.
+  void report_backlog_stop();
   void error(const std::string& message);
 
   OpenLoopConfig config_;
@@ -183,6 +207,8 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
   std::vector<std::uint32_t> window_received_;  ///< by destination: delivered in the window
   std::uint64_t last_slot_ = 0;                 ///< the last slot that ended
   bool window_closed_ = false;
+  /// The slot at whose end the backlog passed config_.max_backlog per node (kNever: it did not).
+  std::uint64_t backlog_stop_ = SteadyStateMonitor::kNever;
   std::uint64_t labelled_outstanding_ = 0;
   std::uint64_t window_created_ = 0;
   std::uint64_t window_delivered_ = 0;

@@ -21,6 +21,11 @@ optinet_usage_error_test(open_loop_warmup_past_limit "--warmup" pops --traffic b
                          --warmup 90000 --measure 20000)
 optinet_usage_error_test(open_loop_hotspot_outside "--pattern" pops --traffic bernoulli
                          --pattern hotspot --hotspot 99)
+optinet_usage_error_test(open_loop_max_backlog_negative "--max-backlog" grid --n 4 --k 2
+  --protocol gridk --traffic bernoulli --max-backlog -1)
+optinet_usage_error_test(open_loop_max_backlog_not_a_number "--max-backlog" pops
+  --traffic bernoulli --max-backlog many)
+optinet_usage_error_test(open_loop_max_backlog_closed_loop "--max-backlog" pops --max-backlog 10)
 optinet_usage_error_test(open_loop_unknown_pattern "--pattern" pops --traffic bernoulli
                          --pattern spiral)
 # Options that would do nothing are refused, not ignored.

@@ -2,7 +2,8 @@
 /// Open-loop runs on the store-and-forward networks: below the capacity every labelled packet
 /// drains and accepted equals offered on a grid and a hypercube; a link carries at most one
 /// packet per slot; bounded buffers take only what they admit; a saturating load is reported as
-/// saturated; the capacity bounds against brute force over the whole traffic matrix.
+/// saturated, and its queue work per slot does not grow with its backlog; the capacity bounds
+/// against brute force over the whole traffic matrix.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -208,6 +209,15 @@ SfExperimentConfig open_config(std::shared_ptr<const sf::SfGraph> graph, const c
   return test::short_open_loop(c, rate, max_slots);
 }
 
+/// A 4x4 grid under gridk at 0.9 packets/node/slot: above what the two phases carry.
+SfExperimentConfig overloaded_grid(std::uint64_t max_slots, std::uint64_t measure) {
+  SfExperimentConfig c =
+      open_config(std::make_shared<sf::GridGraph>(4, 2), "gridk", 0.9, max_slots);
+  c.open_loop->steady.warmup = 200;
+  c.open_loop->steady.measure = measure;
+  return c;
+}
+
 /// A link carries at most one packet per slot: never more packets than counted slots.
 void expect_links_within_one_per_slot(const SfRunResult& r, std::uint64_t measure) {
   for (const MediumCounters& link : r.links) {
@@ -259,10 +269,7 @@ TEST(SfOpenLoop, BoundedBuffersTakeOnlyWhatTheyAdmit) {
 TEST(SfOpenLoop, ASaturatingLoadIsReportedAsSaturated) {
   // 4x4 grid at 0.9 packets/node/slot: above what the two phases carry; the drain cannot end by
   // the slot limit. Not an error, and the busiest links are busy nearly every slot, never more.
-  SfExperimentConfig c = open_config(std::make_shared<sf::GridGraph>(4, 2), "gridk", 0.9, 6000);
-  c.open_loop->steady.warmup = 200;
-  c.open_loop->steady.measure = 2000;
-  SfExperiment e(c);
+  SfExperiment e(overloaded_grid(6000, 2000));
   const SfRunResult r = e.run(6);
   EXPECT_TRUE(r.errors.empty());
   EXPECT_TRUE(r.saturated);
@@ -273,6 +280,63 @@ TEST(SfOpenLoop, ASaturatingLoadIsReportedAsSaturated) {
   std::uint64_t busiest = 0;
   for (const MediumCounters& link : r.links) busiest = std::max(busiest, link.single_slots);
   EXPECT_GE(busiest, 1900u);
+}
+
+/// Reads the queues' work (sf::NodeQueues::work_done) at the first sub-phase end at or after
+/// each of some slots (in an overloaded run packets end sub-phases every slot).
+class QueueWorkProbe : public SfExperiment {
+ public:
+  QueueWorkProbe(const SfExperimentConfig& c, std::vector<std::uint64_t> slots)
+      : SfExperiment(c), slots_(std::move(slots)) {}
+  void on_subphase_end(NodeId node, const sf::SfPacket& p, std::uint64_t slot) override {
+    SfExperiment::on_subphase_end(node, p, slot);
+    if (work_.size() < slots_.size() && slot >= slots_[work_.size()]) {
+      work_.push_back(sf::NodeQueues::work_done());
+      at_.push_back(slot);
+    }
+  }
+  /// Work per slot between the i-th and the (i+1)-th slot read.
+  double per_slot(std::size_t i) const {
+    return static_cast<double>(work_.at(i + 1) - work_.at(i)) /
+           static_cast<double>(at_.at(i + 1) - at_.at(i));
+  }
+
+ private:
+  std::vector<std::uint64_t> slots_;
+  std::vector<std::uint64_t> work_;
+  std::vector<std::uint64_t> at_;
+};
+
+TEST(SfOpenLoop, AnOverloadedRunsQueueWorkPerSlotDoesNotGrowWithItsBacklog) {
+  // 4x4 grid at 0.9: the backlog grows by about half a packet per node per slot, so the
+  // queues are more than three times as long in slots 6000-7000 as in 1000-2000; the queue
+  // operations read as many entries per slot (scanning the queues, they would read about three
+  // times as many).
+  QueueWorkProbe e(overloaded_grid(8000, 1000), {1000, 2000, 6000, 7000});
+  const SfRunResult r = e.run(8);
+  EXPECT_TRUE(r.saturated);
+  EXPECT_GT(r.max_queue, 1000u);
+  EXPECT_GT(e.per_slot(0), 0.0);
+  EXPECT_LT(e.per_slot(2), 1.2 * e.per_slot(0));
+}
+
+TEST(SfOpenLoop, TheBacklogLimitEndsAnOverloadedRunAsSaturated) {
+  // 4x4 grid at 0.9: the backlog passes 50 packets per node after about 100 slots, long before
+  // the fixed window (from slot 200) would have opened.
+  SfExperimentConfig c = overloaded_grid(6000, 2000);
+  c.open_loop->max_backlog = 50;
+  SfExperiment e(c);
+  const SfRunResult r = e.run(9);
+  EXPECT_TRUE(r.errors.empty());
+  EXPECT_TRUE(r.saturated);
+  EXPECT_FALSE(r.hit_limit);
+  EXPECT_LT(r.slots, 400u);
+  EXPECT_GT(r.slots, 50u);
+  const std::string& reason = r.open_loop->steady.saturation_reason;
+  EXPECT_NE(reason.find("--max-backlog 50 packets/node (800 packets)"), std::string::npos)
+      << reason;
+  // The packets the network held at the end are the backlog: more than the limit.
+  EXPECT_GT(r.open_loop->created - r.open_loop->delivered, 800u);
 }
 
 TEST(SfOpenLoop, TheNodeRunsOpenLoopOnTheOtherNetworksToo) {

@@ -3,6 +3,7 @@
 // destination, and the modified shuffle's routes are shortest and non-repeating.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <fstream>
@@ -248,30 +249,75 @@ TEST(SfTickets, UnmodifiedShuffleRoutesCanRepeat) {
 
 TEST(SfQueues, TheDisciplineNamesTheHead) {
   PacketPool pool;
-  pool.add(SfPacket{});  // queue positions and pool indices differ
-  NodeQueues q;
+  pool.add(SfPacket{});               // queue positions and pool indices differ
   const unsigned left[] = {2, 5, 5};  // hops left; the first two have not moved yet
-  std::vector<PacketIndex> in_3;
-  for (int i = 0; i < 3; ++i) {
-    SfPacket p;
-    p.ticket.length = static_cast<std::uint8_t>(left[i]);
-    p.ticket.moved = i == 2;
-    in_3.push_back(pool.add(p));
-    SfPacket other;  // queue 1's packets, between queue 3's, outrank them all
-    other.ticket.length = 9;
-    other.ticket.moved = true;
-    q.push(1, Queued{pool.add(other), false});
-    q.push(3, Queued{in_3.back(), false});
+  // The order of SfRouter: moved packets first where `moved_first`, then furthest first.
+  const auto order = [&pool](Discipline d, bool moved_first) {
+    const bool by_key = d != Discipline::kFifo || moved_first;
+    return queue_order(by_key, [&pool, d, moved_first](PacketIndex i) {
+      const SfPacket& p = pool[i];
+      const unsigned moved = moved_first && p.ticket.moved ? 1u << 16 : 0u;
+      return moved | (d == Discipline::kFurthestFirst ? unsigned{p.ticket.length} : 0u);
+    });
+  };
+  // Queue 3's three packets, with queue 1's after the first, in place (as queued) and on the
+  // heap (a backlog of `extra` more packets behind them in queue 3).
+  for (const bool third_moved : {true, false}) {
+    for (const unsigned extra : {0u, 8u}) {
+      NodeQueues q;
+      std::vector<PacketIndex> in_3;
+      PacketIndex in_1 = kNoPacket;
+      const auto push_all = [&](Discipline d, bool moved_first) {
+        q.clear();
+        in_3.clear();
+        for (unsigned i = 0; i < 3 + extra; ++i) {
+          SfPacket p;
+          p.ticket.length = static_cast<std::uint8_t>(i < 3 ? left[i] : 1);
+          p.ticket.moved = i == 2 && third_moved;
+          in_3.push_back(pool.add(p));
+          if (i == 0 && extra == 0) {
+            SfPacket other;  // queue 1's packet, between queue 3's, outranks them all
+            other.ticket.length = 9;
+            other.ticket.moved = true;
+            in_1 = pool.add(other);
+            q.push(1, Queued{in_1, false}, order(d, moved_first));
+          }
+          q.push(3, Queued{in_3.back(), false}, order(d, moved_first));
+        }
+      };
+      const auto head = [&](Discipline d, bool moved_first) {
+        push_all(d, moved_first);
+        return q.head(3, order(d, moved_first));
+      };
+      // (Each head refills in_3 before its packet is read.)
+      PacketIndex h = head(Discipline::kFifo, false);
+      EXPECT_EQ(h, in_3[0]);
+      h = head(Discipline::kFurthestFirst, false);
+      EXPECT_EQ(h, in_3[1]);  // FIFO among equals
+      h = head(Discipline::kFifo, true);
+      EXPECT_EQ(h, in_3[third_moved ? 2 : 0]);  // moved first
+      h = head(Discipline::kFurthestFirst, true);
+      EXPECT_EQ(h, in_3[third_moved ? 2 : 1]);
+      if (extra == 0) {
+        EXPECT_EQ(q.head(1, order(Discipline::kFifo, false)), in_1);
+      }
+      // The heads leave in the order's turn: furthest first, FIFO among equals.
+      push_all(Discipline::kFurthestFirst, false);
+      std::vector<PacketIndex> leave;
+      bool emptied = false;
+      while (q.size(3) != 0) {
+        const PacketIndex h = q.head(3, order(Discipline::kFurthestFirst, false));
+        leave.push_back(h);
+        q.remove(3, h, emptied);
+      }
+      EXPECT_TRUE(emptied);
+      std::vector<PacketIndex> expected = in_3;
+      std::stable_sort(expected.begin(), expected.end(), [&pool](PacketIndex a, PacketIndex b) {
+        return pool[a].ticket.length > pool[b].ticket.length;
+      });
+      EXPECT_EQ(leave, expected);
+    }
   }
-  const auto remaining = [](const SfPacket& p) { return unsigned{p.ticket.length}; };
-  EXPECT_EQ(q.head(3, pool, Discipline::kFifo, false, remaining), in_3[0]);
-  EXPECT_EQ(q.head(3, pool, Discipline::kFurthestFirst, false, remaining),
-            in_3[1]);                                                       // FIFO among equals
-  EXPECT_EQ(q.head(3, pool, Discipline::kFifo, true, remaining), in_3[2]);  // moved packets first
-  pool[in_3[2]].ticket.moved = false;
-  EXPECT_EQ(q.head(3, pool, Discipline::kFifo, true, remaining), in_3[0]);
-  EXPECT_EQ(q.head(3, pool, Discipline::kFurthestFirst, true, remaining), in_3[1]);
-  EXPECT_EQ(q.head(1, pool, Discipline::kFifo, false, remaining), 2u);
 }
 
 TEST(SfQueues, EachQueueKeepsItsOrderInPlaceAndOnTheHeap) {

@@ -251,8 +251,7 @@ std::uint64_t SfRouter::release_slot(const SfPacket& p) const {
 }
 
 void SfRouter::offer_heads(std::uint64_t slot) {
-  const Scheme& scheme = this->scheme();
-  const NodeId here = id_;
+  const auto order = queue_order();
   // Every non-empty queue offers. Where the far end admits the offer, the network fetched the
   // far ends some nodes ahead (fetch_for_step); else they are fetched for all of them first, so
   // that the misses overlap.
@@ -262,9 +261,7 @@ void SfRouter::offer_heads(std::uint64_t slot) {
   }
   for (std::uint64_t m = offering_; m != 0; m &= m - 1) {
     const unsigned label = static_cast<unsigned>(__builtin_ctzll(m));
-    const PacketIndex i =
-        queues_.head(label, pool(), shared_->discipline, scheme.moved_first(),
-                     [&](const SfPacket& p) { return scheme.remaining(p, here); });
+    const PacketIndex i = queues_.head(label, order);
     if (watched(label) && shared_->probe(id_, label).refused_by_fault(pool()[i], slot)) continue;
     if (hands_over()) {
       hand_over(label, i, slot);
@@ -318,7 +315,7 @@ void SfRouter::prefetch_far_end(unsigned label) const {
 
 void SfRouter::enqueue(unsigned label, PacketIndex i) {
   const bool phase_a = pool()[i].ticket.subphase < scheme().randomizing();
-  queues_.push(label, Queued{i, phase_a});
+  queues_.push(label, Queued{i, phase_a}, queue_order());
   nonempty_ |= std::uint64_t{1} << label;
   ++queued_;
   queued_a_ += phase_a ? 1 : 0;

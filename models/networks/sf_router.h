@@ -6,22 +6,16 @@
 /// its routers in one contiguous array, in id order, and its SfNode modules (the names, ports,
 /// traces and, under --node-processes, the processes) call into them.
 ///
-/// Layout (issue 18): a step reads the router's first two cache lines only (its arrivals and
-/// queues; its counts), a source that hands a packet over the far end's first, and the network
-/// walks the routers in memory order. What every router of a network shares (its arrays,
-/// scheme, run control, settings) is one SfRouterShared, which stays in the first-level cache;
-/// what only a sub-phase's end or start, a Phase B hold, a bounded buffer or a trace needs lies
-/// in the lines after the first two. With this state in the node modules (about 2.3 KiB apart,
-/// over seven cache lines each), a slot of the 2^16-cube missed a simulated 32 MiB last-level
-/// cache 15.1 times per packet-hop; with the routers in one array of five hot lines each, 9.5
-/// (bench/sf_cache_misses.py; docs/benchmarks.md). With two (session 21), an 8 MiB cache is
-/// missed 6.0 times a hop, against 9.2 with five. Since session 26 the queues are the router's
-/// (NodeQueues), not records beside each edge's link: a hop where the far end admits every
-/// offer touches no record per edge but (in the count window) its 4-byte carried counter,
-/// and a 32 MiB cache is missed 0.45 times a hop instead of 1.25 (an 8 MiB one 4.37 instead
-/// of 4.68). The network also fetches what a router's step and admission will read some
-/// routers ahead (fetch_for_step, fetch_for_admit); the cache simulator still counts the
-/// misses these fetches hide.
+/// Layout: a step reads the router's first two cache lines only (its arrivals and queues; its
+/// counts), a source that hands a packet over the far end's first, and the network walks the
+/// routers in memory order. What every router of a network shares (its arrays, scheme, run
+/// control, settings) is one SfRouterShared, which stays in the first-level cache; what only a
+/// sub-phase's end or start, a Phase B hold, a bounded buffer or a trace needs lies in the
+/// lines after the first two. The queues are the router's (NodeQueues), not records beside
+/// each edge's link, so a hop where the far end admits every offer touches no record per edge
+/// but (in the count window) its 4-byte carried counter. The network also fetches what a
+/// router's step and admission will read some routers ahead (fetch_for_step,
+/// fetch_for_admit). Cache misses per hop: bench/sf_cache_misses.py, docs/benchmarks.md.
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -97,7 +91,7 @@ struct SfRouterShared {
   /// The slots in which links count the packets they carry (`carried`): none until the
   /// testbench sets them (SfNetwork::count_slots), so that a hop outside them writes no
   /// counter. Closed-loop runs report no link, and at 2^16 nodes their hops ran 1.04-1.20x as
-  /// fast without the counters' writes (docs/benchmarks.md, session 27).
+  /// fast without the counters' writes (docs/benchmarks.md).
   TraceWindow count_window = TraceWindow::none();
   /// The network's packets: queues, links and buffers hold indices into it.
   PacketPool* pool = nullptr;
@@ -129,7 +123,7 @@ struct SfRouterShared {
   /// With `steps`: the packets (node, packet) that reached their destinations in the current
   /// walk, which the network delivers when the walk ends (deliver_reached), fetching the
   /// host's records of a few deliveries ahead. Delivered one by one as they arrived, at 2^16
-  /// nodes each delivery waited for the scoreboard's line of its packet (issue 18).
+  /// nodes each delivery waited for the scoreboard's line of its packet.
   std::vector<std::pair<NodeId, PacketIndex>> reached;
 
   /// Hands packet i to the host at `node` and frees its pool slot.
@@ -242,6 +236,21 @@ class alignas(64) SfRouter {
   void start_subphase(SfPacket& p, std::uint64_t slot);
   /// Each non-empty queue offers its head in `slot`.
   void offer_heads(std::uint64_t slot);
+  /// The queues name their heads by a key (section 8's precedence of the packets that moved
+  /// last slot, then the discipline), not in arrival order.
+  bool by_key() const {
+    return shared_->discipline != Discipline::kFifo || shared_->scheme->moved_first();
+  }
+  /// The order of the node's queues: a packet's key is whether it moved (above all) and,
+  /// furthest first, its hops left in its sub-phase.
+  auto queue_order() const {
+    return sf::queue_order(by_key(), [this](PacketIndex i) {
+      const SfPacket& p = pool()[i];
+      const unsigned moved = scheme().moved_first() && p.ticket.moved ? 1u << 16 : 0u;
+      const bool furthest = shared_->discipline == Discipline::kFurthestFirst;
+      return moved | (furthest ? scheme().remaining(p, id_) : 0u);
+    });
+  }
   /// Queue `label` takes packet i / drops packet i (which it holds); both keep the population
   /// counts.
   void enqueue(unsigned label, PacketIndex i);
@@ -256,7 +265,7 @@ class alignas(64) SfRouter {
   bool has_work() const;
   /// The node's staging buffer. Unbounded buffers empty it in the step that fills it, so they
   /// share the network's scratch list, which stays in cache: a list of the router's own is a
-  /// heap block that a step would wait for (issue 18).
+  /// heap block that a step would wait for.
   std::vector<Staged>& staging() { return shared_->capacity == 0 ? shared_->staged : staging_; }
   bool room(std::size_t held, unsigned reserved) const {
     return shared_->capacity == 0 || held + reserved < shared_->capacity;
