@@ -1,4 +1,4 @@
-# 2-D mesh with synchronization trees (Chochia, Cole & Heywood; issue 16).
+# 2-D mesh with synchronization trees (Chochia, Cole & Heywood).
 target_sources(optinet_models PRIVATE
   models/topology/mesh_indexing.cpp
   models/topology/sync_tree.cpp

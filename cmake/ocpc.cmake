@@ -1,4 +1,4 @@
-# OCPC and MOB-PC (issue 4): buses, networks, protocols, the `ocpc`/`mob` commands.
+# OCPC and MOB-PC: buses, networks, protocols, the `ocpc`/`mob` commands.
 target_sources(optinet_models PRIVATE
   models/optical/optical_bus.cpp
   models/networks/ocpc_processor.cpp

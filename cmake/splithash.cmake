@@ -1,4 +1,4 @@
-# Split&hash networks of optical crossbars (issue 17): topology, network, protocols, command.
+# Split&hash networks of optical crossbars: topology, network, protocols, command.
 target_sources(optinet_models PRIVATE
   models/topology/split_hash.cpp
   models/networks/splithash_processor.cpp

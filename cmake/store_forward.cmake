@@ -1,4 +1,4 @@
-# Store-and-forward networks of Valiant and Brebner (issue 5): links, networks, schemes, commands.
+# Store-and-forward networks of Valiant and Brebner: links, networks, schemes, commands.
 target_sources(optinet_models PRIVATE
   models/networks/store_forward_network.cpp
   models/networks/store_forward_node.cpp

@@ -1,4 +1,4 @@
-# TLM-2.0 network interfaces and the example virtual platform (issue 6).
+# TLM-2.0 network interfaces and the example virtual platform.
 target_sources(optinet_models PRIVATE
   models/tlm/address_router.cpp
   models/tlm/network_interface.cpp

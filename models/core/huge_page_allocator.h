@@ -5,7 +5,7 @@
 /// MADV_HUGEPAGE, so that the kernel backs it with huge pages where it allows them (this
 /// machine's transparent huge pages are "madvise"). The 2^16-cube's edges and routers are 48 MiB
 /// of 4 KiB pages; in huge pages the cube routes 1.07-1.10x as many packet-hops per second at
-/// n = 16 and 1.14x at n = 17, the same at n = 12 (issue 18; docs/benchmarks.md, session 25).
+/// n = 16 and 1.14x at n = 17, the same at n = 12 (docs/benchmarks.md).
 /// Not the packet pool, which a hop reads at random: in huge pages it ran 0.86x at n = 14 and
 /// 0.96x at n = 16. Smaller blocks (a network that fits in the caches) come from operator new.
 /// The advice is a hint: where the kernel refuses it the block is still valid memory.

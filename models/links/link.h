@@ -115,7 +115,7 @@ inline MediumCounters carried_counters(std::uint32_t carried) {
 
 /// What only a trace or an injected fault reads of a link: the network keeps it apart, for the
 /// out-edges of a node one of whose links is watched (Link::watched; SfRouterShared::probes),
-/// so that the link records a hop reads stay small (issue 18). Its trace names are the ones the
+/// so that the link records a hop reads stay small. Its trace names are the ones the
 /// link would have as a child of its source node (hypercube.node5.link_d2.busy): the node passes
 /// the name to trace().
 class LinkProbe {

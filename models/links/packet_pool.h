@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// The packets a store-and-forward network holds, in one network-owned array (issue 18): a
+/// The packets a store-and-forward network holds, in one network-owned array: a
 /// packet takes a slot when its source node takes it and keeps it until its delivery, while
 /// queues, links and buffers pass 4-byte indices. A hop then moves an index instead of three
 /// copies of a 96-byte packet, and a node's queues hold indices.

@@ -27,7 +27,7 @@ class Scheme {
   int next_edge(const Ticket& t, NodeId here) const { return edge_at_step(t, t.next, here); }
   /// The same once the packet has taken `taken` steps of its sub-phase (t.next + 1: as it will
   /// be at the far end of the link it is crossing), read without copying the ticket, which
-  /// would read the packet's second cache line (issue 18). Step-list schemes read that step;
+  /// would read the packet's second cache line. Step-list schemes read that step;
   /// coordinate schemes read t.target and `here` only.
   virtual int edge_at_step(const Ticket& t, unsigned taken, NodeId /*here*/) const {
     return taken < t.length ? t.steps[taken] : kNoEdge;

@@ -38,7 +38,7 @@ struct PacketClock {
   std::uint32_t hops = 0;            ///< links traversed so far
 };
 
-/// Laid out for the slot work (issue 18): a hop reads the ticket's header, target or step and
+/// Laid out for the slot work: a hop reads the ticket's header, target or step and
 /// adds to clock.hops, which share the packet's first cache line (a packet never straddles
 /// two lines there); the host's packet, read where the packet starts and ends, comes last.
 /// A copy of the whole ticket would read the second line too: the router never copies one

@@ -85,13 +85,11 @@ class SfStepList {
 
  private:
   /// Stages of the software pipelines (SfRouter::fetch_for_step, fetch_for_admit), and the
-  /// nodes between two stages. With 2 and 8 the 2^16-cube ran 1.4x faster than without
-  /// (session 19); once sources handed their packets to the far ends, a third stage (where
-  /// the arrivals go next) made it 1.1-1.2x faster again (docs/benchmarks.md, session 20).
-  /// Until session 27 a stage fetched for the node kAhead *ids* ahead, and only if that node
-  /// was listed too: where about half the nodes are listed, each stage skipped about half of
-  /// them, whose steps then waited for memory. Counted in listed nodes, the 2^16-cube ran
-  /// 1.2x faster (docs/benchmarks.md, session 27).
+  /// nodes between two stages. With 2 and 8 the 2^16-cube ran 1.4x faster than without; a
+  /// third stage (where the arrivals go next) made it 1.1-1.2x faster again. The look-ahead
+  /// counts listed nodes, not ids: counting ids skipped about half the stages where about half
+  /// the nodes are listed, and counting listed nodes ran the 2^16-cube 1.2x faster
+  /// (docs/benchmarks.md, design decisions).
   static constexpr int kStages = 3;
   static constexpr NodeId kAhead = 8;
 
