@@ -307,10 +307,11 @@ def fmt(value, digits=3):
     return str(value)
 
 
-def print_tables(curves, rows):
-    print("| network | protocol | hardware bound | routing bound | saturation throughput "
-          "[95%] | stable / saturated at | latency at half of it | search runs |")
-    print("|---|---|---|---|---|---|---|---|")
+def curve_table(curves):
+    """The Markdown lines of the saturation table: one row per curve (network, protocol)."""
+    lines = ["| network | protocol | hardware bound | routing bound | saturation throughput "
+             "[95%] | stable / saturated at | latency at half of it | search runs |",
+             "|---|---|---|---|---|---|---|---|"]
     for network, protocol in dict.fromkeys((c["network"], c["protocol"]) for c in curves):
         pts = [c for c in curves if (c["network"], c["protocol"]) == (network, protocol)]
         first = pts[0]
@@ -320,11 +321,16 @@ def print_tables(curves, rows):
         bracket = (f"{fmt(first['stable_rate'])} / {fmt(first['saturated_rate'])}"
                    if first["saturated_rate"] is not None else
                    f"{fmt(first['stable_rate'])} / not reached")
-        print(f"| {network} | {protocol} | {fmt(first['hardware_bound'])} "
-              f"({first['hardware_bound_method']}) | {fmt(first['routing_bound'])} | "
-              f"{fmt(first['saturation_throughput'])} [{fmt(first['saturation_ci_low'])}, "
-              f"{fmt(first['saturation_ci_high'])}] | {bracket} | "
-              f"{fmt(half['latency_mean']) if half else '-'} | {first['search_points']} |")
+        lines.append(f"| {network} | {protocol} | {fmt(first['hardware_bound'])} "
+                     f"({first['hardware_bound_method']}) | {fmt(first['routing_bound'])} | "
+                     f"{fmt(first['saturation_throughput'])} [{fmt(first['saturation_ci_low'])}, "
+                     f"{fmt(first['saturation_ci_high'])}] | {bracket} | "
+                     f"{fmt(half['latency_mean']) if half else '-'} | {first['search_points']} |")
+    return lines
+
+
+def print_tables(curves, rows):
+    print("\n".join(curve_table(curves)))
     print()
     print("| n | POPS(d,g) | couplers | fan-out | margin dB | capacity | tdma sat. [95%] | "
           "randomized sat. [95%] | tdma latency @ half | randomized latency @ half | "
