@@ -139,7 +139,10 @@ def read_curves(path):
             return ast.literal_eval(text)
         except (ValueError, SyntaxError):
             return text
-    return [{k: value(v) for k, v in row.items()} for row in results_data.read_csv(path)]
+    rows = [{k: value(v) for k, v in row.items()} for row in results_data.read_csv(path)]
+    if not rows or not {"network", "protocol", "hardware_bound"} <= rows[0].keys():
+        raise cli_guard.BadInput(f"{path}: not a curves CSV of this script (--keep)")
+    return rows
 
 
 def curve_study(submit, args):
@@ -179,6 +182,8 @@ def curve_study(submit, args):
                            "seconds": report["timing_seconds"]["simulation"]})
         print(f"curve {label} {protocol}: saturation {search['throughput']:.4f}, "
               f"{len(report['runs'])} runs", file=sys.stderr)
+    if not curves:
+        raise cli_guard.BadInput("--protocols: no curve of the study runs these protocols")
     write_csv(os.path.join(args.out, "coupler-evaluation-curves.csv"), curves)
     plot_curves(curves, args.out)
     return curves

@@ -79,6 +79,13 @@ with tempfile.TemporaryDirectory() as tmp:
            report + ": not the expected XWD screen dump")
     expect(["scripts/xwd2png.py", report, unwritable + "/x.png"], 2, "OUT.png")
     expect(["scripts/coupler_study.py", "--optinet", fake, "--out", unwritable], 2, "--out")
+    not_curves = os.path.join(tmp, "not-curves.csv")
+    with open(not_curves, "w") as f:
+        f.write("junk,x\n1,2\n")
+    expect(["scripts/coupler_study.py", "--optinet", fake, "--out", tmp, "--only", "curves",
+            "--protocols", "none", "--keep", not_curves], 2, "--keep")
+    expect(["scripts/coupler_study.py", "--optinet", fake, "--out", tmp, "--only", "curves",
+            "--protocols", "none"], 2, "--protocols")
     expect(["scripts/compare_runs.py", fake, fake, "--keep", unwritable], 2, "--keep")
     expect(["scripts/splithash_results.py", missing, unwritable], 2, "OUT")
     expect(["scripts/sf_sweep.py", unwritable], 2, "OUTDIR")
