@@ -146,47 +146,59 @@ def read_curves(path):
 
 
 def curve_study(submit, args):
+    """Runs the curves; the CSV is rewritten after each finished curve, so an interrupted study
+    keeps what it finished (rerun the rest with --protocols and --keep)."""
     cases = [c for c in curve_cases(args.quick) if not args.protocols or c[2] in args.protocols]
-    futures = [((label, protocol), submit(curve_command(network, protocol, limit)))
-               for label, network, protocol, limit in cases]
-    curves = []
+    futures = {submit(curve_command(network, protocol, limit)): (label, protocol)
+               for label, network, protocol, limit in cases}
+    kept = []
     if args.keep:
         ran = {(label, protocol) for label, _, protocol, _ in cases}
-        curves = [c for c in read_curves(args.keep) if (c["network"], c["protocol"]) not in ran]
-    for (label, protocol), future in futures:
-        report = future.result()
-        bounds = report["open_loop"]
-        search = report["saturation"]
-        for r in report["runs"]:
-            curves.append({"network": label, "protocol": protocol, "rate": r["rate"],
-                           "offered": r["offered_per_sender"],
-                           "accepted": r["accepted_per_sender"],
-                           "accepted_ci": r["steady_state"]["accepted_ci"],
-                           "latency_mean": r["latency_mean"], "latency_p99": r["latency_p99"],
-                           "latency_ci": r["steady_state"]["latency_ci"],
-                           "latency_mean_ns": r["latency_mean_ns"],
-                           "saturated": r["saturated"], "drained": r["drained"],
-                           "warmup_method": r["steady_state"]["warmup_method"],
-                           "utilization": r["utilization"],
-                           "collision_share": r["collision_share"],
-                           "energy_per_packet_pj": r["energy_per_packet_pj"],
-                           "hardware_bound": bounds["hardware_bound"]["value"],
-                           "hardware_bound_method": bounds["hardware_bound"]["method"],
-                           "routing_bound": bounds["routing_bound"]["value"],
-                           "saturation_throughput": search["throughput"],
-                           "saturation_ci_low": search["ci_low"],
-                           "saturation_ci_high": search["ci_high"],
-                           "stable_rate": search["stable_rate"],
-                           "saturated_rate": search["saturated_rate"],
-                           "search_points": len(search["points"]),
-                           "seconds": report["timing_seconds"]["simulation"]})
-        print(f"curve {label} {protocol}: saturation {search['throughput']:.4f}, "
-              f"{len(report['runs'])} runs", file=sys.stderr)
-    if not curves:
+        kept = [c for c in read_curves(args.keep) if (c["network"], c["protocol"]) not in ran]
+    if not cases:
         raise cli_guard.BadInput("--protocols: no curve of the study runs these protocols")
-    write_csv(os.path.join(args.out, "coupler-evaluation-curves.csv"), curves)
+    finished = {}
+    path = os.path.join(args.out, "coupler-evaluation-curves.csv")
+    for future in concurrent.futures.as_completed(futures):
+        label, protocol = futures[future]
+        report = future.result()
+        finished[(label, protocol)] = curve_rows(label, protocol, report)
+        print(f"curve {label} {protocol}: saturation {report['saturation']['throughput']:.4f}, "
+              f"{len(report['runs'])} runs", file=sys.stderr)
+        write_csv(path, kept + [row for label, _, protocol, _ in cases
+                                for row in finished.get((label, protocol), [])])
+    curves = kept + [row for label, _, protocol, _ in cases for row in finished[(label, protocol)]]
     plot_curves(curves, args.out)
     return curves
+
+
+def curve_rows(label, protocol, report):
+    """One CSV row per steady-state run of a `--rates auto` report."""
+    bounds = report["open_loop"]
+    search = report["saturation"]
+    return [{"network": label, "protocol": protocol, "rate": r["rate"],
+             "offered": r["offered_per_sender"],
+             "accepted": r["accepted_per_sender"],
+             "accepted_ci": r["steady_state"]["accepted_ci"],
+             "latency_mean": r["latency_mean"], "latency_p99": r["latency_p99"],
+             "latency_ci": r["steady_state"]["latency_ci"],
+             "latency_mean_ns": r["latency_mean_ns"],
+             "saturated": r["saturated"], "drained": r["drained"],
+             "warmup_method": r["steady_state"]["warmup_method"],
+             "utilization": r["utilization"],
+             "collision_share": r["collision_share"],
+             "energy_per_packet_pj": r["energy_per_packet_pj"],
+             "hardware_bound": bounds["hardware_bound"]["value"],
+             "hardware_bound_method": bounds["hardware_bound"]["method"],
+             "routing_bound": bounds["routing_bound"]["value"],
+             "saturation_throughput": search["throughput"],
+             "saturation_ci_low": search["ci_low"],
+             "saturation_ci_high": search["ci_high"],
+             "stable_rate": search["stable_rate"],
+             "saturated_rate": search["saturated_rate"],
+             "search_points": len(search["points"]),
+             "seconds": report["timing_seconds"]["simulation"]}
+            for r in report["runs"]]
 
 
 def shape_slot_limit(n, protocol, quick):
