@@ -149,8 +149,9 @@ def curve_study(submit, args):
     """Runs the curves; the CSV is rewritten after each finished curve, so an interrupted study
     keeps what it finished (rerun the rest with --protocols and --keep)."""
     cases = [c for c in curve_cases(args.quick) if not args.protocols or c[2] in args.protocols]
+    # The shortest slot limits first: their curves finish (and are written) early.
     futures = {submit(curve_command(network, protocol, limit)): (label, protocol)
-               for label, network, protocol, limit in cases}
+               for label, network, protocol, limit in sorted(cases, key=lambda c: c[3])}
     kept = []
     if args.keep:
         ran = {(label, protocol) for label, _, protocol, _ in cases}
@@ -196,7 +197,14 @@ def curve_rows(label, protocol, report):
              "saturation_ci_high": search["ci_high"],
              "stable_rate": search["stable_rate"],
              "saturated_rate": search["saturated_rate"],
+             "peak_accepted": search["peak_accepted"],
              "search_points": len(search["points"]),
+             "search_unsettled": sum(1 for p in search["points"]
+                                     if p["unsettled"] and not p["superseded"]),
+             "saturated_in_doubt": search["saturated_in_doubt"],
+             "stable_in_doubt": search["stable_in_doubt"],
+             "max_slots": report["parameters"]["max_slots"],
+             "run_max_slots": r["steady_state"]["max_slots"],
              "seconds": report["timing_seconds"]["simulation"]}
             for r in report["runs"]]
 
@@ -325,24 +333,33 @@ def fmt(value, digits=3):
 
 
 def curve_table(curves):
-    """The Markdown lines of the saturation table: one row per curve (network, protocol)."""
-    lines = ["| network | protocol | hardware bound | routing bound | saturation throughput "
-             "[95%] | stable / saturated at | latency at half of it | search runs |",
-             "|---|---|---|---|---|---|---|---|"]
+    """The Markdown lines of the saturation table: one row per curve (network, protocol), from
+    the curve's saturation search and its steady-state runs."""
+    lines = ["| network | protocol | hardware bound | routing bound | stable / saturated at | "
+             "sustained [95%] | peak accepted | search runs | latency at half of it [95%] | "
+             "slot limit | time |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for network, protocol in dict.fromkeys((c["network"], c["protocol"]) for c in curves):
         pts = [c for c in curves if (c["network"], c["protocol"]) == (network, protocol)]
         first = pts[0]
         half = min((p for p in pts if not p["saturated"] and p["latency_mean"] is not None),
                    key=lambda p: abs(p["accepted"] - first["saturation_throughput"] / 2),
                    default=None)
-        bracket = (f"{fmt(first['stable_rate'])} / {fmt(first['saturated_rate'])}"
-                   if first["saturated_rate"] is not None else
-                   f"{fmt(first['stable_rate'])} / not reached")
-        lines.append(f"| {network} | {protocol} | {fmt(first['hardware_bound'])} "
-                     f"({first['hardware_bound_method']}) | {fmt(first['routing_bound'])} | "
-                     f"{fmt(first['saturation_throughput'])} [{fmt(first['saturation_ci_low'])}, "
-                     f"{fmt(first['saturation_ci_high'])}] | {bracket} | "
-                     f"{fmt(half['latency_mean']) if half else '-'} | {first['search_points']} |")
+        saturated = (f"{first['saturated_rate']:.4f}" if first["saturated_rate"] is not None
+                     else "not reached")
+        method = "LP" if first["hardware_bound_method"] == "lp" else "cut"
+        unsettled = first["search_unsettled"]
+        runs = f"{first['search_points']}" + (f" ({unsettled} unsettled)" if unsettled else "")
+        latency = "-"
+        if half:
+            ci = half["latency_ci"]
+            latency = (f"{half['latency_mean']:.4g} at {half['accepted']:.4f}"
+                       + (f" [{ci[0]:.4g}, {ci[1]:.4g}]" if ci else ""))
+        lines.append(f"| {network} | {protocol} | {first['hardware_bound']:.4g} ({method}) | "
+                     f"{first['routing_bound']:.4g} | {first['stable_rate']:.4f} / {saturated} | "
+                     f"{first['saturation_throughput']:.4f} [{first['saturation_ci_low']:.4f}, "
+                     f"{first['saturation_ci_high']:.4f}] | {first['peak_accepted']:.4f} | "
+                     f"{runs} | {latency} | {first['max_slots']:,} | {first['seconds']:.0f} s |")
     return lines
 
 

@@ -26,6 +26,23 @@ bool tried(const SaturationSearchResult& result, double rate) {
                      [rate](const SearchPoint& p) { return p.rate == rate; });
 }
 
+/// The run that decides `rate` (its last one), if it was tried.
+SearchPoint* latest_at(SaturationSearchResult& result, double rate) {
+  for (auto p = result.points.rbegin(); p != result.points.rend(); ++p) {
+    if (p->rate == rate) return &*p;
+  }
+  return nullptr;
+}
+
+/// The highest rate below `rate` whose deciding run was stable (0: none).
+double highest_stable_below(const SaturationSearchResult& result, double rate) {
+  double best = 0;
+  for (const SearchPoint& p : result.points) {
+    if (!p.superseded && !p.saturated && p.rate < rate) best = std::max(best, p.rate);
+  }
+  return best;
+}
+
 }  // namespace
 
 bool verdict_in_doubt(const SearchPoint& p) { return p.saturated ? p.unsettled : p.imprecise; }
@@ -35,6 +52,7 @@ SaturationSearchResult find_saturation(
     const SaturationSearchConfig& config) {
   SaturationSearchResult result;
   std::size_t rates = 0;
+  bool interrupted = false;
   // A rate's runs, from the first slot limit up while the verdict is in doubt.
   const auto run = [&](double rate) {
     ++rates;
@@ -47,7 +65,20 @@ SaturationSearchResult find_saturation(
       p = run_at(rate, slots);
     }
     if (p) result.points.push_back(*p);
+    interrupted = !p;
     return p;
+  };
+  // The stable rate gives the throughput, and a short run's stable verdict may miss a backlog
+  // that grows slowly (random access near its knee): it is confirmed with all of max_slots.
+  // Returns false when the confirming run saturates (or was interrupted).
+  const auto stays_stable = [&](double rate) {
+    SearchPoint* deciding = latest_at(result, rate);
+    if (deciding == nullptr || deciding->max_slots >= config.max_slots) return true;
+    deciding->superseded = true;
+    const std::optional<SearchPoint> p = run_at(rate, config.max_slots);
+    interrupted = !p;
+    if (p) result.points.push_back(*p);
+    return p && !p->saturated;
   };
   double low = 0;
   double high = std::min(1.0, std::max(config.bound, 1e-3) * kBoundFactor);
@@ -57,28 +88,32 @@ SaturationSearchResult find_saturation(
     high = std::min(1.0, high * 1.5);
     top = run(high);
   }
-  if (!top) {
-    take_throughput(result);
-    return result;
-  }
-  if (!top->saturated) {
-    result.stable_rate = high;
-    result.stable_in_doubt = verdict_in_doubt(*top);
-    take_throughput(result);
-    return result;
-  }
-  double carried = top->accepted;
-  while (high - low > config.tolerance * high && rates < config.max_points) {
-    double next = (low + high) / 2;
-    if (carried > low && carried < high && !tried(result, carried)) next = carried;
-    const std::optional<SearchPoint> p = run(next);
-    if (!p) break;
-    if (p->saturated) {
-      high = next;
-      carried = p->accepted;
-    } else {
-      low = next;
+  if (interrupted || (!top->saturated && stays_stable(high))) {
+    if (!interrupted) {
+      result.stable_rate = high;
+      result.stable_in_doubt = verdict_in_doubt(result.points.back());
     }
+    take_throughput(result);
+    return result;
+  }
+  double carried = result.points.back().accepted;  // the saturated point's
+  while (!interrupted) {
+    while (high - low > config.tolerance * high && rates < config.max_points) {
+      double next = (low + high) / 2;
+      if (carried > low && carried < high && !tried(result, carried)) next = carried;
+      const std::optional<SearchPoint> p = run(next);
+      if (!p) break;
+      if (p->saturated) {
+        high = next;
+        carried = p->accepted;
+      } else {
+        low = next;
+      }
+    }
+    if (interrupted || stays_stable(low)) break;
+    high = low;
+    carried = result.points.back().accepted;
+    low = highest_stable_below(result, high);
   }
   result.bracketed = true;
   result.stable_rate = low;

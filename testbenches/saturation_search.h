@@ -16,7 +16,10 @@
 /// growth; or stable with a window that closed at the limit, not at the precision) is run again
 /// with kLongerFactor times as many slots, up to `max_slots`, and the longest run decides.
 /// Clear points thus cost a short run and the slot budget goes to the doubtful ones near the
-/// knee.
+/// knee. The final stable rate gives the throughput, so its verdict is confirmed with all of
+/// `max_slots` (a short window may miss a backlog that grows slowly, as random access's does
+/// near its knee); a confirming run that saturates becomes the bracket's upper end and the
+/// search goes on below it.
 #include <cstddef>
 #include <cstdint>
 #include <functional>

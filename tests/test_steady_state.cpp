@@ -293,5 +293,33 @@ TEST(SaturationSearch, SaysWhenItsStableVerdictIsImprecise) {
   EXPECT_FALSE(r.saturated_in_doubt);
 }
 
+// A backlog that grows too slowly for a short window to see: runs shorter than `shows` call
+// rates up to 1.2 c stable. The final stable rate is confirmed with all of max_slots, so the
+// bracket ends at the true knee.
+TEST(SaturationSearch, ConfirmsItsStableRateWithAllOfMaxSlots) {
+  SaturationSearchConfig config;
+  config.bound = 1;
+  config.first_slots = 1000;
+  config.max_slots = 16000;
+  const double c = 0.5;
+  const auto r = find_saturation(
+      [c](double rate, std::uint64_t slots) {
+        std::optional<SearchPoint> p = knee(rate, c);
+        p->max_slots = slots;
+        if (rate <= 1.2 * c && slots < 16000) p->saturated = false;
+        return p;
+      },
+      config);
+  ASSERT_TRUE(r.bracketed);
+  EXPECT_LE(r.stable_rate, c);
+  EXPECT_GE(r.saturated_rate, c);
+  const auto deciding = std::find_if(r.points.rbegin(), r.points.rend(), [&r](const auto& p) {
+    return p.rate == r.stable_rate && !p.superseded;
+  });
+  ASSERT_NE(deciding, r.points.rend());
+  EXPECT_EQ(deciding->max_slots, config.max_slots);
+  EXPECT_LE(r.throughput, c);
+}
+
 }  // namespace
 }  // namespace optinet
