@@ -187,11 +187,20 @@ std::vector<std::string> SplitHashCommand::summary_fields() const {
   return {"slots", "steps", "collisions", "max_rounds"};
 }
 
-Json SplitHashCommand::power_budget(const DeviceParameters& device) const {
+std::optional<NetworkOptics> SplitHashCommand::optics() const {
+  // One transmitter per bus a node is attached to; one photodetector per node, fed by all of its
+  // buses. The budget's fan-out is the longest bus's.
   const splithash::SplitHashShape& s = config_.shape;
   std::uint64_t longest = 2 * s.k;
   for (std::uint32_t i = 1; i < s.depth; ++i) longest = std::max(longest, s.funnel_bus_length(i));
-  return Json{{"bus", budget_json(device, MediumKind::kBus, static_cast<std::uint32_t>(longest))}};
+  return NetworkOptics{"bus",
+                       MediumKind::kBus,
+                       static_cast<std::uint32_t>(longest),
+                       {s.bus_attachments(), s.nodes()}};
+}
+
+Json SplitHashCommand::power_budget(const DeviceParameters& device) const {
+  return network_budget_json(device, *optics());
 }
 
 RunRecord SplitHashCommand::run(std::uint64_t seed) {

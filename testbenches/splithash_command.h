@@ -40,6 +40,7 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
   std::string banner() const override;
   Json parameters() const override;
   std::vector<std::string> summary_fields() const override;
+  std::optional<NetworkOptics> optics() const override;
   Json power_budget(const DeviceParameters& device) const override;
   RunRecord run(std::uint64_t seed) override;
 

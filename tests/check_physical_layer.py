@@ -38,12 +38,16 @@ def close(a, b, what, tol=1e-9):
 
 def check_counts(optinet, workdir):
     # POPS(d, g): n*g transmitters and receivers; OCPC: p each; MOB-PC (K x K): 2 transmitters
-    # (row and column bus) and 1 receiver per node; a hypercube of 2^3 nodes: 24 links.
+    # (row and column bus) and 1 receiver per node; a hypercube of 2^3 nodes: 24 links;
+    # split&hash: one transmitter per bus attachment, one receiver per node.
     cases = [("pops", ["pops", "--d", "4", "--g", "2"], 16, 16),
              ("ocpc", ["ocpc", "--p", "16"], 16, 16),
              ("mob", ["mob", "--p", "4"], 32, 16),
              ("dmob", ["dmob", "--k", "2", "--dim", "3"], 24, 8),
-             ("hypercube", ["hypercube", "--n", "3"], 24, 24)]
+             ("hypercube", ["hypercube", "--n", "3"], 24, 24),
+             # split&hash k = 4, d = 2, a = 2 (N = 16): 4 funnel buses (a_1 = 4, b_1 = 1) of 4
+             # bottom and 16 top nodes, 4 buses of 8 to the sinks; 48 nodes, one receiver each.
+             ("splithash", ["splithash", "--k", "4", "--depth", "2", "--a", "2"], 112, 48)]
     for name, args, tx, rx in cases:
         report, _ = run(optinet, workdir, "counts_" + name, args + ["--device", "fibre"])
         b = report["power_budget"]

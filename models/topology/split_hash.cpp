@@ -52,6 +52,12 @@ std::uint64_t SplitHashShape::buses() const {
   return total;
 }
 
+std::uint64_t SplitHashShape::bus_attachments() const {
+  std::uint64_t total = power(depth - 1) * 2 * k;
+  for (std::uint32_t i = 1; i < depth; ++i) total += funnel_buses(i) * k + n() * functions(i);
+  return total;
+}
+
 double SplitHashShape::round_bound(std::uint32_t i) const {
   const double levels = std::log2(static_cast<double>(i) * std::log2(static_cast<double>(k)));
   return levels / std::log2(static_cast<double>(functions(i)) - 1.0) - 1.0;

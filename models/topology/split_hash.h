@@ -82,6 +82,9 @@ struct SplitHashShape {
   std::uint64_t funnel_buses(std::uint32_t i) const;
   /// All buses (funnel buses and the k^(d-1) buses of length 2k between levels 1 and 0).
   std::uint64_t buses() const;
+  /// Node attachments over all buses: between levels i+1 and i, k bottom nodes per funnel bus
+  /// and every top node on a_i buses (one per function); 2k per bus to the sinks.
+  std::uint64_t bus_attachments() const;
   /// t_i = log2 log2(k^i) / log2(a_i - 1) - 1, the Main Lemma's round bound (a_i > 2).
   double round_bound(std::uint32_t i) const;
   /// The default number of batches, 1/eps: the Main Lemma needs eps * beta * a_i < 1 for every
