@@ -19,7 +19,7 @@ SfExperiment::SfExperiment(const SfExperimentConfig& config)
   if (!config.vcd_path.empty()) {
     open_trace_file(config.vcd_path);
     for (NodeId x = config.trace_first; x < network_.size() && x <= config.trace_last; ++x) {
-      network_.node(x).trace(trace_file_);
+      network_.node(x).trace(trace_file_, config.link_power_mw);
     }
   }
   if (config.open_loop) {

@@ -42,6 +42,8 @@ struct SfExperimentConfig {
   std::uint64_t max_slots = 100000;
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
   std::string vcd_path;  ///< empty: no tracing
+  /// A lit link's optical power at its far end, traced as the link's power_mw.
+  double link_power_mw = 1.0;
   /// Traced nodes (with their outgoing links): first..last, inclusive.
   NodeId trace_first = 0;
   NodeId trace_last = kNoNode;

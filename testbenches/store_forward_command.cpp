@@ -228,6 +228,8 @@ void StoreForwardCommand::configure(CommonOptions& common) {
                      "W below --max-slots");
   }
   e.vcd_path = common.vcd_path;
+  e.link_power_mw =
+      dbm_to_mw(link_budget(common.device, MediumKind::kPointToPoint, 1).received_power_dbm);
   if (trace_nodes_) {
     // FIRST:LAST, inclusive: a large network's VCD restricted to some nodes and their links.
     if (e.vcd_path.empty()) throw UsageError("--trace-nodes: needs --vcd FILE");

@@ -128,12 +128,7 @@ def check_vcd_power(optinet, workdir):
     code = {full: c for c, fulls in names.items() for full in fulls}
 
     def at(name, t):
-        v = None
-        for time, value in changes.get(code[name], []):
-            if time > t:
-                break
-            v = value
-        return v
+        return value_at(changes, code[name], t)
 
     falling = [t for t, v in changes[code["SystemC.clk"]] if v == "0"]
     star = "SystemC.pops.group0.coupler_b0_a0."
@@ -159,6 +154,40 @@ def check_vcd_power(optinet, workdir):
     print("ok: %d collision slots, power = lit inputs x %.4f mW" % (collision_slots, one))
 
 
+def check_link_power(optinet, workdir):
+    # A hypercube's links are point-to-point: at every slot's falling edge a traced link's power
+    # is one lit transmitter's received power while it carries a packet (busy), else 0.
+    vcd = os.path.join(workdir, "links.vcd")
+    report, _ = run(optinet, workdir, "links", ["hypercube", "--n", "3", "--traffic", "random",
+                                                "--device", "fibre", "--vcd", vcd])
+    one = 10 ** (report["power_budget"]["link"]["received_power_dbm"] / 10)
+    names, changes = parse(vcd)
+    code = {full: c for c, fulls in names.items() for full in fulls}
+    falling = [t for t, v in changes[code["SystemC.clk"]] if v == "0"]
+    powers = [full for full in code if full.endswith(".power_mw")]
+    busy_slots = 0
+    for full in powers:
+        busy = code[full[:-len("power_mw")] + "busy"]
+        for t in falling:
+            lit = value_at(changes, busy, t) == "1"
+            close(float(value_at(changes, code[full], t) or 0), one if lit else 0.0,
+                  "%s at %d ps" % (full, t), 1e-6)
+            busy_slots += lit
+    if not powers or busy_slots == 0:
+        fail("no traced link power, or no link carried a packet")
+    print("ok: %d links, power = %.4f mW in %d busy slots" % (len(powers), one, busy_slots))
+
+
+def value_at(changes, code, t):
+    """The value of signal `code` at time t (None before its first change)."""
+    v = None
+    for time, value in changes.get(code, []):
+        if time > t:
+            break
+        v = value
+    return v
+
+
 def main():
     optinet, workdir = sys.argv[1], sys.argv[2]
     os.makedirs(workdir, exist_ok=True)
@@ -166,6 +195,7 @@ def main():
     check_laser_and_energy(optinet, workdir)
     check_budget_errors(optinet, workdir)
     check_vcd_power(optinet, workdir)
+    check_link_power(optinet, workdir)
 
 
 main()

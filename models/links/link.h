@@ -137,6 +137,7 @@ class LinkProbe {
     if (fault < 0) return false;
     plan_->log().lost(static_cast<std::size_t>(fault), FrameKind::kData, p.packet.id, slot);
     fault_ = true;
+    if (fault != dead_) power_mw_ = lit_power_mw_;  // a garbled packet's light still arrives
     return true;
   }
   /// Traced: carry() needs the packet's id only then.
@@ -145,15 +146,22 @@ class LinkProbe {
   void carry(std::uint32_t id) {
     busy_ = true;
     packet_id_ = id;
+    power_mw_ = lit_power_mw_;
   }
   /// A new slot: the link is idle until it carries again.
-  void clear() { busy_ = fault_ = false; }
-  /// Traces the link's busy flag and the id of the packet it carries in the slot, under `name`
+  void clear() {
+    busy_ = fault_ = false;
+    power_mw_ = 0;
+  }
+  /// Traces the link's busy flag, the id of the packet it carries in the slot and the optical
+  /// power at its far end (`lit_power_mw` while it carries, as the real power_mw), under `name`
   /// (the link's hierarchical name). The probe must not move afterwards.
-  void trace(sc_core::sc_trace_file* tf, const std::string& name) {
+  void trace(sc_core::sc_trace_file* tf, const std::string& name, double lit_power_mw) {
     traced_ = true;
+    lit_power_mw_ = lit_power_mw;
     sc_core::sc_trace(tf, busy_, name + ".busy");
     sc_core::sc_trace(tf, packet_id_, name + ".packet", 32);
+    sc_core::sc_trace(tf, power_mw_, name + ".power_mw");
     if (plan_ != nullptr && plan_->touches(dead_)) {
       sc_core::sc_trace(tf, fault_, name + ".fault");
     }
@@ -164,6 +172,8 @@ class LinkProbe {
   std::uint64_t key_ = 0;
   int dead_ = -1;
   std::uint32_t packet_id_ = 0;
+  double lit_power_mw_ = 0;  ///< received power of a lit link
+  double power_mw_ = 0;      ///< received power in this slot (traced)
   bool busy_ = false;
   bool fault_ = false;  ///< a fault refused this slot's offer
   bool traced_ = false;

@@ -61,11 +61,12 @@ void SfNode::admit_offers() {
     wake_->notify(sc_core::SC_ZERO_TIME);
 }
 
-void SfNode::trace(sc_core::sc_trace_file* tf) {
+void SfNode::trace(sc_core::sc_trace_file* tf, double lit_power_mw) {
   sc_core::sc_trace(tf, router_.population(), std::string(name()) + ".population", 32);
   for (unsigned label = 0; label < graph_->degree(); ++label) {
     if (router_.link(label) != nullptr) {
-      router_.watch(label).trace(tf, std::string(name()) + ".link_" + graph_->label_name(label));
+      router_.watch(label).trace(tf, std::string(name()) + ".link_" + graph_->label_name(label),
+                                 lit_power_mw);
     }
   }
 }

@@ -42,7 +42,8 @@ class SfNode : public sc_core::sc_module {
   /// Between runs: loads the router (SfRouter::load) and clears the node process's state.
   void load(const std::vector<Packet>& packets, std::uint64_t run_seed);
   using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
-  void trace(sc_core::sc_trace_file* tf);
+  /// Traces the population and the outgoing links (a lit link's received power: lit_power_mw).
+  void trace(sc_core::sc_trace_file* tf, double lit_power_mw);
 
   /// The node's input port, to which the network binds its in-links (a node process only: a
   /// stepped node's offers are posted in SfStepList).
