@@ -7,10 +7,11 @@ usage: scripts/coupler_study.py [--optinet build/optinet] [--out docs/results] [
    POPS(64,64) (randomized), the OCPC (p = 256), the MOB-PC (p = 16) and the 16 x 16 grid, each
    one `optinet --rates auto` run (the saturation search, then 0.1-0.95 of its throughput, every
    point in steady state), with the hardware and the routing bound.
-2. Every POPS(d,g) shape with d*g = n for n = 1024 and 4096: couplers, fan-out, power margin,
-   capacity, saturation throughput of tdma and randomized (`--find-saturation`), latency and
-   energy per packet at half of it (a steady-state run), and slots to route one permutation
-   with every router.
+2. Every POPS(d,g) shape with d*g = n for n = 1024 and 4096: couplers, fan-out, capacity,
+   saturation throughput of tdma and randomized (`--find-saturation`), latency at half of it (a
+   steady-state run), and slots to route one permutation with every router; per device set
+   (fibre, onchip): transmitters, power margin, laser and static power, and the energy per
+   delivered bit at half of saturation with its parts.
 Writes coupler-evaluation-curves.csv, coupler-evaluation-shapes.csv and the plots into --out,
 and prints the Markdown tables. Every run is one `optinet ... --json` invocation.
 """
@@ -217,6 +218,10 @@ def shape_slot_limit(n, protocol, quick):
     return max(100000, 48 * n) if protocol == "tdma" else 100000
 
 
+DEVICES = ("fibre", "onchip")  # the shipped device sets (docs/devices)
+PARTS = ("laser", "modulator", "receiver", "serdes", "static")
+
+
 def shape_row(submit, n, d, g, quick):
     network = ["pops", "--d", str(d), "--g", str(g)]
     row = {"n": n, "d": d, "g": g, "couplers": g * g, "fanout": d}
@@ -226,7 +231,8 @@ def shape_row(submit, n, d, g, quick):
     for protocol in ("randomized", "offline", "sorting", "tdma"):
         permutation[protocol] = submit(network + ["--protocol", protocol, "--runs", runs])
     # Saturation: the search, every point in steady state; then one steady-state run at half
-    # of the throughput it found.
+    # of the throughput it found with each device set (the slots run alike; light and energy
+    # differ).
     searches = {}
     for protocol in ("tdma", "randomized"):
         limit = str(shape_slot_limit(n, protocol, quick))
@@ -238,29 +244,39 @@ def shape_row(submit, n, d, g, quick):
         if report is None:  # refused: the randomized router needs d >= g under a load
             for key in ("saturation", "saturation_ci_low", "saturation_ci_high",
                         "search_unsettled", "half_load_latency", "half_load_latency_ci",
-                        "half_load_saturated", "energy_pj"):
+                        "half_load_saturated"):
                 row[f"{protocol}_{key}"] = None
+            for device in DEVICES:
+                row[f"{protocol}_{device}_pj_per_bit"] = None
             continue
         search = report["saturation"]
         row["capacity"] = report["open_loop"]["hardware_bound"]["value"]
-        budget = report["power_budget"]["coupler"]
-        row["margin_db"] = budget["margin_db"]
-        row["closes"] = budget["closes"]
         row[f"{protocol}_saturation"] = search["throughput"]
         row[f"{protocol}_saturation_ci_low"] = search["ci_low"]
         row[f"{protocol}_saturation_ci_high"] = search["ci_high"]
         row[f"{protocol}_search_unsettled"] = sum(
             1 for p in search["points"] if p["unsettled"] and not p["superseded"])
         limit = str(shape_slot_limit(n, protocol, quick))
-        halves[protocol] = submit(network + ["--protocol", protocol, "--traffic", "bernoulli",
-                                             "--rate", f"{search['throughput'] / 2:.6g}",
-                                             "--max-slots", limit])
-    for protocol, future in halves.items():
-        r = future.result()["runs"][0]
+        for device in DEVICES:
+            halves[protocol, device] = submit(
+                network + ["--protocol", protocol, "--traffic", "bernoulli", "--rate",
+                           f"{search['throughput'] / 2:.6g}", "--max-slots", limit,
+                           "--device", device])
+    for (protocol, device), future in halves.items():
+        report = future.result()
+        r = report["runs"][0]
         row[f"{protocol}_half_load_latency"] = r["latency_mean"]
         row[f"{protocol}_half_load_latency_ci"] = r["steady_state"]["latency_ci"]
         row[f"{protocol}_half_load_saturated"] = r["saturated"]
-        row[f"{protocol}_energy_pj"] = r["energy_per_packet_pj"]
+        row[f"{protocol}_{device}_pj_per_bit"] = r["energy_per_bit_pj"]
+        for part in PARTS:
+            row[f"{protocol}_{device}_{part}_pj_per_bit"] = r["energy_parts_pj_per_bit"][part]
+        budget = report["power_budget"]
+        row[f"{device}_margin_db"] = budget["coupler"]["margin_db"]
+        row[f"{device}_closes"] = budget["coupler"]["closes"]
+        for key in ("transmitters", "receivers", "laser_mw_per_transmitter", "laser_w",
+                    "static_w"):
+            row[key if key in ("transmitters", "receivers") else f"{device}_{key}"] = budget[key]
     for protocol, future in permutation.items():
         report = future.result()
         if report is None:
@@ -363,26 +379,55 @@ def curve_table(curves):
     return lines
 
 
-def print_tables(curves, rows):
-    print("\n".join(curve_table(curves)))
-    print()
-    print("| n | POPS(d,g) | couplers | fan-out | margin dB | capacity | tdma sat. [95%] | "
-          "randomized sat. [95%] | tdma latency @ half | randomized latency @ half | "
-          "tdma pJ/packet | randomized pJ/packet | slots: randomized | offline | sorting | tdma |")
-    print("|" + "---|" * 16)
+def shape_tables(rows):
+    """The Markdown lines of the shape tables: the runs' slots, then light and energy per
+    device set."""
+    def saturation(r, protocol):
+        if r.get(f"{protocol}_saturation") is None:
+            return "-"
+        return (f"{fmt(r[f'{protocol}_saturation'])} [{fmt(r[f'{protocol}_saturation_ci_low'])}"
+                f", {fmt(r[f'{protocol}_saturation_ci_high'])}]")
+    lines = ["| n | POPS(d,g) | couplers | fan-out | capacity | tdma sat. [95%] | "
+             "randomized sat. [95%] | tdma latency @ half | randomized latency @ half | "
+             "slots: randomized | offline | sorting | tdma |",
+             "|" + "---|" * 13]
     for r in rows:
-        def saturation(protocol):
-            if r[f"{protocol}_saturation"] is None:
-                return "-"
-            return (f"{fmt(r[f'{protocol}_saturation'])} [{fmt(r[f'{protocol}_saturation_ci_low'])}"
-                    f", {fmt(r[f'{protocol}_saturation_ci_high'])}]")
-        print(f"| {r['n']} | ({r['d']},{r['g']}) | {r['couplers']} | {r['fanout']} | "
-              f"{fmt(r.get('margin_db'))} | {fmt(r.get('capacity'))} | "
-              f"{saturation('tdma')} | {saturation('randomized')} | "
-              f"{fmt(r['tdma_half_load_latency'])} | {fmt(r['randomized_half_load_latency'])} | "
-              f"{fmt(r['tdma_energy_pj'])} | {fmt(r['randomized_energy_pj'])} | "
-              f"{fmt(r['randomized_permutation_slots'])} | {fmt(r['offline_permutation_slots'])} | "
-              f"{fmt(r['sorting_permutation_slots'])} | {fmt(r['tdma_permutation_slots'])} |")
+        lines.append(f"| {r['n']} | ({r['d']},{r['g']}) | {r['couplers']:,} | {r['fanout']} | "
+                     f"{fmt(r.get('capacity'))} | {saturation(r, 'tdma')} | "
+                     f"{saturation(r, 'randomized')} | {fmt(r.get('tdma_half_load_latency'))} | "
+                     f"{fmt(r.get('randomized_half_load_latency'))} | "
+                     f"{fmt(r['randomized_permutation_slots'])} | "
+                     f"{fmt(r['offline_permutation_slots'])} | "
+                     f"{fmt(r['sorting_permutation_slots'])} | {fmt(r['tdma_permutation_slots'])} |")
+    for device in DEVICES:
+        lines += ["", f"Device set `{device}`:", "",
+                  "| n | POPS(d,g) | transmitters | margin dB | laser mW per transmitter | "
+                  "laser W (all lit) | static W | tdma pJ/bit @ half | "
+                  "randomized pJ/bit @ half | tdma shares laser/mod/rx/serdes/static |",
+                  "|" + "---|" * 10]
+        for r in rows:
+            def shares(protocol):
+                total = r.get(f"{protocol}_{device}_pj_per_bit")
+                if not total:
+                    return "-"
+                return "/".join(f"{100 * r[f'{protocol}_{device}_{part}_pj_per_bit'] / total:.0f}"
+                                for part in PARTS) + " %"
+            lines.append(f"| {r['n']} | ({r['d']},{r['g']}) | {fmt(r.get('transmitters'))} | "
+                         f"{fmt(r.get(f'{device}_margin_db'))} | "
+                         f"{fmt(r.get(f'{device}_laser_mw_per_transmitter'))} | "
+                         f"{fmt(r.get(f'{device}_laser_w'))} | "
+                         f"{fmt(r.get(f'{device}_static_w'))} | "
+                         f"{fmt(r.get(f'tdma_{device}_pj_per_bit'))} | "
+                         f"{fmt(r.get(f'randomized_{device}_pj_per_bit'))} | {shares('tdma')} |")
+    return lines
+
+
+def print_tables(curves, rows):
+    if curves:
+        print("\n".join(curve_table(curves)))
+        print()
+    if rows:
+        print("\n".join(shape_tables(rows)))
 
 
 if __name__ == "__main__":
