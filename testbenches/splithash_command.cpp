@@ -35,6 +35,10 @@ void SplitHashCommand::add_options(CLI::App& app) {
           ->capture_default_str(),
       app.add_option("--thinning-c", thinning_c_,
                      "h-relation: c, t_g = ceil(c (h/2^g + log2 h)) thinning iterations in phase g")
+          ->capture_default_str(),
+      app.add_option("--applications", applications_,
+                     "h-relation: applications of the random-function algorithm to a level's "
+                     "remainder before what is left there is reported stuck")
           ->capture_default_str()};
   app.add_option("--relation-file", relation_file_,
                  "'source destination' lines, '#' comments; checked against h")
@@ -134,6 +138,8 @@ void SplitHashCommand::configure_h_relation() {
   e.settings.thinning.rounds =
       static_cast<std::uint32_t>(parse_count("--thinning-rounds", thinning_rounds_, 1, 1000));
   e.settings.thinning.c = parse_positive("--thinning-c", thinning_c_);
+  e.settings.applications =
+      static_cast<std::uint32_t>(parse_count("--applications", applications_, 1, 1000));
   const std::string why =
       splithash::thinning_unavailable(s, splithash::thinning_schedule(e.h, e.settings.thinning));
   if (!why.empty()) throw UsageError("--h: " + why);
@@ -179,6 +185,7 @@ Json SplitHashCommand::parameters() const {
                            {"c", e.settings.thinning.c},
                            {"iterations", t.iterations},
                            {"function_groups", t.groups}};
+    out["applications"] = e.settings.applications;
   }
   return out;
 }
@@ -233,6 +240,7 @@ RunRecord SplitHashCommand::run(std::uint64_t seed) {
   fields["levels"] = levels;
   if (splithash::find_protocol(config_.protocol)->h_relations) {
     fields["remainder"] = r.remainder;
+    fields["remainder_applications"] = r.remainder_applications;
   }
   record.description += ", at most " + std::to_string(max_rounds) + " rounds per funnel level";
   if (r.stuck > 0) record.description += ", " + std::to_string(r.stuck) + " stuck";

@@ -54,7 +54,9 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
   std::optional<std::string> h_;
   std::string thinning_rounds_ = "2";
   std::string thinning_c_ = "1";
-  std::array<CLI::Option*, 2> thinning_options_{};  ///< --thinning-rounds, --thinning-c
+  std::string applications_ = "8";
+  /// --thinning-rounds, --thinning-c, --applications: h-relation options.
+  std::array<CLI::Option*, 3> thinning_options_{};
   std::string relation_file_;
   SplitHashOptions split_hash_;
   TraceSelection trace_;

@@ -132,6 +132,8 @@ SplitHashRunResult SplitHashExperiment::run(std::uint64_t seed,
     r.max_buffers = std::max(r.max_buffers, network_->processor(i).max_buffers());
     r.fallbacks += network_->processor(i).fallbacks();
     r.remainder += network_->processor(i).remainder();
+    r.remainder_applications =
+        std::max(r.remainder_applications, network_->processor(i).applications());
   }
   std::vector<std::uint32_t> load(s.n(), 0);
   for (const Packet& p : packets)

@@ -55,10 +55,12 @@ struct SplitHashRunResult {
   std::uint64_t steps = 0;
   std::uint64_t packets = 0;
   std::uint64_t delivered = 0;
-  std::uint64_t collisions = 0;     ///< garbled receiver-slots
-  std::uint64_t stuck = 0;          ///< packets given up at a round limit
-  std::uint64_t fallbacks = 0;      ///< sum over nodes of note_fallback()
-  std::uint64_t remainder = 0;      ///< h-relation: packets the batches left (note_remainder())
+  std::uint64_t collisions = 0;  ///< garbled receiver-slots
+  std::uint64_t stuck = 0;       ///< packets given up at a round limit
+  std::uint64_t fallbacks = 0;   ///< sum over nodes of note_fallback()
+  std::uint64_t remainder = 0;   ///< h-relation: packets the batches left (note_remainder())
+  /// h-relation: the most applications of the random-function algorithm at one level.
+  std::uint32_t remainder_applications = 0;
   std::uint32_t max_sink_load = 0;  ///< the most packets any sink was the destination of
   unsigned max_buffers = 0;
   std::vector<FunnelLevelStats> levels;  ///< from level d-1 down to the sinks

@@ -39,3 +39,7 @@ optinet_usage_error_test(splithash_h_relation_random_function "--traffic" splith
 # The thinning options belong to the h-relation protocol: refused with another, not ignored.
 optinet_usage_error_test(splithash_thinning_without_h_relation "--thinning-rounds" splithash --k 4
                          --thinning-rounds 3)
+optinet_usage_error_test(splithash_applications_without_h_relation "--applications" splithash
+                         --k 4 --applications 2)
+optinet_usage_error_test(splithash_applications_zero "--applications" splithash
+                         --protocol h-relation --applications 0)

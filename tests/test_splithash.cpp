@@ -389,6 +389,35 @@ TEST(SplitHashHRelation, ConservationWithAShortThinningPhaseAndRedistribution) {
   h_relation_runs(shape_of(16, 2, 2), 8, 2, short_phase);
 }
 
+/// h = 1 at N = 256 (k = 16, a = 3, round limit 8): every packet is remainder, and one
+/// application of the random-function algorithm leaves some behind (seed 1 needs two).
+SplitHashRunResult all_remainder_run(std::uint32_t applications) {
+  SplitHashExperimentConfig c;
+  c.shape = shape_of(16, 2, 3);
+  c.protocol = "h-relation";
+  c.traffic = RelationKind::kRandom;
+  c.settings.batches = 2 * c.shape.functions(1) + 1;
+  c.settings.round_limit = 8;
+  c.settings.applications = applications;
+  c.max_slots = 2000000;
+  SplitHashExperiment e(c);
+  return e.run(1);
+}
+
+TEST(SplitHashHRelation, ALevelsRemainderTakesAsManyApplicationsAsItNeeds) {
+  const SplitHashRunResult r = all_remainder_run(8);
+  EXPECT_EQ(r.remainder_applications, 2u);
+  EXPECT_EQ(r.stuck, 0u);
+  EXPECT_EQ(r.delivered, r.packets);
+}
+
+TEST(SplitHashHRelation, WhatTheLastApplicationLeavesIsStuck) {
+  const SplitHashRunResult r = all_remainder_run(1);
+  EXPECT_EQ(r.remainder_applications, 1u);
+  EXPECT_GT(r.stuck, 0u);
+  EXPECT_EQ(r.delivered + r.stuck, r.packets);
+}
+
 TEST(SplitHashHRelation, ExactStepsOnTwoFixedSeeds) {
   // Fixed network and seeds: any change in the protocol's behaviour changes these counts.
   EXPECT_EQ(h_relation_runs(shape_of(16, 2, 3), 4, 2), (std::vector<std::uint64_t>{1109, 1118}));

@@ -34,6 +34,9 @@ struct SplitHashSettings {
   /// packets still active, and the run reports them as stuck.
   std::uint32_t round_limit = 64;
   std::uint32_t h = 1;  ///< the h of the h-relation (every node knows it)
+  /// h-relation: applications of the random-function algorithm to a level's remainder before
+  /// what is left there is reported stuck.
+  std::uint32_t applications = 8;
   ThinningParams thinning;
 };
 
@@ -64,6 +67,10 @@ class SplitHashNodeContext : public virtual NodeContext {
   /// Statistics: `count` packets stayed at this node after Theorem 4's batches (its share of
   /// the remainder). A run reports the sum over all nodes as `remainder`.
   virtual void note_remainder(std::uint32_t count) = 0;
+  /// Statistics: the random-function algorithm ran `count` times on the remainder at one level
+  /// (every node knows it from the wired-OR line). A run reports the most over all levels as
+  /// `remainder_applications`.
+  virtual void note_applications(std::uint32_t count) = 0;
   /// This node gave up on its packet of `batch` at funnel level i (the round limit).
   virtual void note_stuck(std::uint32_t batch, std::uint32_t i) = 0;
   /// Statistics: the Funnel Algorithm of level i in `batch` ran `rounds` rounds (every node

@@ -27,6 +27,7 @@ void SplitHashProcessor::run_protocol() {
   stuck_.clear();
   fallbacks_ = 0;
   remainder_ = 0;
+  applications_ = 0;
   if (protocol_ == nullptr) SC_REPORT_ERROR(name(), "no protocol set");
   protocol_->run(*this);
 }

@@ -68,6 +68,10 @@ class SplitHashProcessor : public Processor, public SplitHashNodeContext {
   std::uint64_t fallbacks() const { return fallbacks_; }
   void note_remainder(std::uint32_t count) override { remainder_ += count; }
   std::uint64_t remainder() const { return remainder_; }
+  void note_applications(std::uint32_t count) override {
+    applications_ = std::max(applications_, count);
+  }
+  std::uint32_t applications() const { return applications_; }
   void note_stuck(std::uint32_t batch, std::uint32_t i) override {
     stuck_.push_back(FunnelSuccess{batch, i, 0, 0});
   }
@@ -96,6 +100,7 @@ class SplitHashProcessor : public Processor, public SplitHashNodeContext {
   std::vector<FunnelSuccess> stuck_;
   std::uint64_t fallbacks_ = 0;
   std::uint64_t remainder_ = 0;
+  std::uint32_t applications_ = 0;
   TraceWindow window_;
   bool rx_collision_ = false;  // trace register
 };

@@ -67,8 +67,9 @@ void HRelationProtocol::run(SplitHashNodeContext& node) const {
   for (std::uint32_t level = s.depth; level >= 2; --level) {
     const bool here = node.level() == level;
     for (std::uint32_t application = 0;; ++application) {
+      node.note_applications(application);
       if (wired_or_max(node, here && !left.empty() ? 1 : 0, 1) == 0) break;
-      if (application == kApplications) {
+      if (application == node.settings().applications) {
         for (std::size_t p = 0; p < left.size() && here; ++p) node.note_stuck(0, level - 1);
         if (here) left.clear();
         break;

@@ -14,8 +14,8 @@
 ///    random-function algorithm (random_batches.h: two slots of rho/eps random batches, the
 ///    Funnel Algorithm at every level down to level 1). A packet that a level's round limit
 ///    leaves behind stays at that level: one left at level L is sent by the next application
-///    at level L (at most kApplications in all, then it is reported stuck), one left below
-///    when its level's turn comes.
+///    at level L (at most settings().applications in all, then it is reported stuck), one left
+///    below when its level's turn comes.
 /// 3. The last level: GJLR93's h-relation algorithm on every bus to the sinks, as the
 ///    random-function protocol runs it (sink_bus_ocpc.h), with h' = max(h, the largest number
 ///    of packets a level-1 node holds). Every level-1 node learns that maximum from the wired-OR
@@ -38,9 +38,6 @@ class HRelationProtocol : public SplitHashProtocol {
  public:
   /// Packets a node may hold for the random-function algorithm after the redistribution.
   static constexpr std::uint32_t kSlots = 2;
-  /// Applications of the random-function algorithm at one level before what is left there is
-  /// reported stuck.
-  static constexpr std::uint32_t kApplications = 8;
   /// Bits of the wired-OR maximum of the level-1 loads (loads are below 2^16).
   static constexpr std::uint32_t kLoadBits = 16;
 
