@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Communication steps of h-relation routing on the OCPC and the MOB-PC, measured by the model.
 
 The runs are the sweep studies/ocpc-mob.toml (every protocol, size, h and traffic, with its

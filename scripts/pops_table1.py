@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Table I of Mei & Rizzi side by side, measured by the OptiNet model.
 
 For d = g, 4g, 16g and n = d*g = 4^k up to --max-n, run the deterministic `sorting` router

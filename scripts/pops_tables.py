@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Tables I and II of Mei & Rizzi (POPS randomized routing) from the model's sweep.
 
 The runs are the sweep studies/pops-table2.toml (families d = g, 4g, 16g, n = d*g up to 2^18),

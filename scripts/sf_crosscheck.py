@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """An independent, plain-Python simulation of Phase A of d-SHUFFLE (section 6), to cross-check
 the SystemC model: every packet starts at slot 0 with n random digits, each (node, edge) has a
 FIFO queue, each edge carries one packet per slot, a packet that arrives in slot t can leave in

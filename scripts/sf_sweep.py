@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Section 7 of Valiant and Brebner redone by the model: Figures 1-3 (mean Phase A time, mean
 Phase B time, mean maximal node population in Phase A, 100 runs each, identity permutation,
 FIFO queues) for N = 2^2 ... 2^12, random permutations as spot checks, the grid bound of

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Runs optinet and the scripts a user runs as a user runs them, in a temporary folder, with bad
 paths, bad files, bad numbers, options that cannot act, full disks and signals, and checks what
 the user gets: the exit status, exactly one line on stderr that matches, nothing of the input
