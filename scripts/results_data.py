@@ -7,6 +7,7 @@ scripts that regenerate or check those pages.
     theorem1 = rd.table_after(rd.result("split-hash.md"), "## Theorem 1")[0]
     rd.num("99.95%"), rd.num("1,976"), rd.num("-")              # 99.95, 1976.0, None
     plt = rd.pyplot()                                           # matplotlib, no display
+    rd.span([3.0, 6.04]), rd.col(rows, "steps"), rd.where(rows, d=2)   # the claims' helpers
 """
 import csv
 import os
@@ -88,3 +89,24 @@ def table_after(path: str, heading: str) -> list:
     if at < 0:
         raise cli_guard.BadInput(f"{path}: no line starting with {heading!r}")
     return md_tables(path, text[at:])
+
+
+def span(values, fmt="{:.0f}", sep="-"):
+    """'lo-hi' of the values as the claims write them (one value when both ends round alike)."""
+    lo, hi = fmt.format(min(values)), fmt.format(max(values))
+    return lo if lo == hi else f"{lo}{sep}{hi}"
+
+
+def col(rows, key):
+    """The numbers of one column of a table (cells without a number left out)."""
+    return [num(r[key]) for r in rows if num(r[key]) is not None]
+
+
+def where(rows, **match):
+    """The rows whose cells read as the given numbers: where(rows, d=2, N=4096)."""
+    return [r for r in rows if all(num(r[k]) == v for k, v in match.items())]
+
+
+def norm(text: str) -> str:
+    """Text with every run of white space one blank (line breaks do not matter to a claim)."""
+    return " ".join(text.split())
