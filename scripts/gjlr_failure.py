@@ -210,11 +210,7 @@ def crossover(rows, ocpc_csv):
            "| protocol | a | b | " + " | ".join("%d steps" % s for s in schedules) + " |",
            "|---|---:|---:|" + "---:|" * len(schedules)]
     for protocol in sorted(points):
-        xy = [(math.log2(p), y) for p, y in sorted(points[protocol].items())]
-        mx = sum(x for x, _ in xy) / len(xy)
-        my = sum(y for _, y in xy) / len(xy)
-        b = sum((x - mx) * (y - my) for x, y in xy) / sum((x - mx) ** 2 for x, _ in xy)
-        a = my - b * mx
+        a, b = results_data.fit_log2(sorted(points[protocol].items()))
         out.append("| `%s` | %.1f | %.2f | " % (protocol, a, b) +
                    " | ".join("%.0f" % ((s - a) / b) if b > 0 else "never" for s in schedules) +
                    " |")

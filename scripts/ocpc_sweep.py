@@ -95,19 +95,6 @@ def h_of(label, p):
     return max(1, math.ceil(math.log2(p))) if label == "log" else int(label)
 
 
-def fit_log(points):
-    """Least squares steps = a + b log2 p over (p, steps) points; returns (a, b)."""
-    xs = [math.log2(p) for p, _ in points]
-    ys = [y for _, y in points]
-    k = len(xs)
-    if k < 2:
-        return (float("nan"), float("nan"))
-    mx, my = sum(xs) / k, sum(ys) / k
-    sxx = sum((x - mx) ** 2 for x in xs)
-    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx if sxx else float("nan")
-    return (my - b * mx, b)
-
-
 def tables(rows):
     out = []
     for network in ("ocpc", "mob"):
@@ -160,7 +147,7 @@ def tables(rows):
                          if r["network"] == network and r["protocol"] == protocol
                          and r["traffic"] == "lower-bound")
             if len(pts) >= 3:
-                a, b = fit_log(pts)
+                a, b = results_data.fit_log2(pts)
                 fits.append(f"| {network} | `{protocol}` | {a:.2f} | {b:.2f} | "
                             f"{pts[0][0]}..{pts[-1][0]} |")
     if fits:

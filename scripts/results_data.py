@@ -10,6 +10,7 @@ scripts that regenerate or check those pages.
     rd.span([3.0, 6.04]), rd.col(rows, "steps"), rd.where(rows, d=2)   # the claims' helpers
 """
 import csv
+import math
 import os
 
 import cli_guard
@@ -110,3 +111,17 @@ def where(rows, **match):
 def norm(text: str) -> str:
     """Text with every run of white space one blank (line breaks do not matter to a claim)."""
     return " ".join(text.split())
+
+
+def fit_log2(points):
+    """Least squares steps = a + b log2 x over (x, steps) points; returns (a, b) (nan, nan
+    with fewer than two distinct x)."""
+    xs = [math.log2(x) for x, _ in points]
+    ys = [y for _, y in points]
+    k = len(xs)
+    if k < 2:
+        return (float("nan"), float("nan"))
+    mx, my = sum(xs) / k, sum(ys) / k
+    sxx = sum((x - mx) ** 2 for x in xs)
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx if sxx else float("nan")
+    return (my - b * mx, b)

@@ -19,6 +19,10 @@ CHANGES = [
     ("dmob.md", "| 64.6 | 42.9 |", "| 64.6 | 52.9 |", "dmob.md"),
     ("pops-randomized.md", "| window | 10 | 16.20 (22) | 22.10 (31) |",
      "| window | 10 | 16.20 (22) | 23.10 (31) |", "pops-randomized.md"),
+    ("gjlr-failure.md", "| 2^13 | 0.5 | 120 | 38 |", "| 2^13 | 0.5 | 120 | 48 |",
+     "gjlr-failure.md"),
+    ("gjlr-failure-constants.csv", "gjlr,512,2,0.5,1,1000,49,", "gjlr,512,2,0.5,1,1000,59,",
+     "gjlr-failure-constants.md"),
 ]
 
 
