@@ -77,8 +77,9 @@ def rows_from_page(path, text):
     return rows
 
 
-def rebuilt(name, mob):
-    """(page file name, the lines gjlr_failure.py writes for it from the committed data)."""
+def points_of(name, mob=False):
+    """The points of a gjlr-failure page as gjlr_failure.summary makes them (sorted as it does),
+    from its CSV or, without one, from its own counts; and the page's text."""
     path = rd.result(name + ".md")
     with open(path) as f:
         text = f.read()
@@ -86,6 +87,17 @@ def rebuilt(name, mob):
     rows = rows_from_csv(csv_path, mob, rd.md_tables(path, text)[0]) \
         if os.path.exists(csv_path) else rows_from_page(path, text)
     rows.sort(key=lambda r: (r["protocol"], r["p"], r["c3"], r["compaction"]))
+    return rows, text
+
+
+def direct_fits(name):
+    """The direct algorithms' (a, b) fits of a page with a crossover table, unrounded."""
+    return gjlr_failure.direct_fits(points_of(name)[0], rd.result("ocpc-mob.csv"))
+
+
+def rebuilt(name, mob):
+    """(page file name, the lines gjlr_failure.py writes for it from the committed data)."""
+    rows, text = points_of(name, mob)
     out = gjlr_failure.tables(rows)
     if "**Crossover**" in text:
         out += gjlr_failure.crossover(rows, rd.result("ocpc-mob.csv"))

@@ -9,14 +9,16 @@ usage: scripts/doc_claims.py [--list]
 Pages: split-hash.md, dmob.md, mesh-sync.md, faults.md, pops-table1.md (its prose),
 valiant-brebner.md (whose observations scripts/vb_claims.py prints), coupler-evaluation.md
 (the tables of its section 1, rebuilt from its CSV), pops-randomized.md
-(scripts/claims_pops_randomized.py) and the gjlr-failure*.md pages (scripts/claims_gjlr_failure.py). --list prints every derived statement. Exit 1 when a statement is
-not in its page.
+(scripts/claims_pops_randomized.py), ocpc-mob.md (scripts/claims_ocpc_mob.py) and the
+gjlr-failure*.md pages (scripts/claims_gjlr_failure.py). --list prints every derived statement.
+Exit 1 when a statement is not in its page.
 """
 import contextlib
 import io
 import math
 
 import claims_gjlr_failure
+import claims_ocpc_mob
 import claims_pops_randomized
 import cli_guard
 import results_data as rd
@@ -383,7 +385,8 @@ def coupler_evaluation():
 
 
 PAGES = [split_hash, dmob, mesh_sync, faults, pops_table1, valiant_brebner, coupler_evaluation,
-         claims_pops_randomized.pops_randomized] + claims_gjlr_failure.gjlr_pages()
+         claims_pops_randomized.pops_randomized, claims_ocpc_mob.ocpc_mob] + \
+    claims_gjlr_failure.gjlr_pages()
 
 
 def main():

@@ -184,11 +184,9 @@ def tables(rows):
     return "\n".join(out) + "\n"
 
 
-def crossover(rows, ocpc_csv):
-    """Fits steps = a + b log2 p to each direct algorithm's random h-relations from p = 2^9 on:
-    the point means of the committed study (ocpc_csv) and this study's direct points, and
-    solves for the p at which the fit reaches each gjlr schedule length of this study (at the
-    study's h; "never" where the fit does not grow)."""
+def direct_points(rows, ocpc_csv):
+    """Each direct algorithm's mean steps by p on random h-relations from p = 2^9 on: the
+    committed study (ocpc_csv) and this study's direct points, at the study's one h."""
     hs = {h for r in rows for h in r["h"]}
     if len(hs) != 1:
         sys.exit("gjlr_failure.py: --direct-csv needs runs of one h (these have %s)" % sorted(hs))
@@ -202,6 +200,21 @@ def crossover(rows, ocpc_csv):
     for r in rows:
         if r["protocol"] != "gjlr":
             points[r["protocol"]][r["p"]] = r["mean"]
+    return h, points
+
+
+def direct_fits(rows, ocpc_csv):
+    """(a, b) of steps = a + b log2 p for each direct algorithm (least squares over
+    direct_points)."""
+    _, points = direct_points(rows, ocpc_csv)
+    return {protocol: results_data.fit_log2(sorted(pts.items()))
+            for protocol, pts in sorted(points.items())}
+
+
+def crossover(rows, ocpc_csv):
+    """The direct algorithms' fits (direct_fits) and the log2 p at which each reaches each gjlr
+    schedule length of this study ("never" where the fit does not grow)."""
+    h, points = direct_points(rows, ocpc_csv)
     schedules = sorted({r["schedule"] for r in rows
                         if r["protocol"] == "gjlr" and r["schedule"] is not None})
     out = ["", "**Crossover** (least squares steps = a + b log2 p over p = 2^9 .. 2^%d, "
@@ -209,8 +222,7 @@ def crossover(rows, ocpc_csv):
                max(log2(p) for pts in points.values() for p in pts), h), "",
            "| protocol | a | b | " + " | ".join("%d steps" % s for s in schedules) + " |",
            "|---|---:|---:|" + "---:|" * len(schedules)]
-    for protocol in sorted(points):
-        a, b = results_data.fit_log2(sorted(points[protocol].items()))
+    for protocol, (a, b) in direct_fits(rows, ocpc_csv).items():
         out.append("| `%s` | %.1f | %.2f | " % (protocol, a, b) +
                    " | ".join("%.0f" % ((s - a) / b) if b > 0 else "never" for s in schedules) +
                    " |")

@@ -23,6 +23,8 @@ CHANGES = [
      "gjlr-failure.md"),
     ("gjlr-failure-constants.csv", "gjlr,512,2,0.5,1,1000,49,", "gjlr,512,2,0.5,1,1000,59,",
      "gjlr-failure-constants.md"),
+    ("ocpc-mob.csv", "ocpc,thinning,random-h-relation,65536,65536,4,3,45.667",
+     "ocpc,thinning,random-h-relation,65536,65536,4,3,35.667", "ocpc-mob.md"),
 ]
 
 
