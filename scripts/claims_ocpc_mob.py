@@ -60,8 +60,9 @@ def direct_claims(s):
            for p in ocpc}
     c.append(f"a permutation is delivered in 1 step ({max(one):.0f} with the termination step)"
              if one == {2.0} else "a permutation is not always delivered in 1 step")
-    c.append(f"`coinflip` with h = ceil(log2 p) goes from {s.steps('ocpc', 'coinflip', lo, 'log'):.0f}"
-             f" steps at p = {e(lo)} to {s.steps('ocpc', 'coinflip', hi, 'log'):.0f} at p = {e(hi)}")
+    first, last = (s.steps("ocpc", "coinflip", p, "log") for p in (lo, hi))
+    c.append(f"`coinflip` with h = ceil(log2 p) goes from {first:.0f} steps at p = {e(lo)} to"
+             f" {last:.0f} at p = {e(hi)}")
     c.append(f"needs {s.steps('ocpc', 'thinning', hi, 'log'):.0f} steps at the same point")
     # For which h thinning beats coin flips at every p from 2^12 on.
     late = [p for p in ocpc if p >= 4096]
