@@ -58,24 +58,22 @@ def load(paths):
     for path in paths:
         # p, h and n are run columns where they are axes; otherwise parameters in points.csv.
         points_csv = os.path.join(os.path.dirname(path), "points.csv")
-        with open(points_csv, newline="") as f, cli_guard.reading(points_csv, "points.csv"):
-            params = {r["point"]: r for r in csv.DictReader(f)}
-        with open(path, newline="") as f, cli_guard.reading(path, "runs.csv of a sweep"):
-            for row in csv.DictReader(f):
-                for column in ("p", "h", "n"):
-                    if not row.get(column):
-                        row[column] = params[row["point"]].get(column) or row.get("p")
-                if row["ok"] != "true":
-                    sys.exit("gjlr_failure.py: %s: run %s of point %s failed its checks" %
-                             (path, row["seed"], row["point"]))
-                common = factor(row, "gjlr-scale")
-                key = (row.get("protocol") or "gjlr", int(row["p"]),
-                       common * factor(row, "gjlr-c3-scale"),
-                       common * factor(row, "gjlr-compaction-scale"))
-                if (key, row["seed"]) in seen:
-                    sys.exit("gjlr_failure.py: %s: seed %s of %r twice" % (path, row["seed"], key))
-                seen.add((key, row["seed"]))
-                points[key].append(row)
+        params = {r["point"]: r for r in results_data.read_csv(points_csv)}
+        for row in results_data.read_csv(path):
+            for column in ("p", "h", "n"):
+                if not row.get(column):
+                    row[column] = params[row["point"]].get(column) or row.get("p")
+            if row["ok"] != "true":
+                sys.exit("gjlr_failure.py: %s: run %s of point %s failed its checks" %
+                         (path, row["seed"], row["point"]))
+            common = factor(row, "gjlr-scale")
+            key = (row.get("protocol") or "gjlr", int(row["p"]),
+                   common * factor(row, "gjlr-c3-scale"),
+                   common * factor(row, "gjlr-compaction-scale"))
+            if (key, row["seed"]) in seen:
+                sys.exit("gjlr_failure.py: %s: seed %s of %r twice" % (path, row["seed"], key))
+            seen.add((key, row["seed"]))
+            points[key].append(row)
     return points
 
 
@@ -192,11 +190,10 @@ def direct_points(rows, ocpc_csv):
         sys.exit("gjlr_failure.py: --direct-csv needs runs of one h (these have %s)" % sorted(hs))
     h = int(hs.pop())
     points = defaultdict(dict)
-    with open(ocpc_csv, newline="") as f, cli_guard.reading(ocpc_csv, "OCPC study CSV"):
-        for r in csv.DictReader(f):
-            if (r["network"] == "ocpc" and r["traffic"] == "random-h-relation" and
-                    int(r["h"]) == h and r["protocol"] != "gjlr" and int(r["p"]) >= 512):
-                points[r["protocol"]][int(r["p"])] = float(r["steps_mean"])
+    for r in results_data.read_csv(ocpc_csv):
+        if (r["network"] == "ocpc" and r["traffic"] == "random-h-relation" and
+                int(r["h"]) == h and r["protocol"] != "gjlr" and int(r["p"]) >= 512):
+            points[r["protocol"]][int(r["p"])] = float(r["steps_mean"])
     for r in rows:
         if r["protocol"] != "gjlr":
             points[r["protocol"]][r["p"]] = r["mean"]

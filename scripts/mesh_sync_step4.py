@@ -9,11 +9,11 @@ tree_routing.h): the most packets of one routing problem over one link and their
 Lemma 4's 3 ceil(log2 s_u), the tree steps all at once, one by one and all at once with one queue
 per vertex, and the largest ratio of a problem's steps to Lemma 5's 8 ceil(log2 s).
 """
-import csv
 import os
 from collections import defaultdict
 
 import cli_guard
+import results_data
 
 D = "docs/results/mesh-sync"  # DIR, set by main()
 # The loop of set12-hilbert16 with one choice changed (bench/mesh_sync_results.sh).
@@ -25,8 +25,7 @@ VARIANTS = [("set12-hilbert16", "defaults"),
 
 def rows_of(name):
     path = os.path.join(D, "raw", name + ".csv")
-    with open(path) as f, cli_guard.reading(path, "mesh_sync_results.sh CSV"):
-        return list(csv.DictReader(f))
+    return results_data.read_csv(path)
 
 
 def mean(rows, key):

@@ -71,10 +71,7 @@ def key(row):
 
 
 def load_rows():
-    if not os.path.exists(CSV):
-        return {}
-    with open(CSV) as f, cli_guard.reading(CSV, "OCPC study CSV"):
-        return {key(r): r for r in csv.DictReader(f)}
+    return {key(r): r for r in results_data.read_csv(CSV, missing_ok=True)}
 
 
 def save_rows(measured):

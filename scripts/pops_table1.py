@@ -37,7 +37,6 @@ from __future__ import annotations
 import csv
 import math
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -157,9 +156,7 @@ plot '{dat}' using 1:2 with linespoints pt 7 lc rgb "#1f77b4" title "ours: rando
 
 def plot(rows, tmp):
     rnd = randomized_slots()
-    probe = subprocess.run(["gnuplot", "-e", "set terminal pngcairo"], capture_output=True,
-                           text=True)
-    term = "pngcairo" if probe.returncode == 0 and "unknown" not in probe.stderr.lower() else "png"
+    term = cli_guard.gnuplot_png_terminal()
     panels = []
     for fam in pt.FAMILIES:
         rs = [r for r in rows if r["family"] == fam]

@@ -27,7 +27,6 @@ import csv
 import math
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -287,11 +286,7 @@ def plot(rows, tmp, which, out_dir):
     if not shutil.which("gnuplot"):
         log("gnuplot not found; no plots")
         return None
-    term = "pngcairo"
-    probe = subprocess.run(["gnuplot", "-e", "set terminal pngcairo"], capture_output=True,
-                           text=True)
-    if probe.returncode != 0 or "unknown" in probe.stderr.lower():
-        term = "png"
+    term = cli_guard.gnuplot_png_terminal()
     panels = []
     for fam in FAMILIES:
         rs = [r for r in rows if r["family"] == fam]
