@@ -241,11 +241,11 @@ def mesh_sync():
              f" {span(rh, '{:.2f}')} times Hilbert; `mesh-sync/summary-random-row16.csv`)."
              f" In the whole-mesh bin (s = 249-256) row major is cheaper: {whole_row:.2f} times"
              " Hilbert")
-    c += mesh_sync_step4()
+    c += mesh_sync_tree_routing()
     return page, c
 
 
-def mesh_sync_step4():
+def mesh_sync_tree_routing():
     """Lemmas 4 and 5 (tree-routing.csv) and the loop's variants (variants.csv)."""
     c = []
     tree = rd.read_csv(rd.result("mesh-sync", "tree-routing.csv"))

@@ -6,7 +6,7 @@ slot t+1. Compare with (time-disjoint phases, so Phase B traffic does not interf
 
     optinet shuffle --d D --n N --protocol dshuffle --runs 20 --phase-b-start 1000
 
-usage: scripts/sf_crosscheck.py [runs]
+usage: scripts/vb_crosscheck.py [runs]
 """
 import collections
 import random

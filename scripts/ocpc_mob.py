@@ -13,8 +13,8 @@ This script reads the sweep's results (sweeps/ocpc-mob, or --sweep DIR) and writ
   * docs/results/ocpc-random.png, ocpc-lower-bound.png, mob-random.png (gnuplot).
 
 Examples
-  scripts/ocpc_sweep.py                                   # CSV, tables, plots from the sweep
-  scripts/ocpc_sweep.py --report-only                     # tables and plots from the CSV
+  scripts/ocpc_mob.py                                   # CSV, tables, plots from the sweep
+  scripts/ocpc_mob.py --report-only                     # tables and plots from the CSV
 Python 3 standard library only; progress on stderr.
 """
 from __future__ import annotations
@@ -31,7 +31,6 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "scripts"))
 import cli_guard  # noqa: E402
 import results_data  # noqa: E402
-from pops_tables import replace_block  # noqa: E402  (the GENERATED-block splicer)
 from sweep.results import load_points  # noqa: E402
 from sweep.stats import summarize  # noqa: E402
 
@@ -210,7 +209,7 @@ def report(rows):
          ["1", "2", "4", "8", "log"])
     plot(rows, "mob", "lower-bound", os.path.join(RESULTS, "mob-lower-bound.png"), ["2"])
     text = open(DOC).read() if os.path.exists(DOC) else "# OCPC and MOB-PC results\n"
-    text = replace_block(text, "ocpc tables", tables(rows))
+    text = results_data.replace_block(text, "ocpc tables", tables(rows), "ocpc_mob.py")
     cli_guard.write_atomically(DOC, text)
     log(f"wrote {DOC}")
 

@@ -2,7 +2,7 @@
 """Step 4 of the splits (Lemmas 4 and 5) and the experiment loop's variants, from the raw CSVs
 of bench/mesh_sync_results.sh.
 
-Usage: scripts/mesh_sync_step4.py DIR   (DIR/raw/*.csv in; DIR/tree-routing.csv and
+Usage: scripts/mesh_sync_tree_routing.py DIR   (DIR/raw/*.csv in; DIR/tree-routing.csv and
 DIR/variants.csv out)
 A split row of a raw CSV carries its step 4 on a physical tree (protocols/mesh_sync/
 tree_routing.h): the most packets of one routing problem over one link and their ratio to
