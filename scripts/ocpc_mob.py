@@ -208,9 +208,8 @@ def report(rows):
     plot(rows, "mob", "random-h-relation", os.path.join(RESULTS, "mob-random.png"),
          ["1", "2", "4", "8", "log"])
     plot(rows, "mob", "lower-bound", os.path.join(RESULTS, "mob-lower-bound.png"), ["2"])
-    text = open(DOC).read() if os.path.exists(DOC) else "# OCPC and MOB-PC results\n"
-    text = results_data.replace_block(text, "ocpc tables", tables(rows), "ocpc_mob.py")
-    cli_guard.write_atomically(DOC, text)
+    results_data.write_generated(DOC, {"ocpc tables": tables(rows)}, "ocpc_mob.py",
+                                 "# OCPC and MOB-PC results\n")
     log(f"wrote {DOC}")
 
 

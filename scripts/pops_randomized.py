@@ -345,15 +345,9 @@ def plot(rows, tmp, which, out_dir):
 
 
 def write_markdown(path, rows):
-    text = ""
-    if os.path.exists(path):
-        with open(path) as f:
-            text = f.read()
-    else:
-        text = "# POPS randomized routing: Tables I and II of Mei & Rizzi\n"
-    text = results_data.replace_block(text, "tables", tables_markdown(rows), "pops_randomized.py")
-    text = results_data.replace_block(text, "runs", runs_markdown(rows), "pops_randomized.py")
-    cli_guard.write_atomically(path, text)
+    results_data.write_generated(
+        path, {"tables": tables_markdown(rows), "runs": runs_markdown(rows)},
+        "pops_randomized.py", "# POPS randomized routing: Tables I and II of Mei & Rizzi\n")
     log(f"wrote {path}")
 
 

@@ -202,10 +202,8 @@ def main():
                     done[(row["family"], row["n"])] = row
             write_csv(done)
         rows = pt.read_csv(CSV_PATH)
-        text = open(MD_PATH).read() if os.path.exists(MD_PATH) else "# Table I side by side\n"
-        text = results_data.replace_block(text, "table", table_markdown(rows), "pops_table1.py")
-        with cli_guard.atomic_open(MD_PATH, "w") as f:
-            f.write(text)
+        results_data.write_generated(MD_PATH, {"table": table_markdown(rows)}, "pops_table1.py",
+                                     "# Table I side by side\n")
         pt.log(f"wrote {MD_PATH}")
         plot(rows, tmp)
 

@@ -131,6 +131,18 @@ def replace_block(text: str, name: str, body: str, script: str) -> str:
     return text + "\n" + block + "\n"
 
 
+def write_generated(path: str, blocks: dict, script: str, title: str) -> None:
+    """Rewrites the generated blocks (name -> body) of the Markdown page PATH, atomically; a page
+    that does not exist yet starts with TITLE. Text outside the blocks is kept."""
+    text = title
+    if os.path.exists(path):
+        with open(path) as f, cli_guard.reading(path, "Markdown page"):
+            text = f.read()
+    for name, body in blocks.items():
+        text = replace_block(text, name, body, script)
+    cli_guard.write_atomically(path, text)
+
+
 def fit_log2(points):
     """Least squares steps = a + b log2 x over (x, steps) points; returns (a, b) (nan, nan
     with fewer than two distinct x)."""
