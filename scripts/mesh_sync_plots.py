@@ -64,9 +64,6 @@ SERIES = ["set12-hilbert16", "set3-hilbert16", "set3-row16", "random-row16", "ra
 def load_all():
     for name in SERIES:
         rows = load(name)
-        if rows is None:
-            print("missing", name)
-            continue
         data[name] = rows
         n = int(name[-2:])
         write_summary(name, rows, max(1, n * n // 32))
@@ -198,6 +195,12 @@ def main():
                     help="DIR/raw/*.csv in; DIR/*.csv and DIR/*.png out (default %(default)s)")
     D = ap.parse_args().dir
     cli_guard.output_folder(D, "DIR")
+    missing = [name for name in SERIES
+               if not os.path.exists(os.path.join(D, "raw", name + ".csv"))]
+    if missing:  # a partial set would rewrite overall.csv without the missing series
+        raise cli_guard.BadInput(f"DIR: {os.path.join(D, 'raw')} has no {missing[0]}.csv"
+                                 f"{f' (and {len(missing) - 1} more)' if len(missing) > 1 else ''};"
+                                 " bench/mesh_sync_results.sh makes every series")
     load_all()
     for name, n in [("set12-hilbert16", 16), ("set12-hilbert32", 32), ("set12-hilbert64", 64)]:
         if name in data:

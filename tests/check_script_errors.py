@@ -89,6 +89,8 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(["scripts/compare_runs.py", fake, fake, "--keep", unwritable], 2, "--keep")
     expect(["scripts/splithash_results.py", missing, unwritable], 2, "OUT")
     expect(["scripts/vb_results.py", unwritable], 2, "OUTDIR")
+    # Without every raw series the mesh-sync summaries would be rewritten short: refused.
+    expect(["scripts/mesh_sync_plots.py", tmp], 2, "bench/mesh_sync_results.sh")
     expect(["scripts/pops_randomized.py", "--csv", unwritable + "/p.csv"], 2, "--csv")
     expect(["scripts/physical_layer_figures.py", missing, os.path.join(tmp, "x.png")], 2, missing)
     expect(["bench/elaboration_cpu.py", unwritable + "/out", "4", "1", fake], 2, "OUT")
