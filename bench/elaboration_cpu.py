@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Elaboration of POPS(D,D) in wall time and in CPU time, binaries alternated .
 
 usage: bench/elaboration_cpu.py OUT D ROUNDS BIN...   (appends one line per run to OUT)

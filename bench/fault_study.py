@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The fault study of docs/results/faults.md: runs build/optinet with injected faults and prints
 markdown tables. Short runs (the machine is shared); one optinet process at a time.
 

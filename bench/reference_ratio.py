@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """optinet's POPS(d,d) randomized router beside its two references , alternated.
 
 For each d (n = d^2) and each round, in this order: optinet (`optinet pops --d D --g D --runs R

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Cache misses and instructions per packet-hop of the store-and-forward network's slot work, under
 valgrind's cache simulator: counts that repeat exactly, where times on this shared machine swing
 2x from run to run.

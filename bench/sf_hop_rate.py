@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Packet-hops per second of simulation of the hypercube, n = 12 against n = 16, for one or two
 optinet binaries run alternately (the machine is shared: compare side by side). Ends with each
 binary's ratio n = 12 / n = 16 per repeat and its median (the target: at most 1.5), and

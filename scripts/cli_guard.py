@@ -282,6 +282,13 @@ def save_figure(fig, path: str, open_=None, **kwargs) -> None:
             fig.savefig(f, format=fmt, **kwargs)
 
 
+def gnuplot_png_terminal() -> str:
+    """The PNG terminal this gnuplot has: pngcairo where it is built in, else png."""
+    probe = subprocess.run(["gnuplot", "-e", "set terminal pngcairo"], capture_output=True,
+                           text=True)
+    return "pngcairo" if probe.returncode == 0 and "unknown" not in probe.stderr.lower() else "png"
+
+
 def gnuplot(script: str, png: str) -> subprocess.CompletedProcess:
     """Runs gnuplot on SCRIPT (given on its standard input), whose `set output 'PNG'` is turned
     to a temporary beside PNG; the picture replaces PNG only if gnuplot succeeded. Returns the

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Runs a fixed set of optinet command lines with two builds and compares their JSON.
 
 usage: scripts/compare_runs.py OLD_OPTINET NEW_OPTINET [--keep DIR]

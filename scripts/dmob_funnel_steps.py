@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Steps of `funnel` (Theorem 2: the split&hash Funnel Algorithm simulated on the D-dimensional
 MOB) routing a random permutation, against N, beside `dim-order` on the same permutations and
 beside d^4 log d log log N (logs base 2) (docs/results/dmob.md). One optinet process at a time.

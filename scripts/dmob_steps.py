@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Steps of dim-order routing a random permutation on the D-dimensional MOB, against N, for
 D = 2, 3, 4 (docs/results/dmob.md). One optinet process at a time.
 

@@ -7,35 +7,25 @@ fails, and so does a CSV re-run without its page brought in step.
 usage: scripts/doc_claims.py [--list]
 
 Pages: split-hash.md, dmob.md, mesh-sync.md, faults.md, pops-table1.md (its prose),
-valiant-brebner.md (whose observations scripts/vb_claims.py prints) and coupler-evaluation.md
-(the tables of its section 1, rebuilt from its CSV). --list prints every derived statement. Exit 1 when a statement is
-not in its page.
+valiant-brebner.md (whose observations scripts/vb_claims.py prints), coupler-evaluation.md
+(the tables of its section 1, rebuilt from its CSV), pops-randomized.md
+(scripts/claims_pops_randomized.py), ocpc-mob.md (scripts/claims_ocpc_mob.py) and the
+gjlr-failure*.md pages (scripts/claims_gjlr_failure.py). --list prints every derived statement.
+Exit 1 when a statement is not in its page.
 """
 import contextlib
 import io
 import math
 
+import claims_gjlr_failure
+import claims_ocpc_mob
+import claims_pops_randomized
 import cli_guard
 import results_data as rd
 import vb_claims
 
 
-def norm(text: str) -> str:
-    return " ".join(text.split())
-
-
-def span(values, fmt="{:.0f}", sep="-"):
-    """'lo-hi' of the values (one value when they round alike)."""
-    lo, hi = fmt.format(min(values)), fmt.format(max(values))
-    return lo if lo == hi else f"{lo}{sep}{hi}"
-
-
-def col(rows, key):
-    return [rd.num(r[key]) for r in rows if rd.num(r[key]) is not None]
-
-
-def where(rows, **match):
-    return [r for r in rows if all(rd.num(r[k]) == v for k, v in match.items())]
+span, col, where, norm = rd.span, rd.col, rd.where, rd.norm
 
 
 def split_hash():
@@ -251,11 +241,11 @@ def mesh_sync():
              f" {span(rh, '{:.2f}')} times Hilbert; `mesh-sync/summary-random-row16.csv`)."
              f" In the whole-mesh bin (s = 249-256) row major is cheaper: {whole_row:.2f} times"
              " Hilbert")
-    c += mesh_sync_step4()
+    c += mesh_sync_tree_routing()
     return page, c
 
 
-def mesh_sync_step4():
+def mesh_sync_tree_routing():
     """Lemmas 4 and 5 (tree-routing.csv) and the loop's variants (variants.csv)."""
     c = []
     tree = rd.read_csv(rd.result("mesh-sync", "tree-routing.csv"))
@@ -394,7 +384,9 @@ def coupler_evaluation():
     return "coupler-evaluation.md", c
 
 
-PAGES = [split_hash, dmob, mesh_sync, faults, pops_table1, valiant_brebner, coupler_evaluation]
+PAGES = [split_hash, dmob, mesh_sync, faults, pops_table1, valiant_brebner, coupler_evaluation,
+         claims_pops_randomized.pops_randomized, claims_ocpc_mob.ocpc_mob] + \
+    claims_gjlr_failure.gjlr_pages()
 
 
 def main():

@@ -58,24 +58,22 @@ def load(paths):
     for path in paths:
         # p, h and n are run columns where they are axes; otherwise parameters in points.csv.
         points_csv = os.path.join(os.path.dirname(path), "points.csv")
-        with open(points_csv, newline="") as f, cli_guard.reading(points_csv, "points.csv"):
-            params = {r["point"]: r for r in csv.DictReader(f)}
-        with open(path, newline="") as f, cli_guard.reading(path, "runs.csv of a sweep"):
-            for row in csv.DictReader(f):
-                for column in ("p", "h", "n"):
-                    if not row.get(column):
-                        row[column] = params[row["point"]].get(column) or row.get("p")
-                if row["ok"] != "true":
-                    sys.exit("gjlr_failure.py: %s: run %s of point %s failed its checks" %
-                             (path, row["seed"], row["point"]))
-                common = factor(row, "gjlr-scale")
-                key = (row.get("protocol") or "gjlr", int(row["p"]),
-                       common * factor(row, "gjlr-c3-scale"),
-                       common * factor(row, "gjlr-compaction-scale"))
-                if (key, row["seed"]) in seen:
-                    sys.exit("gjlr_failure.py: %s: seed %s of %r twice" % (path, row["seed"], key))
-                seen.add((key, row["seed"]))
-                points[key].append(row)
+        params = {r["point"]: r for r in results_data.read_csv(points_csv)}
+        for row in results_data.read_csv(path):
+            for column in ("p", "h", "n"):
+                if not row.get(column):
+                    row[column] = params[row["point"]].get(column) or row.get("p")
+            if row["ok"] != "true":
+                sys.exit("gjlr_failure.py: %s: run %s of point %s failed its checks" %
+                         (path, row["seed"], row["point"]))
+            common = factor(row, "gjlr-scale")
+            key = (row.get("protocol") or "gjlr", int(row["p"]),
+                   common * factor(row, "gjlr-c3-scale"),
+                   common * factor(row, "gjlr-compaction-scale"))
+            if (key, row["seed"]) in seen:
+                sys.exit("gjlr_failure.py: %s: seed %s of %r twice" % (path, row["seed"], key))
+            seen.add((key, row["seed"]))
+            points[key].append(row)
     return points
 
 
@@ -184,24 +182,36 @@ def tables(rows):
     return "\n".join(out) + "\n"
 
 
-def crossover(rows, ocpc_csv):
-    """Fits steps = a + b log2 p to each direct algorithm's random h-relations from p = 2^9 on:
-    the point means of the committed study (ocpc_csv) and this study's direct points, and
-    solves for the p at which the fit reaches each gjlr schedule length of this study (at the
-    study's h; "never" where the fit does not grow)."""
+def direct_points(rows, ocpc_csv):
+    """Each direct algorithm's mean steps by p on random h-relations from p = 2^9 on: the
+    committed study (ocpc_csv) and this study's direct points, at the study's one h."""
     hs = {h for r in rows for h in r["h"]}
     if len(hs) != 1:
         sys.exit("gjlr_failure.py: --direct-csv needs runs of one h (these have %s)" % sorted(hs))
     h = int(hs.pop())
     points = defaultdict(dict)
-    with open(ocpc_csv, newline="") as f, cli_guard.reading(ocpc_csv, "OCPC study CSV"):
-        for r in csv.DictReader(f):
-            if (r["network"] == "ocpc" and r["traffic"] == "random-h-relation" and
-                    int(r["h"]) == h and r["protocol"] != "gjlr" and int(r["p"]) >= 512):
-                points[r["protocol"]][int(r["p"])] = float(r["steps_mean"])
+    for r in results_data.read_csv(ocpc_csv):
+        if (r["network"] == "ocpc" and r["traffic"] == "random-h-relation" and
+                int(r["h"]) == h and r["protocol"] != "gjlr" and int(r["p"]) >= 512):
+            points[r["protocol"]][int(r["p"])] = float(r["steps_mean"])
     for r in rows:
         if r["protocol"] != "gjlr":
             points[r["protocol"]][r["p"]] = r["mean"]
+    return h, points
+
+
+def direct_fits(rows, ocpc_csv):
+    """(a, b) of steps = a + b log2 p for each direct algorithm (least squares over
+    direct_points)."""
+    _, points = direct_points(rows, ocpc_csv)
+    return {protocol: results_data.fit_log2(sorted(pts.items()))
+            for protocol, pts in sorted(points.items())}
+
+
+def crossover(rows, ocpc_csv):
+    """The direct algorithms' fits (direct_fits) and the log2 p at which each reaches each gjlr
+    schedule length of this study ("never" where the fit does not grow)."""
+    h, points = direct_points(rows, ocpc_csv)
     schedules = sorted({r["schedule"] for r in rows
                         if r["protocol"] == "gjlr" and r["schedule"] is not None})
     out = ["", "**Crossover** (least squares steps = a + b log2 p over p = 2^9 .. 2^%d, "
@@ -209,12 +219,7 @@ def crossover(rows, ocpc_csv):
                max(log2(p) for pts in points.values() for p in pts), h), "",
            "| protocol | a | b | " + " | ".join("%d steps" % s for s in schedules) + " |",
            "|---|---:|---:|" + "---:|" * len(schedules)]
-    for protocol in sorted(points):
-        xy = [(math.log2(p), y) for p, y in sorted(points[protocol].items())]
-        mx = sum(x for x, _ in xy) / len(xy)
-        my = sum(y for _, y in xy) / len(xy)
-        b = sum((x - mx) * (y - my) for x, y in xy) / sum((x - mx) ** 2 for x, _ in xy)
-        a = my - b * mx
+    for protocol, (a, b) in direct_fits(rows, ocpc_csv).items():
         out.append("| `%s` | %.1f | %.2f | " % (protocol, a, b) +
                    " | ".join("%.0f" % ((s - a) / b) if b > 0 else "never" for s in schedules) +
                    " |")

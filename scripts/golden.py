@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Golden runs: exact results of a fixed set of optinet runs, committed in tests/golden/runs.json
 and compared by a test, so that any change in behaviour shows as a difference that someone
 re-blesses on purpose (in the spirit of Accellera's golden logs).

@@ -6,7 +6,6 @@ A group's overhead is the slots from its first member entering the operation to 
 leaving it; for a split the size is the size of the group being split, for a sync the size of
 the sub-group synchronized.
 """
-import csv
 import os
 from collections import defaultdict
 
@@ -22,11 +21,8 @@ def load(name):
     path = os.path.join(D, "raw", name + ".csv")
     if not os.path.exists(path):
         return None
-    rows = []
-    with open(path) as f, cli_guard.reading(path, "mesh_sync_results.sh CSV"):
-        for r in csv.DictReader(f):
-            rows.append((r["kind"], int(r["level"]), int(r["size"]), int(r["overhead"])))
-    return rows
+    return [(r["kind"], int(r["level"]), int(r["size"]), int(r["overhead"]))
+            for r in results_data.read_csv(path)]
 
 
 def binned(rows, kind, width):
@@ -68,9 +64,6 @@ SERIES = ["set12-hilbert16", "set3-hilbert16", "set3-row16", "random-row16", "ra
 def load_all():
     for name in SERIES:
         rows = load(name)
-        if rows is None:
-            print("missing", name)
-            continue
         data[name] = rows
         n = int(name[-2:])
         write_summary(name, rows, max(1, n * n // 32))
@@ -152,12 +145,11 @@ def fig_paths():
     path = os.path.join(D, "worst-case-paths.csv")
     if not os.path.exists(path):
         return
-    with open(path) as f, cli_guard.reading(path, "worst-case paths CSV"):
-        rows = list(csv.DictReader(f))
-        n = [int(r["n"]) for r in rows]
-        cols = {k: [float(r[k]) for r in rows] for k in (
-            "thm1_hilbert", "thm1_lower", "thm1_upper", "thm3_row", "thm3_snake", "n_log2n",
-            "equi_rn1", "equi_r_bound")}
+    rows = results_data.read_csv(path)
+    n = [int(r["n"]) for r in rows]
+    cols = {k: [float(r[k]) for r in rows] for k in (
+        "thm1_hilbert", "thm1_lower", "thm1_upper", "thm3_row", "thm3_snake", "n_log2n",
+        "equi_rn1", "equi_r_bound")}
     col = cols.__getitem__
     fig, ax = plt.subplots(figsize=(7, 4.5))
     ax.loglog(n, col("thm1_hilbert"), "b-o", label="Hilbert, Theorem 1 construction")
@@ -203,6 +195,12 @@ def main():
                     help="DIR/raw/*.csv in; DIR/*.csv and DIR/*.png out (default %(default)s)")
     D = ap.parse_args().dir
     cli_guard.output_folder(D, "DIR")
+    missing = [name for name in SERIES
+               if not os.path.exists(os.path.join(D, "raw", name + ".csv"))]
+    if missing:  # a partial set would rewrite overall.csv without the missing series
+        raise cli_guard.BadInput(f"DIR: {os.path.join(D, 'raw')} has no {missing[0]}.csv"
+                                 f"{f' (and {len(missing) - 1} more)' if len(missing) > 1 else ''};"
+                                 " bench/mesh_sync_results.sh makes every series")
     load_all()
     for name, n in [("set12-hilbert16", 16), ("set12-hilbert32", 32), ("set12-hilbert64", 64)]:
         if name in data:

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The mutant catalogue: plausible single-point bugs planted one at a time, each rebuilt and run
 against the whole test suite, which must kill every one (make mutate; not part of CI's run).
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Why is CUBES's Phase A node population the smallest of the three cube schemes in our model
 when the paper (section 7 (iii)) has CUBESS best and CUBES worst? An independent plain-Python
 simulation of Phase A of CUBES, BASIC and CUBESS (the paper's set-up: identity permutation,

@@ -17,6 +17,14 @@ CHANGES = [
     ("mesh-sync/worst-case-paths.csv", "256,8,640,", "256,8,540,", "mesh-sync.md"),
     ("split-hash.md", "| 4608/4608 | 99.95% |", "| 4608/4608 | 99.99% |", "split-hash.md"),
     ("dmob.md", "| 64.6 | 42.9 |", "| 64.6 | 52.9 |", "dmob.md"),
+    ("pops-randomized.md", "| window | 10 | 16.20 (22) | 22.10 (31) |",
+     "| window | 10 | 16.20 (22) | 23.10 (31) |", "pops-randomized.md"),
+    ("gjlr-failure.md", "| 2^13 | 0.5 | 120 | 38 |", "| 2^13 | 0.5 | 120 | 48 |",
+     "gjlr-failure.md"),
+    ("gjlr-failure-constants.csv", "gjlr,512,2,0.5,1,1000,49,", "gjlr,512,2,0.5,1,1000,59,",
+     "gjlr-failure-constants.md"),
+    ("ocpc-mob.csv", "ocpc,thinning,random-h-relation,65536,65536,4,3,45.667",
+     "ocpc,thinning,random-h-relation,65536,65536,4,3,35.667", "ocpc-mob.md"),
 ]
 
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """usage: check_fault_json.py OPTINET WORKDIR
 Runs POPS(2,2) TDMA with packet 0 -> 2 and coupler c(1,0) dead from slot 1, and checks the JSON:
 the plan under parameters.faults, and per run what the fault did (one frame lost, the packet

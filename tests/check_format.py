@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Every C++ source of the project is formatted as the committed .clang-format says.
 
 usage: check_format.py CLANG_FORMAT SOURCE_DIR

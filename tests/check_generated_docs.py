@@ -17,9 +17,9 @@ SRC = sys.argv[1]
 RESULTS = os.path.join(SRC, "docs", "results")
 # generator, its options, the files it reads and rewrites
 GENERATORS = [
-    ("pops_tables.py", ["--report-only", "--no-plot"], ["pops-randomized.csv", "pops-randomized.md"]),
+    ("pops_randomized.py", ["--report-only", "--no-plot"], ["pops-randomized.csv", "pops-randomized.md"]),
     ("pops_table1.py", ["--report-only"], ["pops-randomized.csv", "pops-table1.csv", "pops-table1.md"]),
-    ("ocpc_sweep.py", ["--report-only"], ["ocpc-mob.csv", "ocpc-mob.md"]),
+    ("ocpc_mob.py", ["--report-only"], ["ocpc-mob.csv", "ocpc-mob.md"]),
 ]
 
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Checks the --json output of `optinet pops`: structure, per-run consistency, summary.
 
 usage: check_json.py FILE D G RUNS FIRST_SEED

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The layering of docs/architecture.md: nothing under models/ includes protocols/ or testbenches/,
 and nothing under protocols/ includes testbenches/.
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """usage: check_memory_estimate.py OPTINET
 
 Every network family's memory estimate (`optinet ... --check`, the number the refusal and the

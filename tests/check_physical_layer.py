@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The physical layer through the command: transceiver counts per network, the laser power the
 budget requires against hand values, energy per bit as the sum of its parts, ber:budget at a
 positive and a negative margin, and the VCD's received power against the lit inputs.

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Software prefetches stay in the code: optinet::prefetch survives where GCC deletes
 __builtin_prefetch, and the store-and-forward network's look-ahead fetches are in the binary.
 

@@ -65,7 +65,7 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(["scripts/gjlr_failure.py", os.path.join(missing, "runs.csv"), "--out",
             os.path.join(tmp, "g")], 2, "No such file or directory")
     expect(["scripts/splithash_results.py", missing, tmp], 2, missing)
-    expect(["scripts/pops_tables.py", "--sweep", missing, "--csv", os.path.join(tmp, "p.csv"),
+    expect(["scripts/pops_randomized.py", "--sweep", missing, "--csv", os.path.join(tmp, "p.csv"),
             "--md", os.path.join(tmp, "p.md"), "--no-plot"], 2, missing)
     expect(["scripts/splithash_tradeoff.py", missing, "1"], 2, missing)
     expect(["bench/fault_study.py", missing, "pops"], 2, missing)
@@ -88,8 +88,10 @@ with tempfile.TemporaryDirectory() as tmp:
             "--protocols", "none"], 2, "--protocols")
     expect(["scripts/compare_runs.py", fake, fake, "--keep", unwritable], 2, "--keep")
     expect(["scripts/splithash_results.py", missing, unwritable], 2, "OUT")
-    expect(["scripts/sf_sweep.py", unwritable], 2, "OUTDIR")
-    expect(["scripts/pops_tables.py", "--csv", unwritable + "/p.csv"], 2, "--csv")
+    expect(["scripts/vb_results.py", unwritable], 2, "OUTDIR")
+    # Without every raw series the mesh-sync summaries would be rewritten short: refused.
+    expect(["scripts/mesh_sync_plots.py", tmp], 2, "bench/mesh_sync_results.sh")
+    expect(["scripts/pops_randomized.py", "--csv", unwritable + "/p.csv"], 2, "--csv")
     expect(["scripts/physical_layer_figures.py", missing, os.path.join(tmp, "x.png")], 2, missing)
     expect(["bench/elaboration_cpu.py", unwritable + "/out", "4", "1", fake], 2, "OUT")
     # Missing arguments and bad numbers: argparse's error in one line, exit 2.
@@ -97,7 +99,7 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(["scripts/dmob_steps.py"], 2, "OPTINET")
     expect(["scripts/golden.py", "check"], 2, "OPTINET")
     expect(["scripts/dmob_steps.py", fake, "x"], 2, "RUNS")
-    expect(["scripts/sf_crosscheck.py", "0"], 2, "RUNS")
+    expect(["scripts/vb_crosscheck.py", "0"], 2, "RUNS")
     expect(["scripts/splithash_hrelation.py", fake, "2", "2:3"], 2, "D:A:K")
     expect(["scripts/dmob_funnel_steps.py", fake, "2:8:2"], 2, "D:K:A:RUNS")
     expect(["scripts/pops_variants_table.py", "--families", "4,x"], 2, "--families")
@@ -133,12 +135,12 @@ with tempfile.TemporaryDirectory() as tmp:
                                 f"stderr {proc.stderr.strip()[-200:]!r}")
 
     # Ctrl-C: one line, exit 130.
-    proc = subprocess.Popen(script("scripts/sf_crosscheck.py") + ["1000000"],
+    proc = subprocess.Popen(script("scripts/vb_crosscheck.py") + ["1000000"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     time.sleep(1.0)
     proc.send_signal(signal.SIGINT)
     err = proc.communicate(timeout=30)[1]
-    if proc.returncode != 130 or err.strip() != "sf_crosscheck.py: interrupted (SIGINT)":
+    if proc.returncode != 130 or err.strip() != "vb_crosscheck.py: interrupted (SIGINT)":
         failures.append(f"SIGINT: exit {proc.returncode}, stderr {err.strip()[-300:]!r}")
 
     # stdout closed early (piped into head): nothing on stderr, exit 141 as after SIGPIPE.

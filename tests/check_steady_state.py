@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """usage: check_steady_state.py OPTINET WORKDIR
 Steady state and saturation through the command, on small networks whose answer is known:
 an overloaded run is saturated whatever --max-slots is; a stable run whose drain the slot limit

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Runs optinet and the scripts a user runs as a user runs them, in a temporary folder, with bad
 paths, bad files, bad numbers, options that cannot act, full disks and signals, and checks what
 the user gets: the exit status, exactly one line on stderr that matches, nothing of the input
@@ -413,8 +413,8 @@ CASES = [
                                                b'"media": [], "counted_slots": 1}]}'),
          absent=["out.png", "out.csv"]),
     Case("script", "a table script's --csv that is a folder", ["--report-only", "--no-plot", "--csv", "t",
-         "--md", "t.md"], 2, r"^pops_tables\.py: --csv: 't' is a folder, not a file$",
-         program="scripts/pops_tables.py", setup=lambda: os.mkdir("t"), absent=["t.md"]),
+         "--md", "t.md"], 2, r"^pops_randomized\.py: --csv: 't' is a folder, not a file$",
+         program="scripts/pops_randomized.py", setup=lambda: os.mkdir("t"), absent=["t.md"]),
     Case("script", "a study's --out whose .md would be a folder", ["runs.csv", "--out", "g"], 2,
          r"^gjlr_failure\.py: --out: 'g\.md' is a folder, not a file$", program="scripts/gjlr_failure.py",
          setup=lambda: (os.mkdir("g.md"), write("runs.csv", b"")), absent=["g.csv", "g.png"]),
@@ -445,7 +445,7 @@ CASES = [
          [THE_OPTINET, "100000"], 143, r"^dmob_steps\.py: interrupted \(SIGTERM\)$",
          program="scripts/dmob_steps.py", env={"TMPDIR": "."}, signal_after=(signal.SIGTERM, 3.0)),
     Case("script", "a script's SIGTERM is one line", ["1000000"], 143,
-         r"^sf_crosscheck\.py: interrupted \(SIGTERM\)$", program="scripts/sf_crosscheck.py",
+         r"^vb_crosscheck\.py: interrupted \(SIGTERM\)$", program="scripts/vb_crosscheck.py",
          signal_after=(signal.SIGTERM, 1.0)),
 
 ]

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Checks a VCD written by `optinet pops --vcd` against the run's --json output.
 
 usage: check_vcd.py VCD JSON D G

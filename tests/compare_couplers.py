@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """usage: compare_couplers.py OPTINET WORKDIR D G RUNS [PROTOCOL]
 
 Runs `optinet pops` on POPS(D,G) with seeds 1..RUNS twice, with --coupler behavioural and

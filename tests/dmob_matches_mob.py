@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """usage: dmob_matches_mob.py OPTINET WORKDIR
 
 The D-dimensional MOB with D = 2 is the MOB-PC: `optinet dmob --k K --dim 2 --protocol dim-order`

@@ -60,7 +60,6 @@ optinet_usage_error_test(device_missing_file "--device" pops --device ${E2E_DIR}
 
 # The coupler heat map (scripts/coupler_heatmap.py, Debian's python3 with matplotlib) is a PNG
 # whose values are the JSON's.
-find_program(OPTINET_SYSTEM_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
 if(Python3_Interpreter_FOUND)
   add_test(NAME coupler_heatmap_matches_json
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/heatmap_matches_json.py

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """usage: fuzz_sweep_spec.py REPO SECONDS [SEED]
 
 Fuzzes the sweep spec reader (scripts/sweep/spec.py) the way libFuzzer fuzzes optinet's input

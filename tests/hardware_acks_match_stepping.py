@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """usage: hardware_acks_match_stepping.py OPTINET WORKDIR
 
 An untraced OCPC-family processor sleeps through the ack slot of each communication step and

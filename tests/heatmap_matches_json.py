@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """usage: heatmap_matches_json.py OPTINET HEATMAP_SCRIPT FOLDER
 
 Runs an open-loop POPS(4,4) run with --json, draws its coupler heat map, and checks that the PNG

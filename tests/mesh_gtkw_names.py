@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Every signal of traces/mesh_sync_4x4.gtkw is in the VCD of the command the file names, and
 the processors' phase signals show every phase of a split.
 usage: mesh_gtkw_names.py OPTINET GTKW WORKDIR"""

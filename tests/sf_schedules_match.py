@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """usage: sf_schedules_match.py OPTINET WORKDIR
 
 Store-and-forward nodes are stepped by the network's one process unless --node-processes makes

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """End-to-end: `optinet ocpc|mob --protocol gjlr --gjlr-scale S` (and --gjlr-c3-scale,
 --gjlr-compaction-scale) records the scale in the JSON parameters, shortens the schedule, and a
 tiny scale makes procedures fail, so that the fallback appears (and still delivers every packet

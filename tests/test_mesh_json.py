@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """optinet mesh --json: the per-run fields and the summary the docs and scripts rely on, and
 --groups-csv: one row per group's operation, consistent with the JSON.
 usage: test_mesh_json.py OPTINET WORKDIR"""

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """End-to-end: `optinet ocpc|mob ... --json FILE` exits 0 and writes the documented object.
 
 usage: test_ocpc_json.py OPTINET DIR

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """End-to-end: `optinet hypercube ... --json FILE` exits 0 and writes the per-run fields and the
 summary the docs and scripts rely on; a closed-loop report has no open-loop fields; an open-loop
 grid run reports its load, latency, links and its two bounds.

@@ -19,30 +19,29 @@
 ///    (bijective_relay_group). Copies that meet on the slot-2 coupler c(t, r) then share their
 ///    slot-5 coupler, so at most one per key survives slot 2, slot 5 never collides and the
 ///    acknowledgement of slot 4 tells the truth.
-/// Where h and rho come from (a choice the issue leaves open): both, and the layer-window
+/// Where h and rho come from (a choice the paper leaves open): both, and the layer-window
 /// offsets below, are mix64 hashes of a 64-bit key seed that every node holds. The routers pass
 /// the run's common seed (loaded into every node at reset, like the seed of its random
 /// stream), so a permutation chosen without knowing that seed cannot aim at the keys. A
 /// function built into every node (a fixed key seed) would be known to an adversary, who could
 /// then, e.g., give one source group only destinations whose relay coincides in the first steps,
-/// or only destinations of one layer window (see docs/pops-model.md, "The correct routers (issue
-/// 13)"). Participation (Participation): the paper's law, or layer windows: for the first wL
-/// steps (w = window_length(), 2 at g = 2 and 3 for g >= 3) destination group G serves window
-/// class (v + off(G)) mod L in window v = (s-1) div w (off(G) a hash of the key seed), so every
-/// key has exactly one eligible packet per step; afterwards every packet takes part. Under layer
-/// windows the key rotates by window class (window_class: the layers of each (group, residue)
-/// rotated by a hash of the key seed), so no fixed set of destinations is eligible together.
-/// Failures are counted only for attempts made at full participation (base probability 1). With
-/// layer windows a packet that has failed f attempts in a row takes part with probability
-/// 1 / (1 + floor(f/4)) (BackOff::kHarmonicPerFour); with the law with 2^-floor(f/3)
-/// (BackOff::kHalvingPerThree). Without a back-off two packets that share a key in many steps,
-/// or many packets of one source group with few relay couplers (g = 2), keep colliding. After
-/// the windows the pending load falls doubly exponentially when g is large, so a back-off after
-/// three failures only delays the few packets that failed by chance (at POPS(512,128) about 19
-/// a run are still pending after three steps of the tail; on coins of 1/2 they added 4 steps);
-/// four failures in a row are rare there. The harmonic rule lowers the participation of a packet in
-/// a crowded source group (g = 2) without the exponential rule's long waits of its last packets.
-/// Measurements in docs/pops-model.md.
+/// or only destinations of one layer window (see docs/pops-model.md, "The correct routers").
+/// Participation (Participation): the paper's law, or layer windows: for the first wL steps (w =
+/// window_length(), 2 at g = 2 and 3 for g >= 3) destination group G serves window class (v +
+/// off(G)) mod L in window v = (s-1) div w (off(G) a hash of the key seed), so every key has
+/// exactly one eligible packet per step; afterwards every packet takes part. Under layer windows
+/// the key rotates by window class (window_class: the layers of each (group, residue) rotated by a
+/// hash of the key seed), so no fixed set of destinations is eligible together. Failures are
+/// counted only for attempts made at full participation (base probability 1). With layer windows a
+/// packet that has failed f attempts in a row takes part with probability 1 / (1 + floor(f/4))
+/// (BackOff::kHarmonicPerFour); with the law with 2^-floor(f/3) (BackOff::kHalvingPerThree).
+/// Without a back-off two packets that share a key in many steps, or many packets of one source
+/// group with few relay couplers (g = 2), keep colliding. After the windows the pending load falls
+/// doubly exponentially when g is large, so a back-off after three failures only delays the few
+/// packets that failed by chance (at POPS(512,128) about 19 a run are still pending after three
+/// steps of the tail; on coins of 1/2 they added 4 steps); four failures in a row are rare there.
+/// The harmonic rule lowers the participation of a packet in a crowded source group (g = 2) without
+/// the exponential rule's long waits of its last packets. Measurements in docs/pops-model.md.
 ///
 /// d = g: the same two changes (L = 1) give `randomized-bijective`: slot 2 can no longer
 /// collide. It needs no back-off: every key is one destination, and two packets of one source

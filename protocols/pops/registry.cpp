@@ -77,8 +77,8 @@ const std::vector<ProtocolInfo>& protocols() {
                 std::to_string(shape.d) + ", g = " + std::to_string(shape.g);
        }},
       {"randomized-bijective",
-       "d=g: the paper's step with the bijective relay r = (group(x) + rho(s,t)) mod g (issue "
-       "13), so slot 2 never collides",
+       "d=g: the paper's step with the bijective relay r = (group(x) + rho(s,t)) mod g, so slot 2 "
+       "never collides",
        RandomizedRouter::kSlotsPerStep,
        {2, 3, 4, 5},
        [](const PopsShape& shape) -> std::unique_ptr<PopsProtocol> {

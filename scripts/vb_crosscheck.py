@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """An independent, plain-Python simulation of Phase A of d-SHUFFLE (section 6), to cross-check
 the SystemC model: every packet starts at slot 0 with n random digits, each (node, edge) has a
 FIFO queue, each edge carries one packet per slot, a packet that arrives in slot t can leave in
@@ -6,7 +6,7 @@ slot t+1. Compare with (time-disjoint phases, so Phase B traffic does not interf
 
     optinet shuffle --d D --n N --protocol dshuffle --runs 20 --phase-b-start 1000
 
-usage: scripts/sf_crosscheck.py [runs]
+usage: scripts/vb_crosscheck.py [runs]
 """
 import collections
 import random

@@ -2,18 +2,18 @@
 """Step 4 of the splits (Lemmas 4 and 5) and the experiment loop's variants, from the raw CSVs
 of bench/mesh_sync_results.sh.
 
-Usage: scripts/mesh_sync_step4.py DIR   (DIR/raw/*.csv in; DIR/tree-routing.csv and
+Usage: scripts/mesh_sync_tree_routing.py DIR   (DIR/raw/*.csv in; DIR/tree-routing.csv and
 DIR/variants.csv out)
 A split row of a raw CSV carries its step 4 on a physical tree (protocols/mesh_sync/
 tree_routing.h): the most packets of one routing problem over one link and their ratio to
 Lemma 4's 3 ceil(log2 s_u), the tree steps all at once, one by one and all at once with one queue
 per vertex, and the largest ratio of a problem's steps to Lemma 5's 8 ceil(log2 s).
 """
-import csv
 import os
 from collections import defaultdict
 
 import cli_guard
+import results_data
 
 D = "docs/results/mesh-sync"  # DIR, set by main()
 # The loop of set12-hilbert16 with one choice changed (bench/mesh_sync_results.sh).
@@ -25,8 +25,7 @@ VARIANTS = [("set12-hilbert16", "defaults"),
 
 def rows_of(name):
     path = os.path.join(D, "raw", name + ".csv")
-    with open(path) as f, cli_guard.reading(path, "mesh_sync_results.sh CSV"):
-        return list(csv.DictReader(f))
+    return results_data.read_csv(path)
 
 
 def mean(rows, key):

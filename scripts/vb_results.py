@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Section 7 of Valiant and Brebner redone by the model: Figures 1-3 (mean Phase A time, mean
 Phase B time, mean maximal node population in Phase A, 100 runs each, identity permutation,
 FIFO queues) for N = 2^2 ... 2^12, random permutations as spot checks, the grid bound of
@@ -8,7 +8,7 @@ The runs are the sweep studies/valiant-brebner.toml, run by the sweep runner:
 
     scripts/optinet-sweep studies/valiant-brebner.toml --jobs 2     # or --backend slurm
 
-usage: scripts/sf_sweep.py OUTDIR [--sweep sweeps/valiant-brebner]
+usage: scripts/vb_results.py OUTDIR [--sweep sweeps/valiant-brebner]
 Reads the sweep's results and writes OUTDIR/valiant-brebner.csv, valiant-brebner-grid.csv,
 valiant-brebner-disjoint.csv and, if gnuplot is installed, OUTDIR/valiant-brebner-fig{1,2,3}.png
 and OUTDIR/valiant-brebner-grid.png.

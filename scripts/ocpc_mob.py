@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Communication steps of h-relation routing on the OCPC and the MOB-PC, measured by the model.
 
 The runs are the sweep studies/ocpc-mob.toml (every protocol, size, h and traffic, with its
@@ -13,8 +13,8 @@ This script reads the sweep's results (sweeps/ocpc-mob, or --sweep DIR) and writ
   * docs/results/ocpc-random.png, ocpc-lower-bound.png, mob-random.png (gnuplot).
 
 Examples
-  scripts/ocpc_sweep.py                                   # CSV, tables, plots from the sweep
-  scripts/ocpc_sweep.py --report-only                     # tables and plots from the CSV
+  scripts/ocpc_mob.py                                   # CSV, tables, plots from the sweep
+  scripts/ocpc_mob.py --report-only                     # tables and plots from the CSV
 Python 3 standard library only; progress on stderr.
 """
 from __future__ import annotations
@@ -31,7 +31,6 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "scripts"))
 import cli_guard  # noqa: E402
 import results_data  # noqa: E402
-from pops_tables import replace_block  # noqa: E402  (the GENERATED-block splicer)
 from sweep.results import load_points  # noqa: E402
 from sweep.stats import summarize  # noqa: E402
 
@@ -71,10 +70,7 @@ def key(row):
 
 
 def load_rows():
-    if not os.path.exists(CSV):
-        return {}
-    with open(CSV) as f, cli_guard.reading(CSV, "OCPC study CSV"):
-        return {key(r): r for r in csv.DictReader(f)}
+    return {key(r): r for r in results_data.read_csv(CSV, missing_ok=True)}
 
 
 def save_rows(measured):
@@ -93,19 +89,6 @@ def save_rows(measured):
 def h_of(label, p):
     """The h of a column label: "log" is ceil(log2 p) (p: OCPC processors, MOB-PC side)."""
     return max(1, math.ceil(math.log2(p))) if label == "log" else int(label)
-
-
-def fit_log(points):
-    """Least squares steps = a + b log2 p over (p, steps) points; returns (a, b)."""
-    xs = [math.log2(p) for p, _ in points]
-    ys = [y for _, y in points]
-    k = len(xs)
-    if k < 2:
-        return (float("nan"), float("nan"))
-    mx, my = sum(xs) / k, sum(ys) / k
-    sxx = sum((x - mx) ** 2 for x in xs)
-    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx if sxx else float("nan")
-    return (my - b * mx, b)
 
 
 def tables(rows):
@@ -160,7 +143,7 @@ def tables(rows):
                          if r["network"] == network and r["protocol"] == protocol
                          and r["traffic"] == "lower-bound")
             if len(pts) >= 3:
-                a, b = fit_log(pts)
+                a, b = results_data.fit_log2(pts)
                 fits.append(f"| {network} | `{protocol}` | {a:.2f} | {b:.2f} | "
                             f"{pts[0][0]}..{pts[-1][0]} |")
     if fits:
@@ -225,9 +208,8 @@ def report(rows):
     plot(rows, "mob", "random-h-relation", os.path.join(RESULTS, "mob-random.png"),
          ["1", "2", "4", "8", "log"])
     plot(rows, "mob", "lower-bound", os.path.join(RESULTS, "mob-lower-bound.png"), ["2"])
-    text = open(DOC).read() if os.path.exists(DOC) else "# OCPC and MOB-PC results\n"
-    text = replace_block(text, "ocpc tables", tables(rows))
-    cli_guard.write_atomically(DOC, text)
+    results_data.write_generated(DOC, {"ocpc tables": tables(rows)}, "ocpc_mob.py",
+                                 "# OCPC and MOB-PC results\n")
     log(f"wrote {DOC}")
 
 
