@@ -12,7 +12,8 @@ case "${1:-}" in
 esac
 packages=(cmake g++ make pkg-config libsystemc-dev libgtest-dev libcli11-dev nlohmann-json3-dev
           libglpk-dev gtkwave gnuplot-nox python3 python3-matplotlib python3-tqdm verilator clang
-          libclang-rt-14-dev clang-format-14 slurm-wlm munge valgrind)
+          libclang-rt-14-dev clang-format-14 slurm-wlm munge valgrind
+          flex bison)  # flex, bison: building BookSim2 for bench/booksim_compare.py
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -104,6 +104,12 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(["scripts/dmob_funnel_steps.py", fake, "2:8:2"], 2, "D:K:A:RUNS")
     expect(["scripts/pops_variants_table.py", "--families", "4,x"], 2, "--families")
     expect(["bench/reference_ratio.py", "--rounds", "0"], 2, "--rounds")
+    expect(["bench/booksim_compare.py", missing], 2, "BOOKSIM_SRC")
+    booksim = os.path.join(tmp, "booksim-src")  # looks like BookSim2's src folder
+    os.makedirs(booksim, exist_ok=True)
+    for name in ("Makefile", "trafficmanager.cpp"):
+        open(os.path.join(booksim, name), "w").close()
+    expect(["bench/booksim_compare.py", booksim, "--loads", "0.1,2"], 2, "--loads")
     # A command that fails: its program and exit status (and its last line), exit 1.
     expect(["scripts/pops_variants_table.py", "--binary", fake, "--families", "1", "--max-n", "16",
             "--traffic", "random"], 1, fake + ": exit status 3 (optinet: --json: cannot write)")
