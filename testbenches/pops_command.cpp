@@ -15,6 +15,10 @@ namespace {
 constexpr std::uint64_t kMaxNodes = std::uint64_t{1} << 21;
 constexpr std::uint64_t kMaxGroups = 1024;
 constexpr std::uint64_t kMaxSlot = 1000000000;
+// The largest network elaborated in the pins view unless --view says otherwise, in transmitter
+// fibres n*g: the pins view's elaboration and memory grow with them, and its slots cost about
+// 4x the grouped view's (docs/cosimulation.md).
+constexpr std::uint64_t kPinsDefaultMaxFibres = 1024;
 
 }  // namespace
 
@@ -32,6 +36,12 @@ void PopsCommand::add_options(CLI::App& app) {
                  "behavioural, rtl (verilated couplers, d <= 64) or lockstep (both, compared "
                  "every slot)")
       ->capture_default_str();
+  app.add_option("--view", view_,
+                 "pins (every processor and coupler a module with pins) or grouped (the scaled "
+                 "elaboration); default: pins up to n*g = " +
+                     std::to_string(kPinsDefaultMaxFibres) +
+                     " fibres (grouped with --coupler rtl|lockstep or --trace-slots), grouped "
+                     "above");
   app.add_option("--permutation-file", permutation_file_,
                  "destinations, one per source in order; '-' = no packet")
       ->check(path_given());
@@ -70,6 +80,20 @@ void PopsCommand::configure(CommonOptions& common) {
                      std::to_string(coupler_max_sources(*kind)) + " (the RTL's D)");
   }
   p.coupler = *kind;
+  if (view_ && *view_ != "pins" && *view_ != "grouped") {
+    throw UsageError("--view: unknown '" + *view_ + "' (accepted: pins, grouped)");
+  }
+  // The default is the view that has what the options ask for: the pins view has behavioural
+  // couplers only, and traces its pins in every slot.
+  const bool pins = view_ ? *view_ == "pins"
+                          : n * g_ <= kPinsDefaultMaxFibres &&
+                                p.coupler == CouplerKind::kBehavioural && !trace_slots_;
+  p.view = pins ? pops::PopsView::kPins : pops::PopsView::kGrouped;
+  if (pins && p.coupler != CouplerKind::kBehavioural) {
+    throw UsageError("--coupler: " + coupler_ +
+                     " needs --view grouped (the pins view's couplers "
+                     "are behavioural)");
+  }
   p.max_slots = common.max_slots;
   p.period = common.period();
   device_ = common.device;
@@ -111,6 +135,11 @@ void PopsCommand::configure(CommonOptions& common) {
   }
   if (trace_slots_) {
     if (common.vcd_path.empty()) throw UsageError("--trace-slots: needs --vcd FILE");
+    if (pins) {
+      throw UsageError(
+          "--trace-slots: the pins view traces its signals in every slot; "
+          "accepted with --view grouped");
+    }
     const auto range = parse_range("--trace-slots", *trace_slots_, kMaxSlot);
     check_within_run("--trace-slots", *trace_slots_, range.first, p.max_slots,
                      "FROM:TO with FROM below --max-slots");
@@ -121,13 +150,15 @@ void PopsCommand::configure(CommonOptions& common) {
 
 std::string PopsCommand::banner() const {
   return "POPS(" + std::to_string(d_) + "," + std::to_string(g_) +
-         "), n = " + std::to_string(config_.shape.n()) + ", protocol " + config_.protocol;
+         "), n = " + std::to_string(config_.shape.n()) + ", protocol " + config_.protocol +
+         ", view " + pops::pops_view_name(config_.view);
 }
 
 Json PopsCommand::parameters() const {
   Json j{{"d", d_},
          {"g", g_},
          {"n", config_.shape.n()},
+         {"view", pops::pops_view_name(config_.view)},
          {"max_slots", config_.max_slots},
          {"period_ns", config_.period.to_seconds() * 1e9}};
   if (!config_.faults.empty()) j["faults"] = fault_parameters(config_.faults);

@@ -79,6 +79,10 @@ class StarCoupler {
   /// the optical power at an output as the real `name`.power_mw (the sum over the lit sources),
   /// recorded for the slots in `window`.
   void trace(sc_core::sc_trace_file* tf, const std::string& name, const TraceWindow& window = {});
+  /// Only the registers a coupler's pins do not carry: `name`.power_mw, and `name`.fault where
+  /// a fault can act on it.
+  void trace_optics(sc_core::sc_trace_file* tf, const std::string& name,
+                    const TraceWindow& window = {});
 
   /// Counts the slots of `window` from now on (counters cleared).
   void count_slots(const TraceWindow& window) {
@@ -98,7 +102,8 @@ class StarCoupler {
 
   /// The lit slot `lane` resolved as `o`: faults act, the counters and trace registers are set,
   /// a frame that got through is broadcast into `out`, and the observer hears of a collision.
-  void commit(const StarInputLane& lane, StarOutcome o, StarOutputIf& out);
+  /// Returns the outcome as the faults left it.
+  StarOutcome commit(const StarInputLane& lane, StarOutcome o, StarOutputIf& out);
   /// The slot is over: the trace registers go dark.
   void go_dark() {
     busy_ = collision_ = fault_ = false;

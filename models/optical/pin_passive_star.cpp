@@ -1,0 +1,62 @@
+#include "models/optical/pin_passive_star.h"
+
+namespace optinet {
+
+PinPassiveStar::PinPassiveStar(const sc_core::sc_module_name& name,
+                               const OpticalPassiveStarConfig& config, std::uint32_t sources,
+                               const sc_core::sc_port<RunControlIf>* control)
+    : sc_core::sc_module(name), coupler_(config), control_(control) {
+  inputs.reserve(sources);
+  for (std::uint32_t k = 0; k < sources; ++k) {
+    const std::string in = "in" + std::to_string(k) + "_";
+    inputs.push_back(std::make_unique<ValidFramePins<In>>(in + "valid", in));
+  }
+  lane_.sources.reserve(sources);
+  // Woken by a source's valid line rising (a delta after the rising edge at which it drives);
+  // silent sources cost nothing.
+  SC_METHOD(step);
+  for (const auto& input : inputs) sensitive << input->valid.pos();
+  dont_initialize();
+}
+
+void PinPassiveStar::step() {
+  if (phase_ == Phase::kHolding) {
+    // The rising edge that ends the slot: receivers sample in this evaluation, and the outputs
+    // go dark after it. Sources that drive in the new slot raise their valid lines in this
+    // evaluation too, which wakes the method again a delta later.
+    go_dark();
+    phase_ = Phase::kIdle;
+    return;  // static sensitivity: the next source that lights
+  }
+  sample_inputs((*control_)->current_slot());
+  if (lane_.drivers > 0) {
+    const StarOutcome o = coupler_.commit(lane_, resolve_behavioural(lane_), outputs_);
+    busy.write(o.busy);
+    collision.write(o.collision);
+  }
+  phase_ = Phase::kHolding;
+  sc_core::next_trigger(clk.posedge_event());
+}
+
+void PinPassiveStar::sample_inputs(std::uint64_t slot) {
+  lane_.slot = slot;
+  lane_.drivers = 0;
+  lane_.sources.clear();
+  for (std::uint32_t k = 0; k < inputs.size(); ++k) {
+    const ValidFramePins<In>& in = *inputs[k];
+    if (!in.valid.read()) continue;
+    const Frame frame = in.frame.read();
+    if (++lane_.drivers == 1) lane_.frame = frame;
+    lane_.sources.push_back({k, frame});
+  }
+}
+
+void PinPassiveStar::go_dark() {
+  busy.write(false);
+  collision.write(false);
+  output.valid.write(false);
+  output.frame.write(Frame{});
+  coupler_.go_dark();
+}
+
+}  // namespace optinet
