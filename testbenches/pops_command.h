@@ -58,6 +58,7 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   std::optional<std::string> trace_group_;
   std::optional<std::string> trace_slots_;
   std::optional<std::string> view_;
+  std::vector<std::string> rtl_specs_;  ///< --rtl coupler:B:A=MODEL[:lockstep], as given
   DeviceParameters device_;
 };
 

@@ -10,8 +10,9 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
       config_(config),
       info_(&pops::protocol_info(config.protocol)),
       protocol_(info_->make(config.shape)),
-      network_("pops", pops::PopsNetworkConfig{config.shape, protocol_.get(), config.coupler,
-                                               info_->control_plane, config.view}),
+      network_("pops",
+               pops::PopsNetworkConfig{config.shape, protocol_.get(), config.coupler,
+                                       info_->control_plane, config.view, config.rtl_couplers}),
       tally_(info_->slots_per_step) {
   network_.clk(clock_);
   network_.control(control_);

@@ -80,8 +80,13 @@ void PopsGroup::build_pins(std::uint32_t group, const PopsNetworkConfig& config,
   for (std::uint32_t a = 0; a < s.g; ++a) {
     const std::string leaf = coupler_leaf(group, a);
     coupler_wires.push_back(std::make_unique<CouplerWires>(leaf));
-    pin_couplers.push_back(std::make_unique<PinPassiveStar>(
-        leaf.c_str(), OpticalPassiveStarConfig{group, a}, s.d, &control));
+    CouplerInstance instance{group, a, CouplerKind::kBehavioural, ""};
+    for (const CouplerInstance& c : config.rtl_couplers) {
+      if (c.b == group && c.a == a) instance = c;
+    }
+    pin_couplers.push_back(
+        std::make_unique<PinPassiveStar>(leaf.c_str(), OpticalPassiveStarConfig{group, a}, s.d,
+                                         &control, instance.kind, instance.model));
     PinPassiveStar& c = *pin_couplers.back();
     CouplerWires& w = *coupler_wires.back();
     c.clk(clk);

@@ -32,6 +32,14 @@ enum class PopsView { kGrouped, kPins };
 
 std::string pops_view_name(PopsView view);
 
+/// One coupler c(b, a) and what it is made of.
+struct CouplerInstance {
+  std::uint32_t b = 0;
+  std::uint32_t a = 0;
+  CouplerKind kind = CouplerKind::kBehavioural;
+  std::string model;  ///< the verilated model of an RTL kind, by its top module's name
+};
+
 struct PopsNetworkConfig {
   PopsShape shape;
   const PopsProtocol* protocol = nullptr;
@@ -40,6 +48,8 @@ struct PopsNetworkConfig {
   /// control plane into the group.
   bool control_plane = false;
   PopsView view = PopsView::kGrouped;
+  /// The pins view: couplers c(b, a) swapped for verilated RTL (kind kRtl or kLockstep).
+  std::vector<CouplerInstance> rtl_couplers{};
 };
 
 /// The pins view's wires of one processor's transmitter: a valid line per coupler it lights,

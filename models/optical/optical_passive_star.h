@@ -52,6 +52,15 @@ inline StarOutcome resolve_behavioural(const StarInputLane& lane) {
   return o;
 }
 
+/// A coupler's law as a hardware model (the verilated RTL): the lit lane is presented, and the
+/// outcome read once the model has settled.
+class StarLaw {
+ public:
+  virtual ~StarLaw() = default;
+  virtual void present(const StarInputLane& lane) = 0;
+  virtual StarOutcome outcome(const StarInputLane& lane) = 0;
+};
+
 /// One coupler c(b, a) as a plain object: what it makes of a resolved slot (faults, counters,
 /// trace registers, the broadcast, the observer), with no SystemC object of its own. A module
 /// presents it the lit slots: `PassiveStarGroup` for a group's behavioural couplers, or

@@ -4,8 +4,13 @@ namespace optinet {
 
 PinPassiveStar::PinPassiveStar(const sc_core::sc_module_name& name,
                                const OpticalPassiveStarConfig& config, std::uint32_t sources,
-                               const sc_core::sc_port<RunControlIf>* control)
+                               const sc_core::sc_port<RunControlIf>* control, CouplerKind kind,
+                               const std::string& model)
     : sc_core::sc_module(name), coupler_(config), control_(control) {
+  if (kind != CouplerKind::kBehavioural) {
+    law_ = make_coupler_law(kind, model, *this, clk, coupler_);
+    settle_deltas_ = coupler_settle_deltas(kind);
+  }
   inputs.reserve(sources);
   for (std::uint32_t k = 0; k < sources; ++k) {
     const std::string in = "in" + std::to_string(k) + "_";
@@ -28,14 +33,32 @@ void PinPassiveStar::step() {
     phase_ = Phase::kIdle;
     return;  // static sensitivity: the next source that lights
   }
-  sample_inputs((*control_)->current_slot());
-  if (lane_.drivers > 0) {
-    const StarOutcome o = coupler_.commit(lane_, resolve_behavioural(lane_), outputs_);
-    busy.write(o.busy);
-    collision.write(o.collision);
+  if (phase_ == Phase::kIdle) {
+    sample_inputs((*control_)->current_slot());
+    if (law_ && lane_.drivers > 0) {
+      law_->present(lane_);
+      settling_ = settle_deltas_;
+    }
   }
+  if (settling_ > 0) {  // the RTL settles within the rising edge's delta cycles
+    --settling_;
+    phase_ = Phase::kSettling;
+    sc_core::next_trigger(sc_core::SC_ZERO_TIME);
+    return;
+  }
+  resolve();
   phase_ = Phase::kHolding;
   sc_core::next_trigger(clk.posedge_event());
+}
+
+PinPassiveStar::~PinPassiveStar() = default;
+
+void PinPassiveStar::resolve() {
+  if (lane_.drivers == 0) return;
+  const StarOutcome law = law_ ? law_->outcome(lane_) : resolve_behavioural(lane_);
+  const StarOutcome o = coupler_.commit(lane_, law, outputs_);
+  busy.write(o.busy);
+  collision.write(o.collision);
 }
 
 void PinPassiveStar::sample_inputs(std::uint64_t slot) {

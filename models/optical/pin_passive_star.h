@@ -17,6 +17,7 @@
 #include "models/core/compat.h"
 #include "models/core/frame_pins.h"
 #include "models/core/run_control.h"
+#include "models/optical/coupler_factory.h"
 #include "models/optical/optical_passive_star.h"
 
 namespace optinet {
@@ -33,9 +34,12 @@ class PinPassiveStar : public sc_core::sc_module {
 
   OPTINET_HAS_PROCESS(PinPassiveStar);
   /// `control`: the run control whose slot number stamps the coupler's statistics and faults,
-  /// read when the coupler first resolves a slot.
+  /// read when the coupler first resolves a slot. `kind`: the behavioural law, or verilated
+  /// model `model` (alone, or in lockstep beside the behavioural law) as a child `rtl`.
   PinPassiveStar(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config,
-                 std::uint32_t sources, const sc_core::sc_port<RunControlIf>* control);
+                 std::uint32_t sources, const sc_core::sc_port<RunControlIf>* control,
+                 CouplerKind kind = CouplerKind::kBehavioural, const std::string& model = "");
+  ~PinPassiveStar() override;
 
   StarCoupler& coupler() { return coupler_; }
   const StarCoupler& coupler() const { return coupler_; }
@@ -57,11 +61,16 @@ class PinPassiveStar : public sc_core::sc_module {
   void step();
   /// The sources lit now, as a coupler's lane.
   void sample_inputs(std::uint64_t slot);
+  /// The slot's outcome onto the output pins.
+  void resolve();
   void go_dark();
 
-  enum class Phase { kIdle, kHolding };
+  enum class Phase { kIdle, kSettling, kHolding };
   StarCoupler coupler_;
   const sc_core::sc_port<RunControlIf>* control_;
+  std::unique_ptr<StarLaw> law_;  ///< null: the behavioural law
+  unsigned settle_deltas_ = 0;
+  unsigned settling_ = 0;
   OutputPins outputs_{output};
   StarInputLane lane_;
   Phase phase_ = Phase::kIdle;
