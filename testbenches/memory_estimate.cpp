@@ -46,7 +46,8 @@ constexpr double kScope = 2.85 * 1024;
 constexpr double kTraced = 0.75 * 1024;  // POPS(64,64) with and without --vcd, per element
 // POPS's pins view, per transmitter fibre (n*g): its valid line, its receiver's and its
 // coupler input's six ports each, and the coupler modules, from pops --view pins at d,g = 32,32,
-// 64,64 and 8,128 (318, 2,375 and 1,328 MiB peak: 9.1-10.0 KiB beyond the threads).
+// 64,64, 8,128, 256,16 and 16384,4 (318, 2,375, 1,328, 631 and 3,180 MiB peak: 9.1-10.7 KiB
+// beyond the threads).
 constexpr double kPinFibre = 10.0 * 1024;
 
 std::uint64_t read_meminfo_available() {
