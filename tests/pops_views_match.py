@@ -3,7 +3,7 @@
 
 POPS's two views are one hardware: `--view pins` and `--view grouped` give the same runs for
 every protocol (closed loop on three shapes and two traffics; open loop, Bernoulli and bursty,
-for every protocol that runs it), their JSON reports equal in every field but `view`, the timings
+for every protocol that runs it; and with injected faults), their JSON reports equal in every field but `view`, the timings
 and the memory estimate. With --vcd, every signal both views trace (the processors' tx/rx registers, the
 couplers' busy, collision, frame_packet, frame_kind and power_mw) changes at the same times to
 the same values. Exit status 1 on the first difference.
@@ -45,8 +45,9 @@ def run(args, view, vcd=False):
     done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if done.returncode == 2:
         return None  # refused (an open-loop traffic the protocol does not run)
-    # 1: a run failed its checks (randomized-literal may), which both views must report alike.
-    if done.returncode not in (0, 1):
+    # 1: a run failed its checks (randomized-literal may); 4: injected faults kept packets from
+    # delivery. Both views must report them alike.
+    if done.returncode not in (0, 1, 4):
         fail(f"optinet pops {' '.join(args)} --view {view}: exit {done.returncode}: {done.stderr}")
     report = strip_timing(json.loads(out.read_text()))
     report.pop("memory_estimate_bytes")  # the elaboration's size, which the views differ in
@@ -93,4 +94,9 @@ for protocol in protocols():
         compared += compare(["--d", "4", "--g", "4", "--protocol", protocol, "--seed", "3",
                              "--warmup", "50", "--measure", "200"] + traffic)
     compared += compare(["--d", "4", "--g", "4", "--protocol", protocol, "--seed", "5"], vcd=True)
+# Injected faults act on the same couplers and receivers in both views, and are logged alike.
+for faults in (["--fault", "jammer:5"], ["--fault", "ber:0.01"],
+               ["--fault", "coupler:1:2@3", "--fault", "receiver:6"],
+               ["--fault", "jammer:3@10", "--protocol", "reservation"]):
+    compared += compare(["--d", "4", "--g", "4", "--runs", "2", "--seed", "2"] + faults)
 print(f"ok: {compared} runs equal in the pins and grouped views, VCD signals included")
