@@ -9,6 +9,12 @@ if(verilator_FOUND)
     TOP_MODULE optical_passive_star
     PREFIX Voptical_passive_star
     VERILATOR_ARGS -GD=64 -GW=192 -Wall)
+  # A coupler with a planted bug (collisions unflagged), for lockstep's tests and example.
+  verilate(optinet_models SYSTEMC
+    SOURCES rtl/star_drops_collisions.sv
+    TOP_MODULE star_drops_collisions
+    PREFIX Vstar_drops_collisions
+    VERILATOR_ARGS -GD=64 -GW=192 -Wall)
   # The OCPC / MOB-PC bus receiver stage: K = 64 transmitters, 16-bit addresses, 192-bit frames.
   verilate(optinet_models SYSTEMC
     SOURCES rtl/single_source_select.sv rtl/ocpc_bus_receiver.sv

@@ -44,6 +44,11 @@ constexpr double kLinkRecord = 0.020 * 1024;
 constexpr double kBus = 3.9 * 1024;
 constexpr double kScope = 2.85 * 1024;
 constexpr double kTraced = 0.75 * 1024;  // POPS(64,64) with and without --vcd, per element
+// POPS's pins view, per transmitter fibre (n*g): its valid line, its receiver's and its
+// coupler input's six ports each, and the coupler modules, from pops --view pins at d,g = 32,32,
+// 64,64, 8,128, 256,16 and 16384,4 (318, 2,375, 1,328, 631 and 3,180 MiB peak: 9.1-10.7 KiB
+// beyond the threads).
+constexpr double kPinFibre = 10.0 * 1024;
 
 std::uint64_t read_meminfo_available() {
   std::ifstream in("/proc/meminfo");
@@ -72,7 +77,7 @@ std::uint64_t read_cgroup_limit() {
 std::uint64_t estimate_memory(const ResourceCounts& c, bool traced) {
   double bytes = kBase + kThread * c.threads + kCoupler * c.couplers + kMethodNode * c.methods +
                  kSteppedNode * c.stepped_nodes + kLink * c.links + kLinkRecord * c.link_records +
-                 kBus * c.buses + kScope * c.scopes + c.tables;
+                 kBus * c.buses + kScope * c.scopes + kPinFibre * c.pin_fibres + c.tables;
   if (traced) {
     bytes += kTraced * (c.threads + c.couplers + c.methods + c.stepped_nodes + c.links +
                         c.link_records + c.buses);

@@ -20,6 +20,7 @@ struct ResourceCounts {
   std::uint64_t buses = 0;          ///< optical buses
   std::uint64_t scopes = 0;         ///< modules that only group others (dmob's coordinate scopes)
   std::uint64_t tables = 0;         ///< bytes of tables a protocol holds (dmob funnel's routes)
+  std::uint64_t pin_fibres = 0;     ///< POPS's pins view: transmitter fibres with their pins (n*g)
 };
 
 /// Resident bytes of a network made of `counts`; `traced`: with a VCD file.

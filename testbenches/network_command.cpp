@@ -10,6 +10,7 @@
 
 #include "models/optical/bit_errors.h"
 #include "testbenches/device_file.h"
+#include "testbenches/hierarchy.h"
 #include "testbenches/input_file.h"
 #include "testbenches/option_values.h"
 #include "testbenches/process_guard.h"
@@ -282,6 +283,10 @@ void add_common_options(CLI::App& app, CommonOptions& c, const NetworkCommand& c
       ->capture_default_str();
   app.add_option("--vcd", c.vcd_path, "write a VCD waveform")->check(path_given());
   app.add_option("--json", c.json_path, "write the runs and their summary as JSON")
+      ->check(path_given());
+  app.add_option("--hierarchy", c.hierarchy_path,
+                 "write the elaborated SystemC hierarchy as JSON (every object's name, kind, and "
+                 "for a port what it is bound to)")
       ->check(path_given());
   app.add_flag("--quiet", c.quiet,
                "print only the summary and any failed run (and no progress lines in a log)");
@@ -922,6 +927,9 @@ void check_files(const CLI::App& app, const NetworkCommand& command, CommonOptio
     outputs.push_back({"--vcd", common.vcd_path, true});
   }
   if (app.get_option("--json")->count() > 0) outputs.push_back({"--json", common.json_path});
+  if (app.get_option("--hierarchy")->count() > 0) {
+    outputs.push_back({"--hierarchy", common.hierarchy_path});
+  }
   for (FileOption& o : command.output_files()) outputs.push_back(std::move(o));
   std::vector<FileOption> inputs = command.input_files();
   if (!common.device_path.empty()) inputs.push_back({"--device", common.device_path});
@@ -1132,6 +1140,9 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   out << command.banner() << ", traffic " << common.traffic << ", seed " << common.seed << ", "
       << common.runs << " run(s)" << std::endl;
   const double elaboration = command.elaborate();
+  // Taken now, while the network is as elaborated; written with the other outputs.
+  const std::string hierarchy =
+      common.hierarchy_path.empty() ? "" : elaborated_hierarchy().dump() + '\n';
   // The hardware bound may solve a linear program: once, before the runs.
   const std::optional<OpenLoopBounds> bounds =
       common.open_loop ? std::optional(open_loop_bounds(command, common)) : std::nullopt;
@@ -1182,9 +1193,13 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
     if (!curve.is_null()) report["curve"] = curve;
     outputs.write("--json", common.json_path, report.dump() + '\n');
   }
+  if (!common.hierarchy_path.empty()) {
+    outputs.write("--hierarchy", common.hierarchy_path, hierarchy);
+  }
   outputs.commit();
   if (!common.vcd_path.empty()) out << "waveform: " << common.vcd_path << '\n';
   if (!common.json_path.empty()) out << "json: " << common.json_path << '\n';
+  if (!common.hierarchy_path.empty()) out << "hierarchy: " << common.hierarchy_path << '\n';
   if (!all_ok(runs)) return kExitRunFailed;
   for (const RunRecord& r : runs) {
     if (r.undelivered_to_faults > 0) return kExitFaultLosses;

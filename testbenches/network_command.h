@@ -39,9 +39,10 @@ struct CommonOptions {
   std::uint64_t seed = 1;
   std::uint64_t max_slots = 100000;
   double period_ns = 1;
-  bool period_given = false;  ///< --period-ns was on the command line
-  std::string vcd_path;       ///< empty: no waveform; else the exact file written (ends in .vcd)
-  std::string json_path;      ///< empty: no JSON report
+  bool period_given = false;   ///< --period-ns was on the command line
+  std::string vcd_path;        ///< empty: no waveform; else the exact file written (ends in .vcd)
+  std::string json_path;       ///< empty: no JSON report
+  std::string hierarchy_path;  ///< --hierarchy FILE: the elaborated hierarchy as JSON; empty: none
   bool quiet = false;
   bool traffic_given = false;  ///< --traffic was on the command line
   /// --traffic bernoulli|bursty: an open-loop run (rate, burst, pattern, window, queue limit).

@@ -1,6 +1,7 @@
 #include "testbenches/pops_command.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 
 #include "testbenches/fault_report.h"
@@ -15,6 +16,68 @@ namespace {
 constexpr std::uint64_t kMaxNodes = std::uint64_t{1} << 21;
 constexpr std::uint64_t kMaxGroups = 1024;
 constexpr std::uint64_t kMaxSlot = 1000000000;
+// The largest network elaborated in the pins view unless --view says otherwise, in transmitter
+// fibres n*g: the pins view's elaboration and memory grow with them, and its slots cost about
+// 4x the grouped view's (docs/cosimulation.md).
+constexpr std::uint64_t kPinsDefaultMaxFibres = 1024;
+
+// The verilated coupler's top module, as --rtl names it.
+constexpr const char* kCouplerModel = "optical_passive_star";
+
+/// The verilated coupler models, comma-separated.
+std::string coupler_model_names() {
+  std::string names;
+  for (const std::string& m : coupler_models()) names += (names.empty() ? "" : ", ") + m;
+  return names;
+}
+
+/// --rtl coupler:B:A=MODEL[:lockstep] on POPS(d,g): the coupler and its kind; throws UsageError.
+pops::CouplerInstance parse_rtl_coupler(const std::string& spec, const pops::PopsShape& shape) {
+  const std::string accepted = std::string("coupler:B:A=") + kCouplerModel + "[:lockstep]";
+  const std::size_t equals = spec.find('=');
+  const std::string where = spec.substr(0, equals);
+  if (equals == std::string::npos || where.rfind("coupler:", 0) != 0) {
+    throw UsageError("--rtl: '" + spec + "' names no coupler of POPS (accepted: " + accepted + ")");
+  }
+  const std::string indices = where.substr(8);
+  const std::size_t colon = indices.find(':');
+  if (colon == std::string::npos) {
+    throw UsageError("--rtl: '" + spec + "' names no coupler of POPS (accepted: " + accepted + ")");
+  }
+  pops::CouplerInstance c;
+  const std::uint64_t last = shape.g - 1;
+  const std::string range = "0.." + std::to_string(last);
+  try {
+    c.b = static_cast<std::uint32_t>(parse_count("--rtl", indices.substr(0, colon), 0, last));
+    c.a = static_cast<std::uint32_t>(parse_count("--rtl", indices.substr(colon + 1), 0, last));
+  } catch (const UsageError&) {
+    throw UsageError("--rtl: POPS(" + std::to_string(shape.d) + "," + std::to_string(shape.g) +
+                     ") has no coupler '" + where + "' (accepted: coupler:B:A with B, A in " +
+                     range + ")");
+  }
+  std::string model = spec.substr(equals + 1);
+  c.kind = CouplerKind::kRtl;
+  const std::string lockstep = ":lockstep";
+  if (model.size() > lockstep.size() &&
+      model.compare(model.size() - lockstep.size(), lockstep.size(), lockstep) == 0) {
+    model.resize(model.size() - lockstep.size());
+    c.kind = CouplerKind::kLockstep;
+  }
+  if (!coupler_available(c.kind)) {
+    throw UsageError("--rtl: " + model + " was not built (a build without Verilator)");
+  }
+  const std::vector<std::string> models = coupler_models();
+  if (std::find(models.begin(), models.end(), model) == models.end()) {
+    throw UsageError("--rtl: no coupler model '" + model + "' (accepted: " + coupler_model_names() +
+                     ", optionally :lockstep)");
+  }
+  c.model = model;
+  if (shape.d > coupler_max_sources(c.kind)) {
+    throw UsageError("--rtl: " + model + " has " + std::to_string(coupler_max_sources(c.kind)) +
+                     " source ports, fewer than d = " + std::to_string(shape.d));
+  }
+  return c;
+}
 
 }  // namespace
 
@@ -32,6 +95,18 @@ void PopsCommand::add_options(CLI::App& app) {
                  "behavioural, rtl (verilated couplers, d <= 64) or lockstep (both, compared "
                  "every slot)")
       ->capture_default_str();
+  app.add_option("--view", view_,
+                 "pins (every processor and coupler a module with pins) or grouped (the scaled "
+                 "elaboration); default: pins up to n*g = " +
+                     std::to_string(kPinsDefaultMaxFibres) +
+                     " fibres (grouped with --coupler rtl|lockstep or --trace-slots), grouped "
+                     "above");
+  app.add_option("--rtl", rtl_specs_,
+                 std::string("in the pins view, swap coupler c(B,A) for verilated RTL "
+                             "(repeatable): coupler:B:A=") +
+                     kCouplerModel +
+                     "[:lockstep] (lockstep: beside the behavioural coupler, a "
+                     "difference fails the run)");
   app.add_option("--permutation-file", permutation_file_,
                  "destinations, one per source in order; '-' = no packet")
       ->check(path_given());
@@ -70,6 +145,37 @@ void PopsCommand::configure(CommonOptions& common) {
                      std::to_string(coupler_max_sources(*kind)) + " (the RTL's D)");
   }
   p.coupler = *kind;
+  if (view_ && *view_ != "pins" && *view_ != "grouped") {
+    throw UsageError("--view: unknown '" + *view_ + "' (accepted: pins, grouped)");
+  }
+  // The default is the view that has what the options ask for: the pins view has behavioural
+  // couplers only, and traces its pins in every slot.
+  const bool pins = view_ ? *view_ == "pins"
+                          : n * g_ <= kPinsDefaultMaxFibres &&
+                                p.coupler == CouplerKind::kBehavioural && !trace_slots_;
+  p.view = pins ? pops::PopsView::kPins : pops::PopsView::kGrouped;
+  for (const std::string& spec : rtl_specs_) {
+    const pops::CouplerInstance c = parse_rtl_coupler(spec, p.shape);
+    for (const pops::CouplerInstance& other : p.rtl_couplers) {
+      if (other.b == c.b && other.a == c.a) {
+        throw UsageError("--rtl: coupler:" + std::to_string(c.b) + ":" + std::to_string(c.a) +
+                         " is named twice");
+      }
+    }
+    p.rtl_couplers.push_back(c);
+  }
+  if (!p.rtl_couplers.empty() && !pins) {
+    throw UsageError(std::string("--rtl: swaps a coupler of the pins view; ") +
+                     (view_ ? "accepted with --view pins"
+                            : "this network runs grouped by default (n*g above " +
+                                  std::to_string(kPinsDefaultMaxFibres) +
+                                  ", --coupler or --trace-slots): add --view pins"));
+  }
+  if (pins && p.coupler != CouplerKind::kBehavioural) {
+    throw UsageError("--coupler: " + coupler_ +
+                     " needs --view grouped (the pins view's couplers "
+                     "are behavioural)");
+  }
   p.max_slots = common.max_slots;
   p.period = common.period();
   device_ = common.device;
@@ -111,6 +217,11 @@ void PopsCommand::configure(CommonOptions& common) {
   }
   if (trace_slots_) {
     if (common.vcd_path.empty()) throw UsageError("--trace-slots: needs --vcd FILE");
+    if (pins) {
+      throw UsageError(
+          "--trace-slots: the pins view traces its signals in every slot; "
+          "accepted with --view grouped");
+    }
     const auto range = parse_range("--trace-slots", *trace_slots_, kMaxSlot);
     check_within_run("--trace-slots", *trace_slots_, range.first, p.max_slots,
                      "FROM:TO with FROM below --max-slots");
@@ -121,13 +232,15 @@ void PopsCommand::configure(CommonOptions& common) {
 
 std::string PopsCommand::banner() const {
   return "POPS(" + std::to_string(d_) + "," + std::to_string(g_) +
-         "), n = " + std::to_string(config_.shape.n()) + ", protocol " + config_.protocol;
+         "), n = " + std::to_string(config_.shape.n()) + ", protocol " + config_.protocol +
+         ", view " + pops::pops_view_name(config_.view);
 }
 
 Json PopsCommand::parameters() const {
   Json j{{"d", d_},
          {"g", g_},
          {"n", config_.shape.n()},
+         {"view", pops::pops_view_name(config_.view)},
          {"max_slots", config_.max_slots},
          {"period_ns", config_.period.to_seconds() * 1e9}};
   if (!config_.faults.empty()) j["faults"] = fault_parameters(config_.faults);

@@ -32,7 +32,9 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   std::string size_option() const override { return "--d/--g"; }
   ResourceCounts resources() const override {
     const std::uint64_t g = config_.shape.g;
-    return ResourceCounts{config_.shape.n(), g * g};
+    ResourceCounts counts{config_.shape.n(), g * g};
+    if (config_.view == pops::PopsView::kPins) counts.pin_fibres = config_.shape.n() * g;
+    return counts;
   }
   std::string banner() const override;
   Json parameters() const override;
@@ -55,6 +57,8 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   std::string permutation_file_;
   std::optional<std::string> trace_group_;
   std::optional<std::string> trace_slots_;
+  std::optional<std::string> view_;
+  std::vector<std::string> rtl_specs_;  ///< --rtl coupler:B:A=MODEL[:lockstep], as given
   DeviceParameters device_;
 };
 

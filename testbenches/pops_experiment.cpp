@@ -10,8 +10,9 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
       config_(config),
       info_(&pops::protocol_info(config.protocol)),
       protocol_(info_->make(config.shape)),
-      network_("pops", pops::PopsNetworkConfig{config.shape, protocol_.get(), config.coupler,
-                                               info_->control_plane}),
+      network_("pops",
+               pops::PopsNetworkConfig{config.shape, protocol_.get(), config.coupler,
+                                       info_->control_plane, config.view, config.rtl_couplers}),
       tally_(info_->slots_per_step) {
   network_.clk(clock_);
   network_.control(control_);
@@ -66,7 +67,7 @@ void PopsExperiment::open_trace() {
     return !config_.trace.group || *config_.trace.group == group;
   };
   for (NodeId i = 0; i < s.n(); ++i) {
-    if (traced(s.group_of(i))) network_.processor(i).trace(trace_file_, config_.trace.slots);
+    if (traced(s.group_of(i))) network_.trace_processor(i, trace_file_, config_.trace.slots);
   }
   for (std::uint32_t b = 0; b < s.g; ++b) {
     for (std::uint32_t a = 0; a < s.g; ++a) {

@@ -38,6 +38,10 @@ struct PopsExperimentConfig {
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
   PopsTraceOptions trace;
   CouplerKind coupler = CouplerKind::kBehavioural;
+  /// The elaboration: pins (a module with pins per processor and coupler) or grouped.
+  pops::PopsView view = pops::PopsView::kGrouped;
+  /// The pins view: couplers swapped one by one for verilated RTL (--rtl).
+  std::vector<pops::CouplerInstance> rtl_couplers{};
   /// Open-loop runs (a sustained load) instead of one permutation per run; the protocol must
   /// run open-loop (ProtocolInfo::open_loop).
   std::optional<OpenLoopConfig> open_loop;

@@ -14,6 +14,14 @@ lint optical_passive_star
 lint optical_passive_star -GD=64 -GW=192
 lint optical_passive_star -GD=1 -GW=8
 lint ocpc_bus_receiver
+lint_alone() {
+  top=$1
+  shift
+  "$verilator" --lint-only -Wall "$@" "$rtl/$top.sv" --top-module "$top" || exit 1
+}
+lint_alone star_drops_collisions
+lint_alone star_drops_collisions -GD=64 -GW=192
+lint_alone star_drops_collisions -GD=1 -GW=8
 lint ocpc_bus_receiver -GK=64 -GA=16 -GW=192
 lint ocpc_bus_receiver -GK=1 -GA=1 -GW=8
 echo "lint clean: $rtl"

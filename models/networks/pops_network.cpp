@@ -9,7 +9,18 @@ namespace {
 std::string coupler_leaf(std::uint32_t b, std::uint32_t a) {
   return "coupler_b" + std::to_string(b) + "_a" + std::to_string(a);
 }
+/// Traces `frame` as `scope` + kind, packet, ... (the names of its fields' pins).
+void trace_frame(sc_core::sc_trace_file* tf, const FramePins<Signal>& frame,
+                 const std::string& scope, const std::string& prefix) {
+  sc_core::sc_trace(tf, frame.kind, scope + prefix + "kind");
+  sc_core::sc_trace(tf, frame.packet, scope + prefix + "packet");
+  sc_core::sc_trace(tf, frame.source, scope + prefix + "source");
+  sc_core::sc_trace(tf, frame.destination, scope + prefix + "destination");
+  sc_core::sc_trace(tf, frame.payload, scope + prefix + "payload");
+}
 }  // namespace
+
+std::string pops_view_name(PopsView view) { return view == PopsView::kPins ? "pins" : "grouped"; }
 
 PopsGroup::PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
                      const PopsNetworkConfig& config,
@@ -36,6 +47,10 @@ PopsGroup::PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
     wiring = PopsControlWiring{request_star.get(), control_planes};
   }
   processors.reserve(s.d);
+  if (config.view == PopsView::kPins) {
+    build_pins(group, config, wiring);
+    return;
+  }
   for (std::uint32_t k = 0; k < s.d; ++k) {
     const std::string proc = "proc" + std::to_string(k);
     processors.emplace_back(std::make_unique<PopsProcessor>(
@@ -57,9 +72,51 @@ PopsGroup::PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
   }
 }
 
+void PopsGroup::build_pins(std::uint32_t group, const PopsNetworkConfig& config,
+                           const PopsControlWiring& wiring) {
+  const PopsShape& s = config.shape;
+  coupler_wires.reserve(s.g);
+  pin_couplers.reserve(s.g);
+  for (std::uint32_t a = 0; a < s.g; ++a) {
+    const std::string leaf = coupler_leaf(group, a);
+    coupler_wires.push_back(std::make_unique<CouplerWires>(leaf));
+    CouplerInstance instance{group, a, CouplerKind::kBehavioural, ""};
+    for (const CouplerInstance& c : config.rtl_couplers) {
+      if (c.b == group && c.a == a) instance = c;
+    }
+    pin_couplers.push_back(
+        std::make_unique<PinPassiveStar>(leaf.c_str(), OpticalPassiveStarConfig{group, a}, s.d,
+                                         &control, instance.kind, instance.model));
+    PinPassiveStar& c = *pin_couplers.back();
+    CouplerWires& w = *coupler_wires.back();
+    c.clk(clk);
+    c.busy(w.busy);
+    c.collision(w.collision);
+    c.output.bind(w.output);
+  }
+  transmitter_wires.reserve(s.d);
+  for (std::uint32_t k = 0; k < s.d; ++k) {
+    const std::string proc = "proc" + std::to_string(k);
+    transmitter_wires.push_back(std::make_unique<TransmitterWires>(proc, s.g));
+    auto p = std::make_unique<PinPopsProcessor>(
+        proc.c_str(), PopsProcessorConfig{s.node(group, k), s, config.protocol,
+                                          SlotWiring{nullptr, &control}, nullptr, wiring});
+    TransmitterWires& w = *transmitter_wires.back();
+    p->clk(clk);
+    for (std::uint32_t b = 0; b < s.g; ++b) p->tx_valid[b](w.valid[b]);
+    p->tx.bind(w.frame);
+    for (std::uint32_t a = 0; a < s.g; ++a) p->rx[a]->bind(coupler_wires[a]->output);
+    processors.push_back(std::move(p));
+  }
+}
+
 // SystemC removes a process from a list searched from the newest end, and a child from its
 // parent's list: destroying in reverse creation order keeps teardown linear.
 PopsGroup::~PopsGroup() {
+  while (!processors.empty()) processors.pop_back();
+  transmitter_wires.clear();
+  while (!pin_couplers.empty()) pin_couplers.pop_back();
+  coupler_wires.clear();
   while (!couplers_in.empty()) couplers_in.pop_back();
   couplers_out.reset();
   while (!processors.empty()) processors.pop_back();
@@ -85,7 +142,15 @@ PopsNetwork::PopsNetwork(const sc_core::sc_module_name& name, const PopsNetworkC
   for (std::uint32_t b = 0; b < s.g; ++b) {
     for (std::uint32_t a = 0; a < s.g; ++a) {
       PopsGroup& from = *groups_[a];
-      if (from.couplers_out) {
+      if (!groups_[b]->pin_couplers.empty()) {
+        // c(b, a)'s input k is processor k of group a, its fibre b.
+        PinPassiveStar& c = *groups_[b]->pin_couplers[a];
+        for (std::uint32_t k = 0; k < s.d; ++k) {
+          TransmitterWires& w = *from.transmitter_wires[k];
+          c.inputs[k]->valid(w.valid[b]);
+          c.inputs[k]->frame.bind(w.frame);
+        }
+      } else if (from.couplers_out) {
         from.couplers_out->destinations(groups_[b]->rx_bundle);  // binding b: c(b, a)
       } else {
         groups_[b]->couplers_in[a]->sources(from.tx_bundle);
@@ -96,6 +161,33 @@ PopsNetwork::PopsNetwork(const sc_core::sc_module_name& name, const PopsNetworkC
 
 std::string PopsNetwork::coupler_name(std::uint32_t b, std::uint32_t a) const {
   return std::string(groups_[b]->name()) + "." + coupler_leaf(b, a);
+}
+
+void PopsNetwork::trace_coupler(std::uint32_t b, std::uint32_t a, sc_core::sc_trace_file* tf,
+                                const TraceWindow& window) {
+  const std::string name = coupler_name(b, a);
+  if (config_.view == PopsView::kGrouped) {
+    coupler(b, a).trace(tf, name, window);
+    return;
+  }
+  const CouplerWires& w = *groups_[b]->coupler_wires[a];
+  sc_core::sc_trace(tf, w.busy, name + ".busy");
+  sc_core::sc_trace(tf, w.collision, name + ".collision");
+  sc_core::sc_trace(tf, w.output.valid, name + ".valid");
+  trace_frame(tf, w.output.frame, name, ".frame_");
+  coupler(b, a).trace_optics(tf, name, window);
+}
+
+void PopsNetwork::trace_processor(NodeId i, sc_core::sc_trace_file* tf, const TraceWindow& window) {
+  processor(i).trace(tf, window);
+  if (config_.view == PopsView::kGrouped) return;
+  const std::string name = processor(i).name();
+  const TransmitterWires& w =
+      *groups_[config_.shape.group_of(i)]->transmitter_wires[config_.shape.index_in_group(i)];
+  for (std::uint32_t b = 0; b < config_.shape.g; ++b) {
+    sc_core::sc_trace(tf, w.valid[b], name + ".tx_valid_" + std::to_string(b));
+  }
+  trace_frame(tf, w.frame, name, ".tx_frame_");
 }
 
 std::vector<const ControlChannel*> PopsNetwork::control_channels() const {

@@ -13,13 +13,32 @@
 #include <systemc>
 #include <vector>
 
+#include "models/core/frame_pins.h"
 #include "models/core/run_control.h"
+#include "models/networks/pops_pin_processor.h"
 #include "models/networks/pops_processor.h"
 #include "models/optical/coupler_factory.h"
 #include "models/optical/passive_star_group.h"
+#include "models/optical/pin_passive_star.h"
 #include "models/optical/pops_bundles.h"
 
 namespace optinet::pops {
+
+/// Two elaborations of one hardware. `kPins`: every processor and every coupler c(b, a) is a
+/// module with a clock port and pin-level ports bound through signals (pin_passive_star.h,
+/// pops_pin_processor.h). `kGrouped`: processors without ports reach their group's fibre
+/// bundles through a pointer, and a group's behavioural couplers are one module.
+enum class PopsView { kGrouped, kPins };
+
+std::string pops_view_name(PopsView view);
+
+/// One coupler c(b, a) and what it is made of.
+struct CouplerInstance {
+  std::uint32_t b = 0;
+  std::uint32_t a = 0;
+  CouplerKind kind = CouplerKind::kBehavioural;
+  std::string model;  ///< the verilated model of an RTL kind, by its top module's name
+};
 
 struct PopsNetworkConfig {
   PopsShape shape;
@@ -28,6 +47,32 @@ struct PopsNetworkConfig {
   /// Build the reservation control plane (PopsNodeContext): per group a request star and a
   /// control plane into the group.
   bool control_plane = false;
+  PopsView view = PopsView::kGrouped;
+  /// The pins view: couplers c(b, a) swapped for verilated RTL (kind kRtl or kLockstep).
+  std::vector<CouplerInstance> rtl_couplers{};
+};
+
+/// The pins view's wires of one processor's transmitter: a valid line per coupler it lights,
+/// and its frame (in its group's scope: proc<k>_tx_valid_<b>, proc<k>_tx_frame_kind, ...). A
+/// valid line has two writers in different delta cycles: the processor's thread raises it at a
+/// rising edge, its method lowers it at the falling edge.
+struct TransmitterWires {
+  sc_core::sc_vector<sc_core::sc_signal<bool, sc_core::SC_MANY_WRITERS>> valid;
+  FramePins<Signal> frame;
+  TransmitterWires(const std::string& proc, std::uint32_t couplers)
+      : valid((proc + "_tx_valid").c_str(), couplers), frame(proc + "_tx_frame_") {}
+};
+
+/// The pins view's wires of one coupler's output (in its destination group's scope:
+/// coupler_b<b>_a<a>_busy, _collision, _valid, _frame_kind, ...).
+struct CouplerWires {
+  sc_core::sc_signal<bool> busy;
+  sc_core::sc_signal<bool> collision;
+  ValidFramePins<Signal> output;
+  explicit CouplerWires(const std::string& coupler)
+      : busy((coupler + "_busy").c_str()),
+        collision((coupler + "_collision").c_str()),
+        output(coupler + "_valid", coupler + "_frame_") {}
 };
 
 /// One group: its d processors, its transmit and receive bundles, and its couplers: the g it
@@ -51,11 +96,21 @@ class PopsGroup : public sc_core::sc_module {
   std::unique_ptr<PassiveStarGroup> couplers_out;
   /// RTL kinds: c(this, a), a = 0..g-1, a module each; empty for behavioural couplers.
   std::vector<std::unique_ptr<PassiveStar>> couplers_in;
+  /// The pins view: c(this, a), a = 0..g-1, a module each, and the wires of the processors'
+  /// transmitters and of the couplers' outputs (empty in the grouped view).
+  std::vector<std::unique_ptr<PinPassiveStar>> pin_couplers;
+  std::vector<std::unique_ptr<TransmitterWires>> transmitter_wires;
+  std::vector<std::unique_ptr<CouplerWires>> coupler_wires;
   /// The reservation control plane (null without one): the group's request star, and the
   /// claim and grant planes into the group.
   std::unique_ptr<ControlChannel> request_star;
   std::unique_ptr<ControlChannel> claim_plane;
   std::unique_ptr<ControlChannel> grant_plane;
+
+ private:
+  /// The pins view: the couplers into this group and the processors, bound through wires.
+  void build_pins(std::uint32_t group, const PopsNetworkConfig& config,
+                  const PopsControlWiring& wiring);
 };
 
 class PopsNetwork : public sc_core::sc_module {
@@ -74,15 +129,22 @@ class PopsNetwork : public sc_core::sc_module {
   /// Coupler c(b, a): from group a to group b.
   StarCoupler& coupler(std::uint32_t b, std::uint32_t a) {
     const std::unique_ptr<PassiveStarGroup>& out = groups_[a]->couplers_out;
-    return out ? out->coupler(b) : groups_[b]->couplers_in[a]->coupler();
+    if (out) return out->coupler(b);
+    PopsGroup& into = *groups_[b];
+    return into.pin_couplers.empty() ? into.couplers_in[a]->coupler()
+                                     : into.pin_couplers[a]->coupler();
   }
+  PopsView view() const { return config_.view; }
   /// pops.groupB.coupler_bB_aA: c(b, a)'s name in traces and messages.
   std::string coupler_name(std::uint32_t b, std::uint32_t a) const;
   /// Traces c(b, a)'s busy, collision and frame under its name, for the slots in `window`.
+  /// In the pins view its output wires (busy, collision, valid, frame_*) in every slot, and its
+  /// optical registers (power_mw, fault) in `window`.
   void trace_coupler(std::uint32_t b, std::uint32_t a, sc_core::sc_trace_file* tf,
-                     const TraceWindow& window) {
-    coupler(b, a).trace(tf, coupler_name(b, a), window);
-  }
+                     const TraceWindow& window);
+  /// Traces processor i: its transmit and receive registers in `window`, and in the pins view its
+  /// transmitter's wires (tx_valid_<b>, tx_frame_*) in every slot.
+  void trace_processor(NodeId i, sc_core::sc_trace_file* tf, const TraceWindow& window);
   /// Clears the fibre bundles and control channels between runs (slot numbers restart with
   /// each run).
   void reset_media() {

@@ -56,6 +56,42 @@ std::uint32_t coupler_max_sources(CouplerKind kind) {
   return std::numeric_limits<std::uint32_t>::max();
 }
 
+namespace {
+[[noreturn]] void no_module(CouplerKind kind) {
+  throw std::invalid_argument("coupler " + coupler_kind_name(kind) +
+                              " has no module of its own (behavioural couplers are grouped; "
+                              "the RTL kinds need a build with Verilator)");
+}
+}  // namespace
+
+std::vector<std::string> coupler_models() {
+#ifdef OPTINET_HAVE_VERILATOR
+  return rtl_coupler_models();
+#else
+  return {};
+#endif
+}
+
+std::unique_ptr<StarLaw> make_coupler_law([[maybe_unused]] CouplerKind kind,
+                                          [[maybe_unused]] const std::string& model,
+                                          [[maybe_unused]] const sc_core::sc_module& owner,
+                                          [[maybe_unused]] sc_core::sc_in<bool>& clk,
+                                          [[maybe_unused]] const StarCoupler& coupler) {
+#ifdef OPTINET_HAVE_VERILATOR
+  if (kind != CouplerKind::kBehavioural) {
+    return make_rtl_star_law(model, owner, clk, coupler, kind == CouplerKind::kLockstep);
+  }
+#endif
+  no_module(kind);
+}
+
+unsigned coupler_settle_deltas([[maybe_unused]] CouplerKind kind) {
+#ifdef OPTINET_HAVE_VERILATOR
+  if (kind != CouplerKind::kBehavioural) return kRtlSettleDeltas;
+#endif
+  return 0;
+}
+
 std::unique_ptr<PassiveStar> make_coupler([[maybe_unused]] CouplerKind kind,
                                           [[maybe_unused]] const sc_core::sc_module_name& name,
                                           [[maybe_unused]] const OpticalPassiveStarConfig& config) {
@@ -64,9 +100,7 @@ std::unique_ptr<PassiveStar> make_coupler([[maybe_unused]] CouplerKind kind,
     return std::make_unique<RtlPassiveStar>(name, config, kind == CouplerKind::kLockstep);
   }
 #endif
-  throw std::invalid_argument("coupler " + coupler_kind_name(kind) +
-                              " has no module of its own (behavioural couplers are grouped; "
-                              "the RTL kinds need a build with Verilator)");
+  no_module(kind);
 }
 
 }  // namespace optinet

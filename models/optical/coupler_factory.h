@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <systemc>
+#include <vector>
 
 #include "models/optical/optical_passive_star.h"
 
@@ -23,6 +24,18 @@ bool coupler_available(CouplerKind kind);
 std::string available_coupler_names();
 /// Largest d the kind supports (the RTL's D for the RTL kinds).
 std::uint32_t coupler_max_sources(CouplerKind kind);
+
+/// The verilated coupler models this build has, by their top modules' names (empty without
+/// Verilator).
+std::vector<std::string> coupler_models();
+/// The law of an RTL kind from verilated model `model`, made a child of `owner` (the module
+/// being constructed) and clocked by `clk`; std::invalid_argument for the behavioural kind, an
+/// unknown model, or without Verilator.
+std::unique_ptr<StarLaw> make_coupler_law(CouplerKind kind, const std::string& model,
+                                          const sc_core::sc_module& owner,
+                                          sc_core::sc_in<bool>& clk, const StarCoupler& coupler);
+/// Delta cycles an RTL kind's law needs between present() and outcome() (0: behavioural).
+unsigned coupler_settle_deltas(CouplerKind kind);
 
 /// A coupler module of an RTL kind (the behavioural kind has none: std::invalid_argument).
 std::unique_ptr<PassiveStar> make_coupler(CouplerKind kind, const sc_core::sc_module_name& name,

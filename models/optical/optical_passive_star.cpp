@@ -27,7 +27,7 @@ int StarCoupler::apply_faults(const StarInputLane& lane, StarOutcome& o) {
   return fault;
 }
 
-void StarCoupler::commit(const StarInputLane& lane, StarOutcome o, StarOutputIf& out) {
+StarOutcome StarCoupler::commit(const StarInputLane& lane, StarOutcome o, StarOutputIf& out) {
   const bool traced = trace_window_.contains(lane.slot);
   // A real collision (two sources of the group) is reported before a fault can hide it.
   const bool real_collision = o.collision;
@@ -67,15 +67,21 @@ void StarCoupler::commit(const StarInputLane& lane, StarOutcome o, StarOutputIf&
       observer_->on_collision(lane.slot, config_.destination_group, config_.source_group);
     }
   }
+  return o;
 }
 
 void StarCoupler::trace(sc_core::sc_trace_file* tf, const std::string& name,
                         const TraceWindow& window) {
-  trace_window_ = window;
   sc_core::sc_trace(tf, busy_, name + ".busy");
   sc_core::sc_trace(tf, collision_, name + ".collision");
   sc_core::sc_trace(tf, frame_packet_, name + ".frame_packet", 32);
   sc_core::sc_trace(tf, frame_kind_, name + ".frame_kind", 2);
+  trace_optics(tf, name, window);
+}
+
+void StarCoupler::trace_optics(sc_core::sc_trace_file* tf, const std::string& name,
+                               const TraceWindow& window) {
+  trace_window_ = window;
   sc_core::sc_trace(tf, power_mw_, name + ".power_mw");
   if (faults_ != nullptr && faults_->touches(dead_fault_, jammer_fault_)) {
     sc_core::sc_trace(tf, fault_, name + ".fault");

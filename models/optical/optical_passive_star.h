@@ -52,6 +52,15 @@ inline StarOutcome resolve_behavioural(const StarInputLane& lane) {
   return o;
 }
 
+/// A coupler's law as a hardware model (the verilated RTL): the lit lane is presented, and the
+/// outcome read once the model has settled.
+class StarLaw {
+ public:
+  virtual ~StarLaw() = default;
+  virtual void present(const StarInputLane& lane) = 0;
+  virtual StarOutcome outcome(const StarInputLane& lane) = 0;
+};
+
 /// One coupler c(b, a) as a plain object: what it makes of a resolved slot (faults, counters,
 /// trace registers, the broadcast, the observer), with no SystemC object of its own. A module
 /// presents it the lit slots: `PassiveStarGroup` for a group's behavioural couplers, or
@@ -79,6 +88,10 @@ class StarCoupler {
   /// the optical power at an output as the real `name`.power_mw (the sum over the lit sources),
   /// recorded for the slots in `window`.
   void trace(sc_core::sc_trace_file* tf, const std::string& name, const TraceWindow& window = {});
+  /// Only the registers a coupler's pins do not carry: `name`.power_mw, and `name`.fault where
+  /// a fault can act on it.
+  void trace_optics(sc_core::sc_trace_file* tf, const std::string& name,
+                    const TraceWindow& window = {});
 
   /// Counts the slots of `window` from now on (counters cleared).
   void count_slots(const TraceWindow& window) {
@@ -98,7 +111,8 @@ class StarCoupler {
 
   /// The lit slot `lane` resolved as `o`: faults act, the counters and trace registers are set,
   /// a frame that got through is broadcast into `out`, and the observer hears of a collision.
-  void commit(const StarInputLane& lane, StarOutcome o, StarOutputIf& out);
+  /// Returns the outcome as the faults left it.
+  StarOutcome commit(const StarInputLane& lane, StarOutcome o, StarOutputIf& out);
   /// The slot is over: the trace registers go dark.
   void go_dark() {
     busy_ = collision_ = fault_ = false;

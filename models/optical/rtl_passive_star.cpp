@@ -1,8 +1,11 @@
 #include "models/optical/rtl_passive_star.h"
 
+#include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "Voptical_passive_star.h"
+#include "Vstar_drops_collisions.h"
 
 namespace optinet {
 
@@ -44,24 +47,51 @@ bool same(const StarOutcome& x, const StarOutcome& y) {
 }
 }  // namespace
 
-RtlPassiveStar::RtlPassiveStar(const sc_core::sc_module_name& name,
-                               const OpticalPassiveStarConfig& config, bool lockstep)
-    : PassiveStar(name, config, 2), lockstep_(lockstep), rtl_(new Voptical_passive_star("rtl")) {
-  rtl_->clk(clk);
-  rtl_->valid(valid_);
-  rtl_->frame(frame_);
-  rtl_->out_valid(out_valid_);
-  rtl_->out_frame(out_frame_);
-  rtl_->collision(collision_);
-  rtl_->busy(busy_);
+/// RtlStarLaw around the verilated model V (a coupler's ports: clk, valid, frame, out_valid,
+/// out_frame, collision, busy).
+template <typename V>
+class VerilatedStarLaw : public RtlStarLaw {
+ public:
+  VerilatedStarLaw(const sc_core::sc_module& owner, sc_core::sc_in<bool>& clk,
+                   const StarCoupler& coupler, bool lockstep)
+      : RtlStarLaw(owner, coupler, lockstep), rtl_(std::make_unique<V>("rtl")) {
+    rtl_->clk(clk);
+    rtl_->valid(valid_);
+    rtl_->frame(frame_);
+    rtl_->out_valid(out_valid_);
+    rtl_->out_frame(out_frame_);
+    rtl_->collision(collision_);
+    rtl_->busy(busy_);
+  }
+
+ private:
+  std::unique_ptr<V> rtl_;
+};
+
+const std::vector<std::string>& rtl_coupler_models() {
+  static const std::vector<std::string> models{"optical_passive_star", "star_drops_collisions"};
+  return models;
 }
 
-RtlPassiveStar::~RtlPassiveStar() = default;
+std::unique_ptr<StarLaw> make_rtl_star_law(const std::string& model,
+                                           const sc_core::sc_module& owner,
+                                           sc_core::sc_in<bool>& clk, const StarCoupler& coupler,
+                                           bool lockstep) {
+  if (model == "optical_passive_star") {
+    return std::make_unique<VerilatedStarLaw<Voptical_passive_star>>(owner, clk, coupler, lockstep);
+  }
+  if (model == "star_drops_collisions") {
+    return std::make_unique<VerilatedStarLaw<Vstar_drops_collisions>>(owner, clk, coupler,
+                                                                      lockstep);
+  }
+  throw std::invalid_argument("no verilated coupler model '" + model + "'");
+}
 
-void RtlPassiveStar::present(const StarInputLane& lane) {
+void RtlStarLaw::present(const StarInputLane& lane) {
   std::uint64_t valid = 0;
   for (const StarSourceDrive& s : lane.sources) {
-    if (s.source >= kRtlMaxSources) SC_REPORT_ERROR(name(), "source beyond the RTL's D ports");
+    if (s.source >= kRtlMaxSources)
+      SC_REPORT_ERROR(owner_.name(), "source beyond the RTL's D ports");
     valid |= std::uint64_t{1} << s.source;
     encode(s.frame, staged_, s.source * kWords);
   }
@@ -69,18 +99,23 @@ void RtlPassiveStar::present(const StarInputLane& lane) {
   frame_.write(staged_);
 }
 
-StarOutcome RtlPassiveStar::outcome(const StarInputLane& lane) {
+StarOutcome RtlStarLaw::outcome(const StarInputLane& lane) {
   StarOutcome rtl;
   rtl.busy = busy_.read();
   rtl.collision = collision_.read();
   if (out_valid_.read()) rtl.frame = decode(out_frame_.read());
   if (!lockstep_) return rtl;
   StarOutcome model = resolve_behavioural(lane);
-  if (!same(rtl, model) && observer() != nullptr) {
-    observer()->on_mismatch(lane.slot, name(),
-                            "behavioural: " + describe(model) + "; rtl: " + describe(rtl));
+  if (!same(rtl, model) && coupler_.observer() != nullptr) {
+    coupler_.observer()->on_mismatch(lane.slot, owner_.name(),
+                                     "behavioural: " + describe(model) + "; rtl: " + describe(rtl));
   }
   return model;
 }
+
+RtlPassiveStar::RtlPassiveStar(const sc_core::sc_module_name& name,
+                               const OpticalPassiveStarConfig& config, bool lockstep)
+    : PassiveStar(name, config, kRtlSettleDeltas),
+      law_(make_rtl_star_law("optical_passive_star", *this, clk, coupler(), lockstep)) {}
 
 }  // namespace optinet

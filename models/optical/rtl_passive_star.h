@@ -7,37 +7,68 @@
 /// are read (and delivered) one delta later, all within the slot's rising edge.
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <systemc>
+#include <vector>
 
 #include "models/optical/optical_passive_star.h"
-
-class Voptical_passive_star;
 
 namespace optinet {
 
 inline constexpr std::uint32_t kRtlMaxSources = 64;  ///< the RTL's D
 inline constexpr std::uint32_t kRtlFrameBits = 192;  ///< the RTL's W: 6 words of 32 bits
+inline constexpr unsigned kRtlSettleDeltas = 2;      ///< inputs driven, then the model settles
 
-class RtlPassiveStar : public PassiveStar {
+/// A verilated coupler as a coupler's law: the signals around the model (`rtl_valid`,
+/// `rtl_frame`, `rtl_out_valid`, `rtl_out_frame`, `rtl_collision`, `rtl_busy`) and the model
+/// `rtl` (VerilatedStarLaw), made children of the module being constructed. Its outcome is read
+/// kRtlSettleDeltas delta cycles after present().
+class RtlStarLaw : public StarLaw {
  public:
-  /// `lockstep`: also resolve the lane behaviourally, report any difference to the observer's
-  /// on_mismatch, and deliver the behavioural outcome.
-  RtlPassiveStar(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config,
-                 bool lockstep = false);
-  ~RtlPassiveStar() override;
-
- protected:
   void present(const StarInputLane& lane) override;
   StarOutcome outcome(const StarInputLane& lane) override;
 
+ protected:
+  /// `coupler`: its observer hears of a lockstep mismatch, named `owner`. `lockstep`: also
+  /// resolve the lane behaviourally, report any difference, and return the behavioural outcome.
+  RtlStarLaw(const sc_core::sc_module& owner, const StarCoupler& coupler, bool lockstep)
+      : owner_(owner), coupler_(coupler), lockstep_(lockstep) {}
+
+  sc_core::sc_signal<std::uint64_t> valid_{"rtl_valid"};
+  sc_core::sc_signal<sc_dt::sc_bv<kRtlMaxSources * kRtlFrameBits>> frame_{"rtl_frame"};
+  sc_core::sc_signal<bool> out_valid_{"rtl_out_valid"}, collision_{"rtl_collision"},
+      busy_{"rtl_busy"};
+  sc_core::sc_signal<sc_dt::sc_bv<kRtlFrameBits>> out_frame_{"rtl_out_frame"};
+
  private:
+  const sc_core::sc_module& owner_;
+  const StarCoupler& coupler_;
   bool lockstep_;
-  std::unique_ptr<Voptical_passive_star> rtl_;
-  sc_core::sc_signal<std::uint64_t> valid_{"valid"};
-  sc_core::sc_signal<sc_dt::sc_bv<kRtlMaxSources * kRtlFrameBits>> frame_{"frame"};
-  sc_core::sc_signal<bool> out_valid_{"out_valid"}, collision_{"rtl_collision"}, busy_{"rtl_busy"};
-  sc_core::sc_signal<sc_dt::sc_bv<kRtlFrameBits>> out_frame_{"out_frame"};
   sc_dt::sc_bv<kRtlMaxSources * kRtlFrameBits> staged_;
+};
+
+/// The coupler models this build has verilated, by their top modules' names: the coupler
+/// (`optical_passive_star`) and a coupler with a planted bug for lockstep's tests and example
+/// (`star_drops_collisions`).
+const std::vector<std::string>& rtl_coupler_models();
+/// The law of verilated model `model` (one of rtl_coupler_models()), clocked by `clk`.
+std::unique_ptr<StarLaw> make_rtl_star_law(const std::string& model,
+                                           const sc_core::sc_module& owner,
+                                           sc_core::sc_in<bool>& clk, const StarCoupler& coupler,
+                                           bool lockstep);
+
+/// The grouped view's RTL coupler module around an RtlStarLaw.
+class RtlPassiveStar : public PassiveStar {
+ public:
+  RtlPassiveStar(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config,
+                 bool lockstep = false);
+
+ protected:
+  void present(const StarInputLane& lane) override { law_->present(lane); }
+  StarOutcome outcome(const StarInputLane& lane) override { return law_->outcome(lane); }
+
+ private:
+  std::unique_ptr<StarLaw> law_;
 };
 
 }  // namespace optinet

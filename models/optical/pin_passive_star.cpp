@@ -1,0 +1,85 @@
+#include "models/optical/pin_passive_star.h"
+
+namespace optinet {
+
+PinPassiveStar::PinPassiveStar(const sc_core::sc_module_name& name,
+                               const OpticalPassiveStarConfig& config, std::uint32_t sources,
+                               const sc_core::sc_port<RunControlIf>* control, CouplerKind kind,
+                               const std::string& model)
+    : sc_core::sc_module(name), coupler_(config), control_(control) {
+  if (kind != CouplerKind::kBehavioural) {
+    law_ = make_coupler_law(kind, model, *this, clk, coupler_);
+    settle_deltas_ = coupler_settle_deltas(kind);
+  }
+  inputs.reserve(sources);
+  for (std::uint32_t k = 0; k < sources; ++k) {
+    const std::string in = "in" + std::to_string(k) + "_";
+    inputs.push_back(std::make_unique<ValidFramePins<In>>(in + "valid", in));
+  }
+  lane_.sources.reserve(sources);
+  // Woken by a source's valid line rising (a delta after the rising edge at which it drives);
+  // silent sources cost nothing.
+  SC_METHOD(step);
+  for (const auto& input : inputs) sensitive << input->valid.pos();
+  dont_initialize();
+}
+
+void PinPassiveStar::step() {
+  if (phase_ == Phase::kHolding) {
+    // The rising edge that ends the slot: receivers sample in this evaluation, and the outputs
+    // go dark after it. Sources that drive in the new slot raise their valid lines in this
+    // evaluation too, which wakes the method again a delta later.
+    go_dark();
+    phase_ = Phase::kIdle;
+    return;  // static sensitivity: the next source that lights
+  }
+  if (phase_ == Phase::kIdle) {
+    sample_inputs((*control_)->current_slot());
+    if (law_ && lane_.drivers > 0) {
+      law_->present(lane_);
+      settling_ = settle_deltas_;
+    }
+  }
+  if (settling_ > 0) {  // the RTL settles within the rising edge's delta cycles
+    --settling_;
+    phase_ = Phase::kSettling;
+    sc_core::next_trigger(sc_core::SC_ZERO_TIME);
+    return;
+  }
+  resolve();
+  phase_ = Phase::kHolding;
+  sc_core::next_trigger(clk.posedge_event());
+}
+
+PinPassiveStar::~PinPassiveStar() = default;
+
+void PinPassiveStar::resolve() {
+  if (lane_.drivers == 0) return;
+  const StarOutcome law = law_ ? law_->outcome(lane_) : resolve_behavioural(lane_);
+  const StarOutcome o = coupler_.commit(lane_, law, outputs_);
+  busy.write(o.busy);
+  collision.write(o.collision);
+}
+
+void PinPassiveStar::sample_inputs(std::uint64_t slot) {
+  lane_.slot = slot;
+  lane_.drivers = 0;
+  lane_.sources.clear();
+  for (std::uint32_t k = 0; k < inputs.size(); ++k) {
+    const ValidFramePins<In>& in = *inputs[k];
+    if (!in.valid.read()) continue;
+    const Frame frame = in.frame.read();
+    if (++lane_.drivers == 1) lane_.frame = frame;
+    lane_.sources.push_back({k, frame});
+  }
+}
+
+void PinPassiveStar::go_dark() {
+  busy.write(false);
+  collision.write(false);
+  output.valid.write(false);
+  output.frame.write(Frame{});
+  coupler_.go_dark();
+}
+
+}  // namespace optinet

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""usage: check_hierarchy.py OPTINET WORKDIR
+
+`optinet NETWORK --hierarchy FILE` on a small network of every family: the file is one JSON
+object {"objects": [...]}, one entry per SystemC object with its name, kind and bound_to; names
+are unique; every port is bound, to an object of the hierarchy; the top-level clock is there.
+
+POPS(4,4) in the pins view (its default at that size): every processor pops.groupB.procK and
+every coupler pops.groupB.coupler_bB_aA is an sc_module whose clk port is bound to the slot
+clock; processor K of group A drives one valid line per coupler c(B, A), and that line is what
+coupler c(B, A)'s input K reads; every receiver input of a processor of group B reads the wire
+its coupler c(B, A) drives. Exit status 1 on the first failure.
+"""
+import json
+import pathlib
+import subprocess
+import sys
+
+OPTINET, WORKDIR = sys.argv[1], pathlib.Path(sys.argv[2])
+WORKDIR.mkdir(parents=True, exist_ok=True)
+
+FAMILIES = ["pops --d 4 --g 4", "pops --d 4 --g 4 --view grouped", "ocpc --p 16", "mob --p 4",
+            "dmob --k 3 --dim 3", "hypercube --n 4", "shuffle --d 2 --n 4", "ccc --s 3",
+            "shuffle-exchange --n 4", "grid --n 4 --k 2", "mesh --n 4 --levels 2",
+            "splithash --k 8 --depth 2"]
+PORT_KINDS = {"sc_in", "sc_out", "sc_inout", "sc_port"}
+
+
+def fail(message):
+    sys.exit(f"FAIL: {message}")
+
+
+def hierarchy(command, name):
+    out = WORKDIR / f"hierarchy_{name}.json"
+    subprocess.run([OPTINET] + command.split() + ["--hierarchy", str(out), "--quiet"], check=True,
+                   stdout=subprocess.DEVNULL)
+    report = json.loads(out.read_text())
+    if list(report) != ["objects"]:
+        fail(f"{command}: keys {list(report)}, expected ['objects']")
+    objects = {}
+    for o in report["objects"]:
+        if list(o)[:3] != ["name", "kind", "bound_to"]:
+            fail(f"{command}: entry {o} lacks name, kind, bound_to")
+        if o["name"] in objects:
+            fail(f"{command}: {o['name']} listed twice")
+        objects[o["name"]] = o
+    for o in objects.values():
+        if o["kind"] in PORT_KINDS and o["bound_to"] not in objects:
+            fail(f"{command}: port {o['name']} bound to {o['bound_to']!r}, not an object")
+        if o["kind"] not in PORT_KINDS and o["kind"] != "sc_export" and o["bound_to"] is not None:
+            fail(f"{command}: {o['name']} ({o['kind']}) has bound_to {o['bound_to']!r}")
+    if objects.get("clk", {}).get("kind") != "sc_clock":
+        fail(f"{command}: no slot clock 'clk' at the top")
+    return objects
+
+
+def check_pops_pins(objects, d, g):
+    def module_with_clock(name):
+        if objects.get(name, {}).get("kind") != "sc_module":
+            fail(f"pins view: {name} is not an sc_module")
+        if objects.get(name + ".clk", {}).get("bound_to") != "clk":
+            fail(f"pins view: {name}.clk is not bound to the slot clock")
+
+    for a in range(g):
+        for k in range(d):
+            proc = f"pops.group{a}.proc{k}"
+            module_with_clock(proc)
+            for b in range(g):
+                line = objects.get(f"{proc}.tx_valid_{b}", {}).get("bound_to")
+                coupler_input = objects.get(f"pops.group{b}.coupler_b{b}_a{a}.in{k}_valid", {})
+                if line is None or coupler_input.get("bound_to") != line:
+                    fail(f"pins view: {proc}.tx_valid_{b} drives {line!r}, but c({b},{a})'s "
+                         f"input {k} reads {coupler_input.get('bound_to')!r}")
+            for field in ("kind", "packet", "source", "destination", "payload"):
+                if objects.get(f"{proc}.tx_frame_{field}", {}).get("kind") != "sc_out":
+                    fail(f"pins view: {proc} has no output tx_frame_{field}")
+        for b in range(g):
+            coupler = f"pops.group{b}.coupler_b{b}_a{a}"
+            module_with_clock(coupler)
+            for port in ("busy", "collision", "valid", "frame_packet"):
+                if objects.get(f"{coupler}.{port}", {}).get("kind") != "sc_out":
+                    fail(f"pins view: {coupler} has no output {port}")
+            wire = objects[f"{coupler}.valid"]["bound_to"]
+            for k in range(d):
+                rx = objects.get(f"pops.group{b}.proc{k}.rx{a}_valid", {}).get("bound_to")
+                if rx != wire:
+                    fail(f"pins view: pops.group{b}.proc{k}.rx{a}_valid reads {rx!r}, not {wire}")
+
+
+for i, command in enumerate(FAMILIES):
+    objects = hierarchy(command, f"{command.split()[0]}_{i}")
+    if command == "pops --d 4 --g 4":
+        check_pops_pins(objects, 4, 4)
+    if command.endswith("--view grouped") and "pops.group0.proc0.clk" in objects:
+        fail("grouped view: a POPS processor has a clock port")
+print(f"ok: the hierarchy of {len(FAMILIES)} networks, every port bound; POPS(4,4)'s pins view "
+      "wired processor to coupler to processor")
