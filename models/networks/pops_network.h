@@ -94,6 +94,12 @@ class PopsNetwork : public sc_core::sc_module {
       if (group->grant_plane) group->grant_plane->reset();
     }
   }
+  /// Lets the processors wake one another, so that an idle one may sleep (open-loop runs).
+  void connect_peers() {
+    peers_.resize(config_.shape.n());
+    for (NodeId i = 0; i < config_.shape.n(); ++i) peers_[i] = &processor(i);
+    for (Processor* p : peers_) p->set_peers(&peers_);
+  }
   /// Every control channel (request stars, then per group its claim and grant planes), empty
   /// without a control plane.
   std::vector<const ControlChannel*> control_channels() const;
@@ -102,6 +108,7 @@ class PopsNetwork : public sc_core::sc_module {
   PopsNetworkConfig config_;
   std::vector<ControlChannel*> control_planes_;  ///< claim and grant plane into each group
   std::vector<std::unique_ptr<PopsGroup>> groups_;
+  std::vector<Processor*> peers_;  ///< by node id, once connect_peers() was called
 };
 
 }  // namespace optinet::pops
