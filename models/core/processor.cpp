@@ -116,6 +116,7 @@ void Processor::sleep_until(std::uint64_t alarm) {
   if (woken_in_slot_ == slot_) return;  // a peer transmitted to it in this slot already
   if (!wake_event_) wake_event_ = std::make_unique<sc_core::sc_event>();
   sleeping_ = true;
+  const std::uint64_t fell_asleep = slot_;
   while (true) {
     // Slot events form a ring: wait at most kSlotEvents - 1 slots ahead at a time.
     const std::uint64_t ring = std::min(alarm, slot_ + RunControlIf::kSlotEvents - 1);
@@ -128,6 +129,7 @@ void Processor::sleep_until(std::uint64_t alarm) {
     if (woken_in_slot_ == slot_ || slot_ >= alarm) break;
   }
   sleeping_ = false;
+  slots_slept_ += slot_ - fell_asleep;
   listening_ = false;
   tx_valid_ = rx_valid_ = fault_ = false;
   start_of_slot();

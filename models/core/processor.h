@@ -93,6 +93,8 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   /// The processors of the network by node id, which this one may wake; null: none (and no
   /// node sleeps). Between runs only.
   void set_peers(const std::vector<Processor*>* peers) { peers_ = peers; }
+  /// Slots this processor slept through in sleep_until(), over all runs.
+  std::uint64_t slots_slept() const { return slots_slept_; }
 
  protected:
   /// Runs the protocol for one run, from the prologue to the end.
@@ -159,6 +161,7 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   std::unique_ptr<sc_core::sc_event> wake_event_;
   std::uint64_t woken_in_slot_ = ~std::uint64_t{0};  ///< the last slot a peer woke it in
   bool sleeping_ = false;
+  std::uint64_t slots_slept_ = 0;
 };
 
 }  // namespace optinet

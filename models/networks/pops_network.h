@@ -94,11 +94,12 @@ class PopsNetwork : public sc_core::sc_module {
       if (group->grant_plane) group->grant_plane->reset();
     }
   }
-  /// Lets the processors wake one another, so that an idle one may sleep (open-loop runs).
-  void connect_peers() {
+  /// Lets the processors wake one another, so that an idle one may sleep (open-loop runs), or
+  /// (false) makes every processor step through every slot. Between runs only.
+  void connect_peers(bool connect = true) {
     peers_.resize(config_.shape.n());
     for (NodeId i = 0; i < config_.shape.n(); ++i) peers_[i] = &processor(i);
-    for (Processor* p : peers_) p->set_peers(&peers_);
+    for (Processor* p : peers_) p->set_peers(connect ? &peers_ : nullptr);
   }
   /// Every control channel (request stars, then per group its claim and grant planes), empty
   /// without a control plane.
