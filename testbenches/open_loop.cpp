@@ -209,10 +209,16 @@ std::optional<Packet> OpenLoopHost::take_created_for(NodeId node, std::uint64_t 
 std::uint64_t OpenLoopHost::next_creation(NodeId node, std::uint64_t horizon) const {
   // generate()'s draws on copies of the node's process and stream.
   const NodeState& s = nodes_[node];
+  if (s.next_creation != SteadyStateMonitor::kNever && s.next_creation >= s.next_slot) {
+    return std::min(s.next_creation, horizon);
+  }
   InjectionProcess process = s.process;
   Rng rng = s.rng;
   for (std::uint64_t slot = s.next_slot; slot < horizon; ++slot) {
-    if (process.inject(rng) && pick_destination(node, rng) != node) return slot;
+    if (process.inject(rng) && pick_destination(node, rng) != node) {
+      s.next_creation = slot;
+      return slot;
+    }
   }
   return horizon;
 }

@@ -148,6 +148,9 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
     InjectionProcess process = InjectionProcess::bernoulli(0);
     Rng rng{0};
     std::uint64_t next_slot = 0;  ///< first slot not generated yet
+    /// The slot of the next creation, once next_creation() found it (kNever: not known); it
+    /// stays true until generated past, since generate() draws what the look-ahead drew.
+    mutable std::uint64_t next_creation = SteadyStateMonitor::kNever;
     /// One created packet (a packet is rebuilt from it and its sequence number: id, source,
     /// destination, payload).
     struct Record {
