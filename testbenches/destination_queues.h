@@ -83,7 +83,8 @@ class DestinationQueues {
   std::size_t pool_entries() const { return blocks_.size() * kBlock; }
 
  private:
-  static constexpr std::uint32_t kBlockBits = 10;
+  // Small blocks: a node with a few packets waiting costs less than a kilobyte.
+  static constexpr std::uint32_t kBlockBits = 6;
   static constexpr std::uint32_t kBlock = 1U << kBlockBits;
   static constexpr std::uint32_t kEnd = DestinationIndex::kNone;
   struct Entry {
