@@ -10,6 +10,7 @@ target_sources(optinet_testbenches PRIVATE
   testbenches/hardware_bound.cpp
   testbenches/injection.cpp
   testbenches/latency_stats.cpp
+  testbenches/destination_queues.cpp
   testbenches/open_loop.cpp
   testbenches/steady_state.cpp
   testbenches/batch_means.cpp

@@ -102,6 +102,7 @@ void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
   for (NodeId i = 0; i < n_; ++i) {
     NodeState& s = nodes_[i];
     s = NodeState{};
+    s.waiting = DestinationQueues(n_);
     s.process = config_.bursty ? InjectionProcess::bursty(config_.rate, config_.mean_burst)
                                : InjectionProcess::bernoulli(config_.rate);
     s.rng = injection_rng(seed, i);
@@ -156,19 +157,20 @@ void OpenLoopHost::generate(NodeId node, std::uint64_t until) {
     ++result_.created;
     monitor_.created(slot);
     if (window) ++window_created_;
+    const auto created_slot = static_cast<std::uint32_t>(slot);
     if (config_.queue_limit != 0 && s.queued >= config_.queue_limit) {
-      s.records.push_back(
-          NodeState::Record{static_cast<std::uint32_t>(slot), kNoNode, kNoNode, true, true});
+      if (!s.by_destination) {
+        s.records.push_back(NodeState::Record{created_slot, kNoNode, true, true});
+      }
       ++result_.refused;
       continue;
     }
-    s.records.push_back(NodeState::Record{static_cast<std::uint32_t>(slot), to});
-    ++s.queued;
-    const auto [list, added] = s.by_destination.try_emplace(to, NodeState::List{seq, seq});
-    if (!added) {
-      s.record(list->second.tail).next_for_destination = seq;
-      list->second.tail = seq;
+    if (s.by_destination) {
+      s.waiting.push(to, DestinationQueues::Waiting{seq, created_slot});
+    } else {
+      s.records.push_back(NodeState::Record{created_slot, to});
     }
+    ++s.queued;
     if (window) {
       ++result_.labelled;
       ++labelled_outstanding_;
@@ -181,6 +183,10 @@ void OpenLoopHost::take_created(NodeId node, std::uint64_t slot, std::size_t max
   generate(node, slot + 1);
   NodeState& s = nodes_[node];
   for (; max > 0 && s.queued > 0; --max) {
+    if (s.by_destination) {
+      out.push_back(take(node, *s.waiting.take_oldest()));
+      continue;
+    }
     while (s.record(s.oldest).taken) ++s.oldest;
     out.push_back(take(node, s.oldest));
   }
@@ -190,33 +196,62 @@ void OpenLoopHost::take_created(NodeId node, std::uint64_t slot, std::size_t max
 std::optional<Packet> OpenLoopHost::take_created_for(NodeId node, std::uint64_t slot,
                                                      const NodeId* destinations,
                                                      std::size_t count) {
+  NodeState& s = nodes_[node];
+  if (!s.by_destination) s.start_by_destination();
   generate(node, slot + 1);
   if (!window_closed_ && slot >= monitor_.window_end()) close_window();
-  NodeState& s = nodes_[node];
   if (s.queued == 0) return std::nullopt;
-  std::uint32_t oldest = kNoNode;
-  for (std::size_t k = 0; k < count; ++k) {
-    const auto it = s.by_destination.find(destinations[k]);
-    if (it != s.by_destination.end()) oldest = std::min(oldest, it->second.head);
+  const auto taken = s.waiting.take_oldest_for(destinations, count);
+  if (!taken) return std::nullopt;
+  return take(node, *taken);
+}
+
+std::uint64_t OpenLoopHost::next_creation(NodeId node, std::uint64_t horizon) const {
+  // generate()'s draws on copies of the node's process and stream.
+  const NodeState& s = nodes_[node];
+  if (s.next_creation != SteadyStateMonitor::kNever && s.next_creation >= s.next_slot) {
+    return std::min(s.next_creation, horizon);
   }
-  if (oldest == kNoNode) return std::nullopt;
-  return take(node, oldest);
+  InjectionProcess process = s.process;
+  Rng rng = s.rng;
+  for (std::uint64_t slot = s.next_slot; slot < horizon; ++slot) {
+    if (process.inject(rng) && pick_destination(node, rng) != node) {
+      s.next_creation = slot;
+      return slot;
+    }
+  }
+  return horizon;
+}
+
+void OpenLoopHost::NodeState::start_by_destination() {
+  by_destination = true;
+  for (std::uint32_t seq = std::max(oldest, first_seq); kept(seq); ++seq) {
+    Record& r = record(seq);
+    if (r.taken) continue;
+    waiting.push(r.destination, DestinationQueues::Waiting{seq, r.created_slot});
+    r.taken = r.delivered = true;  // its record lives on in the queues
+  }
+}
+
+Packet OpenLoopHost::packet(NodeId node, std::uint32_t seq, NodeId destination) const {
+  const std::uint32_t id = seq * n_ + node;
+  return Packet{id, node, destination, payload_of(seed_, id)};
 }
 
 Packet OpenLoopHost::take(NodeId node, std::uint32_t seq) {
-  // seq is the oldest untaken packet for its destination: the head of its list.
   NodeState& s = nodes_[node];
   NodeState::Record& r = s.record(seq);
   r.taken = true;
   --s.queued;
-  const auto list = s.by_destination.find(r.destination);
-  if (r.next_for_destination == kNoNode) {
-    s.by_destination.erase(list);
-  } else {
-    list->second.head = r.next_for_destination;
-  }
-  const std::uint32_t id = seq * n_ + node;
-  return Packet{id, node, r.destination, payload_of(seed_, id)};
+  return packet(node, seq, r.destination);
+}
+
+Packet OpenLoopHost::take(NodeId node, const DestinationQueues::Taken& taken) {
+  NodeState& s = nodes_[node];
+  --s.queued;
+  s.in_network.push_back(
+      NodeState::InNetwork{taken.packet.seq, taken.packet.created_slot, taken.destination});
+  return packet(node, taken.packet.seq, taken.destination);
 }
 
 void OpenLoopHost::NodeState::compact(std::uint32_t seq) {
@@ -271,24 +306,9 @@ void OpenLoopHost::deliver(NodeId node, const Packet& packet, std::uint64_t slot
           " was never created");
     return;
   }
-  if (!s->kept(seq) || s->record(seq).delivered) {
-    error("packet " + std::to_string(packet.id) + " delivered twice");
-    return;
-  }
-  NodeState::Record& record = s->record(seq);
-  if (packet.destination != record.destination || packet.payload != payload_of(seed_, packet.id)) {
-    error("packet " + std::to_string(packet.id) + " arrived altered at node " +
-          std::to_string(node));
-    return;
-  }
-  if (node != packet.destination) {
-    error("packet " + std::to_string(packet.id) + " for node " +
-          std::to_string(packet.destination) + " delivered at node " + std::to_string(node));
-    return;
-  }
-  record.delivered = true;
-  const std::uint64_t created = record.created_slot;
-  s->compact(seq);
+  const std::optional<std::uint32_t> arrival = arrived(*s, node, packet);
+  if (!arrival) return;
+  const std::uint64_t created = *arrival;
   ++result_.delivered;
   monitor_.delivered(slot, created);
   if (in_window(slot)) {
@@ -303,6 +323,52 @@ void OpenLoopHost::deliver(NodeId node, const Packet& packet, std::uint64_t slot
     --labelled_outstanding_;
     maybe_stop();
   }
+}
+
+std::optional<std::uint32_t> OpenLoopHost::arrived(NodeState& s, NodeId node,
+                                                   const Packet& packet) {
+  const std::uint32_t seq = packet.id / n_;
+  const auto listed = std::find_if(s.in_network.begin(), s.in_network.end(),
+                                   [seq](const NodeState::InNetwork& p) { return p.seq == seq; });
+  const bool in_records = listed == s.in_network.end();
+  if (in_records && (!s.kept(seq) || s.record(seq).delivered)) {
+    error("packet " + std::to_string(packet.id) +
+          (s.by_destination && !s.kept(seq)
+               ? " delivered at node " + std::to_string(node) +
+                     " was not in the network (delivered twice, refused or still queued)"
+               : " delivered twice"));
+    return std::nullopt;
+  }
+  const NodeId destination = in_records ? s.record(seq).destination : listed->destination;
+  if (packet.destination != destination || packet.payload != payload_of(seed_, packet.id)) {
+    error("packet " + std::to_string(packet.id) + " arrived altered at node " +
+          std::to_string(node));
+    return std::nullopt;
+  }
+  if (node != packet.destination) {
+    error("packet " + std::to_string(packet.id) + " for node " +
+          std::to_string(packet.destination) + " delivered at node " + std::to_string(node));
+    return std::nullopt;
+  }
+  if (!in_records) {
+    const std::uint32_t created = listed->created_slot;
+    *listed = s.in_network.back();
+    s.in_network.pop_back();
+    return created;
+  }
+  NodeState::Record& record = s.record(seq);
+  record.delivered = true;
+  const std::uint32_t created = record.created_slot;
+  s.compact(seq);  // may drop the record
+  return created;
+}
+
+std::size_t OpenLoopHost::packets_kept() const {
+  std::size_t kept = 0;
+  for (const NodeState& s : nodes_) {
+    kept += s.records.size() + s.waiting.pool_entries() + s.in_network.size();
+  }
+  return kept;
 }
 
 void OpenLoopHost::slot_ended(std::uint64_t slot) {

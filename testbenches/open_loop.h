@@ -17,13 +17,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "models/core/injection_port.h"
 #include "models/core/rng.h"
 #include "models/core/run_checker.h"
 #include "models/core/trace_window.h"
+#include "testbenches/destination_queues.h"
 #include "testbenches/injection.h"
 #include "testbenches/latency_stats.h"
 #include "testbenches/steady_state.h"
@@ -128,6 +128,7 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
                     std::vector<Packet>& out) override;
   std::optional<Packet> take_created_for(NodeId node, std::uint64_t slot,
                                          const NodeId* destinations, std::size_t count) override;
+  std::uint64_t next_creation(NodeId node, std::uint64_t horizon) const override;
   // RunChecker
   void expect(const std::vector<Packet>&) override {}
   void deliver(NodeId node, const Packet& packet, std::uint64_t slot) override;
@@ -138,40 +139,57 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
   const std::vector<std::string>& errors() const { return errors_; }
   /// The last run's measures (valid after finish()).
   const OpenLoopResult& result() const { return result_; }
+  /// Packets whose records the host keeps (records, virtual-output-queue entries allocated,
+  /// packets listed in the network), over all nodes: what its memory follows.
+  std::size_t packets_kept() const;
 
  private:
   struct NodeState {
     InjectionProcess process = InjectionProcess::bernoulli(0);
     Rng rng{0};
     std::uint64_t next_slot = 0;  ///< first slot not generated yet
+    /// The slot of the next creation, once next_creation() found it (kNever: not known); it
+    /// stays true until generated past, since generate() draws what the look-ahead drew.
+    mutable std::uint64_t next_creation = SteadyStateMonitor::kNever;
     /// One created packet (a packet is rebuilt from it and its sequence number: id, source,
     /// destination, payload).
     struct Record {
       std::uint32_t created_slot;
-      NodeId destination;                            ///< kNoNode: refused
-      std::uint32_t next_for_destination = kNoNode;  ///< the next untaken seq, same destination
-      bool taken = false;                            ///< left the injection queue (or refused)
+      NodeId destination;      ///< kNoNode: refused
+      bool taken = false;      ///< left the injection queue (or refused)
       bool delivered = false;  ///< delivered (or refused): the record is no longer needed
     };
     /// The records of packets `first_seq` on, by sequence number: every packet before
     /// first_seq was delivered (or refused), so the records kept are those of the packets in
-    /// flight and of those created after the oldest of them.
+    /// flight and of those created after the oldest of them. Taken oldest first
+    /// (take_created), a node's packets leave nearly in order and the records are about the
+    /// packets in flight.
     std::vector<Record> records;
     std::uint32_t first_seq = 0;
     std::uint32_t delivered_front = 0;  ///< records[0, this) are known delivered
     std::uint32_t created = 0;          ///< packets created (the next sequence number)
-    // The injection queue: the oldest untaken packet from `oldest` on, and per destination a
-    // list of untaken seqs, oldest first, linked through next_for_destination.
-    std::uint64_t queued = 0;  ///< packets in the queue
-    std::uint32_t oldest = 0;  ///< no untaken packet before this seq
-    struct List {
-      std::uint32_t head;
-      std::uint32_t tail;
+    std::uint64_t queued = 0;           ///< packets in the injection queue
+    std::uint32_t oldest = 0;           ///< records: no untaken packet before this seq
+    /// Taken by destination (take_created_for), a node's packets leave far out of order (a
+    /// TDMA node waits up to a frame for each destination): from the node's first such take
+    /// on, its packets wait in virtual output queues, and those taken and not yet delivered
+    /// are listed apart (a few: the protocols that take so cross the network in a hop or two),
+    /// so the memory follows the packets waiting, not the span from the oldest.
+    bool by_destination = false;
+    DestinationQueues waiting;
+    struct InNetwork {
+      std::uint32_t seq;
+      std::uint32_t created_slot;
+      NodeId destination;
     };
-    std::unordered_map<NodeId, List> by_destination;
+    std::vector<InNetwork> in_network;
 
     Record& record(std::uint32_t seq) { return records[seq - first_seq]; }
-    bool kept(std::uint32_t seq) const { return seq >= first_seq && seq < created; }
+    bool kept(std::uint32_t seq) const {
+      return seq >= first_seq && seq - first_seq < records.size();
+    }
+    /// Moves the untaken packets of `records` to the virtual output queues.
+    void start_by_destination();
     /// Called as packet `seq` is delivered: drops the records of delivered packets at the
     /// front once they are half the records (each record is passed over once before it goes).
     void compact(std::uint32_t seq);
@@ -179,8 +197,14 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
 
   /// Creates node's packets for every slot before `until`.
   void generate(NodeId node, std::uint64_t until);
-  /// Node's packet `seq`, taken out of the queue.
+  /// Node's packet `seq`, taken out of its records' queue.
   Packet take(NodeId node, std::uint32_t seq);
+  /// Node's packet taken out of its virtual output queues.
+  Packet take(NodeId node, const DestinationQueues::Taken& taken);
+  Packet packet(NodeId node, std::uint32_t seq, NodeId destination) const;
+  /// Checks a delivered packet against node `source`'s packets in the network and removes it;
+  /// its creation slot, or nullopt after an error.
+  std::optional<std::uint32_t> arrived(NodeState& source, NodeId node, const Packet& packet);
   NodeId pick_destination(NodeId source, Rng& rng) const;
   bool in_window(std::uint64_t slot) const { return monitor_.in_window(slot); }
   /// Once every node has generated the whole window: the labelled set is known.

@@ -29,6 +29,9 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
     host_ = std::make_unique<OpenLoopHost>(*config.open_loop, s.n(), config.max_slots);
     host_->set_window_listener(this);
     for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).set_injection(host_.get());
+    // Idle nodes sleep until their host or a peer has work for them; with faults every node
+    // steps, so that each fault acts on a receiver that is listening as the protocol tunes it.
+    if (config_.faults.empty()) network_.connect_peers();
   }
   finish_elaboration();
 }

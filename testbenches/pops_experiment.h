@@ -89,6 +89,9 @@ class PopsExperiment : public ExperimentBase, private CountWindowListener {
   void set_max_slots(std::uint64_t max_slots) { config_.max_slots = max_slots; }
 
   pops::PopsNetwork& network() { return network_; }
+  /// Open-loop runs: whether idle nodes sleep until there is work for them (the default
+  /// without faults) or step through every slot. Between runs only.
+  void set_sleep_idle(bool sleep) { network_.connect_peers(sleep); }
   const pops::ProtocolInfo& protocol() const { return *info_; }
   /// The fault plan and its log of the last run.
   const FaultPlan& faults() const { return config_.faults; }

@@ -9,6 +9,7 @@ target_compile_definitions(test_evaluation_device_file PRIVATE
 optinet_gtest(test_evaluation_injection)
 optinet_gtest(test_evaluation_latency_stats)
 optinet_gtest(test_open_loop)
+optinet_gtest(test_destination_queues)
 optinet_gtest(test_steady_state SHARE_A_PROCESS)
 optinet_gtest(test_ocpc_open_loop)
 optinet_gtest(test_hardware_bound SHARE_A_PROCESS)

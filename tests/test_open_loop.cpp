@@ -216,6 +216,45 @@ TEST(OpenLoopTdma, OverloadSaturatesWithoutLosingAPacket) {
   EXPECT_LE(r.open_loop->accepted, 0.25);
 }
 
+// The randomized router's idle nodes sleep until their host or a peer has work for them: at a
+// light load most node-slots are slept, and the run is the one every node stepping through
+// every slot gives.
+TEST(OpenLoopRandomized, IdleNodesSleepAndTheRunStaysTheSame) {
+  PopsExperimentConfig c = open_config(16, 16, bernoulli(0.01, 200, 2000), 20000);
+  c.protocol = "randomized";
+  PopsExperiment e(c);
+  const auto slept = [&e] {
+    std::uint64_t sum = 0;
+    for (NodeId i = 0; i < 256; ++i) sum += e.network().processor(i).slots_slept();
+    return sum;
+  };
+  e.set_sleep_idle(false);
+  const PopsRunResult stepping = e.run(5);
+  ASSERT_EQ(slept(), 0u);
+  e.set_sleep_idle(true);
+  const PopsRunResult sleeping = e.run(5);
+  ASSERT_TRUE(sleeping.errors.empty()) << sleeping.errors.front();
+  EXPECT_GT(static_cast<double>(slept()), 0.8 * 256.0 * static_cast<double>(sleeping.slots));
+  EXPECT_EQ(sleeping.slots, stepping.slots);
+  EXPECT_EQ(sleeping.delivered, stepping.delivered);
+  EXPECT_EQ(sleeping.collisions, stepping.collisions);
+  EXPECT_EQ(sleeping.collisions_by_phase, stepping.collisions_by_phase);
+  EXPECT_EQ(sleeping.max_buffers, stepping.max_buffers);
+  const OpenLoopResult& a = *sleeping.open_loop;
+  const OpenLoopResult& b = *stepping.open_loop;
+  EXPECT_EQ(a.created, b.created);
+  EXPECT_EQ(a.delivered, b.delivered);
+  EXPECT_EQ(a.labelled_delivered, b.labelled_delivered);
+  EXPECT_EQ(a.drain_slot, b.drain_slot);
+  EXPECT_EQ(a.latency.mean(), b.latency.mean());
+  EXPECT_EQ(a.latency.max(), b.latency.max());
+  EXPECT_EQ(a.queue.mean(), b.queue.mean());
+  for (std::size_t k = 0; k < sleeping.couplers.size(); ++k) {
+    EXPECT_EQ(sleeping.couplers[k].single_slots, stepping.couplers[k].single_slots) << k;
+    EXPECT_EQ(sleeping.couplers[k].collision_slots, stepping.couplers[k].collision_slots) << k;
+  }
+}
+
 TEST(OpenLoopTdma, BoundedInjectionQueuesRefuseAndCount) {
   OpenLoopConfig o = bernoulli(0.9, 100, 1000);
   o.queue_limit = 2;

@@ -26,6 +26,10 @@ class InjectionPort {
   /// destination.
   virtual std::optional<Packet> take_created_for(NodeId node, std::uint64_t slot,
                                                  const NodeId* destinations, std::size_t count) = 0;
+  /// The first slot before `horizon`, after every slot already asked for, in which node `node`
+  /// will create a packet, or `horizon` if none: a look ahead that creates nothing (for a
+  /// node that sleeps until its host has a packet).
+  virtual std::uint64_t next_creation(NodeId node, std::uint64_t horizon) const = 0;
 };
 
 }  // namespace optinet

@@ -37,6 +37,24 @@ class NodeContext {
     return std::nullopt;
   }
 
+  // Sleeping in open-loop runs: a node with nothing to do waits for work (its host's next
+  // packet, or a peer transmitting to it) instead of waking in every idle slot.
+  /// True if this node may sleep: an open-loop run, untraced, with peers that can wake it.
+  virtual bool can_sleep() const { return false; }
+  /// The first slot before `horizon` in which the host will create a packet for this node, or
+  /// `horizon` (open-loop runs).
+  virtual std::uint64_t next_injection(std::uint64_t horizon) const { return horizon; }
+  /// Sleeps from within the current slot until the rising edge of slot `alarm` or until a peer
+  /// wakes it, in the slot the peer transmits to it, whichever comes first: afterwards slot()
+  /// is the slot it woke in and the node has not listened in it yet. Returns at once if a peer
+  /// woke it in the current slot already. Only if can_sleep().
+  virtual void sleep_until(std::uint64_t alarm) {
+    while (slot() < alarm) next_slot();
+  }
+  /// Wakes node `other` if it sleeps, so that it listens in this slot: called by a node that
+  /// transmits to it (no effect unless `other` can sleep).
+  virtual void wake(NodeId /*other*/) {}
+
   /// Ends the prologue (run half a slot before slot 0) and waits for slot 0 to begin.
   virtual void begin_slots() = 0;
   /// Ends the current slot: samples the receiver if the node listened, then waits for the next

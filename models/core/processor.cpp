@@ -112,6 +112,36 @@ void Processor::sleep_through_next_slot() {
   start_of_slot();
 }
 
+void Processor::sleep_until(std::uint64_t alarm) {
+  if (woken_in_slot_ == slot_) return;  // a peer transmitted to it in this slot already
+  if (!wake_event_) wake_event_ = std::make_unique<sc_core::sc_event>();
+  sleeping_ = true;
+  const std::uint64_t fell_asleep = slot_;
+  while (true) {
+    // Slot events form a ring: wait at most kSlotEvents - 1 slots ahead at a time.
+    const std::uint64_t ring = std::min(alarm, slot_ + RunControlIf::kSlotEvents - 1);
+    wait(*wake_event_ | control_->slot_event(ring));  // slot events: also when aborted
+    if (control_->abort_requested()) {
+      sleeping_ = false;
+      throw RunAborted{};
+    }
+    slot_ = control_->current_slot();
+    if (woken_in_slot_ == slot_ || slot_ >= alarm) break;
+  }
+  sleeping_ = false;
+  slots_slept_ += slot_ - fell_asleep;
+  listening_ = false;
+  tx_valid_ = rx_valid_ = fault_ = false;
+  start_of_slot();
+}
+
+void Processor::wake(NodeId other) {
+  if (peers_ == nullptr) return;
+  Processor& peer = *(*peers_)[other];
+  peer.woken_in_slot_ = slot_;
+  if (peer.sleeping_) peer.wake_event_->notify(sc_core::SC_ZERO_TIME);
+}
+
 void Processor::note_buffers(unsigned count) { max_buffers_ = std::max(max_buffers_, count); }
 
 void Processor::trace(sc_core::sc_trace_file* tf, const TraceWindow& window) {

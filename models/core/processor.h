@@ -2,6 +2,7 @@
 /// \file
 /// The processor module: one SC_THREAD that runs the node's protocol once per run.
 #include <cstdint>
+#include <memory>
 #include <systemc>
 #include <vector>
 
@@ -80,6 +81,20 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   void release_pending() override { control_->release_pending(); }
   bool any_pending() const override { return control_->any_pending(); }
   void note_buffers(unsigned count) override;
+  bool can_sleep() const override {
+    return injection_ != nullptr && peers_ != nullptr && !sample_at_falling_edge_ &&
+           faults_ == nullptr;
+  }
+  std::uint64_t next_injection(std::uint64_t horizon) const override {
+    return injection_ != nullptr ? injection_->next_creation(id_, horizon) : horizon;
+  }
+  void sleep_until(std::uint64_t alarm) override;
+  void wake(NodeId other) override;
+  /// The processors of the network by node id, which this one may wake; null: none (and no
+  /// node sleeps). Between runs only.
+  void set_peers(const std::vector<Processor*>* peers) { peers_ = peers; }
+  /// Slots this processor slept through in sleep_until(), over all runs.
+  std::uint64_t slots_slept() const { return slots_slept_; }
 
  protected:
   /// Runs the protocol for one run, from the prologue to the end.
@@ -141,6 +156,12 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   bool fault_ = false;  ///< a frame was lost at this node's dead receiver in this slot
   FaultPlan* faults_ = nullptr;
   int receiver_fault_ = -1;
+  // Sleeping (open-loop runs): the event a peer notifies, made at the first sleep.
+  const std::vector<Processor*>* peers_ = nullptr;
+  std::unique_ptr<sc_core::sc_event> wake_event_;
+  std::uint64_t woken_in_slot_ = ~std::uint64_t{0};  ///< the last slot a peer woke it in
+  bool sleeping_ = false;
+  std::uint64_t slots_slept_ = 0;
 };
 
 }  // namespace optinet

@@ -156,6 +156,13 @@ class PopsNetwork : public sc_core::sc_module {
       if (group->grant_plane) group->grant_plane->reset();
     }
   }
+  /// Lets the processors wake one another, so that an idle one may sleep (open-loop runs), or
+  /// (false) makes every processor step through every slot. Between runs only.
+  void connect_peers(bool connect = true) {
+    peers_.resize(config_.shape.n());
+    for (NodeId i = 0; i < config_.shape.n(); ++i) peers_[i] = &processor(i);
+    for (Processor* p : peers_) p->set_peers(connect ? &peers_ : nullptr);
+  }
   /// Every control channel (request stars, then per group its claim and grant planes), empty
   /// without a control plane.
   std::vector<const ControlChannel*> control_channels() const;
@@ -164,6 +171,7 @@ class PopsNetwork : public sc_core::sc_module {
   PopsNetworkConfig config_;
   std::vector<ControlChannel*> control_planes_;  ///< claim and grant plane into each group
   std::vector<std::unique_ptr<PopsGroup>> groups_;
+  std::vector<Processor*> peers_;  ///< by node id, once connect_peers() was called
 };
 
 }  // namespace optinet::pops

@@ -9,7 +9,22 @@
 namespace optinet::pops {
 
 namespace {
+
 unsigned count(const std::optional<Packet>& p) { return p ? 1U : 0U; }
+
+// Open-loop runs have d >= g, where relay_hears and holder_hears give processor (b, a) of a
+// group b coupler c(b, a) (a < g): these are their inverses, the nodes a sender wakes.
+NodeId relay_listener(const PopsShape& s, std::uint32_t relay_group, std::uint32_t source_group) {
+  return s.node(relay_group, source_group);
+}
+NodeId holder_listener(const PopsShape& s, std::uint32_t temporary_group,
+                       std::uint32_t relay_group) {
+  return s.node(temporary_group, relay_group);
+}
+
+// An idle node sleeps at most this many slots before it looks at its host's process again.
+constexpr std::uint64_t kSleepHorizon = 4096;
+
 }  // namespace
 
 void RandomizedRouter::run(PopsNodeContext& node) const {
@@ -50,74 +65,110 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
                   : temporary_group(s, x);
   };
   std::vector<Packet> injected;
-  unsigned failures = 0;  // failed attempts in a row
+  const auto take_one = [&] {
+    injected.clear();
+    node.take_injected(1, injected);
+    if (!injected.empty()) original = injected.front();
+  };
+  const std::uint64_t first_slot = node.slot();  // slot 1 of step 1
+  unsigned failures = 0;                         // failed attempts in a row
   for (std::uint64_t step = 1; open || node.any_pending(); ++step) {
-    if (open && !original) {
-      injected.clear();
-      node.take_injected(1, injected);
-      if (!injected.empty()) original = injected.front();
+    // The slot of the step (0-4) the node acts from: 0 but for a node woken mid-step.
+    std::uint64_t entry = 0;
+    if (open && !original) take_one();
+    if (open && !original && node.can_sleep()) {
+      // Idle: nothing to send and nothing held. Sleep until the step whose start finds the
+      // host's next packet, or until a peer transmits to this node (as relay in slot 1,
+      // holder in slot 2 or destination in slot 5), then act from that slot on as a node
+      // that stepped through every idle slot would (an idle node draws no random numbers).
+      const std::uint64_t created = node.next_injection(node.slot() + kSleepHorizon);
+      const std::uint64_t steps = (created - first_slot + kSlotsPerStep - 1) / kSlotsPerStep;
+      node.sleep_until(first_slot + steps * kSlotsPerStep);
+      step = (node.slot() - first_slot) / kSlotsPerStep + 1;
+      entry = (node.slot() - first_slot) % kSlotsPerStep;
+      if (entry == 0) take_one();
     }
     // Slot 1: source -> relay group; every relay listener tunes to its source group.
     std::optional<std::uint32_t> relay_group;
-    if (original) {
-      const NodeId x = original->destination;
-      const double chance =
-          open ? participation_probability(s, 1, options_.c_plus_eps) /
-                     static_cast<double>(1U << std::min(failures, 10U))
-               : take_part_probability(s, options_.participation, key_seed, step, x, failures,
-                                       options_.backoff, options_.c_plus_eps);
-      if (node.rng().chance(chance)) {
-        relay_group = open ? keyed_relay_group(s, node.run_seed(), step, x)
-                           : choose_relay_group(s, key_seed, step, my_group, x, node.rng(),
-                                                options_.relay_rule, temporary(x, step));
+    std::optional<Packet> relay_copy;
+    if (entry == 0) {
+      if (original) {
+        const NodeId x = original->destination;
+        const double chance =
+            open ? participation_probability(s, 1, options_.c_plus_eps) /
+                       static_cast<double>(1U << std::min(failures, 10U))
+                 : take_part_probability(s, options_.participation, key_seed, step, x, failures,
+                                         options_.backoff, options_.c_plus_eps);
+        if (node.rng().chance(chance)) {
+          relay_group = open ? keyed_relay_group(s, node.run_seed(), step, x)
+                             : choose_relay_group(s, key_seed, step, my_group, x, node.rng(),
+                                                  options_.relay_rule, temporary(x, step));
+        }
+        if (relay_group) {
+          node.transmit_to(*relay_group, Frame::data(*original));
+          if (open) node.wake(relay_listener(s, *relay_group, my_group));
+        }
       }
-      if (relay_group) node.transmit_to(*relay_group, Frame::data(*original));
+      if (auto source_group = relay_hears(s, step, my_group, my_index)) node.listen(*source_group);
+      node.next_slot();
+      relay_copy = data_in(node.received());
+      node.note_buffers(count(original) + count(relay_copy) + delivered_here);
     }
-    if (auto source_group = relay_hears(s, step, my_group, my_index)) node.listen(*source_group);
-    node.next_slot();
-    const std::optional<Packet> relay_copy = data_in(node.received());
-    node.note_buffers(count(original) + count(relay_copy) + delivered_here);
 
     // Slot 2: relay -> temporary destination group; every holder listener tunes to its relay.
     const std::optional<std::uint32_t> heard_relay = holder_hears(s, step, my_group, my_index);
-    if (relay_copy)
-      node.transmit_to(temporary(relay_copy->destination, step), Frame::data(*relay_copy));
-    if (heard_relay) node.listen(*heard_relay);
-    node.next_slot();
-    const std::optional<Packet> held_copy = data_in(node.received());
-    node.note_buffers(count(original) + count(held_copy) + delivered_here);
+    std::optional<Packet> held_copy;
+    if (entry <= 1) {
+      if (relay_copy) {
+        const std::uint32_t t = temporary(relay_copy->destination, step);
+        node.transmit_to(t, Frame::data(*relay_copy));
+        if (open) node.wake(holder_listener(s, t, my_group));
+      }
+      if (heard_relay) node.listen(*heard_relay);
+      node.next_slot();
+      held_copy = data_in(node.received());
+      node.note_buffers(count(original) + count(held_copy) + delivered_here);
+    }
 
     // Slot 3: holder acknowledges to the relay it heard; the relay listens for it.
-    // A node with nothing to do in slots 3-5 still wakes for each: sleeping through them was
-    // built and measured about 2x slower (docs/benchmarks.md, commit 71433a4).
-    if (held_copy) node.transmit_to(*heard_relay, Frame::ack(*held_copy));
-    if (relay_copy) node.listen(temporary(relay_copy->destination, step));
-    node.next_slot();
-    const bool relay_acknowledged = relay_copy && acknowledges(node.received(), relay_copy->id);
+    // In closed-loop runs a node with nothing to do in slots 3-5 still wakes for each:
+    // sleeping through them was built and measured about 2x slower (docs/benchmarks.md).
+    bool relay_acknowledged = false;
+    if (entry <= 2) {
+      if (held_copy) node.transmit_to(*heard_relay, Frame::ack(*held_copy));
+      if (relay_copy) node.listen(temporary(relay_copy->destination, step));
+      node.next_slot();
+      relay_acknowledged = relay_copy && acknowledges(node.received(), relay_copy->id);
+    }
 
     // Slot 4: relay acknowledges to the source, which then deletes its original.
-    if (relay_acknowledged)
-      node.transmit_to(s.group_of(relay_copy->source), Frame::ack(*relay_copy));
-    if (relay_group) node.listen(*relay_group);
-    node.next_slot();
-    if (relay_group) {
-      const bool failed = !acknowledges(node.received(), original->id);
-      // Closed loop: only attempts at full participation count (randomized_plan.h).
-      const bool counts =
-          open || full_participation(s, options_.participation, step, options_.c_plus_eps);
-      if (!failed) {
-        failures = 0;
-      } else if (counts) {
-        ++failures;
-      }
-      if (!failed) {
-        original.reset();
-        if (!open) node.release_pending();
+    if (entry <= 3) {
+      if (relay_acknowledged)
+        node.transmit_to(s.group_of(relay_copy->source), Frame::ack(*relay_copy));
+      if (relay_group) node.listen(*relay_group);
+      node.next_slot();
+      if (relay_group) {
+        const bool failed = !acknowledges(node.received(), original->id);
+        // Closed loop: only attempts at full participation count (randomized_plan.h).
+        const bool counts =
+            open || full_participation(s, options_.participation, step, options_.c_plus_eps);
+        if (!failed) {
+          failures = 0;
+        } else if (counts) {
+          ++failures;
+        }
+        if (!failed) {
+          original.reset();
+          if (!open) node.release_pending();
+        }
       }
     }
 
     // Slot 5: holder -> destination; every node listens to its own temporary group of the step.
-    if (held_copy) node.transmit_to(s.group_of(held_copy->destination), Frame::data(*held_copy));
+    if (held_copy) {
+      node.transmit_to(s.group_of(held_copy->destination), Frame::data(*held_copy));
+      if (open) node.wake(held_copy->destination);
+    }
     node.listen(temporary(me, step));
     node.next_slot();
     if (auto got = data_in(node.received()); got && got->destination == me) {
