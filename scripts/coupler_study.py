@@ -312,8 +312,9 @@ def plot_curves(curves, out):
         ax = axes[0][col]
         mine = [c for c in curves if c["network"] == network]
         for protocol in dict.fromkeys(c["protocol"] for c in mine):
-            pts = sorted((c for c in mine if c["protocol"] == protocol and not c["saturated"]
-                          and c["latency_mean"] is not None), key=lambda c: c["accepted"])
+            pts = sorted((c for c in decided([c for c in mine if c["protocol"] == protocol])
+                          if not c["saturated"] and c["latency_mean"] is not None),
+                         key=lambda c: c["accepted"])
             if not pts:
                 continue
             ax.errorbar([p["accepted"] for p in pts], [p["latency_mean"] for p in pts],
@@ -348,6 +349,15 @@ def fmt(value, digits=3):
     return str(value)
 
 
+def decided(points):
+    """A curve's runs without those a longer run of the same rate superseded: the search's
+    runs come first (`search_points` of them), each rate's runs in order of their length."""
+    search = points[:points[0]["search_points"]]
+    last = {p["rate"]: i for i, p in enumerate(search)}
+    return [p for i, p in enumerate(search) if last[p["rate"]] == i] + \
+        points[len(search):]
+
+
 def curve_table(curves):
     """The Markdown lines of the saturation table: one row per curve (network, protocol), from
     the curve's saturation search and its steady-state runs."""
@@ -356,7 +366,7 @@ def curve_table(curves):
              "slot limit | time |",
              "|---|---|---|---|---|---|---|---|---|---|---|"]
     for network, protocol in dict.fromkeys((c["network"], c["protocol"]) for c in curves):
-        pts = [c for c in curves if (c["network"], c["protocol"]) == (network, protocol)]
+        pts = decided([c for c in curves if (c["network"], c["protocol"]) == (network, protocol)])
         first = pts[0]
         half = min((p for p in pts if not p["saturated"] and p["latency_mean"] is not None),
                    key=lambda p: abs(p["accepted"] - first["saturation_throughput"] / 2),

@@ -7,7 +7,9 @@ the Markdown table.
 
 e.g. scripts/splithash_hrelation.py build/optinet 2 2:3:16,32,64 3:2:12,16
 "bound" is d^3 log d log log N + d^3 h without its constant (logs base 2; log d taken as 1
-at d = 2, as in the Theorem 1 table)."""
+at d = 2, as in the Theorem 1 table). "applications (most)": the most applications of the
+random-function algorithm a level's remainder took in the runs; "stuck after one": the packets
+the same runs leave stuck when limited to one application, as the sketch reads."""
 import argparse
 import json
 import math
@@ -27,13 +29,14 @@ def bound(d: int, n: int, h: int) -> float:
     return d ** 3 * log_d * math.log2(math.log2(n)) + d ** 3 * h
 
 
-def run(optinet: str, d: int, a: int, k: int, h: int, runs: int) -> dict:
+def run(optinet: str, d: int, a: int, k: int, h: int, runs: int, applications: int = 8) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "run.json")
         cmd = [optinet, "splithash", "--depth", str(d), "--a", str(a), "--k", str(k),
                "--protocol", "h-relation", "--traffic", "random-h-relation", "--h", str(h),
                "--round-limit", str(ROUND_LIMIT), "--runs", str(runs), "--seed", "1",
-               "--max-slots", "20000000", "--quiet", "--json", out]
+               "--applications", str(applications), "--max-slots", "20000000", "--quiet",
+               "--json", out]
         # 1: a run with a stuck packet (counted in the table)
         cli_guard.check_exit(subprocess.run(cmd, stdout=subprocess.DEVNULL))
         with open(out) as f:
@@ -60,8 +63,9 @@ def main() -> None:
                     help="depth d, a and the k of each network")
     args = ap.parse_args()
     optinet, runs = args.optinet, args.runs
-    print("| d | a | k | N | h | runs ok | steps mean (sd) | fallbacks | bound | steps / bound |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| d | a | k | N | h | runs ok | steps mean (sd) | fallbacks | bound | steps / bound "
+          "| applications (most) | stuck after one |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for networks in args.specs:
         for d_, a_, k_ in networks:
             n = k_ ** d_
@@ -75,8 +79,16 @@ def main() -> None:
                 mean = statistics.mean(steps) if steps else float("nan")
                 sd = statistics.pstdev(steps) if len(steps) > 1 else 0.0
                 b = bound(d_, n, h)
+                # The sketch applies the random-function algorithm once to a level's remainder:
+                # what one application leaves, from the same runs limited to one (where every
+                # level took one, the runs are the same and leave nothing).
+                most = max(r["remainder_applications"] for r in rs)
+                left = 0
+                if most > 1:
+                    left = sum(r["stuck"] for r in run(optinet, d_, a_, k_, h, runs, 1)["runs"])
                 print(f"| {d_} | {a_} | {k_} | {n} | {h} | {len(ok)}/{len(rs)} | {mean:.1f} ({sd:.1f}) "
-                      f"| {sum(r['fallbacks'] for r in rs)} | {b:.0f} | {mean / b:.2f} |", flush=True)
+                      f"| {sum(r['fallbacks'] for r in rs)} | {b:.0f} | {mean / b:.2f} | {most} "
+                      f"| {left} |", flush=True)
 
 
 if __name__ == "__main__":
