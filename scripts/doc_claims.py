@@ -8,7 +8,7 @@ usage: scripts/doc_claims.py [--list]
 
 Pages: split-hash.md, dmob.md, mesh-sync.md, faults.md, pops-table1.md (its prose),
 valiant-brebner.md (whose observations scripts/vb_claims.py prints), coupler-evaluation.md
-(the tables of its section 1, rebuilt from its CSV), pops-randomized.md
+(the tables of its section 1, rebuilt from its CSVs), pops-randomized.md
 (scripts/claims_pops_randomized.py), ocpc-mob.md (scripts/claims_ocpc_mob.py) and the
 gjlr-failure*.md pages (scripts/claims_gjlr_failure.py). --list prints every derived statement.
 Exit 1 when a statement is not in its page.
@@ -21,6 +21,7 @@ import claims_gjlr_failure
 import claims_ocpc_mob
 import claims_pops_randomized
 import cli_guard
+import coupler_study
 import results_data as rd
 import vb_claims
 
@@ -118,6 +119,14 @@ def split_hash():
              f" {span(ratio3, '{:.1f}')} at depth 3")
     left = col(where(remainder, h=8), "share")
     c.append(f"at h = 8 it leaves {span(left, '{:g}')}% of the packets")
+    most = col(hrel, "applications (most)")
+    multi = [r for r in hrel if rd.num(r["applications (most)"]) > 1]
+    c.append(f"at {len(multi)} of the {len(most)} points a level's remainder took"
+             f" {span(col(multi, 'applications (most)'))} applications, and limited to one"
+             f" (`--applications 1`) the same runs leave {span(col(multi, 'stuck after one'))}"
+             " packets stuck")
+    c.append(f"no run took more than {max(most):.0f}, so the default limit of 8 applications is"
+             " never reached here")
     return "split-hash.md", c
 
 
@@ -358,8 +367,8 @@ def valiant_brebner():
 
 
 def coupler_evaluation():
-    """The tables of section 1 from coupler-evaluation-saturation.csv: TDMA against the queueing
-    formula, the saturation searches and the two bounds."""
+    """The tables of section 1: TDMA against the queueing formula and the two bounds from
+    coupler-evaluation-saturation.csv, the saturation searches from the curves' CSV."""
     rows = rd.read_csv(rd.result("coupler-evaluation-saturation.csv"))
     c = []
     for r in (r for r in rows if r["kind"] == "tdma_steady_state"):
@@ -367,7 +376,34 @@ def coupler_evaluation():
         c.append(f"| {round(rd.num(r['offered']), 2):g} | {rd.num(r['a']):.4f} | {formula:.1f} | "
                  f"{mean:.1f} [{rd.num(r['latency_ci_low']):.1f}, "
                  f"{rd.num(r['latency_ci_high']):.1f}] ({100 * (mean / formula - 1):+.1f}%) |")
+    # The saturation table: every curve's search, as the study prints it.
+    curves = coupler_study.read_curves(rd.result("coupler-evaluation-curves.csv"))
+    c += coupler_study.curve_table(curves)[2:]
+    def curve(network, protocol):
+        return coupler_study.decided([r for r in curves
+                                      if (r["network"], r["protocol"]) == (network, protocol)])
+    pops16 = curve("POPS(16,16)", "randomized")
+    stable = pops16[0]["stable_rate"]
+    below = min(r["rate"] for r in pops16 if r["saturated"] and r["rate"] < stable)
+    c.append(f"POPS(16,16)'s randomized router is stable at {stable:.4f} offered in a run of"
+             f" {pops16[0]['max_slots']:,} slots, while the curve's point at {below:.4f} saturates")
+    sustained = [curve(n, p)[0]["saturation_throughput"] for n, p in (
+        ("POPS(16,16)", "randomized"), ("POPS(64,64)", "randomized"), ("OCPC p=256", "coinflip"),
+        ("MOB-PC p=16", "row-column"))]
+    c.append("Random access sustains {:.4f} (POPS(16,16) randomized), {:.4f} (POPS(64,64)"
+             " randomized), {:.4f} (OCPC coinflip) and {:.4f} (MOB-PC row-column)".format(*sustained))
+    collapsed = [r for r in curve("OCPC p=256", "coinflip") if r["saturated"] and r["rate"] >= 0.06]
+    c.append(f"coinflip collapses ({min(r['accepted'] for r in collapsed):.4f}-"
+             f"{max(r['accepted'] for r in collapsed):.4f} accepted at"
+             f" {min(r['rate'] for r in collapsed):.3f}-{max(r['rate'] for r in collapsed):g}"
+             " offered)")
+    # The earlier searches of the networks and protocols whose curve has not been run.
+    def key(network, protocol):
+        return network.replace(" ", ""), protocol
+    ran = {key(r["network"], r["protocol"]) for r in curves}
     for r in (r for r in rows if r["kind"] == "saturation"):
+        if key(r["network"], r["protocol"]) in ran:
+            continue
         unsettled = int(rd.num(r["unsettled_runs"]))
         saturated = rd.num(r["saturated_rate"])
         c.append(f"| {r['network']} | {r['protocol']} | {rd.num(r['hardware_bound']):.4g} "
