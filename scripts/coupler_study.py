@@ -12,7 +12,8 @@ usage: scripts/coupler_study.py [--optinet build/optinet] [--out docs/results] [
    steady-state run), and slots to route one permutation with every router; per device set
    (fibre, onchip): transmitters, power margin, laser and static power, and the energy per
    delivered bit at half of saturation with its parts.
-Writes coupler-evaluation-curves.csv, coupler-evaluation-shapes.csv and the plots into --out,
+Writes coupler-evaluation-curves.csv, coupler-evaluation-shapes.csv, the plots and the saturation
+table (a generated block of coupler-evaluation.md) into --out,
 and prints the Markdown tables. Every run is one `optinet ... --json` invocation.
 """
 import argparse
@@ -160,6 +161,10 @@ def curve_study(submit, args):
     if not cases:
         raise cli_guard.BadInput("--protocols: no curve of the study runs these protocols")
     finished = {}
+
+    def in_case_order():
+        return kept + [row for label, _, protocol, _ in cases
+                       for row in finished.get((label, protocol), [])]
     path = os.path.join(args.out, "coupler-evaluation-curves.csv")
     for future in concurrent.futures.as_completed(futures):
         label, protocol = futures[future]
@@ -167,11 +172,19 @@ def curve_study(submit, args):
         finished[(label, protocol)] = curve_rows(label, protocol, report)
         print(f"curve {label} {protocol}: saturation {report['saturation']['throughput']:.4f}, "
               f"{len(report['runs'])} runs", file=sys.stderr)
-        write_csv(path, kept + [row for label, _, protocol, _ in cases
-                                for row in finished.get((label, protocol), [])])
-    curves = kept + [row for label, _, protocol, _ in cases for row in finished[(label, protocol)]]
+        write_csv(path, in_case_order())
+    curves = in_case_order()
     plot_curves(curves, args.out)
+    # The page's saturation table (a generated block of coupler-evaluation.md in --out).
+    results_data.write_generated(os.path.join(args.out, "coupler-evaluation.md"),
+                                 {"saturation": "\n".join(curve_table(curves))},
+                                 "coupler_study.py", "# Evaluating couplers and buses\n")
     return curves
+
+
+def unsettled_runs(search):
+    """A search's deciding runs whose warm-up never settled."""
+    return sum(1 for p in search["points"] if p["unsettled"] and not p["superseded"])
 
 
 def curve_rows(label, protocol, report):
@@ -200,8 +213,7 @@ def curve_rows(label, protocol, report):
              "saturated_rate": search["saturated_rate"],
              "peak_accepted": search["peak_accepted"],
              "search_points": len(search["points"]),
-             "search_unsettled": sum(1 for p in search["points"]
-                                     if p["unsettled"] and not p["superseded"]),
+             "search_unsettled": unsettled_runs(search),
              "saturated_in_doubt": search["saturated_in_doubt"],
              "stable_in_doubt": search["stable_in_doubt"],
              "max_slots": report["parameters"]["max_slots"],
@@ -254,8 +266,7 @@ def shape_row(submit, n, d, g, quick):
         row[f"{protocol}_saturation"] = search["throughput"]
         row[f"{protocol}_saturation_ci_low"] = search["ci_low"]
         row[f"{protocol}_saturation_ci_high"] = search["ci_high"]
-        row[f"{protocol}_search_unsettled"] = sum(
-            1 for p in search["points"] if p["unsettled"] and not p["superseded"])
+        row[f"{protocol}_search_unsettled"] = unsettled_runs(search)
         limit = str(shape_slot_limit(n, protocol, quick))
         for device in DEVICES:
             halves[protocol, device] = submit(
