@@ -68,3 +68,8 @@ if(Python3_Interpreter_FOUND)
                    ${OPTINET_BIN} ${E2E_DIR}/hardware_acks)
   set_tests_properties(hardware_acks_match_stepping PROPERTIES TIMEOUT 120)
 endif()
+
+# The schedule tables of docs/results/ocpc-mob.md against the plan code.
+optinet_gtest(test_ocpc_mob_page_schedules SHARE_A_PROCESS)
+target_compile_definitions(test_ocpc_mob_page_schedules PRIVATE
+                           OPTINET_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
