@@ -96,6 +96,9 @@ def main():
     parser.add_argument("--keep", metavar="CSV", type=readable_file,
                         help="a curves CSV of an earlier study: its curves not run now are kept "
                         "in the new CSV, plot and table")
+    parser.add_argument("--keep-shapes", metavar="CSV", type=readable_file,
+                        help="a shapes CSV of an earlier study: its rows of sizes not run now "
+                        "are kept in the new CSV and table")
     parser.add_argument("--sizes", type=cli_guard.int_list, default="1024,4096",
                         help="n of the shape study")
     parser.add_argument("--d", type=cli_guard.int_list, default="",
@@ -120,7 +123,15 @@ def study(args, scratch):
             for d, g in shapes(n):
                 if not only_d or d in only_d:
                     rows.append(shape_row(submit, n, d, g, args.quick))
+        if args.keep_shapes:
+            kept = read_study_csv(args.keep_shapes, ("n", "d", "g", "capacity"), "--keep-shapes")
+            rows = sorted([r for r in kept if r["n"] not in sizes] + rows,
+                          key=lambda r: (r["n"], r["d"]))
         write_csv(os.path.join(args.out, "coupler-evaluation-shapes.csv"), rows)
+        # The page's shape tables (a generated block of coupler-evaluation.md in --out).
+        results_data.write_generated(os.path.join(args.out, "coupler-evaluation.md"),
+                                     {"shapes": "\n".join(shape_tables(rows))},
+                                     "coupler_study.py", "# Evaluating couplers and buses\n")
     print_tables(curves, rows)
     return 0
 
@@ -132,8 +143,9 @@ def readable_file(text):
     return text
 
 
-def read_curves(path):
-    """The rows of a curves CSV, with numbers, lists, dicts, booleans and None restored."""
+def read_study_csv(path, keys, option):
+    """The rows of a CSV this script wrote, with numbers, lists, dicts, booleans and None
+    restored; `keys` must be among its columns."""
     def value(text):
         if text == "":
             return None
@@ -142,9 +154,13 @@ def read_curves(path):
         except (ValueError, SyntaxError):
             return text
     rows = [{k: value(v) for k, v in row.items()} for row in results_data.read_csv(path)]
-    if not rows or not {"network", "protocol", "hardware_bound"} <= rows[0].keys():
-        raise cli_guard.BadInput(f"{path}: not a curves CSV of this script (--keep)")
+    if not rows or not set(keys) <= rows[0].keys():
+        raise cli_guard.BadInput(f"{path}: not a CSV of this script ({option})")
     return rows
+
+
+def read_curves(path):
+    return read_study_csv(path, ("network", "protocol", "hardware_bound"), "--keep")
 
 
 def curve_study(submit, args):
