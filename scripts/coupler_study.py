@@ -13,8 +13,9 @@ usage: scripts/coupler_study.py [--optinet build/optinet] [--out docs/results] [
    (fibre, onchip): transmitters, power margin, laser and static power, and the energy per
    delivered bit at half of saturation with its parts.
 Writes coupler-evaluation-curves.csv, coupler-evaluation-shapes.csv, the plots and the saturation
-table (a generated block of coupler-evaluation.md) into --out,
-and prints the Markdown tables. Every run is one `optinet ... --json` invocation.
+and shape tables (generated blocks of coupler-evaluation.md) into --out, and prints the Markdown
+tables. Every run is one `optinet ... --json` invocation, here (--jobs at once) or, with
+--backend slurm, one Slurm job each (--jobs queued at once).
 """
 import argparse
 import ast
@@ -22,22 +23,55 @@ import concurrent.futures
 import csv
 import json
 import os
+import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
 
 import cli_guard
 import results_data
+from sweep import slurm as sweep_slurm
 
 SEED = 1
 
 
-def run(optinet, args, scratch):
-    """One optinet run; returns its JSON (None if the command refused it)."""
+def slurm_command(optinet, args, command, path, slurm):
+    """`command` (a run of optinet ARGS) as one Slurm job that sbatch waits for (its exit
+    status is the job's): a core, the memory `optinet --check` estimates with the sweep
+    runner's margin, and the partition and time limit asked for; its output goes to PATH.log."""
+    check = subprocess.run([optinet] + args + ["--check"], capture_output=True, text=True)
+    mem = 0
+    if check.returncode == 0:
+        mem = sweep_slurm.memory_request_mib(json.loads(check.stdout)["memory_estimate_bytes"])
+    job = ["sbatch", "--wait", "--quiet", "--job-name=optinet-study", "--cpus-per-task=1",
+           f"--output={path}.log", f"--time={slurm['time']}"]
+    if mem:
+        job.append(f"--mem={mem}M")
+    if slurm["partition"]:
+        job.append(f"--partition={slurm['partition']}")
+    return job + ["--wrap", "exec " + shlex.join(command)]
+
+
+def run(optinet, args, scratch, slurm=None):
+    """One optinet run, here or as a Slurm job (`slurm`: partition and time); returns its JSON
+    (None if the command refused it)."""
     fd, path = tempfile.mkstemp(suffix=".json", dir=scratch)
     os.close(fd)
-    proc = subprocess.run([optinet] + args + ["--seed", str(SEED), "--quiet", "--json", path],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    command = [optinet] + args + ["--seed", str(SEED), "--quiet", "--json", path]
+    if slurm:
+        proc = subprocess.run(slurm_command(optinet, args, command, path, slurm),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if os.path.exists(path + ".log"):
+            with open(path + ".log", encoding="utf-8", errors="replace") as f:
+                proc.stderr += f.read()
+            os.remove(path + ".log")
+        if proc.returncode != 2 and os.path.getsize(path) == 0:
+            # No report and not a refusal: sbatch failed, or the job died before optinet wrote.
+            cli_guard.check_exit(proc, accepted=(0,))
+    else:
+        proc = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              text=True)
     if proc.returncode == 2:
         os.remove(path)
         return None
@@ -88,7 +122,14 @@ def main():
     parser = cli_guard.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--optinet", default="build/optinet")
     parser.add_argument("--out", default="docs/results")
-    parser.add_argument("--jobs", type=cli_guard.positive_int, default=2)
+    parser.add_argument("--jobs", type=cli_guard.positive_int, default=2,
+                        help="runs at once (here, or Slurm jobs queued at once)")
+    parser.add_argument("--backend", choices=["local", "slurm"], default="local",
+                        help="run here, or each run as a Slurm job (sbatch --wait; --out must "
+                        "be on a file system the compute nodes share)")
+    parser.add_argument("--partition", default="", help="the Slurm partition (--backend slurm)")
+    parser.add_argument("--time", default="24:00:00",
+                        help="a Slurm job's time limit (--backend slurm)")
     parser.add_argument("--quick", action="store_true", help="a small smoke version")
     parser.add_argument("--only", choices=["curves", "shapes"], help="run one study only")
     parser.add_argument("--protocols", type=lambda t: [x for x in t.split(",") if x], default="",
@@ -105,13 +146,22 @@ def main():
                         help="only these d (comma-separated) in the shape study")
     args = parser.parse_args()
     cli_guard.output_folder(args.out, "--out", create=True)
-    with tempfile.TemporaryDirectory(prefix="coupler-study-") as scratch:  # removed at the end
-        return study(args, scratch)
+    slurm = None
+    if args.backend == "slurm":
+        if shutil.which("sbatch") is None:
+            raise cli_guard.BadInput("--backend slurm: sbatch not found (a Slurm login node "
+                                     "is needed)")
+        slurm = {"partition": args.partition, "time": args.time}
+    # The runs' JSON files: beside the results when Slurm's compute nodes write them.
+    where = os.path.abspath(args.out) if slurm else None
+    with tempfile.TemporaryDirectory(prefix="coupler-study-", dir=where) as scratch:
+        return study(args, scratch, slurm)  # the scratch folder is removed at the end
 
 
-def study(args, scratch):
+def study(args, scratch, slurm=None):
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
-    submit = lambda a: pool.submit(run, args.optinet, a, scratch)  # noqa: E731
+    optinet = os.path.abspath(args.optinet) if slurm else args.optinet
+    submit = lambda a: pool.submit(run, optinet, a, scratch, slurm)  # noqa: E731
 
     curves, rows = [], []
     if args.only != "shapes":

@@ -143,4 +143,16 @@ fi
 for f in runs.csv points.csv; do
   cmp "$dir/local/$f" "$dir/slurm/$f" || { echo "FAIL: $f differs between local and slurm"; exit 1; }
 done
-echo "PASS: 8 jobs through a 3-task Slurm array; --collect gives the local backend's CSVs"
+# The coupler study's runs as Slurm jobs: the same table as run here.
+study="$src/scripts/coupler_study.py"
+mkdir -p "$dir/study-local" "$dir/study-slurm"
+/usr/bin/python3 "$study" --optinet "$optinet" --out "$dir/study-local" --only shapes \
+  --sizes 4 --d 4 >/dev/null 2>&1 || { echo "FAIL: the coupler study here"; exit 1; }
+/usr/bin/python3 "$study" --optinet "$optinet" --out "$dir/study-slurm" --only shapes \
+  --sizes 4 --d 4 --backend slurm --partition test --time 00:05:00 --jobs 4 >/dev/null ||
+  { echo "FAIL: the coupler study with --backend slurm"; tail -5 "$dir/slurmctld.log"; exit 1; }
+cmp "$dir/study-local/coupler-evaluation-shapes.csv" \
+  "$dir/study-slurm/coupler-evaluation-shapes.csv" ||
+  { echo "FAIL: the coupler study's shapes differ between here and slurm"; exit 1; }
+echo "PASS: 8 jobs through a 3-task Slurm array; --collect gives the local backend's CSVs;" \
+  "the coupler study's runs as Slurm jobs give its table"
