@@ -149,9 +149,16 @@ def run_commands(failures):
                 p = subprocess.run(short + ["--quiet"], cwd=tmp, capture_output=True,
                                    text=True, timeout=120)
                 ran += 1
-                # A shrunk run may end at the slot limit it was given (exit 1, and it says so).
-                limit = p.returncode == 1 and "slot" in p.stderr + p.stdout
-                if p.returncode not in accepted and not limit:
+                # A shrunk run may end at the slot limit it was given (exit 1, and it says so);
+                # the lockstep example runs a coupler with a planted bug, and must catch it.
+                out = p.stderr + p.stdout
+                limit = p.returncode == 1 and "stopped at the slot limit" in out
+                planted = (p.returncode == 1 and "star_drops_collisions" in cmd
+                           and "lockstep mismatch in slot" in out)
+                if "star_drops_collisions" in cmd and ":lockstep" in cmd and not planted:
+                    failures.append(f"{where}: `{cmd}` (shrunk to --runs 1) did not catch the "
+                                    f"planted bug: exit {p.returncode}")
+                elif p.returncode not in accepted and not limit and not planted:
                     failures.append(f"{where}: `{cmd}` (shrunk to --runs 1) exit "
                                     f"{p.returncode}: {p.stderr.strip()[-200:]}")
     return checked, ran, skipped
