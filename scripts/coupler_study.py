@@ -472,8 +472,14 @@ def shape_tables(rows):
     def saturation(r, protocol):
         if r.get(f"{protocol}_saturation") is None:
             return "-"
+        unsettled = r.get(f"{protocol}_search_unsettled") or 0
         return (f"{fmt(r[f'{protocol}_saturation'])} [{fmt(r[f'{protocol}_saturation_ci_low'])}"
-                f", {fmt(r[f'{protocol}_saturation_ci_high'])}]")
+                f", {fmt(r[f'{protocol}_saturation_ci_high'])}]"
+                + (f" ({unsettled} unsettled)" if unsettled else ""))
+
+    def margin(r, device):
+        text = fmt(r.get(f"{device}_margin_db"))
+        return text if r.get(f"{device}_closes", True) else f"{text} (does not close)"
     lines = ["| n | POPS(d,g) | couplers | fan-out | capacity | tdma sat. [95%] | "
              "randomized sat. [95%] | tdma latency @ half | randomized latency @ half | "
              "slots: randomized | offline | sorting | tdma |",
@@ -500,12 +506,32 @@ def shape_tables(rows):
                 return "/".join(f"{100 * r[f'{protocol}_{device}_{part}_pj_per_bit'] / total:.0f}"
                                 for part in PARTS) + " %"
             lines.append(f"| {r['n']} | ({r['d']},{r['g']}) | {fmt(r.get('transmitters'))} | "
-                         f"{fmt(r.get(f'{device}_margin_db'))} | "
+                         f"{margin(r, device)} | "
                          f"{fmt(r.get(f'{device}_laser_mw_per_transmitter'))} | "
                          f"{fmt(r.get(f'{device}_laser_w'))} | "
                          f"{fmt(r.get(f'{device}_static_w'))} | "
                          f"{fmt(r.get(f'tdma_{device}_pj_per_bit'))} | "
                          f"{fmt(r.get(f'randomized_{device}_pj_per_bit'))} | {shares('tdma')} |")
+    return lines
+
+
+def permutation_table(rows):
+    """The Markdown lines of the window-free columns of shapes rows: couplers, fan-out, the
+    fibre set's margin, capacity and the slots of one permutation per router."""
+    lines = ["| n | POPS(d,g) | couplers | fan-out | fibre margin dB | capacity | "
+             "permutation slots: randomized | offline | sorting | tdma |", "|" + "---|" * 10]
+    for r in rows:
+        if r["capacity"] is None:  # refused by the command
+            lines.append(f"| {r['n']} | ({r['d']},{r['g']}) | {r['couplers']:,} | {r['fanout']} "
+                         "| refused: the command builds g <= 1024 | | | | | |")
+            continue
+        margin = f"{r['margin_db']:+.2f}" + ("" if r["closes"] else " (does not close)")
+        lines.append(f"| {r['n']} | ({r['d']},{r['g']}) | {r['couplers']:,} | {r['fanout']} | "
+                     f"{margin} | {fmt(r['capacity'])} | "
+                     f"{fmt(r['randomized_permutation_slots'])} | "
+                     f"{fmt(r['offline_permutation_slots'])} | "
+                     f"{fmt(r['sorting_permutation_slots'])} | "
+                     f"{fmt(r['tdma_permutation_slots'])} |")
     return lines
 
 
