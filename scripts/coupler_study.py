@@ -8,8 +8,8 @@ usage: scripts/coupler_study.py [--optinet build/optinet] [--out docs/results] [
    one `optinet --rates auto` run (the saturation search, then 0.1-0.95 of its throughput, every
    point in steady state), with the hardware and the routing bound.
 2. Every POPS(d,g) shape with d*g = n for n = 1024 and 4096: couplers, fan-out, capacity,
-   saturation throughput of tdma and randomized (`--find-saturation`), latency at half of it (a
-   steady-state run), and slots to route one permutation with every router; per device set
+   saturation throughput of tdma, randomized and reservation (`--find-saturation`), latency at
+   half of it (a steady-state run), and slots to route one permutation with every router; per device set
    (fibre, onchip): transmitters, power margin, laser and static power, and the energy per
    delivered bit at half of saturation with its parts.
 Writes coupler-evaluation-curves.csv, coupler-evaluation-shapes.csv, the plots and the saturation
@@ -298,6 +298,8 @@ def shape_slot_limit(n, protocol, quick):
 
 DEVICES = ("fibre", "onchip")  # the shipped device sets (docs/devices)
 PARTS = ("laser", "modulator", "receiver", "serdes", "static")
+# The protocols of the shape study under a sustained load (a shape a protocol refuses: "-").
+SHAPE_LOADS = ("tdma", "randomized", "reservation")
 
 
 def shape_row(submit, n, d, g, quick):
@@ -312,14 +314,14 @@ def shape_row(submit, n, d, g, quick):
     # of the throughput it found with each device set (the slots run alike; light and energy
     # differ).
     searches = {}
-    for protocol in ("tdma", "randomized"):
+    for protocol in SHAPE_LOADS:
         limit = str(shape_slot_limit(n, protocol, quick))
         searches[protocol] = submit(network + ["--protocol", protocol, "--traffic", "bernoulli",
                                                "--find-saturation", "--max-slots", limit])
     halves = {}
     for protocol, future in searches.items():
         report = future.result()
-        if report is None:  # refused: the randomized router needs d >= g under a load
+        if report is None:  # refused (randomized: d >= g; reservation: words of g + 1 bits)
             for key in ("saturation", "saturation_ci_low", "saturation_ci_high",
                         "search_unsettled", "half_load_latency", "half_load_latency_ci",
                         "half_load_saturated"):
@@ -480,24 +482,28 @@ def shape_tables(rows):
     def margin(r, device):
         text = fmt(r.get(f"{device}_margin_db"))
         return text if r.get(f"{device}_closes", True) else f"{text} (does not close)"
-    lines = ["| n | POPS(d,g) | couplers | fan-out | capacity | tdma sat. [95%] | "
-             "randomized sat. [95%] | tdma latency @ half | randomized latency @ half | "
-             "slots: randomized | offline | sorting | tdma |",
-             "|" + "---|" * 13]
+    # The protocols the rows have (a CSV of an earlier study may lack one).
+    loads = [p for p in SHAPE_LOADS if any(f"{p}_saturation" in r for r in rows)]
+    lines = ["| n | POPS(d,g) | couplers | fan-out | capacity | "
+             + "".join(f"{p} sat. [95%] | " for p in loads)
+             + "".join(f"{p} latency @ half | " for p in loads)
+             + "slots: randomized | offline | sorting | tdma |",
+             "|" + "---|" * (9 + 2 * len(loads))]
     for r in rows:
         lines.append(f"| {r['n']} | ({r['d']},{r['g']}) | {r['couplers']:,} | {r['fanout']} | "
-                     f"{fmt(r.get('capacity'))} | {saturation(r, 'tdma')} | "
-                     f"{saturation(r, 'randomized')} | {fmt(r.get('tdma_half_load_latency'))} | "
-                     f"{fmt(r.get('randomized_half_load_latency'))} | "
-                     f"{fmt(r['randomized_permutation_slots'])} | "
+                     f"{fmt(r.get('capacity'))} | "
+                     + "".join(f"{saturation(r, p)} | " for p in loads)
+                     + "".join(f"{fmt(r.get(f'{p}_half_load_latency'))} | " for p in loads)
+                     + f"{fmt(r['randomized_permutation_slots'])} | "
                      f"{fmt(r['offline_permutation_slots'])} | "
                      f"{fmt(r['sorting_permutation_slots'])} | {fmt(r['tdma_permutation_slots'])} |")
     for device in DEVICES:
         lines += ["", f"Device set `{device}`:", "",
                   "| n | POPS(d,g) | transmitters | margin dB | laser mW per transmitter | "
-                  "laser W (all lit) | static W | tdma pJ/bit @ half | "
-                  "randomized pJ/bit @ half | tdma shares laser/mod/rx/serdes/static |",
-                  "|" + "---|" * 10]
+                  "laser W (all lit) | static W | "
+                  + "".join(f"{p} pJ/bit @ half | " for p in loads)
+                  + "tdma shares laser/mod/rx/serdes/static |",
+                  "|" + "---|" * (8 + len(loads))]
         for r in rows:
             def shares(protocol):
                 total = r.get(f"{protocol}_{device}_pj_per_bit")
@@ -510,8 +516,8 @@ def shape_tables(rows):
                          f"{fmt(r.get(f'{device}_laser_mw_per_transmitter'))} | "
                          f"{fmt(r.get(f'{device}_laser_w'))} | "
                          f"{fmt(r.get(f'{device}_static_w'))} | "
-                         f"{fmt(r.get(f'tdma_{device}_pj_per_bit'))} | "
-                         f"{fmt(r.get(f'randomized_{device}_pj_per_bit'))} | {shares('tdma')} |")
+                         + "".join(f"{fmt(r.get(f'{p}_{device}_pj_per_bit'))} | " for p in loads)
+                         + f"{shares('tdma')} |")
     return lines
 
 
