@@ -51,16 +51,28 @@ set_tests_properties(dmob_slot_limit_exit_status PROPERTIES TIMEOUT 30)
 # the routes are checked by test_dmob_funnel_embedding; here conservation (exit status 0: the
 # scoreboard found every packet delivered once, intact), exact step counts, the failure paths
 # and bad input.
-foreach(args "--k;4;--dim;2;--runs;3;--seed;1"
-             "--k;6;--dim;2;--a;3;--network-seed;2;--runs;3;--seed;4"
-             "--k;7;--dim;3;--network-seed;4;--runs;2;--seed;2"
-             "--k;8;--dim;3;--network-seed;6;--runs;2;--seed;7")
-  string(REPLACE ";" "_" name "${args}")
-  string(REPLACE "--" "" name "${name}")
-  add_test(NAME dmob_funnel_conserves.${name}
-           COMMAND ${OPTINET_BIN} dmob --protocol funnel --traffic permutation ${args} --quiet)
-  set_tests_properties(dmob_funnel_conserves.${name} PROPERTIES TIMEOUT 60)
-endforeach()
+# dmob_conserves(PROTOCOL TRAFFIC ARGS...): one test per ARGS (options separated by commas),
+# named dmob_PROTOCOL_conserves.ARGS, that runs the protocol with --traffic TRAFFIC (none if
+# empty) and must exit 0.
+function(dmob_conserves protocol traffic)
+  string(REPLACE "-" "_" stem "${protocol}")
+  set(traffic_option "")
+  if(traffic)
+    set(traffic_option --traffic ${traffic})
+  endif()
+  foreach(args ${ARGN})
+    string(REPLACE "," ";" options "${args}")
+    string(REPLACE "," "_" name "${args}")
+    string(REPLACE "--" "" name "${name}")
+    add_test(NAME dmob_${stem}_conserves.${name}
+             COMMAND ${OPTINET_BIN} dmob --protocol ${protocol} ${traffic_option} ${options} --quiet)
+    set_tests_properties(dmob_${stem}_conserves.${name} PROPERTIES TIMEOUT 60)
+  endforeach()
+endfunction()
+dmob_conserves(funnel permutation "--k,4,--dim,2,--runs,3,--seed,1"
+               "--k,6,--dim,2,--a,3,--network-seed,2,--runs,3,--seed,4"
+               "--k,7,--dim,3,--network-seed,4,--runs,2,--seed,2"
+               "--k,8,--dim,3,--network-seed,6,--runs,2,--seed,7")
 # Exact: k = 4, d = 2: 9 batches of one round (4 steps of 4 phases of 3 + 1 slots, there and
 # back, and the line slot) and the last level (3 slots): 9 * (129 + 3) = 1188 slots.
 add_test(NAME dmob_funnel_exact_steps_k4_d2
@@ -117,17 +129,9 @@ endif()
 
 # random-function (Corollary 3b: the split&hash random-function algorithm on the mesh):
 # conservation (exit status 0: the scoreboard found every packet delivered once, intact).
-foreach(args "--k;16;--dim;2;--a;3;--runs;1;--seed;1"
-             "--k;32;--dim;2;--a;3;--runs;2;--seed;1"
-             "--k;8;--dim;2;--runs;2;--seed;2"
-             "--k;8;--dim;1;--runs;3;--seed;1")
-  string(REPLACE ";" "_" name "${args}")
-  string(REPLACE "--" "" name "${name}")
-  add_test(NAME dmob_random_function_conserves.${name}
-           COMMAND ${OPTINET_BIN} dmob --protocol random-function --traffic random-function
-                   ${args} --quiet)
-  set_tests_properties(dmob_random_function_conserves.${name} PROPERTIES TIMEOUT 60)
-endforeach()
+dmob_conserves(random-function random-function "--k,16,--dim,2,--a,3,--runs,1,--seed,1"
+               "--k,32,--dim,2,--a,3,--runs,2,--seed,1" "--k,8,--dim,2,--runs,2,--seed,2"
+               "--k,8,--dim,1,--runs,3,--seed,1")
 # Exact: k = 16, d = 2, a = 3: 2 (2ad + 1) = 26 random batches of one round at level 1
 # (a_1 = 6 steps of iota_1 = 8 phases of 3 + 1 slots, there and back: 64 slots a step, and the
 # line slot: 385), the hand-over slot, then gjlr on the 16-node buses of dimension 0 with
@@ -167,16 +171,9 @@ optinet_usage_error_test(dmob_random_function_cannot_embed "--a" dmob --k 4 --di
                          --protocol random-function)
 
 # h-relation (Theorem 4b: the split&hash h-relation algorithm on the mesh): conservation.
-foreach(args "--k;8;--dim;2;--h;1;--runs;2;--seed;1"
-             "--k;8;--dim;2;--h;2;--runs;2;--seed;1"
-             "--k;16;--dim;2;--a;3;--h;4;--runs;1;--seed;1"
-             "--k;8;--dim;1;--h;3;--runs;2;--seed;1")
-  string(REPLACE ";" "_" name "${args}")
-  string(REPLACE "--" "" name "${name}")
-  add_test(NAME dmob_h_relation_conserves.${name}
-           COMMAND ${OPTINET_BIN} dmob --protocol h-relation ${args} --quiet)
-  set_tests_properties(dmob_h_relation_conserves.${name} PROPERTIES TIMEOUT 60)
-endforeach()
+dmob_conserves(h-relation "" "--k,8,--dim,2,--h,1,--runs,2,--seed,1"
+               "--k,8,--dim,2,--h,2,--runs,2,--seed,1" "--k,16,--dim,2,--a,3,--h,4,--runs,1,--seed,1"
+               "--k,8,--dim,1,--h,3,--runs,2,--seed,1")
 # Exact: k = 8, d = 2, a = 2, h = 1: no thinning phase (log h = 0), so the remainder is every
 # packet, at level 2: one line slot (up), the spreading's 16-slot maximum (1: nothing moves),
 # 2 * 18 random batches of one round at level 1 (a_1 = 4 steps of iota_1 = 4 phases of 3 + 1

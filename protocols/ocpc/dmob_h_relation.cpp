@@ -36,35 +36,22 @@ void thin_level(OcpcNodeContext& node, DmobCursor& cursor, std::uint64_t& t,
                 const DmobFunnelPlan& plan, std::uint32_t i, std::vector<Packet>& upper,
                 std::vector<Packet>& lower, const splithash::ThinningSchedule& schedule,
                 std::uint32_t rounds) {
-  const std::uint32_t f = schedule.group_size(plan.shape(), i);
-  bool active = !upper.empty();
-  std::uint32_t n = 0;  // the iteration, over all phases
-  for (std::uint32_t g = 1; g <= schedule.phases(); ++g) {
-    const std::uint32_t load = schedule.load(g);
-    for (std::uint32_t it = 0; it < schedule.iterations[g - 1]; ++it, ++n) {
-      DmobFunnelPass pass;
-      pass.first_function = n % schedule.groups * f;
-      pass.function_count = f;
-      pass.round_limit = rounds;
-      pass.stuck_is_error = false;
-      std::optional<Packet> top;
-      std::uint32_t l = 0;
-      if (active) {
-        l = node.rng().below(load);  // l - 1 of the text
-        if (l < upper.size()) {
-          top = upper[l];
-          node.raise_pending();
-        }
-      }
-      const bool sent = top.has_value();
-      std::optional<Packet> held;
-      run_dmob_funnel_level(node, cursor, t, plan, i, top, held, pass);
-      if (sent && !top) upper.erase(upper.begin() + l);
-      if (held) lower.push_back(*held);
-      node.note_buffers(static_cast<unsigned>(upper.size() + lower.size()));
-    }
-    if (active && !splithash::stays_active(upper.size(), schedule.h, g)) active = false;
-  }
+  auto iterate = [&](std::uint32_t first, std::uint32_t count, std::optional<Packet>& top) {
+    DmobFunnelPass pass;
+    pass.first_function = first;
+    pass.function_count = count;
+    pass.round_limit = rounds;
+    pass.stuck_is_error = false;
+    std::optional<Packet> held;
+    run_dmob_funnel_level(node, cursor, t, plan, i, top, held, pass);
+    return held;
+  };
+  auto after = [&](const std::optional<Packet>& received) {
+    if (received) lower.push_back(*received);
+    node.note_buffers(static_cast<unsigned>(upper.size() + lower.size()));
+  };
+  splithash::thinning_iterations(node, schedule, schedule.group_size(plan.shape(), i),
+                                 !upper.empty(), upper, iterate, after);
 }
 
 /// Spreads `left` (this node's packets of one level) over its bus of dimension 0 so that each

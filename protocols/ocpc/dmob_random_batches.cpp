@@ -1,19 +1,18 @@
 #include "protocols/ocpc/dmob_random_batches.h"
 
+#include "protocols/splithash/random_batches.h"
+
 namespace optinet::ocpc {
 
 DmobRandomBatches::DmobRandomBatches(OcpcNodeContext& node, std::uint32_t from,
                                      const std::vector<Packet>& packets, std::uint32_t per_slot,
                                      std::uint32_t slots)
-    : node_(node), from_(from), batches_(per_slot * slots) {
-  for (std::size_t m = 0; m < packets.size(); ++m) {
-    if (m < slots) {
-      const std::uint32_t b = static_cast<std::uint32_t>(m) * per_slot + node.rng().below(per_slot);
-      assigned_.emplace_back(b, packets[m]);
-      if (b == 0 && from > 1) node.raise_pending();  // level 1 already: nothing to send
-    } else {
-      unsent_.push_back(packets[m]);
-    }
+    : node_(node),
+      from_(from),
+      batches_(per_slot * slots),
+      assigned_(splithash::draw_batches(node.rng(), packets, per_slot, slots, unsent_)) {
+  for (const auto& [b, p] : assigned_) {
+    if (b == 0 && from > 1) node.raise_pending();  // level 1 already: nothing to send
   }
 }
 

@@ -4,10 +4,8 @@
 /// any level: each packet at level `from` takes a random batch, and the batches go down the
 /// simulated funnels from level `from` to level 1 one after the other
 /// (protocols/ocpc/dmob_funnel_level.h). A level-1 node keeps what reaches it, at most one packet
-/// per batch. The split&hash network's version is protocols/splithash/random_batches.h; the batch
-/// draw is the same: a node's m-th packet (m < slots) takes one of the batches
-/// m * per_slot .. (m + 1) * per_slot - 1 from the node's own stream, so a node sends at most one
-/// packet a batch; its packets beyond `slots` wait.
+/// per batch. The batch draw is the split&hash network's (protocols/splithash/random_batches.h,
+/// draw_batches), from the node's own stream.
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -39,8 +37,8 @@ class DmobRandomBatches {
   OcpcNodeContext& node_;
   std::uint32_t from_;
   std::uint32_t batches_;
+  std::vector<Packet> unsent_;  ///< before assigned_: draw_batches fills it
   std::vector<std::pair<std::uint32_t, Packet>> assigned_;  ///< (batch, packet)
-  std::vector<Packet> unsent_;
 };
 
 }  // namespace optinet::ocpc
