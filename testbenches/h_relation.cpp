@@ -183,6 +183,12 @@ std::vector<Packet> packets_of(const Relation& r, std::uint64_t run_seed) {
   return packets;
 }
 
+Relation random_function(std::uint32_t n, Rng& rng) {
+  Relation f;
+  for (std::uint32_t x = 0; x < n; ++x) f.push_back(RelationPair{x, rng.below(n)});
+  return f;
+}
+
 std::vector<Packet> relation_packets(RelationKind kind, const Relation& file, std::uint32_t n,
                                      std::uint32_t h, std::uint64_t run_seed) {
   if (kind == RelationKind::kFile) return packets_of(file, run_seed);

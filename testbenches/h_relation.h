@@ -41,6 +41,10 @@ std::string relation_unavailable(RelationKind kind, std::uint32_t n, std::uint32
 ///    here every choice is equally bad, so the triples are drawn at random.
 Relation make_relation(RelationKind kind, std::uint32_t n, std::uint32_t h, Rng& rng);
 
+/// A random function on n processors: every processor one message, to a processor drawn
+/// uniformly (itself included; a processor may be the destination of several).
+Relation random_function(std::uint32_t n, Rng& rng);
+
 /// Empty if `r` is an h-relation on n processors, otherwise a message naming the first
 /// processor that breaks it (or the bad pair).
 std::string check_h_relation(const Relation& r, std::uint32_t n, std::uint32_t h);

@@ -7,6 +7,7 @@
 #include "models/topology/split_hash_embedding.h"
 #include "protocols/ocpc/dmob_funnel.h"
 #include "protocols/ocpc/registry.h"
+#include "protocols/splithash/thinning.h"
 #include "testbenches/fault_report.h"
 #include "testbenches/option_values.h"
 #include "testbenches/usage_error.h"
@@ -113,7 +114,10 @@ void OcpcCommand::add_options(CLI::App& app) {
         ->check(count_in(2, max_p))
         ->capture_default_str();
   }
-  if (dmob()) split_hash_.add_to(app, "funnel: ");
+  if (dmob()) {
+    split_hash_.add_to(app, "funnel, random-function, h-relation: ");
+    h_relation_.add_to(app, "h-relation: ");
+  }
   app.add_option("--h", h_, "the h of the h-relation (default 1; lower-bound: 2)");
   app.add_option("--relation-file", relation_file_,
                  "'source destination' lines, '#' comments; checked against h")
@@ -138,7 +142,9 @@ std::string OcpcCommand::protocol_names() const {
   return ocpc::protocol_names(config_.shape.topology);
 }
 
-std::string OcpcCommand::traffic_names() const { return relation_kind_names(); }
+std::string OcpcCommand::traffic_names() const {
+  return dmob() ? "random-function, " + relation_kind_names() : relation_kind_names();
+}
 
 void OcpcCommand::configure(CommonOptions& common) {
   OcpcExperimentConfig& e = config_;
@@ -201,6 +207,14 @@ void OcpcCommand::configure(CommonOptions& common) {
     }
     e.traffic = RelationKind::kFile;
     common.traffic = "file";
+  } else if (dmob() && common.traffic == "random-function") {
+    if (e.protocol != "random-function") {
+      throw UsageError(
+          "--traffic: random functions are routed by --protocol random-function "
+          "(not " +
+          e.protocol + ")");
+    }
+    e.random_function = true;
   } else {
     e.traffic = relation_kind(common.traffic);
   }
@@ -208,11 +222,10 @@ void OcpcCommand::configure(CommonOptions& common) {
     const std::uint32_t default_h = e.traffic == RelationKind::kFile ? 1 : minimum_h(e.traffic);
     e.h = static_cast<std::uint32_t>(
         parse_count("--h", h_.value_or(std::to_string(default_h)), 1, 1024));
-    if (funnel() && e.h != 1) {
-      throw UsageError(std::string(h_ ? "--h" : "--traffic") +
-                       ": protocol funnel routes permutations (h = 1)");
+    configure_funnel_h();
+    if (!e.random_function) {  // a random function has one packet per node by construction
+      e.file_relation = checked_relation(e.traffic, relation_file_, n, e.h, h_.has_value());
     }
-    e.file_relation = checked_relation(e.traffic, relation_file_, n, e.h, h_.has_value());
   }
   e.period = common.period();
   e.vcd_path = common.vcd_path;
@@ -220,10 +233,16 @@ void OcpcCommand::configure(CommonOptions& common) {
   trace_.configure(e.vcd_path, n - 1, e.max_slots, e.trace_slots, e.trace_first, e.trace_last);
 }
 
+bool OcpcCommand::funnel() const {
+  const ocpc::ProtocolInfo* info = ocpc::find_protocol(config_.protocol);
+  return dmob() && info != nullptr && info->split_hash;
+}
+
 void OcpcCommand::configure_funnel() {
   if (!funnel()) {
     if (const char* given = split_hash_.first_given()) {
-      throw UsageError(std::string(given) + ": applies to --protocol funnel only (not " +
+      throw UsageError(std::string(given) +
+                       ": applies to --protocol funnel, random-function or h-relation only (not " +
                        config_.protocol + ")");
     }
     return;
@@ -234,6 +253,25 @@ void OcpcCommand::configure_funnel() {
   f.network_seed = values.network_seed;
   f.batches = values.batches;
   f.round_limit = values.round_limit;
+}
+
+void OcpcCommand::configure_funnel_h() {
+  const OcpcExperimentConfig& e = config_;
+  const bool h_relations = funnel() && ocpc::find_protocol(e.protocol)->h_relations;
+  if (const std::string given = h_relation_.first_given(); !given.empty() && !h_relations) {
+    throw UsageError(given + ": applies to --protocol h-relation only (not " + e.protocol + ")");
+  }
+  if (!funnel()) return;
+  if (h_relations) {
+    ocpc::DmobFunnelOptions& f = config_.options.funnel;
+    h_relation_.parse(splithash::SplitHashShape{e.shape.p, e.shape.dim, f.a}, e.h, e.protocol,
+                      f.thinning, f.applications);
+  } else if (e.h != 1) {
+    throw UsageError(std::string(h_ ? "--h" : "--traffic") + ": protocol " + e.protocol +
+                     (e.protocol == "funnel" ? " routes permutations (h = 1)"
+                                             : " takes one packet per node (h = 1; h-relations: "
+                                               "--protocol h-relation)"));
+  }
 }
 
 std::uint64_t OcpcCommand::funnel_table_bytes() const {
@@ -258,6 +296,14 @@ Json OcpcCommand::funnel_parameters() const {
          {"batches", f.batches},
          {"round_limit", f.round_limit},
          {"funnel_levels", levels}};
+  if (ocpc::find_protocol(config_.protocol)->h_relations) {
+    const splithash::ThinningSchedule t = splithash::thinning_schedule(config_.h, f.thinning);
+    j["thinning"] = Json{{"rounds", f.thinning.rounds},
+                         {"c", f.thinning.c},
+                         {"iterations", t.iterations},
+                         {"function_groups", t.groups}};
+    j["applications"] = f.applications;
+  }
   // The preprocessing's size, once the protocol has made it (after elaboration).
   if (funnel_psi_) {
     j["psi_permutations"] = funnel_psi_;
@@ -344,7 +390,7 @@ Json OcpcCommand::power_budget(const DeviceParameters& device) const {
 double OcpcCommand::elaborate() {
   const double seconds = ExperimentCommand::elaborate();
   bus_names_ = experiment_->bus_names();
-  if (const auto* f = dynamic_cast<const ocpc::DmobFunnelProtocol*>(experiment_->protocol())) {
+  if (const auto* f = dynamic_cast<const ocpc::DmobSplitHashProtocol*>(experiment_->protocol())) {
     funnel_psi_ = f->plan().permutations();
     funnel_entries_ = f->plan().max_entries();
   }

@@ -76,14 +76,19 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   TraceSelection trace_;
   /// --gjlr-scale, --gjlr-c3-scale, --gjlr-compaction-scale, as given (kGjlrScales in the .cpp).
   std::array<std::optional<std::string>, 3> gjlr_scales_;
-  /// dmob --protocol funnel: the split&hash network it simulates (Theorem 2).
-  bool funnel() const { return dmob() && config_.protocol == "funnel"; }
-  /// Checks and sets funnel's options (or refuses them for another protocol).
+  /// dmob --protocol funnel, random-function or h-relation: the split&hash network it
+  /// simulates (Theorem 2).
+  bool funnel() const;
+  /// Checks and sets the split&hash options (or refuses them for another protocol).
   void configure_funnel();
+  /// Checks h for the split&hash protocols (h = 1, or h-relation's options); after
+  /// configure_funnel.
+  void configure_funnel_h();
   Json funnel_parameters() const;
   /// The bytes of funnel's preprocessed routes (for the memory estimate).
   std::uint64_t funnel_table_bytes() const;
   SplitHashOptions split_hash_;       ///< dmob --protocol funnel
+  HRelationOptions h_relation_;       ///< dmob --protocol h-relation
   std::uint64_t funnel_psi_ = 0;      ///< after elaboration: the psi the preprocessing routed
   std::uint64_t funnel_entries_ = 0;  ///< and the most route entries a node holds
   bool gjlr_lemma4_ = false;

@@ -115,6 +115,10 @@ void OcpcExperiment::check_control(OcpcRunResult& r) const {
 
 OcpcRunResult OcpcExperiment::run(std::uint64_t seed) {
   if (host_) return run_open_loop(seed);
+  if (config_.random_function) {
+    Rng rng = traffic_rng(seed);
+    return run(seed, packets_of(random_function(config_.shape.n(), rng), seed));
+  }
   return run(seed, relation_packets(config_.traffic, config_.file_relation, config_.shape.n(),
                                     config_.h, seed));
 }

@@ -30,7 +30,8 @@ struct OcpcExperimentConfig {
   /// Settings of the named protocol (gjlr's constants); defaults leave every protocol as it is.
   ocpc::ProtocolOptions options;
   RelationKind traffic = RelationKind::kRandom;
-  Relation file_relation;  ///< used when traffic == kFile
+  Relation file_relation;        ///< used when traffic == kFile
+  bool random_function = false;  ///< dmob --traffic random-function: instead of `traffic`
   std::uint64_t max_slots = 100000;
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
   std::string vcd_path;     ///< empty: no tracing

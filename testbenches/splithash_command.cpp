@@ -29,17 +29,7 @@ void SplitHashCommand::add_options(CLI::App& app) {
       ->capture_default_str();
   split_hash_.add_to(app, "");
   app.add_option("--h", h_, "the h of the h-relation (default 1)");
-  thinning_options_ = {
-      app.add_option("--thinning-rounds", thinning_rounds_,
-                     "h-relation: T, rounds of the Funnel Algorithm per thinning iteration")
-          ->capture_default_str(),
-      app.add_option("--thinning-c", thinning_c_,
-                     "h-relation: c, t_g = ceil(c (h/2^g + log2 h)) thinning iterations in phase g")
-          ->capture_default_str(),
-      app.add_option("--applications", applications_,
-                     "h-relation: applications of the random-function algorithm to a level's "
-                     "remainder before what is left there is reported stuck")
-          ->capture_default_str()};
+  h_relation_.add_to(app, "h-relation: ");
   app.add_option("--relation-file", relation_file_,
                  "'source destination' lines, '#' comments; checked against h")
       ->check(path_given());
@@ -107,13 +97,12 @@ void SplitHashCommand::configure(CommonOptions& common) {
                      " takes one packet per source (h = 1; h-relations: --protocol h-relation)");
   }
   e.settings.h = e.h;
-  for (const CLI::Option* option : thinning_options_) {
-    if (!info.h_relations && option->count() > 0) {
-      throw UsageError(option->get_name() + ": applies to --protocol h-relation only (not " +
-                       e.protocol + ")");
-    }
+  if (const std::string given = h_relation_.first_given(); !given.empty() && !info.h_relations) {
+    throw UsageError(given + ": applies to --protocol h-relation only (not " + e.protocol + ")");
   }
-  if (info.h_relations) configure_h_relation();
+  if (info.h_relations) {
+    h_relation_.parse(s, e.h, e.protocol, e.settings.thinning, e.settings.applications);
+  }
   if (!e.random_function) {  // a random function has one packet per source by construction
     e.file_relation = checked_relation(e.traffic, relation_file_, n, e.h, h_.has_value());
   }
@@ -122,27 +111,6 @@ void SplitHashCommand::configure(CommonOptions& common) {
   e.device = common.device;
   trace_.configure(e.vcd_path, s.nodes() - 1, e.max_slots, e.trace_slots, e.trace_first,
                    e.trace_last);
-}
-
-void SplitHashCommand::configure_h_relation() {
-  SplitHashExperimentConfig& e = config_;
-  const splithash::SplitHashShape& s = e.shape;
-  // Theorem 4 assumes h <= log N.
-  std::uint32_t log_n = 0;
-  while ((std::uint64_t{1} << (log_n + 1)) <= s.n()) ++log_n;
-  if (e.h > log_n) {
-    throw UsageError("--h: protocol " + e.protocol +
-                     " routes h-relations with 1 <= h <= log2 N = " + std::to_string(log_n) +
-                     " (Theorem 4; got " + std::to_string(e.h) + ")");
-  }
-  e.settings.thinning.rounds =
-      static_cast<std::uint32_t>(parse_count("--thinning-rounds", thinning_rounds_, 1, 1000));
-  e.settings.thinning.c = parse_positive("--thinning-c", thinning_c_);
-  e.settings.applications =
-      static_cast<std::uint32_t>(parse_count("--applications", applications_, 1, 1000));
-  const std::string why =
-      splithash::thinning_unavailable(s, splithash::thinning_schedule(e.h, e.settings.thinning));
-  if (!why.empty()) throw UsageError("--h: " + why);
 }
 
 std::string SplitHashCommand::banner() const {

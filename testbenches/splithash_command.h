@@ -45,20 +45,12 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
   RunRecord run(std::uint64_t seed) override;
 
  private:
-  /// The h-relation protocol's checks (h <= log2 N, room for the function groups) and
-  /// constants.
-  void configure_h_relation();
-
   std::string k_ = "16";
   std::string depth_ = "2";
   std::optional<std::string> h_;
-  std::string thinning_rounds_ = "2";
-  std::string thinning_c_ = "1";
-  std::string applications_ = "8";
-  /// --thinning-rounds, --thinning-c, --applications: h-relation options.
-  std::array<CLI::Option*, 3> thinning_options_{};
   std::string relation_file_;
   SplitHashOptions split_hash_;
+  HRelationOptions h_relation_;  ///< --protocol h-relation
   TraceSelection trace_;
 };
 

@@ -54,10 +54,8 @@ SplitHashRunResult SplitHashExperiment::run(std::uint64_t seed) {
   }
   Rng rng = traffic_rng(seed);
   if (config_.random_function) {
-    const auto n = static_cast<std::uint32_t>(config_.shape.n());
-    Relation f;
-    for (std::uint32_t x = 0; x < n; ++x) f.push_back(RelationPair{x, rng.below(n)});
-    return run(seed, packets_of(f, seed));
+    return run(seed, packets_of(random_function(static_cast<std::uint32_t>(config_.shape.n()), rng),
+                                seed));
   }
   const Relation r =
       make_relation(config_.traffic, static_cast<std::uint32_t>(config_.shape.n()), config_.h, rng);

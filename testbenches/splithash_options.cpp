@@ -4,6 +4,7 @@
 #include <limits>
 #include <utility>
 
+#include "protocols/splithash/thinning.h"
 #include "testbenches/option_values.h"
 #include "testbenches/usage_error.h"
 
@@ -46,6 +47,46 @@ SplitHashValues SplitHashOptions::parse(std::uint32_t k, std::uint32_t depth) co
   v.round_limit = static_cast<std::uint32_t>(
       parse_count("--round-limit", round_limit_.value_or("64"), 1, 1000000));
   return v;
+}
+
+void HRelationOptions::add_to(CLI::App& app, const std::string& help_prefix) {
+  options_ = {
+      app.add_option("--thinning-rounds", thinning_rounds_,
+                     help_prefix + "T, rounds of the Funnel Algorithm per thinning iteration")
+          ->capture_default_str(),
+      app.add_option(
+             "--thinning-c", thinning_c_,
+             help_prefix + "c, t_g = ceil(c (h/2^g + log2 h)) thinning iterations in phase g")
+          ->capture_default_str(),
+      app.add_option("--applications", applications_,
+                     help_prefix + "applications of the random-function algorithm to a level's " +
+                         "remainder before what is left there is reported stuck")
+          ->capture_default_str()};
+}
+
+std::string HRelationOptions::first_given() const {
+  for (const CLI::Option* option : options_) {
+    if (option != nullptr && option->count() > 0) return option->get_name();
+  }
+  return "";
+}
+
+void HRelationOptions::parse(const splithash::SplitHashShape& shape, std::uint32_t h,
+                             const std::string& protocol, splithash::ThinningParams& thinning,
+                             std::uint32_t& applications) const {
+  std::uint32_t log_n = 0;
+  while ((std::uint64_t{1} << (log_n + 1)) <= shape.n()) ++log_n;
+  if (h > log_n) {
+    throw UsageError("--h: protocol " + protocol + " routes h-relations with 1 <= h <= log2 N = " +
+                     std::to_string(log_n) + " (Theorem 4; got " + std::to_string(h) + ")");
+  }
+  thinning.rounds =
+      static_cast<std::uint32_t>(parse_count("--thinning-rounds", thinning_rounds_, 1, 1000));
+  thinning.c = parse_positive("--thinning-c", thinning_c_);
+  applications = static_cast<std::uint32_t>(parse_count("--applications", applications_, 1, 1000));
+  const std::string why =
+      splithash::thinning_unavailable(shape, splithash::thinning_schedule(h, thinning));
+  if (!why.empty()) throw UsageError("--h: " + why);
 }
 
 }  // namespace optinet

@@ -20,6 +20,7 @@ GENERATORS = [
     ("pops_randomized.py", ["--report-only", "--no-plot"], ["pops-randomized.csv", "pops-randomized.md"]),
     ("pops_table1.py", ["--report-only"], ["pops-randomized.csv", "pops-table1.csv", "pops-table1.md"]),
     ("ocpc_mob.py", ["--report-only"], ["ocpc-mob.csv", "ocpc-mob.md"]),
+    ("dmob_relations.py", ["--report-only"], ["dmob-relations.csv", "dmob.md"]),
 ]
 
 

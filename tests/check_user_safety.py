@@ -339,7 +339,7 @@ CASES = [
          r"are on pops, ocpc, mob, hypercube, grid\)$"),
     Case("cannot act", "open-loop traffic on a network without open loop", ["dmob", "--traffic", "bernoulli",
          "--rate", "0.1"], 2, r"^optinet: --traffic: 'bernoulli' is open-loop traffic, which dmob does not "
-         r"run \(accepted: random-h-relation, permutation, lower-bound; open-loop runs are on"),
+         r"run \(accepted: random-function, random-h-relation, permutation, lower-bound; open-loop runs are on"),
     Case("cannot act", "fault on a network without a fault model", ["splithash", "--fault", "receiver:1"], 2,
          r"^optinet: --fault: splithash has no fault model \(faults on pops, ocpc, mob, dmob, hypercube"),
     Case("cannot act", "device file on a network without optical media", MESH + ["--device", "d.json"], 2,

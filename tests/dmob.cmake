@@ -51,16 +51,28 @@ set_tests_properties(dmob_slot_limit_exit_status PROPERTIES TIMEOUT 30)
 # the routes are checked by test_dmob_funnel_embedding; here conservation (exit status 0: the
 # scoreboard found every packet delivered once, intact), exact step counts, the failure paths
 # and bad input.
-foreach(args "--k;4;--dim;2;--runs;3;--seed;1"
-             "--k;6;--dim;2;--a;3;--network-seed;2;--runs;3;--seed;4"
-             "--k;7;--dim;3;--network-seed;4;--runs;2;--seed;2"
-             "--k;8;--dim;3;--network-seed;6;--runs;2;--seed;7")
-  string(REPLACE ";" "_" name "${args}")
-  string(REPLACE "--" "" name "${name}")
-  add_test(NAME dmob_funnel_conserves.${name}
-           COMMAND ${OPTINET_BIN} dmob --protocol funnel --traffic permutation ${args} --quiet)
-  set_tests_properties(dmob_funnel_conserves.${name} PROPERTIES TIMEOUT 60)
-endforeach()
+# dmob_conserves(PROTOCOL TRAFFIC ARGS...): one test per ARGS (options separated by commas),
+# named dmob_PROTOCOL_conserves.ARGS, that runs the protocol with --traffic TRAFFIC (none if
+# empty) and must exit 0.
+function(dmob_conserves protocol traffic)
+  string(REPLACE "-" "_" stem "${protocol}")
+  set(traffic_option "")
+  if(traffic)
+    set(traffic_option --traffic ${traffic})
+  endif()
+  foreach(args ${ARGN})
+    string(REPLACE "," ";" options "${args}")
+    string(REPLACE "," "_" name "${args}")
+    string(REPLACE "--" "" name "${name}")
+    add_test(NAME dmob_${stem}_conserves.${name}
+             COMMAND ${OPTINET_BIN} dmob --protocol ${protocol} ${traffic_option} ${options} --quiet)
+    set_tests_properties(dmob_${stem}_conserves.${name} PROPERTIES TIMEOUT 60)
+  endforeach()
+endfunction()
+dmob_conserves(funnel permutation "--k,4,--dim,2,--runs,3,--seed,1"
+               "--k,6,--dim,2,--a,3,--network-seed,2,--runs,3,--seed,4"
+               "--k,7,--dim,3,--network-seed,4,--runs,2,--seed,2"
+               "--k,8,--dim,3,--network-seed,6,--runs,2,--seed,7")
 # Exact: k = 4, d = 2: 9 batches of one round (4 steps of 4 phases of 3 + 1 slots, there and
 # back, and the line slot) and the last level (3 slots): 9 * (129 + 3) = 1188 slots.
 add_test(NAME dmob_funnel_exact_steps_k4_d2
@@ -114,3 +126,98 @@ sys.exit(0 if estimate('funnel') > estimate('dim-order') + 300000000 else 1)"
                    ${OPTINET_BIN})
   set_tests_properties(dmob_funnel_memory_estimate_counts_routes PROPERTIES TIMEOUT 30)
 endif()
+
+# random-function (Corollary 3b: the split&hash random-function algorithm on the mesh):
+# conservation (exit status 0: the scoreboard found every packet delivered once, intact).
+dmob_conserves(random-function random-function "--k,16,--dim,2,--a,3,--runs,1,--seed,1"
+               "--k,32,--dim,2,--a,3,--runs,2,--seed,1" "--k,8,--dim,2,--runs,2,--seed,2"
+               "--k,8,--dim,1,--runs,3,--seed,1")
+# Exact: k = 16, d = 2, a = 3: 2 (2ad + 1) = 26 random batches of one round at level 1
+# (a_1 = 6 steps of iota_1 = 8 phases of 3 + 1 slots, there and back: 64 slots a step, and the
+# line slot: 385), the hand-over slot, then gjlr on the 16-node buses of dimension 0 with
+# h = 26, which takes 574 slots as on the OCPC (`ocpc --p 16 --protocol gjlr --h 26`):
+# 26 * 385 + 1 + 574 = 10585 slots.
+add_test(NAME dmob_random_function_exact_steps_k16_d2
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 0
+                 "^run 0 (seed 1): 10585 slots, 5292 steps, 256/256 delivered"
+                 ${OPTINET_BIN} dmob --k 16 --dim 2 --a 3 --protocol random-function
+                 --traffic random-function --seed 1)
+add_test(NAME dmob_random_function_gjlr_part_k16
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 0
+                 "^run 0 (seed 1): 574 slots"
+                 ${OPTINET_BIN} ocpc --p 16 --protocol gjlr --h 26 --seed 1)
+# Blocks of one node at level 1 (k = 4, a_1 = 4): two packets of a random batch for one child
+# funnel can never both be placed; the run fails and says so.
+add_test(NAME dmob_random_function_stuck_exit_status
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "stuck in the Funnel"
+                 ${OPTINET_BIN} dmob --k 4 --dim 2 --protocol random-function
+                 --traffic random-function --seed 1)
+set_tests_properties(dmob_random_function_exact_steps_k16_d2 dmob_random_function_gjlr_part_k16
+                     dmob_random_function_stuck_exit_status PROPERTIES TIMEOUT 60)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME dmob_random_function_reproducible
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/dmob_runs_reproducible.py
+                   ${OPTINET_BIN} ${E2E_DIR}/dmob_rf_repro dmob --k 8 --dim 2 --runs 2
+                   --protocol random-function --traffic random-function)
+  set_tests_properties(dmob_random_function_reproducible PROPERTIES TIMEOUT 60)
+endif()
+optinet_usage_error_test(dmob_random_function_traffic_needs_protocol "--traffic" dmob --k 8 --dim 2
+                         --protocol funnel --traffic random-function)
+optinet_usage_error_test(dmob_random_function_one_packet "--h" dmob --k 8 --dim 2
+                         --protocol random-function --h 2)
+optinet_usage_error_test(dmob_random_function_no_applications "--applications" dmob --k 8
+                         --dim 2 --protocol random-function --applications 2)
+optinet_usage_error_test(dmob_random_function_cannot_embed "--a" dmob --k 4 --dim 3
+                         --protocol random-function)
+
+# h-relation (Theorem 4b: the split&hash h-relation algorithm on the mesh): conservation.
+dmob_conserves(h-relation "" "--k,8,--dim,2,--h,1,--runs,2,--seed,1"
+               "--k,8,--dim,2,--h,2,--runs,2,--seed,1" "--k,16,--dim,2,--a,3,--h,4,--runs,1,--seed,1"
+               "--k,8,--dim,1,--h,3,--runs,2,--seed,1")
+# Exact: k = 8, d = 2, a = 2, h = 1: no thinning phase (log h = 0), so the remainder is every
+# packet, at level 2: one line slot (up), the spreading's 16-slot maximum (1: nothing moves),
+# 2 * 18 random batches of one round at level 1 (a_1 = 4 steps of iota_1 = 4 phases of 3 + 1
+# slots, there and back, and the line slot: 129 each), one line slot (down), the 16-slot
+# maximum of the level-1 loads (6 in this run), the hand-over slot, then gjlr on the 8-node buses
+# of dimension 0 with h' = 6, 210 slots as on the OCPC (`ocpc --p 8 --protocol gjlr --h 6`):
+# 1 + 16 + 36 * 129 + 1 + 16 + 1 + 210 = 4889 slots.
+add_test(NAME dmob_h_relation_exact_steps_k8_d2_h1
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 0
+                 "^run 0 (seed 1): 4889 slots, 2444 steps, 64/64 delivered"
+                 ${OPTINET_BIN} dmob --k 8 --dim 2 --protocol h-relation --h 1 --seed 1)
+add_test(NAME dmob_h_relation_gjlr_part_k8
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 0
+                 "^run 0 (seed 1): 210 slots"
+                 ${OPTINET_BIN} ocpc --p 8 --protocol gjlr --h 6 --seed 1)
+# One application allowed and one round per level: what the remainder leaves is stuck; the run
+# fails and says so.
+add_test(NAME dmob_h_relation_stuck_exit_status
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "stuck in the Funnel"
+                 ${OPTINET_BIN} dmob --k 8 --dim 2 --protocol h-relation --h 1 --seed 2
+                 --applications 1 --round-limit 1)
+set_tests_properties(dmob_h_relation_exact_steps_k8_d2_h1 dmob_h_relation_gjlr_part_k8
+                     dmob_h_relation_stuck_exit_status PROPERTIES TIMEOUT 60)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME dmob_h_relation_reproducible
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/dmob_runs_reproducible.py
+                   ${OPTINET_BIN} ${E2E_DIR}/dmob_hr_repro dmob --k 8 --dim 2 --runs 2
+                   --protocol h-relation --h 2)
+  set_tests_properties(dmob_h_relation_reproducible PROPERTIES TIMEOUT 60)
+  # The JSON carries the thinning schedule and the applications.
+  add_test(NAME dmob_h_relation_json
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_in_file.sh ${E2E_DIR}/dmob_hr.json
+                   "+\"applications\":8" "+\"function_groups\":" "+\"stuck\":0"
+                   -- ${OPTINET_BIN} dmob --k 8 --dim 2 --protocol h-relation --h 2
+                   --json ${E2E_DIR}/dmob_hr.json --quiet)
+  set_tests_properties(dmob_h_relation_json PROPERTIES TIMEOUT 30)
+endif()
+optinet_usage_error_test(dmob_h_relation_h_above_log_n "--h" dmob --k 8 --dim 2
+                         --protocol h-relation --h 7)
+optinet_usage_error_test(dmob_h_relation_no_room_for_groups "--h" dmob --k 8 --dim 2
+                         --protocol h-relation --h 4 --thinning-c 30)
+optinet_usage_error_test(dmob_h_relation_thinning_needs_protocol "--thinning-rounds" dmob --k 8
+                         --dim 2 --protocol funnel --thinning-rounds 3)
+optinet_usage_error_test(dmob_h_relation_not_random_function "--traffic" dmob --k 8 --dim 2
+                         --protocol h-relation --traffic random-function)
+optinet_usage_error_test(dmob_h_relation_cannot_embed "--a" dmob --k 4 --dim 3
+                         --protocol h-relation --h 2)

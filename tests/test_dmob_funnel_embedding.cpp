@@ -149,3 +149,29 @@ TEST(DmobFunnelEmbedding, BipartiteColouringIsProper) {
 
 }  // namespace
 }  // namespace optinet::splithash
+
+namespace optinet::splithash {
+namespace {
+
+/// The last level of random-function and h-relation on the mesh runs on the buses of dimension
+/// 0 (protocols/ocpc/dmob_line_ocpc.h): a level-1 node and every sink of its group of level 1
+/// are one MOB node or share that bus, and coordinate 0 numbers them 0 .. k-1 on it.
+TEST(DmobFunnelEmbedding, LevelOneGroupsAreBusesOfDimensionZero) {
+  for (const Case& c : kCases) {
+    const SplitHashShape shape{c.k, c.d, c.a};
+    const DmobIndexing mesh(c.k, c.d);
+    for (std::uint32_t x = 0; x < shape.n(); ++x) {
+      std::set<std::uint32_t> locals;
+      for (std::uint32_t y = x / c.k * c.k; y < (x / c.k + 1) * c.k; ++y) {
+        ASSERT_TRUE(x == y || (mesh.share_bus(x, y) && mesh.first_difference(x, y) == 0))
+            << "k " << c.k << " d " << c.d << " x " << x << " y " << y;
+        ASSERT_EQ(mesh.with_coordinate(x, 0, mesh.coordinate(y, 0)), y);
+        locals.insert(mesh.coordinate(y, 0));
+      }
+      ASSERT_EQ(locals.size(), c.k);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace optinet::splithash

@@ -9,18 +9,9 @@
 /// split&hash `funnel` (docs/splithash-model.md, readings 4-9): 1/eps batches by destination mod
 /// 1/eps, then per batch the funnel levels i = d-1 .. 1 and the last level.
 ///
-/// A Funnel step with function h_j at level i is iota_i phases (docs/splithash-model.md,
-/// reading 22). Phase iota routes psi_j^{i,iota} in 2i + 1 slots over the preprocessed routes
-/// (protocols/ocpc/dmob_funnel_plan.h): an active top node t with t in its domain puts a copy of
-/// its packet on the route, each node forwards what it holds as its entry says. Then one slot
-/// in which the node psi(t) sends the packet along dimension i to the bottom node of the packet's
-/// child funnel (coordinate i = the destination's; or keeps it if that is itself). A bottom node
-/// that gets more than one packet in the step's phases, or already holds a packet of the batch,
-/// rejects them all; one that gets exactly one accepts it. Then the acknowledgements go back
-/// along the reversed routes, phase iota after phase iota (2i + 2 slots each): every relay
-/// remembers from whom it had each packet. A top node whose packet is acknowledged becomes
-/// inactive. A receiver lit by two senders in one slot hears nothing (OpticalBus): on this
-/// hardware a node cannot tell a collision from silence, so it counts only packets it heard.
+/// A Funnel step with function h_j at level i is simulated as protocols/ocpc/dmob_funnel_level.h
+/// says: iota_i phases over the preprocessed routes, the hop to the bottom node, and the
+/// acknowledgements back along the routes.
 ///
 /// A round is a_i steps and one slot in which the wired-OR line settles; rounds repeat while the
 /// line is up, up to the round limit (then the node gives up on its packet: `stuck`). The last
@@ -32,19 +23,26 @@
 
 namespace optinet::ocpc {
 
-class DmobFunnelProtocol : public OcpcProtocol {
+/// A split&hash protocol simulated on the d-dimensional MOB: the embedded network's plan (the
+/// preprocessing), its batches (1/eps) and round limit.
+class DmobSplitHashProtocol : public OcpcProtocol {
  public:
   /// Runs the preprocessing (the plan) for the mesh `shape` (kDmob).
-  DmobFunnelProtocol(const OcpcShape& shape, const DmobFunnelOptions& options);
-  void run(OcpcNodeContext& node) const override;
+  DmobSplitHashProtocol(const OcpcShape& shape, const DmobFunnelOptions& options);
 
   const DmobFunnelPlan& plan() const { return plan_; }
   std::uint32_t batches() const { return batches_; }
 
- private:
+ protected:
   DmobFunnelPlan plan_;
   std::uint32_t batches_;
   std::uint32_t round_limit_;
+};
+
+class DmobFunnelProtocol : public DmobSplitHashProtocol {
+ public:
+  using DmobSplitHashProtocol::DmobSplitHashProtocol;
+  void run(OcpcNodeContext& node) const override;
 };
 
 }  // namespace optinet::ocpc

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "models/networks/splithash_node.h"
 #include "models/topology/mesh_routes.h"
 #include "models/topology/split_hash_embedding.h"
 
@@ -29,6 +30,10 @@ struct DmobFunnelOptions {
   std::uint64_t network_seed = 1;  ///< the seed of its random permutations phi_j
   std::uint32_t batches = 0;       ///< 1/eps; 0: SplitHashShape::default_batches()
   std::uint32_t round_limit = 64;  ///< rounds per funnel level before a packet is stuck
+  /// h-relation: applications of the random-function algorithm to a level's remainder before
+  /// what is left there is reported stuck, and the modified thinning phase's constants.
+  std::uint32_t applications = 8;
+  splithash::ThinningParams thinning;
 };
 
 class DmobFunnelPlan {

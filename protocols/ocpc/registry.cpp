@@ -3,6 +3,8 @@
 #include "protocols/ocpc/coinflip.h"
 #include "protocols/ocpc/dim_order.h"
 #include "protocols/ocpc/dmob_funnel.h"
+#include "protocols/ocpc/dmob_h_relation.h"
+#include "protocols/ocpc/dmob_random_function.h"
 #include "protocols/ocpc/gjlr.h"
 #include "protocols/ocpc/reservation.h"
 #include "protocols/ocpc/tdma.h"
@@ -19,8 +21,10 @@ std::unique_ptr<OcpcProtocol> make(const OcpcShape&, const ProtocolOptions&) {
 std::unique_ptr<OcpcProtocol> make_gjlr(const OcpcShape&, const ProtocolOptions& options) {
   return std::make_unique<GjlrProtocol>(options.gjlr);
 }
-std::unique_ptr<OcpcProtocol> make_funnel(const OcpcShape& shape, const ProtocolOptions& options) {
-  return std::make_unique<DmobFunnelProtocol>(shape, options.funnel);
+/// A split&hash protocol on the d-dimensional MOB, made with its plan.
+template <typename P>
+std::unique_ptr<OcpcProtocol> make_on_mesh(const OcpcShape& shape, const ProtocolOptions& options) {
+  return std::make_unique<P>(shape, options.funnel);
 }
 }  // namespace
 
@@ -41,7 +45,13 @@ const std::vector<ProtocolInfo>& protocols() {
        true, make<DimOrderProtocol>, true, true},
       {"funnel",
        "Theorem 2 of Meyer auf der Heide et al.: the split&hash Funnel Algorithm on the mesh",
-       false, false, make_funnel, false, true},
+       false, false, make_on_mesh<DmobFunnelProtocol>, false, true, false, true},
+      {"random-function",
+       "Corollary 3b: the split&hash random-function algorithm on the mesh, GJLR on dimension 0",
+       false, false, make_on_mesh<DmobRandomFunctionProtocol>, false, true, false, true},
+      {"h-relation",
+       "Theorem 4b: the split&hash h-relation algorithm (thinning, remainder, GJLR) on the mesh",
+       false, false, make_on_mesh<DmobHRelationProtocol>, false, true, false, true, true},
       {"tdma",
        "collision-free TDMA baseline: a fixed cyclic-shift schedule (protocols/ocpc/tdma.h)", true,
        true, make<TdmaProtocol>, true},

@@ -31,6 +31,12 @@ struct ProtocolInfo {
   /// Needs the reservation control plane (OcpcNetworkConfig::control_plane); a collision of
   /// its data frames is then a protocol error.
   bool control_plane = false;
+  /// Simulates the embedded split&hash network (d-dimensional MOB: `--a`, `--network-seed`,
+  /// `--batches`, `--round-limit`).
+  bool split_hash = false;
+  /// Routes h-relations for any h the network takes (`--h`, `--applications`, the thinning
+  /// constants), not random functions.
+  bool h_relations = false;
 };
 
 /// Whether `info` runs on `topology`.

@@ -24,15 +24,12 @@
 #include <cstdint>
 
 #include "models/networks/splithash_node.h"
+#include "protocols/ocpc/wired_or.h"
 #include "protocols/splithash/sink_bus_ocpc.h"
 
 namespace optinet::splithash {
 
-/// The largest of every participating node's `value` (< 2^bits), by the wired-OR line: one slot
-/// per bit from the highest, each node still a candidate raising the line if its bit is 1; a
-/// candidate with a 0 bit drops out when the line is up. Every node of the network that is
-/// still running must call it (the line is shared); values of 0 take part silently.
-std::uint64_t wired_or_max(SplitHashNodeContext& node, std::uint64_t value, std::uint32_t bits);
+using ocpc::wired_or_max;  // the wired-OR maximum (protocols/ocpc/wired_or.h)
 
 class HRelationProtocol : public SplitHashProtocol {
  public:

@@ -19,6 +19,15 @@
 
 namespace optinet::splithash {
 
+/// The batch draw: a node's m-th packet (m < slots) takes one of the batches
+/// m * per_slot .. (m + 1) * per_slot - 1, drawn from `rng`; the packets beyond `slots` are
+/// appended to `unsent`. Returns the (batch, packet) pairs.
+std::vector<std::pair<std::uint32_t, Packet>> draw_batches(Rng& rng,
+                                                           const std::vector<Packet>& packets,
+                                                           std::uint32_t per_slot,
+                                                           std::uint32_t slots,
+                                                           std::vector<Packet>& unsent);
+
 class RandomBatches {
  public:
   /// Draws the batches of `packets` (this node's if it is at level `from`, else pass none) and
@@ -40,8 +49,8 @@ class RandomBatches {
   SplitHashNodeContext& node_;
   std::uint32_t from_;
   std::uint32_t batches_;
+  std::vector<Packet> unsent_;  ///< before assigned_: draw_batches fills it
   std::vector<std::pair<std::uint32_t, Packet>> assigned_;  ///< (batch, packet)
-  std::vector<Packet> unsent_;
   std::optional<Packet> held_;
 };
 

@@ -37,11 +37,18 @@ void redistribute(SplitHashNodeContext& node, std::uint32_t level, std::vector<P
     return;
   }
   TopBusAsOcpc bus(node, 0);
+  spread_over_bus(bus, most, left, scan_max);
+  node.note_buffers(static_cast<unsigned>(left.size()));
+}
+
+void spread_over_bus(ocpc::OcpcNodeContext& bus, std::uint64_t most, std::vector<Packet>& left,
+                     std::uint32_t scan_max) {
   const std::uint32_t size = bus.shape().p;
   const std::uint64_t count = left.size();
   const ocpc::ScanResult sums = ocpc::scan(bus, ocpc::NodeGroup{0, 1, size}, {count, 0},
                                            {ocpc::ScanOp::kSum, ocpc::ScanOp::kSum});
-  pass_slots(node, 2 * (scan_max - ocpc::scan_steps(size)));
+  const std::uint32_t idle = scan_max - ocpc::scan_steps(size);
+  if (idle > 0) bus.skip_slots(2 * idle - 1);
   const std::uint64_t first = sums.inclusive[0] - count;  // the rank of this node's packet 0
   std::vector<bool> gone(left.size(), false);
   std::vector<Packet> received;
@@ -68,7 +75,6 @@ void redistribute(SplitHashNodeContext& node, std::uint32_t level, std::vector<P
     if (!gone[u]) received.push_back(left[u]);
   }
   left = std::move(received);
-  node.note_buffers(static_cast<unsigned>(left.size()));
 }
 
 }  // namespace optinet::splithash

@@ -4,36 +4,6 @@
 
 namespace optinet::splithash {
 
-BusAsOcpc::BusAsOcpc(SplitHashNodeContext& node, std::uint32_t h, std::uint32_t p, NodeId local)
-    : node_(node), h_(h), local_(local) {
-  shape_.topology = ocpc::Topology::kOcpc;
-  shape_.p = p;
-}
-
-void BusAsOcpc::load(const std::vector<Packet>& packets) {
-  packets_ = packets;
-  for (Packet& p : packets_) p.destination = local(p.destination);
-}
-
-void BusAsOcpc::begin_slots() {
-  node_.next_slot();
-  first_slot_ = node_.slot();
-}
-
-void BusAsOcpc::next_slot() {
-  node_.next_slot();
-  received_ = node_.received();
-  if (received_) received_->sender = local(received_->sender);
-}
-
-void BusAsOcpc::send(NodeId to, const Message& message) { node_.send(global(to), message); }
-
-void BusAsOcpc::deliver(const Packet& packet) {
-  Packet p = packet;
-  p.destination = global(packet.destination);
-  node_.deliver(p);
-}
-
 SinkBusAsOcpc::SinkBusAsOcpc(SplitHashNodeContext& node, const std::vector<Packet>& packets,
                              std::uint32_t h)
     : BusAsOcpc(node, h, 2 * node.shape().k,

@@ -11,10 +11,7 @@
 ///   t of the group with h_j(t) = h_j(x)), the OCPC of their number: OCPC processor m is the top
 ///   node at local index k + m of that bus.
 ///
-/// The adapter translates ids both ways: packets carry OCPC destinations while the OCPC
-/// protocol runs and are handed to the host with their node restored; a received message's
-/// sender is given as an OCPC id. Everything else (slots, the wired-OR line, the random
-/// stream) is the split&hash node's own.
+/// The id translation and everything else is protocols/ocpc/bus_as_ocpc.h's.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -22,55 +19,12 @@
 
 #include "models/networks/ocpc_node.h"
 #include "models/networks/splithash_node.h"
+#include "protocols/ocpc/bus_as_ocpc.h"
 
 namespace optinet::splithash {
 
-class BusAsOcpc : public ocpc::OcpcNodeContext {
- public:
-  // NodeContext
-  NodeId id() const override { return local_; }
-  std::uint64_t slot() const override { return node_.slot() - first_slot_; }
-  std::uint64_t run_seed() const override { return node_.run_seed(); }
-  Rng& rng() override { return node_.rng(); }
-  const std::vector<Packet>& packets() const override { return packets_; }
-  /// Ends the slot in which the split&hash protocol handed over, so that the line raised for
-  /// the OCPC protocol's packets is up in its slot 0.
-  void begin_slots() override;
-  void next_slot() override;
-  void skip_slots(std::uint32_t idle) override { node_.skip_slots(idle); }
-  void deliver(const Packet& packet) override;
-  void raise_pending() override { node_.raise_pending(); }
-  void release_pending() override { node_.release_pending(); }
-  bool any_pending() const override { return node_.any_pending(); }
-  void note_buffers(unsigned count) override { node_.note_buffers(count); }
-
-  // OcpcNodeContext
-  const ocpc::OcpcShape& shape() const override { return shape_; }
-  std::uint32_t h() const override { return h_; }
-  void send(NodeId to, const Message& message) override;
-  const std::optional<Message>& received() const override { return received_; }
-  void note_fallback(std::uint32_t count) override { node_.note_fallback(count); }
-
- protected:
-  /// `p` processors; this node is OCPC processor `local`; `packets` (with split&hash
-  /// destinations) are translated with local() once the derived class can translate: call
-  /// load() from its constructor.
-  BusAsOcpc(SplitHashNodeContext& node, std::uint32_t h, std::uint32_t p, NodeId local);
-  void load(const std::vector<Packet>& packets);
-  /// The split&hash id of OCPC processor `local` of this bus, and back.
-  virtual NodeId global(NodeId local) const = 0;
-  virtual NodeId local(NodeId global) const = 0;
-
-  SplitHashNodeContext& node_;
-
- private:
-  ocpc::OcpcShape shape_;
-  std::uint32_t h_;
-  NodeId local_;
-  std::uint64_t first_slot_ = 0;
-  std::vector<Packet> packets_;
-  std::optional<Message> received_;
-};
+/// A split&hash bus as an OCPC (protocols/ocpc/bus_as_ocpc.h).
+using BusAsOcpc = ocpc::HostBusAsOcpc<SplitHashNodeContext>;
 
 class SinkBusAsOcpc : public BusAsOcpc {
  public:

@@ -57,34 +57,21 @@ void run_modified_thinning(SplitHashNodeContext& node, std::uint32_t batch, std:
                            std::vector<Packet>& mine, const ThinningSchedule& schedule) {
   const bool top = node.level() == i + 1;
   const bool bottom = node.level() == i;
-  const std::uint32_t f = schedule.group_size(node.shape(), i);
-  bool active = top && !mine.empty();
-  std::uint32_t n = 0;  // the iteration, over all phases
-  for (std::uint32_t g = 1; g <= schedule.phases(); ++g) {
-    const std::uint32_t load = schedule.load(g);
-    for (std::uint32_t t = 0; t < schedule.iterations[g - 1]; ++t, ++n) {
-      FunnelPass pass;
-      pass.first_function = n % schedule.groups * f;
-      pass.function_count = f;
-      pass.round_limit = node.settings().thinning.rounds;
-      pass.stuck_is_error = false;
-      std::optional<Packet> held;
-      std::uint32_t l = 0;
-      if (active) {
-        l = node.rng().below(load);  // l - 1 of the text
-        if (l < mine.size()) {
-          held = mine[l];
-          node.raise_pending();
-        }
-      }
-      const bool sent = held.has_value();
-      run_funnel_level(node, batch, i, held, pass);
-      if (top && sent && !held) mine.erase(mine.begin() + l);
-      if (bottom && held) mine.push_back(*held);
-      if (top || bottom) node.note_buffers(static_cast<unsigned>(mine.size()));
-    }
-    if (active && !stays_active(mine.size(), schedule.h, g)) active = false;
-  }
+  auto iterate = [&](std::uint32_t first, std::uint32_t count, std::optional<Packet>& held) {
+    FunnelPass pass;
+    pass.first_function = first;
+    pass.function_count = count;
+    pass.round_limit = node.settings().thinning.rounds;
+    pass.stuck_is_error = false;
+    run_funnel_level(node, batch, i, held, pass);
+    return bottom ? held : std::nullopt;  // a top node's `held` is its packet not yet down
+  };
+  auto after = [&](const std::optional<Packet>& received) {
+    if (received) mine.push_back(*received);
+    if (top || bottom) node.note_buffers(static_cast<unsigned>(mine.size()));
+  };
+  thinning_iterations(node, schedule, schedule.group_size(node.shape(), i), top && !mine.empty(),
+                      mine, iterate, after);
 }
 
 }  // namespace optinet::splithash

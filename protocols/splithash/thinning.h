@@ -24,6 +24,7 @@
 ///   n mod s. A bottom node takes at most one packet per iteration (it is in one block, and
 ///   the Funnel Algorithm delivers to distinct nodes), so at most h per batch and level.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "models/networks/splithash_node.h"
@@ -54,6 +55,41 @@ bool stays_active(std::size_t count, std::uint32_t h, std::uint32_t g);
 /// Empty if the network has room for the groups at every level (floor(a_i / s) >= 1), else why
 /// not.
 std::string thinning_unavailable(const SplitHashShape& s, const ThinningSchedule& schedule);
+
+/// The Modified Thinning Phase's iterations at one node, every node of the network in step:
+/// iteration n uses function group n mod s (functions n mod s * group_size .. + group_size - 1);
+/// an `active` node draws l < ceil(h / 2^(g-1)) in phase g and, if it holds more than l packets
+/// in `mine`, offers its l-th (the line raised for it) as `top` to
+/// `iterate(first_function, function_count, top)`, which runs the Funnel Algorithm and returns
+/// what this node received as a bottom node; a packet `iterate` empties from `top` went down and
+/// leaves `mine`. Then `after(received)`. After each phase a node holding more than h / 2^g
+/// packets becomes inactive.
+template <typename Iterate, typename After>
+void thinning_iterations(NodeContext& node, const ThinningSchedule& schedule,
+                         std::uint32_t group_size, bool active, std::vector<Packet>& mine,
+                         Iterate&& iterate, After&& after) {
+  std::uint32_t n = 0;  // the iteration, over all phases
+  for (std::uint32_t g = 1; g <= schedule.phases(); ++g) {
+    const std::uint32_t load = schedule.load(g);
+    for (std::uint32_t t = 0; t < schedule.iterations[g - 1]; ++t, ++n) {
+      std::optional<Packet> top;
+      std::uint32_t l = 0;
+      if (active) {
+        l = node.rng().below(load);  // l - 1 of the text
+        if (l < mine.size()) {
+          top = mine[l];
+          node.raise_pending();
+        }
+      }
+      const bool sent = top.has_value();
+      const std::optional<Packet> received =
+          iterate(n % schedule.groups * group_size, group_size, top);
+      if (sent && !top) mine.erase(mine.begin() + l);
+      after(received);
+    }
+    if (active && !stays_active(mine.size(), schedule.h, g)) active = false;
+  }
+}
 
 /// Runs the phase at funnel level i (tops: level i+1, bottoms: level i) of `batch` for this
 /// node. A top node's `mine` holds its packets of the batch and loses those that go down; a
