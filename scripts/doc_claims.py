@@ -159,10 +159,9 @@ def dmob():
     psi = {d: col(where(funnel, D=d), "ψ routed") for d in (2, 3, 4)}
     c.append(f"({span(psi[2])} at D = 2, {span(psi[3])} at D = 3, {span(psi[4])} at D = 4)")
     entries = col(funnel, "entries / node")
-    share = max(rd.num(r["entries / node"]) / rd.num(r["funnel steps mean (sd)"]) for r in ok)
-    c.append(f"each node holds at most {span(entries)} route entries, which the model charges as"
-             f" that many steps once per network (reading 21), at most {share:.1%} of one run's"
-             " steps here")
+    c.append(f"each node holds at most {span(entries)} route entries, computed by the node itself"
+             " from the network's parameters")
+    c.append(f"stores ({span(entries)} here)")
     return "dmob.md", c
 
 

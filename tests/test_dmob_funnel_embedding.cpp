@@ -8,6 +8,7 @@
 
 #include "models/topology/mesh_routes.h"
 #include "models/topology/split_hash_embedding.h"
+#include "protocols/ocpc/dmob_funnel_plan.h"
 
 namespace optinet::splithash {
 namespace {
@@ -171,6 +172,42 @@ TEST(DmobFunnelEmbedding, LevelOneGroupsAreBusesOfDimensionZero) {
       ASSERT_EQ(locals.size(), c.k);
     }
   }
+}
+
+/// The preprocessing needs no communication: the plan is a function of the network's
+/// parameters (k, d, a, network seed), which every node holds before any input, and not of the
+/// run's settings; another network seed gives other routes.
+TEST(DmobFunnelEmbedding, RoutesDependOnTheNetworkOnly) {
+  const auto words = [](const ocpc::DmobFunnelPlan& plan) {
+    std::vector<std::uint32_t> all;
+    const SplitHashShape& shape = plan.shape();
+    for (std::uint32_t i = 1; i < shape.depth; ++i) {
+      for (std::uint32_t j = 0; j < shape.functions(i); ++j) {
+        for (std::uint32_t iota = 0; iota < plan.embedding().parts(i); ++iota) {
+          const topology::MeshRoutes& r = plan.route(i, j, iota);
+          all.insert(all.end(), r.dims.begin(), r.dims.end());
+          for (const auto& phase : r.hops) {
+            for (const topology::RouteHop& hop : phase) all.push_back(hop.word);
+          }
+        }
+      }
+    }
+    return all;
+  };
+  ocpc::DmobFunnelOptions one;
+  one.a = 2;
+  one.network_seed = 5;
+  ocpc::DmobFunnelOptions other = one;
+  other.batches = 3;
+  other.round_limit = 7;
+  other.applications = 1;
+  other.thinning.rounds = 3;
+  const ocpc::DmobFunnelPlan a(6, 3, one), b(6, 3, other);
+  EXPECT_EQ(words(a), words(b));
+  EXPECT_EQ(a.max_entries(), b.max_entries());
+  ocpc::DmobFunnelOptions reseeded = one;
+  reseeded.network_seed = 6;
+  EXPECT_NE(words(a), words(ocpc::DmobFunnelPlan(6, 3, reseeded)));
 }
 
 }  // namespace

@@ -12,9 +12,10 @@
 /// what it costs; it does not depend on the input, so it is done once per network. The model
 /// computes the routes off-line from the network seed, as the split&hash wiring itself is drawn,
 /// and loads every node with its own entries: for each (i, j, iota) and each phase, the
-/// coordinate it sends a packet it holds to, and whether a packet may arrive. A node must learn
-/// entries() of them; the model charges the preprocessing as that many steps (one entry per
-/// step through a node's single receiver), reported apart from the routing steps.
+/// coordinate it sends a packet it holds to, and whether a packet may arrive. The routes depend
+/// on k, d, a and the network seed only, which every node holds before any input arrives, so
+/// every node can compute its own entries itself: the preprocessing takes no communication
+/// step. entries() is what a node stores, reported apart from the routing steps.
 #include <cstdint>
 #include <vector>
 
@@ -57,7 +58,7 @@ class DmobFunnelPlan {
   std::uint64_t permutations() const;
   /// The route entries node v holds (a send or a receive in some phase of some psi).
   std::uint64_t entries(std::uint32_t v) const;
-  /// The most entries any node holds: the preprocessing steps the model charges.
+  /// The most entries any node holds: the largest configuration the preprocessing stores.
   std::uint64_t max_entries() const { return max_entries_; }
 
  private:
