@@ -5,6 +5,7 @@ target_sources(optinet_models PRIVATE
   models/networks/hardware_acks.cpp
   models/networks/ocpc_network.cpp
   models/networks/ocpc_pin_medium.cpp
+  models/networks/ocpc_pin_node.cpp
   models/networks/ocpc_pin_processor.cpp
   models/networks/mob_network.cpp
 )

@@ -21,7 +21,8 @@ struct ResourceCounts {
   std::uint64_t scopes = 0;          ///< modules that only group others (dmob's coordinate scopes)
   std::uint64_t tables = 0;          ///< bytes of tables a protocol holds (dmob funnel's routes)
   std::uint64_t pin_fibres = 0;      ///< POPS's pins view: transmitter fibres with their pins (n*g)
-  std::uint64_t pin_processors = 0;  ///< the OCPC's pins view: processors with pins and receivers
+  std::uint64_t pin_processors = 0;  ///< the OCPC/MOB-PC pins view: processors, receivers
+  std::uint64_t pin_transmitters = 0;  ///< and their transmitters (one per bus a processor lights)
 };
 
 /// Resident bytes of a network made of `counts`; `traced`: with a VCD file.

@@ -18,10 +18,10 @@ namespace {
 
 constexpr std::uint64_t kMaxOcpcNodes = std::uint64_t{1} << 18;
 constexpr std::uint64_t kMaxMobSide = 512;
-constexpr std::uint64_t kMaxDmobDim = 18;
-// The largest OCPC elaborated in the pins view unless --view says otherwise, in processors:
-// the pins view's elaboration and memory grow with them (docs/cosimulation.md).
-constexpr std::uint64_t kPinsDefaultMaxProcessors = 1024;  // K >= 2 and K^D <= kMaxOcpcNodes
+constexpr std::uint64_t kMaxDmobDim = 18;  // K >= 2 and K^D <= kMaxOcpcNodes
+// The largest OCPC or MOB-PC elaborated in the pins view unless --view says otherwise, in
+// processors: the pins view's elaboration and memory grow with them (docs/cosimulation.md).
+constexpr std::uint64_t kPinsDefaultMaxProcessors = 1024;
 
 /// gjlr's schedule scales, in the order of OcpcCommand::gjlr_scales_. They multiply: the
 /// thinning phases are scaled by --gjlr-scale x --gjlr-c3-scale, the compactions by
@@ -163,12 +163,14 @@ void OcpcCommand::add_options(CLI::App& app) {
                  "'source destination' lines, '#' comments; checked against h")
       ->check(path_given());
   trace_.add_options(app, "trace only processors A:B (every bus is traced)");
-  if (config_.shape.topology == ocpc::Topology::kOcpc) {
+  if (!dmob()) {
     app.add_option("--view", view_,
-                   "pins (every processor, the bus and every receiver a module with pins) or "
-                   "grouped (the scaled elaboration); default: pins up to p = " +
-                       std::to_string(kPinsDefaultMaxProcessors) +
+                   std::string("pins (every processor, bus and receiver a module with pins) or "
+                               "grouped (the scaled elaboration); default: pins up to ") +
+                       (mob() ? "n = " : "p = ") + std::to_string(kPinsDefaultMaxProcessors) +
                        " (grouped with --trace-slots), grouped above");
+  }
+  if (config_.shape.topology == ocpc::Topology::kOcpc) {
     app.add_option("--rtl", rtl_specs_,
                    std::string("in the pins view, swap processor NODE's receiver for verilated "
                                "RTL (repeatable): receiver:NODE=") +
@@ -275,7 +277,7 @@ void OcpcCommand::configure(CommonOptions& common) {
   e.vcd_path = common.vcd_path;
   e.device = common.device;
   trace_.configure(e.vcd_path, n - 1, e.max_slots, e.trace_slots, e.trace_first, e.trace_last);
-  if (config_.shape.topology == ocpc::Topology::kOcpc) configure_view();
+  if (!dmob()) configure_view();
 }
 
 void OcpcCommand::configure_view() {
@@ -285,7 +287,7 @@ void OcpcCommand::configure_view() {
   // The default is the view that has what the options ask for: the pins view traces its pins
   // in every slot.
   const bool pins =
-      view_ ? *view_ == "pins" : config_.shape.p <= kPinsDefaultMaxProcessors && !trace_.slots;
+      view_ ? *view_ == "pins" : config_.shape.n() <= kPinsDefaultMaxProcessors && !trace_.slots;
   if (pins && trace_.slots) {
     throw UsageError(
         "--trace-slots: the pins view traces its signals in every slot; accepted with --view "
@@ -365,7 +367,7 @@ std::string OcpcCommand::banner() const {
                          std::to_string(e.options.funnel.network_seed) + ", " +
                          std::to_string(e.options.funnel.batches) + " batches)"
                    : "") +
-         (dmob() || mob() ? "" : ", view " + network_view_name(e.view));
+         (dmob() ? "" : ", view " + network_view_name(e.view));
 }
 
 Json OcpcCommand::parameters() const {
@@ -376,7 +378,7 @@ Json OcpcCommand::parameters() const {
                          {"buses", buses()},
                          {"bus_length", e.shape.p}}
                   : Json{{"p", e.shape.p}, {"n", e.shape.n()}};
-  if (!dmob() && !mob()) j["view"] = network_view_name(e.view);
+  if (!dmob()) j["view"] = network_view_name(e.view);
   j.update(
       Json{{"h", e.h}, {"max_slots", e.max_slots}, {"period_ns", e.period.to_seconds() * 1e9}});
   if (!e.faults.empty()) j["faults"] = fault_parameters(e.faults);

@@ -44,7 +44,10 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
       for (std::uint32_t j = 1; j < mesh.dim(); ++j) c.scopes += mesh.nodes() / mesh.stride(j);
     }
     if (funnel()) c.tables = funnel_table_bytes();
-    if (config_.view == NetworkView::kPins) c.pin_processors = config_.shape.n();
+    if (config_.view == NetworkView::kPins) {
+      c.pin_processors = config_.shape.n();
+      c.pin_transmitters = c.pin_processors * (mob() ? 2 : 1);
+    }
     return c;
   }
   std::string banner() const override;

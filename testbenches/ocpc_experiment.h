@@ -43,9 +43,9 @@ struct OcpcExperimentConfig {
   std::optional<OpenLoopConfig> open_loop;
   /// Injected faults (bus, receiver, jammer, ber); empty: fault-free hardware.
   FaultPlan faults;
-  /// The OCPC's elaboration (network_view.h); the MOB-PC and D-MOB are grouped.
+  /// The OCPC's or MOB-PC's elaboration (network_view.h); the D-MOB is grouped.
   NetworkView view = NetworkView::kGrouped;
-  /// The pins view: receivers swapped one by one for verilated RTL (--rtl).
+  /// The OCPC's pins view: receivers swapped one by one for verilated RTL (--rtl).
   std::vector<ocpc::ReceiverInstance> rtl_receivers;
 };
 

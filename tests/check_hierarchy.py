@@ -23,7 +23,7 @@ OPTINET, WORKDIR = sys.argv[1], pathlib.Path(sys.argv[2])
 WORKDIR.mkdir(parents=True, exist_ok=True)
 
 FAMILIES = ["pops --d 4 --g 4", "pops --d 4 --g 4 --view grouped", "ocpc --p 16", "ocpc --p 16 --view grouped",
-            "mob --p 4",
+            "mob --p 4", "mob --p 4 --view grouped",
             "dmob --k 3 --dim 3", "hypercube --n 4", "shuffle --d 2 --n 4", "ccc --s 3",
             "shuffle-exchange --n 4", "grid --n 4 --k 2", "mesh --n 4 --levels 2",
             "splithash --k 8 --depth 2"]
@@ -88,6 +88,22 @@ def check_ocpc_pins(objects, p):
             same_wire(objects, f"{receiver}.{field}", f"{proc}.rx_{field}")
 
 
+def check_mob_pins(objects, p):
+    for k in range(p):
+        module_with_clock(objects, f"mob.row_bus{k}")
+        module_with_clock(objects, f"mob.col_bus{k}")
+    for r in range(p):
+        for c in range(p):
+            proc, receiver = f"mob.row{r}.proc{c}", f"mob.row{r}.receiver{c}"
+            module_with_clock(objects, proc)
+            module_with_clock(objects, receiver)
+            for field in ("valid", "address", "packet", "control1"):
+                same_wire(objects, f"{proc}.tx0_{field}", f"mob.row_bus{r}.in{c}_{field}")
+                same_wire(objects, f"{proc}.tx1_{field}", f"mob.col_bus{c}.in{r}_{field}")
+            for field in ("valid", "collision", "packet"):
+                same_wire(objects, f"{receiver}.{field}", f"{proc}.rx_{field}")
+
+
 def check_pops_pins(objects, d, g):
     for a in range(g):
         for k in range(d):
@@ -121,9 +137,11 @@ for i, command in enumerate(FAMILIES):
         check_pops_pins(objects, 4, 4)
     if command == "ocpc --p 16":
         check_ocpc_pins(objects, 16)
-    if command.endswith("--view grouped") and ("pops.group0.proc0.clk" in objects
-                                               or "ocpc.proc0.clk" in objects):
+    if command == "mob --p 4":
+        check_mob_pins(objects, 4)
+    if command.endswith("--view grouped") and any(
+            p in objects for p in ("pops.group0.proc0.clk", "ocpc.proc0.clk", "mob.row0.proc0.clk")):
         fail("grouped view: a processor has a clock port")
 print(f"ok: the hierarchy of {len(FAMILIES)} networks, every port bound; POPS(4,4)'s pins view "
-      "wired processor to coupler to processor, the OCPC's processor to bus to receiver to "
-      "processor")
+      "wired processor to coupler to processor, the OCPC's and MOB-PC's processor to bus to "
+      "receiver to processor")

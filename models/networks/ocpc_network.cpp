@@ -21,7 +21,7 @@ OcpcNetwork::OcpcNetwork(const sc_core::sc_module_name& name, const OcpcNetworkC
       receivers_("receivers", config.shape.n()) {
   const OpticalBusConfig bus{config.shape.p, 0, 1};
   if (view_ == NetworkView::kPins) {
-    bus_ = std::make_unique<PinOcpcBus>("bus", bus, &control, &pin_receivers_);
+    bus_ = std::make_unique<PinOcpcBus>("bus", bus, &control, &receivers_by_node_);
   } else {
     bus_ = std::make_unique<MessageBus>("bus", bus);
   }
@@ -52,39 +52,29 @@ OcpcNetwork::OcpcNetwork(const sc_core::sc_module_name& name, const OcpcNetworkC
 
 void OcpcNetwork::build_pins(const OcpcNetworkConfig& config, const OcpcControlWiring& wiring) {
   const std::uint32_t n = shape_.n();
-  pin_receivers_.reserve(n);
-  receiver_wires_.reserve(n);
+  pin_nodes_.reserve(n);
+  receivers_by_node_.reserve(n);
   for (NodeId i = 0; i < n; ++i) {
-    const std::string receiver = "receiver" + std::to_string(i);
     const ReceiverInstance* rtl = nullptr;
     for (const ReceiverInstance& r : config.rtl_receivers) {
       if (r.node == i) rtl = &r;
     }
-    pin_receivers_.push_back(std::make_unique<PinOcpcReceiver>(receiver.c_str(), i, receivers_, rtl,
-                                                               shape_.p, &control));
-    if (rtl != nullptr) rtl_receivers_.push_back(pin_receivers_.back().get());
-    receiver_wires_.push_back(std::make_unique<ReceiverPins<Signal>>(receiver + "_"));
-    pin_receivers_.back()->clk(clk);
-    pin_receivers_.back()->output.bind(*receiver_wires_.back());
+    pin_nodes_.push_back(std::make_unique<PinNode>(i, receivers_, clk, i, rtl, shape_.p, &control));
+    receivers_by_node_.push_back(pin_nodes_.back()->receiver.get());
+    if (rtl != nullptr) rtl_receivers_.push_back(pin_nodes_.back()->receiver.get());
   }
   auto& bus = static_cast<PinOcpcBus&>(*bus_);
-  transmitter_wires_.reserve(n);
   for (NodeId i = 0; i < n; ++i) {
-    const std::string proc = "proc" + std::to_string(i);
-    transmitter_wires_.push_back(std::make_unique<TransmitterPins<SharedSignal>>(proc + "_tx_"));
-    auto p = std::make_unique<PinOcpcProcessor>(
-        proc.c_str(),
-        OcpcProcessorConfig{i, shape_, config.h, config.protocol, SlotWiring{nullptr, &control},
-                            wiring},
-        1);
-    p->clk(clk);
-    p->tx_pins[0]->bind(*transmitter_wires_.back());
-    bus.transmitters[i]->bind(*transmitter_wires_.back());
-    p->rx_pins.bind(*receiver_wires_[i]);
-    processors_.push_back(std::move(p));
+    PinNode& node = *pin_nodes_[i];
+    processors_.push_back(
+        node.build_processor(i,
+                             OcpcProcessorConfig{i, shape_, config.h, config.protocol,
+                                                 SlotWiring{nullptr, &control}, wiring},
+                             1, clk));
+    bus.transmitters[i]->bind(*node.tx_wires[0]);
   }
   for (PinOcpcReceiver* r : rtl_receivers_) {
-    for (NodeId k = 0; k < n; ++k) r->lanes[k]->bind(*transmitter_wires_[k]);
+    for (NodeId k = 0; k < n; ++k) r->lanes[k]->bind(*pin_nodes_[k]->tx_wires[0]);
   }
 }
 
@@ -104,20 +94,14 @@ std::string OcpcNetwork::take_rtl_mismatch() {
 }
 
 void OcpcNetwork::trace_pins(NodeId i, sc_core::sc_trace_file* tf) {
-  if (view_ != NetworkView::kPins) return;
-  // Under the wires' own names (the processor's trace registers are ocpc.proc<i>.tx_valid, ...).
-  const std::string proc = processors_.at(i)->name();
-  trace_pins_of(tf, *transmitter_wires_.at(i), proc + "_tx_");
-  trace_pins_of(tf, *receiver_wires_.at(i), pin_receivers_.at(i)->name() + std::string("_"));
+  if (view_ == NetworkView::kPins) pin_nodes_.at(i)->trace(tf, processors_.at(i)->name());
 }
 
 // Destroying in reverse creation order keeps SystemC's teardown linear (see PopsGroup).
 OcpcNetwork::~OcpcNetwork() {
   acks_.reset();
   while (!processors_.empty()) processors_.pop_back();
-  transmitter_wires_.clear();
-  receiver_wires_.clear();
-  while (!pin_receivers_.empty()) pin_receivers_.pop_back();
+  while (!pin_nodes_.empty()) pin_nodes_.pop_back();
   control_.reset();
   bus_.reset();
 }

@@ -15,8 +15,7 @@
 #include "models/core/network_view.h"
 #include "models/core/run_control.h"
 #include "models/networks/hardware_acks.h"
-#include "models/networks/ocpc_pin_medium.h"
-#include "models/networks/ocpc_pin_processor.h"
+#include "models/networks/ocpc_pin_node.h"
 #include "models/networks/ocpc_processor.h"
 #include "models/optical/optical_bus.h"
 
@@ -32,8 +31,8 @@ struct OcpcNetworkConfig {
   /// Build the reservation control plane: a request and a grant channel beside every bus
   /// (OCPC and MOB-PC).
   bool control_plane = false;
-  NetworkView view = NetworkView::kGrouped;  ///< OCPC only: the MOB-PC and D-MOB are grouped
-  /// The pins view: receivers swapped for verilated RTL.
+  NetworkView view = NetworkView::kGrouped;  ///< the OCPC and MOB-PC (the D-MOB is grouped)
+  /// The OCPC's pins view: receivers swapped for verilated RTL.
   std::vector<ReceiverInstance> rtl_receivers{};
 };
 
@@ -106,11 +105,9 @@ class OcpcNetwork : public sc_core::sc_module, public OcpcFabric {
   NetworkView view_;
   MessageReceivers receivers_;
   std::unique_ptr<MessageBus> bus_;
-  /// The pins view (empty in the grouped view): each processor's transmitter wires, its
-  /// receiver module and that module's output wires, by node id.
-  std::vector<std::unique_ptr<TransmitterPins<SharedSignal>>> transmitter_wires_;
-  std::vector<std::unique_ptr<PinOcpcReceiver>> pin_receivers_;
-  std::vector<std::unique_ptr<ReceiverPins<Signal>>> receiver_wires_;
+  /// The pins view (empty in the grouped view): each node's wires and receiver module, by id.
+  std::vector<std::unique_ptr<PinNode>> pin_nodes_;
+  std::vector<PinOcpcReceiver*> receivers_by_node_;
   std::vector<PinOcpcReceiver*> rtl_receivers_;  ///< the pins view's receivers swapped for RTL
   std::unique_ptr<BusControl> control_;          ///< null without a control plane
   std::vector<std::unique_ptr<OcpcProcessor>> processors_;

@@ -14,7 +14,7 @@ const std::vector<std::string>& rtl_receiver_models() {
 
 PinOcpcBus::PinOcpcBus(const sc_core::sc_module_name& name, const OpticalBusConfig& config,
                        const sc_core::sc_port<RunControlIf>* control,
-                       const std::vector<std::unique_ptr<PinOcpcReceiver>>* receivers)
+                       const std::vector<PinOcpcReceiver*>* receivers)
     : OpticalBus<Message>(name, config), control_(control), receivers_(receivers) {
   transmitters.reserve(config.attached);
   for (std::uint32_t k = 0; k < config.attached; ++k) {

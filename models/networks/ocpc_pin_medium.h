@@ -34,7 +34,7 @@ class PinOcpcBus : public OpticalBus<Message> {
   /// the receiver modules by global node id, told when the slot lights them.
   PinOcpcBus(const sc_core::sc_module_name& name, const OpticalBusConfig& config,
              const sc_core::sc_port<RunControlIf>* control,
-             const std::vector<std::unique_ptr<PinOcpcReceiver>>* receivers);
+             const std::vector<PinOcpcReceiver*>* receivers);
 
  protected:
   SlotSummary resolve(std::uint64_t slot) override;
@@ -44,7 +44,7 @@ class PinOcpcBus : public OpticalBus<Message> {
   void sample_inputs();
 
   const sc_core::sc_port<RunControlIf>* control_;
-  const std::vector<std::unique_ptr<PinOcpcReceiver>>* receivers_;
+  const std::vector<PinOcpcReceiver*>* receivers_;
   std::vector<NodeId> addressed_;  ///< global ids of the receivers addressed this slot
 };
 
