@@ -15,12 +15,19 @@ if(verilator_FOUND)
     TOP_MODULE star_drops_collisions
     PREFIX Vstar_drops_collisions
     VERILATOR_ARGS -GD=64 -GW=192 -Wall)
-  # The OCPC / MOB-PC bus receiver stage: K = 64 transmitters, 16-bit addresses, 192-bit frames.
-  verilate(optinet_models SYSTEMC
-    SOURCES rtl/single_source_select.sv rtl/ocpc_bus_receiver.sv
-    TOP_MODULE ocpc_bus_receiver
-    PREFIX Vocpc_bus_receiver
-    VERILATOR_ARGS -GK=64 -GA=16 -GW=192 -Wall)
+  # The OCPC / MOB-PC bus receiver stage: K = 64 transmitters, 16-bit addresses, 352-bit
+  # frames (a message: 11 words of 32 bits); the same with registered outputs; and one with
+  # registered outputs and a planted bug (collisions unflagged), for lockstep's tests and example.
+  target_sources(optinet_models PRIVATE models/networks/rtl_ocpc_receiver.cpp)
+  foreach(receiver ocpc_bus_receiver ocpc_bus_receiver_registered receiver_drops_collisions)
+    set(sources rtl/single_source_select.sv rtl/ocpc_bus_receiver.sv rtl/${receiver}.sv)
+    list(REMOVE_DUPLICATES sources)
+    verilate(optinet_models SYSTEMC
+      SOURCES ${sources}
+      TOP_MODULE ${receiver}
+      PREFIX V${receiver}
+      VERILATOR_ARGS -GK=64 -GA=16 -GW=352 -Wall)
+  endforeach()
   # Verilator's own headers and runtime are not the project's code: the headers are system
   # headers and the runtime sources compile without warnings (OPTINET_WERROR).
   target_include_directories(optinet_models SYSTEM PUBLIC "${VERILATOR_ROOT}/include"

@@ -49,6 +49,14 @@ constexpr double kTraced = 0.75 * 1024;  // POPS(64,64) with and without --vcd, 
 // 64,64, 8,128, 256,16 and 16384,4 (318, 2,375, 1,328, 631 and 3,180 MiB peak: 9.1-10.7 KiB
 // beyond the threads).
 constexpr double kPinFibre = 10.0 * 1024;
+// The OCPC's and MOB-PC's pins view beyond the grouped view: per processor its receiver module
+// and wires (10 signals, 10 + 10 ports), per transmitter its wires and ports (10 signals, 10 +
+// 10 ports). ocpc --p 4096 and --p 65536 peak at 186 and 2,825 MiB in the pins view against 39
+// and 464 MiB grouped (36.8 and 36.9 KiB per processor, one transmitter each); mob --p 64 and
+// --p 256 at 258 and 3,952 MiB against 40 and 475 MiB (54.3 KiB per processor, two
+// transmitters each): 19.4 KiB per processor and 17.45 KiB per transmitter.
+constexpr double kPinProcessor = 19.4 * 1024;
+constexpr double kPinTransmitter = 17.45 * 1024;
 
 std::uint64_t read_meminfo_available() {
   std::ifstream in("/proc/meminfo");
@@ -77,7 +85,8 @@ std::uint64_t read_cgroup_limit() {
 std::uint64_t estimate_memory(const ResourceCounts& c, bool traced) {
   double bytes = kBase + kThread * c.threads + kCoupler * c.couplers + kMethodNode * c.methods +
                  kSteppedNode * c.stepped_nodes + kLink * c.links + kLinkRecord * c.link_records +
-                 kBus * c.buses + kScope * c.scopes + kPinFibre * c.pin_fibres + c.tables;
+                 kBus * c.buses + kScope * c.scopes + kPinFibre * c.pin_fibres +
+                 kPinProcessor * c.pin_processors + kPinTransmitter * c.pin_transmitters + c.tables;
   if (traced) {
     bytes += kTraced * (c.threads + c.couplers + c.methods + c.stepped_nodes + c.links +
                         c.link_records + c.buses);

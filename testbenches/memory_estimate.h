@@ -11,16 +11,18 @@ namespace optinet {
 
 /// What a network is made of, as far as memory goes.
 struct ResourceCounts {
-  std::uint64_t threads = 0;        ///< processors with a SystemC thread (stack and context)
-  std::uint64_t couplers = 0;       ///< passive-star coupler modules (POPS: g^2)
-  std::uint64_t methods = 0;        ///< nodes that are SC_METHODs (store-and-forward nodes)
-  std::uint64_t stepped_nodes = 0;  ///< store-and-forward nodes the network's process steps
-  std::uint64_t links = 0;          ///< point-to-point links with their queues
-  std::uint64_t link_records = 0;   ///< store-and-forward links: records in one array, with queues
-  std::uint64_t buses = 0;          ///< optical buses
-  std::uint64_t scopes = 0;         ///< modules that only group others (dmob's coordinate scopes)
-  std::uint64_t tables = 0;         ///< bytes of tables a protocol holds (dmob funnel's routes)
-  std::uint64_t pin_fibres = 0;     ///< POPS's pins view: transmitter fibres with their pins (n*g)
+  std::uint64_t threads = 0;         ///< processors with a SystemC thread (stack and context)
+  std::uint64_t couplers = 0;        ///< passive-star coupler modules (POPS: g^2)
+  std::uint64_t methods = 0;         ///< nodes that are SC_METHODs (store-and-forward nodes)
+  std::uint64_t stepped_nodes = 0;   ///< store-and-forward nodes the network's process steps
+  std::uint64_t links = 0;           ///< point-to-point links with their queues
+  std::uint64_t link_records = 0;    ///< store-and-forward links: records in one array, with queues
+  std::uint64_t buses = 0;           ///< optical buses
+  std::uint64_t scopes = 0;          ///< modules that only group others (dmob's coordinate scopes)
+  std::uint64_t tables = 0;          ///< bytes of tables a protocol holds (dmob funnel's routes)
+  std::uint64_t pin_fibres = 0;      ///< POPS's pins view: transmitter fibres with their pins (n*g)
+  std::uint64_t pin_processors = 0;  ///< the OCPC/MOB-PC pins view: processors, receivers
+  std::uint64_t pin_transmitters = 0;  ///< and their transmitters (one per bus a processor lights)
 };
 
 /// Resident bytes of a network made of `counts`; `traced`: with a VCD file.

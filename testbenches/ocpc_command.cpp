@@ -1,6 +1,7 @@
 #include "testbenches/ocpc_command.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 
@@ -19,6 +20,9 @@ namespace {
 constexpr std::uint64_t kMaxOcpcNodes = std::uint64_t{1} << 18;
 constexpr std::uint64_t kMaxMobSide = 512;
 constexpr std::uint64_t kMaxDmobDim = 18;  // K >= 2 and K^D <= kMaxOcpcNodes
+// The largest OCPC or MOB-PC elaborated in the pins view unless --view says otherwise, in
+// processors: the pins view's elaboration and memory grow with them (docs/cosimulation.md).
+constexpr std::uint64_t kPinsDefaultMaxProcessors = 1024;
 
 /// gjlr's schedule scales, in the order of OcpcCommand::gjlr_scales_. They multiply: the
 /// thinning phases are scaled by --gjlr-scale x --gjlr-c3-scale, the compactions by
@@ -50,6 +54,46 @@ std::string gjlr_scale_rejection(const std::string& text, const std::string& wha
     if (ch < 0x20 || ch > 0x7e) ch = '?';
   }
   return "'" + shown + "' is not accepted (" + why + ")";
+}
+
+// The verilated receiver stage's top module, as --rtl names it.
+constexpr const char* kReceiverModel = "ocpc_bus_receiver";
+
+/// --rtl receiver:NODE=MODEL[:lockstep] on the OCPC with p processors; throws UsageError.
+ocpc::ReceiverInstance parse_rtl_receiver(const std::string& spec, std::uint32_t p) {
+  const std::string accepted = std::string("receiver:NODE=") + kReceiverModel + "[:lockstep]";
+  const std::size_t equals = spec.find('=');
+  const std::string where = spec.substr(0, equals);
+  if (equals == std::string::npos || where.rfind("receiver:", 0) != 0) {
+    throw UsageError("--rtl: '" + spec + "' names no receiver of the OCPC (accepted: " + accepted +
+                     ")");
+  }
+  ocpc::ReceiverInstance r;
+  try {
+    r.node = static_cast<NodeId>(parse_count("--rtl", where.substr(9), 0, p - 1));
+  } catch (const UsageError&) {
+    throw UsageError("--rtl: the OCPC with p = " + std::to_string(p) + " has no receiver '" +
+                     where + "' (accepted: receiver:NODE with NODE in 0.." + std::to_string(p - 1) +
+                     ")");
+  }
+  const RtlModelChoice choice = split_rtl_model(spec.substr(equals + 1));
+  r.model = choice.model;
+  r.lockstep = choice.lockstep;
+  const std::vector<std::string>& models = ocpc::rtl_receiver_models();
+  if (models.empty()) {
+    throw UsageError("--rtl: " + r.model + " was not built (a build without Verilator)");
+  }
+  if (std::find(models.begin(), models.end(), r.model) == models.end()) {
+    std::string names;
+    for (const std::string& m : models) names += (names.empty() ? "" : ", ") + m;
+    throw UsageError("--rtl: no receiver model '" + r.model + "' (accepted: " + names +
+                     ", optionally :lockstep)");
+  }
+  if (p > ocpc::kRtlReceiverLanes) {
+    throw UsageError("--rtl: " + r.model + " has " + std::to_string(ocpc::kRtlReceiverLanes) +
+                     " transmitter ports, fewer than p = " + std::to_string(p));
+  }
+  return r;
 }
 
 }  // namespace
@@ -123,6 +167,21 @@ void OcpcCommand::add_options(CLI::App& app) {
                  "'source destination' lines, '#' comments; checked against h")
       ->check(path_given());
   trace_.add_options(app, "trace only processors A:B (every bus is traced)");
+  if (!dmob()) {
+    app.add_option("--view", view_,
+                   std::string("pins (every processor, bus and receiver a module with pins) or "
+                               "grouped (the scaled elaboration); default: pins up to ") +
+                       (mob() ? "n = " : "p = ") + std::to_string(kPinsDefaultMaxProcessors) +
+                       " (grouped with --trace-slots), grouped above");
+  }
+  if (config_.shape.topology == ocpc::Topology::kOcpc) {
+    app.add_option("--rtl", rtl_specs_,
+                   std::string("in the pins view, swap processor NODE's receiver for verilated "
+                               "RTL (repeatable): receiver:NODE=") +
+                       kReceiverModel +
+                       "[:lockstep] (lockstep: beside the behavioural receiver, a difference "
+                       "fails the run)");
+  }
   // gjlr's options only where gjlr runs (not on dmob): an option is one this network can use.
   const bool gjlr = ocpc::protocol_unavailable("gjlr", config_.shape.topology).empty();
   for (std::size_t i = 0; gjlr && i < kGjlrScales.size(); ++i) {
@@ -231,6 +290,39 @@ void OcpcCommand::configure(CommonOptions& common) {
   e.vcd_path = common.vcd_path;
   e.device = common.device;
   trace_.configure(e.vcd_path, n - 1, e.max_slots, e.trace_slots, e.trace_first, e.trace_last);
+  if (!dmob()) configure_view();
+}
+
+void OcpcCommand::configure_view() {
+  if (view_ && *view_ != "pins" && *view_ != "grouped") {
+    throw UsageError("--view: unknown '" + *view_ + "' (accepted: pins, grouped)");
+  }
+  // The default is the view that has what the options ask for: the pins view traces its pins
+  // in every slot.
+  const bool pins =
+      view_ ? *view_ == "pins" : config_.shape.n() <= kPinsDefaultMaxProcessors && !trace_.slots;
+  if (pins && trace_.slots) {
+    throw UsageError(
+        "--trace-slots: the pins view traces its signals in every slot; accepted with --view "
+        "grouped");
+  }
+  config_.view = pins ? NetworkView::kPins : NetworkView::kGrouped;
+  for (const std::string& spec : rtl_specs_) {
+    const ocpc::ReceiverInstance r = parse_rtl_receiver(spec, config_.shape.p);
+    for (const ocpc::ReceiverInstance& other : config_.rtl_receivers) {
+      if (other.node == r.node) {
+        throw UsageError("--rtl: receiver:" + std::to_string(r.node) + " is named twice");
+      }
+    }
+    config_.rtl_receivers.push_back(r);
+  }
+  if (!config_.rtl_receivers.empty() && !pins) {
+    throw UsageError(std::string("--rtl: swaps a receiver of the pins view; ") +
+                     (view_ ? "accepted with --view pins"
+                            : "this network runs grouped by default (p above " +
+                                  std::to_string(kPinsDefaultMaxProcessors) +
+                                  " or --trace-slots): add --view pins"));
+  }
 }
 
 bool OcpcCommand::funnel() const {
@@ -320,7 +412,8 @@ std::string OcpcCommand::banner() const {
          (funnel() ? " (a = " + std::to_string(e.options.funnel.a) + ", network seed " +
                          std::to_string(e.options.funnel.network_seed) + ", " +
                          std::to_string(e.options.funnel.batches) + " batches)"
-                   : "");
+                   : "") +
+         (dmob() ? "" : ", view " + network_view_name(e.view));
 }
 
 Json OcpcCommand::parameters() const {
@@ -331,6 +424,7 @@ Json OcpcCommand::parameters() const {
                          {"buses", buses()},
                          {"bus_length", e.shape.p}}
                   : Json{{"p", e.shape.p}, {"n", e.shape.n()}};
+  if (!dmob()) j["view"] = network_view_name(e.view);
   j.update(
       Json{{"h", e.h}, {"max_slots", e.max_slots}, {"period_ns", e.period.to_seconds() * 1e9}});
   if (!e.faults.empty()) j["faults"] = fault_parameters(e.faults);
@@ -352,7 +446,13 @@ FaultTargets OcpcCommand::fault_targets() const {
   return t;
 }
 
-void OcpcCommand::set_faults(FaultPlan plan) { config_.faults = std::move(plan); }
+void OcpcCommand::set_faults(FaultPlan plan) {
+  if (!plan.empty() && !config_.rtl_receivers.empty()) {
+    throw UsageError(
+        "--rtl: a receiver's RTL has the fault-free bus's law; not accepted with --fault");
+  }
+  config_.faults = std::move(plan);
+}
 
 std::vector<std::string> OcpcCommand::summary_fields() const {
   if (config_.open_loop) return open_loop_summary_fields();

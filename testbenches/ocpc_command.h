@@ -44,6 +44,10 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
       for (std::uint32_t j = 1; j < mesh.dim(); ++j) c.scopes += mesh.nodes() / mesh.stride(j);
     }
     if (funnel()) c.tables = funnel_table_bytes();
+    if (config_.view == NetworkView::kPins) {
+      c.pin_processors = config_.shape.n();
+      c.pin_transmitters = c.pin_processors * (mob() ? 2 : 1);
+    }
     return c;
   }
   std::string banner() const override;
@@ -64,13 +68,18 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   bool dmob() const { return config_.shape.topology == ocpc::Topology::kDmob; }
   /// OCPC: 1; a mesh: D * K^(D-1) (MOB-PC: 2p).
   std::uint64_t buses() const;
+  /// The OCPC: sets the view from --view and the options that need one, and the receivers
+  /// --rtl swaps (UsageError).
+  void configure_view();
   /// "p = 4", or "k = 4, dim = 3".
   std::string size_text() const;
   /// The buses' names, as the network module names them.
   std::vector<std::string> bus_basenames() const;
 
   std::string p_;
-  std::string dim_ = "3";  ///< dmob: D
+  std::optional<std::string> view_;     ///< ocpc: --view
+  std::vector<std::string> rtl_specs_;  ///< ocpc: --rtl
+  std::string dim_ = "3";               ///< dmob: D
   std::optional<std::string> h_;
   std::string relation_file_;
   TraceSelection trace_;

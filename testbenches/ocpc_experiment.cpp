@@ -39,7 +39,9 @@ OcpcExperiment::OcpcExperiment(const OcpcExperimentConfig& config)
     : ExperimentBase(config.period), config_(config), protocol_(make_protocol(config)) {
   const ocpc::OcpcProtocol* protocol =
       config.protocol_override != nullptr ? config.protocol_override : protocol_.get();
-  const ocpc::OcpcNetworkConfig net{config.shape, config.h, protocol, needs_control_plane(config)};
+  const ocpc::OcpcNetworkConfig net{config.shape, config.h,
+                                    protocol,     needs_control_plane(config),
+                                    config.view,  config.rtl_receivers};
   if (config.shape.topology == ocpc::Topology::kOcpc) {
     build<ocpc::OcpcNetwork>("ocpc", net);
   } else if (config.shape.topology == ocpc::Topology::kDmob) {
@@ -86,6 +88,7 @@ void OcpcExperiment::open_trace() {
   const NodeId last = std::min<NodeId>(config_.trace_last, fabric_->shape().n() - 1);
   for (NodeId i = config_.trace_first; i <= last; ++i) {
     fabric_->processor(i).trace_node(trace_file_, config_.trace_slots);
+    fabric_->trace_pins(i, trace_file_);
   }
   for (ocpc::MessageBus* bus : fabric_->buses()) {
     bus->set_input_power_mw(dbm_to_mw(
@@ -96,6 +99,8 @@ void OcpcExperiment::open_trace() {
 }
 
 void OcpcExperiment::check_control(OcpcRunResult& r) const {
+  const std::string mismatch = fabric_->take_rtl_mismatch();
+  if (!mismatch.empty()) r.errors.push_back(mismatch);
   r.control.clear();
   std::uint64_t control_collisions = 0;
   for (const ControlChannel* c : fabric_->control_channels()) {

@@ -44,6 +44,10 @@ struct OcpcExperimentConfig {
   std::optional<OpenLoopConfig> open_loop;
   /// Injected faults (bus, receiver, jammer, ber); empty: fault-free hardware.
   FaultPlan faults;
+  /// The OCPC's or MOB-PC's elaboration (network_view.h); the D-MOB is grouped.
+  NetworkView view = NetworkView::kGrouped;
+  /// The OCPC's pins view: receivers swapped one by one for verilated RTL (--rtl).
+  std::vector<ocpc::ReceiverInstance> rtl_receivers;
 };
 
 struct OcpcRunResult {
@@ -107,7 +111,8 @@ class OcpcExperiment : public ExperimentBase, private CountWindowListener {
   /// Hands the fault plan to the buses and receivers it names.
   void inject_faults();
   OcpcRunResult run_open_loop(std::uint64_t seed);
-  /// The control plane's counters; with one, a data or control collision is an error.
+  /// The control plane's counters; with one, a data or control collision is an error. A
+  /// lockstep mismatch of an RTL receiver is an error too.
   void check_control(OcpcRunResult& r) const;
 
   OcpcExperimentConfig config_;

@@ -203,4 +203,15 @@ void check_thread_capacity(const std::string& option, std::uint64_t threads) {
   }
 }
 
+RtlModelChoice split_rtl_model(const std::string& text) {
+  const std::string lockstep = ":lockstep";
+  RtlModelChoice c{text, false};
+  if (text.size() > lockstep.size() &&
+      text.compare(text.size() - lockstep.size(), lockstep.size(), lockstep) == 0) {
+    c.model.resize(text.size() - lockstep.size());
+    c.lockstep = true;
+  }
+  return c;
+}
+
 }  // namespace optinet

@@ -73,6 +73,13 @@ struct TraceSelection {
                  TraceWindow& window, NodeId& first, NodeId& last) const;
 };
 
+/// The part of an `--rtl` spec after '=': MODEL or MODEL:lockstep.
+struct RtlModelChoice {
+  std::string model;
+  bool lockstep = false;
+};
+RtlModelChoice split_rtl_model(const std::string& text);
+
 /// A number in (0, 1e6].
 double parse_positive(const std::string& option, const std::string& text);
 

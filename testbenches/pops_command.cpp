@@ -55,14 +55,9 @@ pops::CouplerInstance parse_rtl_coupler(const std::string& spec, const pops::Pop
                      ") has no coupler '" + where + "' (accepted: coupler:B:A with B, A in " +
                      range + ")");
   }
-  std::string model = spec.substr(equals + 1);
-  c.kind = CouplerKind::kRtl;
-  const std::string lockstep = ":lockstep";
-  if (model.size() > lockstep.size() &&
-      model.compare(model.size() - lockstep.size(), lockstep.size(), lockstep) == 0) {
-    model.resize(model.size() - lockstep.size());
-    c.kind = CouplerKind::kLockstep;
-  }
+  const RtlModelChoice choice = split_rtl_model(spec.substr(equals + 1));
+  const std::string& model = choice.model;
+  c.kind = choice.lockstep ? CouplerKind::kLockstep : CouplerKind::kRtl;
   if (!coupler_available(c.kind)) {
     throw UsageError("--rtl: " + model + " was not built (a build without Verilator)");
   }

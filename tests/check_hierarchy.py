@@ -9,7 +9,10 @@ POPS(4,4) in the pins view (its default at that size): every processor pops.grou
 every coupler pops.groupB.coupler_bB_aA is an sc_module whose clk port is bound to the slot
 clock; processor K of group A drives one valid line per coupler c(B, A), and that line is what
 coupler c(B, A)'s input K reads; every receiver input of a processor of group B reads the wire
-its coupler c(B, A) drives. Exit status 1 on the first failure.
+its coupler c(B, A) drives. The OCPC with p = 16 in the pins view (its default at that size):
+every processor ocpc.procI, every receiver ocpc.receiverI and the bus are sc_modules whose clk
+port is bound to the slot clock; processor I's transmitter pins are what the bus's input I
+reads, and its receiver pins read what receiver I drives. Exit status 1 on the first failure.
 """
 import json
 import pathlib
@@ -19,7 +22,8 @@ import sys
 OPTINET, WORKDIR = sys.argv[1], pathlib.Path(sys.argv[2])
 WORKDIR.mkdir(parents=True, exist_ok=True)
 
-FAMILIES = ["pops --d 4 --g 4", "pops --d 4 --g 4 --view grouped", "ocpc --p 16", "mob --p 4",
+FAMILIES = ["pops --d 4 --g 4", "pops --d 4 --g 4 --view grouped", "ocpc --p 16", "ocpc --p 16 --view grouped",
+            "mob --p 4", "mob --p 4 --view grouped",
             "dmob --k 3 --dim 3", "hypercube --n 4", "shuffle --d 2 --n 4", "ccc --s 3",
             "shuffle-exchange --n 4", "grid --n 4 --k 2", "mesh --n 4 --levels 2",
             "splithash --k 8 --depth 2"]
@@ -54,17 +58,57 @@ def hierarchy(command, name):
     return objects
 
 
-def check_pops_pins(objects, d, g):
-    def module_with_clock(name):
-        if objects.get(name, {}).get("kind") != "sc_module":
-            fail(f"pins view: {name} is not an sc_module")
-        if objects.get(name + ".clk", {}).get("bound_to") != "clk":
-            fail(f"pins view: {name}.clk is not bound to the slot clock")
+def module_with_clock(objects, name):
+    if objects.get(name, {}).get("kind") != "sc_module":
+        fail(f"pins view: {name} is not an sc_module")
+    if objects.get(name + ".clk", {}).get("bound_to") != "clk":
+        fail(f"pins view: {name}.clk is not bound to the slot clock")
 
+
+def same_wire(objects, port, other):
+    wire = objects.get(port, {}).get("bound_to")
+    if wire is None or objects.get(other, {}).get("bound_to") != wire:
+        fail(f"pins view: {port} is bound to {wire!r}, but {other} to "
+             f"{objects.get(other, {}).get('bound_to')!r}")
+
+
+def check_ocpc_pins(objects, p):
+    module_with_clock(objects, "ocpc.bus")
+    for i in range(p):
+        proc, receiver = f"ocpc.proc{i}", f"ocpc.receiver{i}"
+        module_with_clock(objects, proc)
+        module_with_clock(objects, receiver)
+        for field in ("valid", "address", "kind", "packet", "sender", "payload", "control0"):
+            if objects.get(f"{proc}.tx_{field}", {}).get("kind") != "sc_out":
+                fail(f"pins view: {proc} has no output tx_{field}")
+            same_wire(objects, f"{proc}.tx_{field}", f"ocpc.bus.in{i}_{field}")
+        for field in ("valid", "collision", "kind", "packet", "source", "control1"):
+            if objects.get(f"{receiver}.{field}", {}).get("kind") != "sc_out":
+                fail(f"pins view: {receiver} has no output {field}")
+            same_wire(objects, f"{receiver}.{field}", f"{proc}.rx_{field}")
+
+
+def check_mob_pins(objects, p):
+    for k in range(p):
+        module_with_clock(objects, f"mob.row_bus{k}")
+        module_with_clock(objects, f"mob.col_bus{k}")
+    for r in range(p):
+        for c in range(p):
+            proc, receiver = f"mob.row{r}.proc{c}", f"mob.row{r}.receiver{c}"
+            module_with_clock(objects, proc)
+            module_with_clock(objects, receiver)
+            for field in ("valid", "address", "packet", "control1"):
+                same_wire(objects, f"{proc}.tx0_{field}", f"mob.row_bus{r}.in{c}_{field}")
+                same_wire(objects, f"{proc}.tx1_{field}", f"mob.col_bus{c}.in{r}_{field}")
+            for field in ("valid", "collision", "packet"):
+                same_wire(objects, f"{receiver}.{field}", f"{proc}.rx_{field}")
+
+
+def check_pops_pins(objects, d, g):
     for a in range(g):
         for k in range(d):
             proc = f"pops.group{a}.proc{k}"
-            module_with_clock(proc)
+            module_with_clock(objects, proc)
             for b in range(g):
                 line = objects.get(f"{proc}.tx_valid_{b}", {}).get("bound_to")
                 coupler_input = objects.get(f"pops.group{b}.coupler_b{b}_a{a}.in{k}_valid", {})
@@ -76,7 +120,7 @@ def check_pops_pins(objects, d, g):
                     fail(f"pins view: {proc} has no output tx_frame_{field}")
         for b in range(g):
             coupler = f"pops.group{b}.coupler_b{b}_a{a}"
-            module_with_clock(coupler)
+            module_with_clock(objects, coupler)
             for port in ("busy", "collision", "valid", "frame_packet"):
                 if objects.get(f"{coupler}.{port}", {}).get("kind") != "sc_out":
                     fail(f"pins view: {coupler} has no output {port}")
@@ -91,7 +135,13 @@ for i, command in enumerate(FAMILIES):
     objects = hierarchy(command, f"{command.split()[0]}_{i}")
     if command == "pops --d 4 --g 4":
         check_pops_pins(objects, 4, 4)
-    if command.endswith("--view grouped") and "pops.group0.proc0.clk" in objects:
-        fail("grouped view: a POPS processor has a clock port")
+    if command == "ocpc --p 16":
+        check_ocpc_pins(objects, 16)
+    if command == "mob --p 4":
+        check_mob_pins(objects, 4)
+    if command.endswith("--view grouped") and any(
+            p in objects for p in ("pops.group0.proc0.clk", "ocpc.proc0.clk", "mob.row0.proc0.clk")):
+        fail("grouped view: a processor has a clock port")
 print(f"ok: the hierarchy of {len(FAMILIES)} networks, every port bound; POPS(4,4)'s pins view "
-      "wired processor to coupler to processor")
+      "wired processor to coupler to processor, the OCPC's and MOB-PC's processor to bus to "
+      "receiver to processor")

@@ -46,11 +46,13 @@ def runs(args, name):
 
 
 def bus_signals(vcd):
-    """Every value change of a signal outside the processors' scopes: (time, name, value)."""
+    """Every value change of a signal outside the processors' scopes and their receivers'
+    (the pins view traces a processor's receiver wires with the processor): (time, name,
+    value)."""
     names, changes = parse(vcd)
     return sorted((time, name, value) for code, history in changes.items()
                   for name in names.get(code, []) if ".proc" not in name
-                  for time, value in history)
+                  and ".receiver" not in name for time, value in history)
 
 
 compared = 0

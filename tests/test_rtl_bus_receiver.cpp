@@ -1,5 +1,5 @@
 /// \file
-/// The verilated OCPC bus receiver stage (rtl/ocpc_bus_receiver.sv, K = 64, A = 16, W = 192)
+/// The verilated OCPC bus receiver stage (rtl/ocpc_bus_receiver.sv, K = 64, A = 16, W = 352)
 /// against the bus rule: a receiver takes a frame only if exactly one transmitter addresses it in
 /// the slot; two or more garble it and raise collision. Random slots with few receivers, so
 /// that lone senders, collisions and idle slots all occur.
@@ -16,7 +16,7 @@ namespace {
 
 constexpr unsigned kTransmitters = 64;
 constexpr unsigned kAddressBits = 16;
-constexpr unsigned kFrameWords = 6;  // 192 bits
+constexpr unsigned kFrameWords = 11;  // 352 bits
 
 struct Slot {
   std::uint32_t me = 0;

@@ -71,4 +71,15 @@ struct ValidFramePins {
   }
 };
 
+/// Traces every field of `frame` as `prefix` + kind, packet, source, destination, payload.
+template <template <typename> class Pin>
+void trace_pins_of(sc_core::sc_trace_file* tf, const FramePins<Pin>& frame,
+                   const std::string& prefix) {
+  sc_core::sc_trace(tf, frame.kind, prefix + "kind");
+  sc_core::sc_trace(tf, frame.packet, prefix + "packet");
+  sc_core::sc_trace(tf, frame.source, prefix + "source");
+  sc_core::sc_trace(tf, frame.destination, prefix + "destination");
+  sc_core::sc_trace(tf, frame.payload, prefix + "payload");
+}
+
 }  // namespace optinet

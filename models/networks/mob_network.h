@@ -5,6 +5,10 @@
 /// instantiates and binds: mob.row3.proc5 is node (3, 5), mob.row_bus3 and mob.col_bus5 are
 /// buses, mob.receivers the photodetectors. Each processor has one receiver fed by both its
 /// buses: light from its row bus and its column bus in the same slot garbles it (ReceiverArray).
+/// In the pins view (network_view.h) processor (3, 5) and the buses have pins: the processor's
+/// transmitter wires mob.row3.proc5_tx0_* (into mob.row_bus3's input 5) and mob.row3.proc5_tx1_*
+/// (into mob.col_bus5's input 3), and its receiver module mob.row3.receiver5 with the wires
+/// mob.row3.receiver5_* it drives.
 #include <cstdint>
 #include <memory>
 #include <systemc>
@@ -22,12 +26,16 @@ class MobRow : public sc_core::sc_module {
 
   /// `row_control`: the control channels beside this row's bus; `column_control`: beside every
   /// column bus (both empty without a control plane).
+  /// `light`: the network's receiver array (the pins view's receiver modules read it).
   MobRow(const sc_core::sc_module_name& name, std::uint32_t row, const OcpcNetworkConfig& config,
          const BusControl* row_control,
-         const std::vector<std::unique_ptr<BusControl>>& column_control);
+         const std::vector<std::unique_ptr<BusControl>>& column_control,
+         const ReceiverSampleIf<Message>& light);
   ~MobRow() override;
 
   std::vector<std::unique_ptr<OcpcProcessor>> processors;
+  /// The pins view: each processor's wires and receiver module, by column (empty grouped).
+  std::vector<std::unique_ptr<PinNode>> pin_nodes;
 };
 
 class MobNetwork : public sc_core::sc_module, public OcpcFabric {
@@ -48,10 +56,14 @@ class MobNetwork : public sc_core::sc_module, public OcpcFabric {
   std::vector<ControlChannel*> control_channels() override;
   MessageBus& row_bus(std::uint32_t r) { return *row_buses_.at(r); }
   MessageBus& column_bus(std::uint32_t c) { return *column_buses_.at(c); }
+  NetworkView view() const override { return view_; }
+  void trace_pins(NodeId i, sc_core::sc_trace_file* tf) override;
 
  private:
   OcpcShape shape_;
+  NetworkView view_;
   MessageReceivers receivers_;
+  std::vector<PinOcpcReceiver*> receivers_by_node_;  ///< the pins view's receiver modules
   std::vector<std::unique_ptr<MessageBus>> row_buses_;
   std::vector<std::unique_ptr<MessageBus>> column_buses_;
   /// The control plane beside every row bus and every column bus (empty without one).

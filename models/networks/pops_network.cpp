@@ -9,18 +9,7 @@ namespace {
 std::string coupler_leaf(std::uint32_t b, std::uint32_t a) {
   return "coupler_b" + std::to_string(b) + "_a" + std::to_string(a);
 }
-/// Traces `frame` as `scope` + kind, packet, ... (the names of its fields' pins).
-void trace_frame(sc_core::sc_trace_file* tf, const FramePins<Signal>& frame,
-                 const std::string& scope, const std::string& prefix) {
-  sc_core::sc_trace(tf, frame.kind, scope + prefix + "kind");
-  sc_core::sc_trace(tf, frame.packet, scope + prefix + "packet");
-  sc_core::sc_trace(tf, frame.source, scope + prefix + "source");
-  sc_core::sc_trace(tf, frame.destination, scope + prefix + "destination");
-  sc_core::sc_trace(tf, frame.payload, scope + prefix + "payload");
-}
 }  // namespace
-
-std::string pops_view_name(PopsView view) { return view == PopsView::kPins ? "pins" : "grouped"; }
 
 PopsGroup::PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
                      const PopsNetworkConfig& config,
@@ -174,7 +163,7 @@ void PopsNetwork::trace_coupler(std::uint32_t b, std::uint32_t a, sc_core::sc_tr
   sc_core::sc_trace(tf, w.busy, name + ".busy");
   sc_core::sc_trace(tf, w.collision, name + ".collision");
   sc_core::sc_trace(tf, w.output.valid, name + ".valid");
-  trace_frame(tf, w.output.frame, name, ".frame_");
+  trace_pins_of(tf, w.output.frame, name + ".frame_");
   coupler(b, a).trace_optics(tf, name, window);
 }
 
@@ -187,7 +176,7 @@ void PopsNetwork::trace_processor(NodeId i, sc_core::sc_trace_file* tf, const Tr
   for (std::uint32_t b = 0; b < config_.shape.g; ++b) {
     sc_core::sc_trace(tf, w.valid[b], name + ".tx_valid_" + std::to_string(b));
   }
-  trace_frame(tf, w.frame, name, ".tx_frame_");
+  trace_pins_of(tf, w.frame, name + ".tx_frame_");
 }
 
 std::vector<const ControlChannel*> PopsNetwork::control_channels() const {

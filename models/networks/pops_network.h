@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "models/core/frame_pins.h"
+#include "models/core/network_view.h"
 #include "models/core/run_control.h"
 #include "models/networks/pops_pin_processor.h"
 #include "models/networks/pops_processor.h"
@@ -24,13 +25,13 @@
 
 namespace optinet::pops {
 
-/// Two elaborations of one hardware. `kPins`: every processor and every coupler c(b, a) is a
-/// module with a clock port and pin-level ports bound through signals (pin_passive_star.h,
-/// pops_pin_processor.h). `kGrouped`: processors without ports reach their group's fibre
-/// bundles through a pointer, and a group's behavioural couplers are one module.
-enum class PopsView { kGrouped, kPins };
+/// POPS's views (network_view.h): in `kPins` every processor and every coupler c(b, a) is a
+/// module with pins (pin_passive_star.h, pops_pin_processor.h); in `kGrouped` processors
+/// without ports reach their group's fibre bundles through a pointer, and a group's behavioural
+/// couplers are one module.
+using PopsView = NetworkView;
 
-std::string pops_view_name(PopsView view);
+inline std::string pops_view_name(PopsView view) { return network_view_name(view); }
 
 /// One coupler c(b, a) and what it is made of.
 struct CouplerInstance {

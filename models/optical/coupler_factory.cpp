@@ -75,7 +75,7 @@ std::vector<std::string> coupler_models() {
 std::unique_ptr<StarLaw> make_coupler_law([[maybe_unused]] CouplerKind kind,
                                           [[maybe_unused]] const std::string& model,
                                           [[maybe_unused]] const sc_core::sc_module& owner,
-                                          [[maybe_unused]] sc_core::sc_in<bool>& clk,
+                                          [[maybe_unused]] sc_core::sc_signal<bool>& clk,
                                           [[maybe_unused]] const StarCoupler& coupler) {
 #ifdef OPTINET_HAVE_VERILATOR
   if (kind != CouplerKind::kBehavioural) {

@@ -29,12 +29,14 @@ std::uint32_t coupler_max_sources(CouplerKind kind);
 /// Verilator).
 std::vector<std::string> coupler_models();
 /// The law of an RTL kind from verilated model `model`, made a child of `owner` (the module
-/// being constructed) and clocked by `clk`; std::invalid_argument for the behavioural kind, an
-/// unknown model, or without Verilator.
+/// being constructed) and clocked by `clk` (the pins view's coupler's rtl_clk);
+/// std::invalid_argument for the behavioural kind, an unknown model, or without Verilator.
 std::unique_ptr<StarLaw> make_coupler_law(CouplerKind kind, const std::string& model,
                                           const sc_core::sc_module& owner,
-                                          sc_core::sc_in<bool>& clk, const StarCoupler& coupler);
-/// Delta cycles an RTL kind's law needs between present() and outcome() (0: behavioural).
+                                          sc_core::sc_signal<bool>& clk,
+                                          const StarCoupler& coupler);
+/// Delta cycles an RTL kind's law needs between its clock's rising edge and outcome()
+/// (0: behavioural).
 unsigned coupler_settle_deltas(CouplerKind kind);
 
 /// A coupler module of an RTL kind (the behavioural kind has none: std::invalid_argument).

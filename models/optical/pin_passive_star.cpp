@@ -8,7 +8,8 @@ PinPassiveStar::PinPassiveStar(const sc_core::sc_module_name& name,
                                const std::string& model)
     : sc_core::sc_module(name), coupler_(config), control_(control) {
   if (kind != CouplerKind::kBehavioural) {
-    law_ = make_coupler_law(kind, model, *this, clk, coupler_);
+    rtl_clk_ = std::make_unique<sc_core::sc_signal<bool>>("rtl_clk");
+    law_ = make_coupler_law(kind, model, *this, *rtl_clk_, coupler_);
     settle_deltas_ = coupler_settle_deltas(kind);
   }
   inputs.reserve(sources);
@@ -25,26 +26,36 @@ PinPassiveStar::PinPassiveStar(const sc_core::sc_module_name& name,
 }
 
 void PinPassiveStar::step() {
-  if (phase_ == Phase::kHolding) {
-    // The rising edge that ends the slot: receivers sample in this evaluation, and the outputs
-    // go dark after it. Sources that drive in the new slot raise their valid lines in this
-    // evaluation too, which wakes the method again a delta later.
-    go_dark();
-    phase_ = Phase::kIdle;
-    return;  // static sensitivity: the next source that lights
-  }
-  if (phase_ == Phase::kIdle) {
-    sample_inputs((*control_)->current_slot());
-    if (law_ && lane_.drivers > 0) {
-      law_->present(lane_);
+  switch (phase_) {
+    case Phase::kHolding:
+      // The rising edge that ends the slot: receivers sample in this evaluation, and the outputs
+      // go dark after it. Sources that drive in the new slot raise their valid lines in this
+      // evaluation too, which wakes the method again a delta later.
+      go_dark();
+      phase_ = Phase::kIdle;
+      return;  // static sensitivity: the next source that lights
+    case Phase::kIdle:
+      sample_inputs((*control_)->current_slot());
+      if (law_ && lane_.drivers > 0) {  // present the slot, clock the RTL a quarter slot on
+        law_->present(lane_);
+        phase_ = Phase::kEdge;
+        sc_core::next_trigger(
+            dynamic_cast<const sc_core::sc_clock&>(*clk.get_interface()).period() / 4);
+        return;
+      }
+      break;
+    case Phase::kEdge:
+      rtl_clk_->write(true);
       settling_ = settle_deltas_;
-    }
-  }
-  if (settling_ > 0) {  // the RTL settles within the rising edge's delta cycles
-    --settling_;
-    phase_ = Phase::kSettling;
-    sc_core::next_trigger(sc_core::SC_ZERO_TIME);
-    return;
+      phase_ = Phase::kSettling;
+      sc_core::next_trigger(sc_core::SC_ZERO_TIME);
+      return;
+    case Phase::kSettling:  // the clock edge reaches the model, then its outputs change
+      if (--settling_ > 0) {
+        sc_core::next_trigger(sc_core::SC_ZERO_TIME);
+        return;
+      }
+      break;
   }
   resolve();
   phase_ = Phase::kHolding;
@@ -79,6 +90,7 @@ void PinPassiveStar::go_dark() {
   collision.write(false);
   output.valid.write(false);
   output.frame.write(Frame{});
+  if (rtl_clk_) rtl_clk_->write(false);
   coupler_.go_dark();
 }
 

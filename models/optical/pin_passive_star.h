@@ -6,8 +6,10 @@
 /// a source drives its frame and raises its valid line in the evaluation of the rising edge
 /// that starts slot k, and lowers the line at the falling edge; the coupler resolves the slot a
 /// delta later (combinationally) and holds its outputs until the rising edge of slot k + 1,
-/// where receivers sample them before they go dark. The coupler's law, faults and statistics
-/// are `StarCoupler`'s.
+/// where receivers sample them before they go dark. A coupler swapped for RTL is resolved a
+/// quarter slot later: its model's clock rtl_clk rises a quarter slot after the rising edge,
+/// and the model's outputs are read two delta cycles after that (a design with registered
+/// outputs fits). The coupler's law, faults and statistics are `StarCoupler`'s.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -35,7 +37,8 @@ class PinPassiveStar : public sc_core::sc_module {
   OPTINET_HAS_PROCESS(PinPassiveStar);
   /// `control`: the run control whose slot number stamps the coupler's statistics and faults,
   /// read when the coupler first resolves a slot. `kind`: the behavioural law, or verilated
-  /// model `model` (alone, or in lockstep beside the behavioural law) as a child `rtl`.
+  /// model `model` (alone, or in lockstep beside the behavioural law) as a child `rtl`, clocked
+  /// by the signal rtl_clk.
   PinPassiveStar(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config,
                  std::uint32_t sources, const sc_core::sc_port<RunControlIf>* control,
                  CouplerKind kind = CouplerKind::kBehavioural, const std::string& model = "");
@@ -65,10 +68,11 @@ class PinPassiveStar : public sc_core::sc_module {
   void resolve();
   void go_dark();
 
-  enum class Phase { kIdle, kSettling, kHolding };
+  enum class Phase { kIdle, kEdge, kSettling, kHolding };
   StarCoupler coupler_;
   const sc_core::sc_port<RunControlIf>* control_;
-  std::unique_ptr<StarLaw> law_;  ///< null: the behavioural law
+  std::unique_ptr<sc_core::sc_signal<bool>> rtl_clk_;  ///< null: the behavioural law
+  std::unique_ptr<StarLaw> law_;                       ///< null: the behavioural law
   unsigned settle_deltas_ = 0;
   unsigned settling_ = 0;
   OutputPins outputs_{output};

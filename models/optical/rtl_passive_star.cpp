@@ -52,8 +52,9 @@ bool same(const StarOutcome& x, const StarOutcome& y) {
 template <typename V>
 class VerilatedStarLaw : public RtlStarLaw {
  public:
-  VerilatedStarLaw(const sc_core::sc_module& owner, sc_core::sc_in<bool>& clk,
-                   const StarCoupler& coupler, bool lockstep)
+  template <typename Clock>
+  VerilatedStarLaw(const sc_core::sc_module& owner, Clock& clk, const StarCoupler& coupler,
+                   bool lockstep)
       : RtlStarLaw(owner, coupler, lockstep), rtl_(std::make_unique<V>("rtl")) {
     rtl_->clk(clk);
     rtl_->valid(valid_);
@@ -73,10 +74,10 @@ const std::vector<std::string>& rtl_coupler_models() {
   return models;
 }
 
-std::unique_ptr<StarLaw> make_rtl_star_law(const std::string& model,
-                                           const sc_core::sc_module& owner,
-                                           sc_core::sc_in<bool>& clk, const StarCoupler& coupler,
-                                           bool lockstep) {
+namespace {
+template <typename Clock>
+std::unique_ptr<StarLaw> make_law(const std::string& model, const sc_core::sc_module& owner,
+                                  Clock& clk, const StarCoupler& coupler, bool lockstep) {
   if (model == "optical_passive_star") {
     return std::make_unique<VerilatedStarLaw<Voptical_passive_star>>(owner, clk, coupler, lockstep);
   }
@@ -85,6 +86,21 @@ std::unique_ptr<StarLaw> make_rtl_star_law(const std::string& model,
                                                                       lockstep);
   }
   throw std::invalid_argument("no verilated coupler model '" + model + "'");
+}
+}  // namespace
+
+std::unique_ptr<StarLaw> make_rtl_star_law(const std::string& model,
+                                           const sc_core::sc_module& owner,
+                                           sc_core::sc_in<bool>& clk, const StarCoupler& coupler,
+                                           bool lockstep) {
+  return make_law(model, owner, clk, coupler, lockstep);
+}
+
+std::unique_ptr<StarLaw> make_rtl_star_law(const std::string& model,
+                                           const sc_core::sc_module& owner,
+                                           sc_core::sc_signal<bool>& clk,
+                                           const StarCoupler& coupler, bool lockstep) {
+  return make_law(model, owner, clk, coupler, lockstep);
 }
 
 void RtlStarLaw::present(const StarInputLane& lane) {

@@ -51,11 +51,16 @@ class RtlStarLaw : public StarLaw {
 /// (`optical_passive_star`) and a coupler with a planted bug for lockstep's tests and example
 /// (`star_drops_collisions`).
 const std::vector<std::string>& rtl_coupler_models();
-/// The law of verilated model `model` (one of rtl_coupler_models()), clocked by `clk`.
+/// The law of verilated model `model` (one of rtl_coupler_models()), clocked by `clk`: the
+/// slot clock (the grouped view's RTL couplers) or a coupler's own rtl_clk (the pins view).
 std::unique_ptr<StarLaw> make_rtl_star_law(const std::string& model,
                                            const sc_core::sc_module& owner,
                                            sc_core::sc_in<bool>& clk, const StarCoupler& coupler,
                                            bool lockstep);
+std::unique_ptr<StarLaw> make_rtl_star_law(const std::string& model,
+                                           const sc_core::sc_module& owner,
+                                           sc_core::sc_signal<bool>& clk,
+                                           const StarCoupler& coupler, bool lockstep);
 
 /// The grouped view's RTL coupler module around an RtlStarLaw.
 class RtlPassiveStar : public PassiveStar {

@@ -1,0 +1,113 @@
+#pragma once
+/// \file
+/// The pins view's OCPC-family optical medium: a bus whose transmitters are pins, and one
+/// receiver module per processor whose output is pins. Pin contract (docs/cosimulation.md):
+/// transmitters drive valid, address and message in the evaluation of the rising edge that
+/// starts slot k; the bus samples its lit inputs a delta later and resolves the slot (the
+/// law, faults and statistics are `OpticalBus`'s, and the network's `ReceiverArray` keeps
+/// each receiver's light); each receiver the slot addressed drives its output a delta after
+/// that and holds it until the rising edge of slot k + 1, where its processor samples it
+/// before it goes dark.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "models/core/compat.h"
+#include "models/core/run_control.h"
+#include "models/networks/ocpc_pins.h"
+#include "models/networks/rtl_ocpc_receiver.h"
+#include "models/optical/optical_bus.h"
+
+namespace optinet::ocpc {
+
+class PinOcpcReceiver;
+
+class PinOcpcBus : public OpticalBus<Message> {
+ public:
+  /// Transmitter k of the bus (local index k): in<k>_valid, in<k>_address, in<k>_kind, ...
+  std::vector<std::unique_ptr<TransmitterPins<In>>> transmitters;
+
+  OPTINET_HAS_PROCESS(PinOcpcBus);
+  /// `control`: the run control whose slot number the bus stamps its drives with. `receivers`:
+  /// the receiver modules by global node id, told when the slot lights them.
+  PinOcpcBus(const sc_core::sc_module_name& name, const OpticalBusConfig& config,
+             const sc_core::sc_port<RunControlIf>* control,
+             const std::vector<PinOcpcReceiver*>* receivers);
+
+ protected:
+  SlotSummary resolve(std::uint64_t slot) override;
+
+ private:
+  /// The lit inputs, as drives of the slot (in input order).
+  void sample_inputs();
+
+  const sc_core::sc_port<RunControlIf>* control_;
+  const std::vector<PinOcpcReceiver*>* receivers_;
+  std::vector<NodeId> addressed_;  ///< global ids of the receivers addressed this slot
+};
+
+/// A receiver swapped for a verilated model (`--rtl receiver:NODE=MODEL[:lockstep]`).
+struct ReceiverInstance {
+  NodeId node = 0;
+  std::string model;      ///< by its top module's name (rtl_receiver_models())
+  bool lockstep = false;  ///< beside the behavioural receiver: a difference fails the run
+};
+
+/// Processor `node`'s receiver: what the network's ReceiverArray holds for it in a slot that
+/// lit it, on pins (valid, collision, kind, packet, ...), until the next rising edge. Swapped
+/// for RTL, it also has the bus's lanes as inputs (lane<k>_valid, lane<k>_address, lane<k>_kind,
+/// ...: transmitter k's wires) and the verilated stage as its child `rtl`, clocked by `rtl_clk`:
+/// in a slot in which a lane lights, the stage's inputs are driven a delta after the rising
+/// edge, rtl_clk rises a quarter slot later, and two delta cycles after that the stage's outputs
+/// are read and driven onto the receiver's pins (with :lockstep, the behavioural outcome, after
+/// comparing the two); they hold, and rtl_clk stays high, until the next rising edge.
+class PinOcpcReceiver : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk{"clk"};
+  ReceiverPins<Out> output{""};
+  /// Swapped for RTL: transmitter k of the bus (empty for a behavioural receiver).
+  std::vector<std::unique_ptr<TransmitterPins<In>>> lanes;
+
+  OPTINET_HAS_PROCESS(PinOcpcReceiver);
+  /// `light`: the network's receiver array. `rtl`: swapped for this model (null: behavioural),
+  /// with `transmitters` lanes, the slot read from `control`.
+  PinOcpcReceiver(const sc_core::sc_module_name& name, NodeId node,
+                  const ReceiverSampleIf<Message>& light, const ReceiverInstance* rtl = nullptr,
+                  std::uint32_t transmitters = 0,
+                  const sc_core::sc_port<RunControlIf>* control = nullptr);
+
+  /// A bus lit this receiver in `slot` (its light is in the array once the bus resolved).
+  void lit(std::uint64_t slot) {
+    slot_ = slot;
+    lit_event_.notify(sc_core::SC_ZERO_TIME);
+  }
+  /// With :lockstep, the first slot in which the RTL and the behavioural receiver differed and
+  /// how (empty if none); cleared by take_mismatch().
+  std::string take_mismatch(std::uint64_t& slot);
+
+ private:
+  enum class Phase { kIdle, kEdge, kSettling, kHolding };
+  void step();
+  /// The behavioural outcome: the array's light for this receiver in slot_.
+  ReceiverOutcome behavioural() const;
+  /// The RTL's outcome (with :lockstep, compared with the behavioural one, which it returns).
+  ReceiverOutcome rtl_outcome();
+  void drive(const ReceiverOutcome& o);
+  void go_dark();
+
+  NodeId node_;
+  const ReceiverSampleIf<Message>& light_;
+  sc_core::sc_event lit_event_;
+  std::uint64_t slot_ = 0;
+  Phase phase_ = Phase::kIdle;
+  std::unique_ptr<RtlReceiverStage> rtl_;  ///< null: behavioural
+  const sc_core::sc_port<RunControlIf>* control_ = nullptr;
+  bool lockstep_ = false;
+  unsigned settling_ = 0;
+  std::string mismatch_;
+  std::uint64_t mismatch_slot_ = 0;
+};
+
+}  // namespace optinet::ocpc

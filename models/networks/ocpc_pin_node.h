@@ -1,0 +1,38 @@
+#pragma once
+/// \file
+/// The pins view's OCPC-family node, built in the scope being constructed (the OCPC, or a
+/// MOB-PC row): its receiver module `receiver<L>` with the output wires `receiver<L>_*`, then
+/// its processor `proc<L>` with its transmitters' wires `proc<L>_tx_*` (one bus) or
+/// `proc<L>_tx<j>_*` (bus j of several), L the node's index in the scope.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "models/networks/ocpc_pin_medium.h"
+#include "models/networks/ocpc_pin_processor.h"
+
+namespace optinet::ocpc {
+
+struct PinNode {
+  std::unique_ptr<PinOcpcReceiver> receiver;
+  std::unique_ptr<ReceiverPins<Signal>> rx_wires;
+  std::vector<std::unique_ptr<TransmitterPins<SharedSignal>>> tx_wires;  ///< by bus
+
+  /// Builds receiver<leaf> of node `config`'s id (`rtl`, `lanes`, `control`: as for
+  /// PinOcpcReceiver), clocked by `clk`.
+  PinNode(std::uint32_t leaf, const ReceiverSampleIf<Message>& light, sc_core::sc_in<bool>& clk,
+          NodeId node, const ReceiverInstance* rtl = nullptr, std::uint32_t lanes = 0,
+          const sc_core::sc_port<RunControlIf>* control = nullptr);
+  /// Builds proc<leaf> lighting `buses` buses, bound to the node's wires.
+  std::unique_ptr<PinOcpcProcessor> build_processor(std::uint32_t leaf,
+                                                    const OcpcProcessorConfig& config,
+                                                    std::uint32_t buses, sc_core::sc_in<bool>& clk);
+  /// Traces the node's wires under their own names; `processor`: its processor's name.
+  void trace(sc_core::sc_trace_file* tf, const std::string& processor) const;
+  /// Destroys the receiver and the wires (after the processor: reverse creation order).
+  ~PinNode();
+};
+
+}  // namespace optinet::ocpc

@@ -1,0 +1,105 @@
+#include "models/networks/rtl_ocpc_receiver.h"
+
+#include <stdexcept>
+
+#include "Vocpc_bus_receiver.h"
+#include "Vocpc_bus_receiver_registered.h"
+#include "Vreceiver_drops_collisions.h"
+
+namespace optinet::ocpc {
+
+namespace {
+
+/// Binds verilated receiver model V to the stage's signals.
+template <typename V, typename Signals>
+std::unique_ptr<sc_core::sc_module> bound_model(Signals& s) {
+  auto rtl = std::make_unique<V>("rtl");
+  rtl->clk(s.clk);
+  rtl->my_addr(s.my_addr);
+  rtl->valid(s.valid);
+  rtl->dest(s.dest);
+  rtl->frame(s.frame);
+  rtl->out_valid(s.out_valid);
+  rtl->out_frame(s.out_frame);
+  rtl->collision(s.collision);
+  rtl->addressed(s.addressed);
+  return rtl;
+}
+
+std::uint32_t low(std::uint64_t v) { return static_cast<std::uint32_t>(v); }
+std::uint32_t high(std::uint64_t v) { return static_cast<std::uint32_t>(v >> 32); }
+std::uint64_t join(std::uint32_t lo, std::uint32_t hi) { return (std::uint64_t{hi} << 32) | lo; }
+
+}  // namespace
+
+RtlReceiverStage::RtlReceiverStage(const std::string& model, std::uint32_t address)
+    : my_addr_("rtl_my_addr", address) {
+  struct Signals {
+    sc_core::sc_signal<bool>& clk;
+    decltype(my_addr_)& my_addr;
+    decltype(valid_)& valid;
+    decltype(dest_)& dest;
+    decltype(frame_)& frame;
+    decltype(out_valid_)& out_valid;
+    decltype(out_frame_)& out_frame;
+    decltype(collision_)& collision;
+    decltype(addressed_)& addressed;
+  } s{clk_, my_addr_, valid_, dest_, frame_, out_valid_, out_frame_, collision_, addressed_};
+  if (model == "ocpc_bus_receiver") {
+    rtl_ = bound_model<Vocpc_bus_receiver>(s);
+  } else if (model == "ocpc_bus_receiver_registered") {
+    rtl_ = bound_model<Vocpc_bus_receiver_registered>(s);
+  } else if (model == "receiver_drops_collisions") {
+    rtl_ = bound_model<Vreceiver_drops_collisions>(s);
+  } else {
+    throw std::invalid_argument("no verilated receiver model '" + model + "'");
+  }
+}
+
+void RtlReceiverStage::present(const std::vector<std::unique_ptr<TransmitterPins<In>>>& lanes) {
+  std::uint64_t valid = 0;
+  for (std::uint32_t k = 0; k < lanes.size(); ++k) {
+    const TransmitterPins<In>& lane = *lanes[k];
+    if (!lane.valid.read()) continue;
+    valid |= std::uint64_t{1} << k;
+    staged_dest_.range(16 * k + 15, 16 * k) = lane.line.read();
+    const Message m = lane.message.read();
+    const std::uint32_t words[kRtlMessageWords] = {low(m.packet.payload),
+                                                   high(m.packet.payload),
+                                                   m.packet.destination,
+                                                   m.packet.source,
+                                                   m.packet.id,
+                                                   static_cast<std::uint32_t>(m.kind),
+                                                   m.sender,
+                                                   low(m.control[0]),
+                                                   high(m.control[0]),
+                                                   low(m.control[1]),
+                                                   high(m.control[1])};
+    for (unsigned w = 0; w < kRtlMessageWords; ++w) {
+      staged_frame_.set_word(k * kRtlMessageWords + w, words[w]);
+    }
+  }
+  valid_.write(valid);
+  dest_.write(staged_dest_);
+  frame_.write(staged_frame_);
+}
+
+ReceiverOutcome RtlReceiverStage::outcome() const {
+  ReceiverOutcome o;
+  o.valid = out_valid_.read();
+  o.collision = collision_.read();
+  if (!o.valid) return o;
+  const sc_dt::sc_bv<kRtlMessageWords* 32>& f = out_frame_.read();
+  Message& m = o.message;
+  m.packet.payload = join(f.get_word(0), f.get_word(1));
+  m.packet.destination = f.get_word(2);
+  m.packet.source = f.get_word(3);
+  m.packet.id = f.get_word(4);
+  m.kind = static_cast<Message::Kind>(f.get_word(5));
+  m.sender = f.get_word(6);
+  m.control[0] = join(f.get_word(7), f.get_word(8));
+  m.control[1] = join(f.get_word(9), f.get_word(10));
+  return o;
+}
+
+}  // namespace optinet::ocpc
