@@ -163,6 +163,19 @@ void expect_no_collision_at_full_load(std::uint32_t d, std::uint32_t g) {
   EXPECT_GT(control_words, 0u);
 }
 
+/// POPS(d,g) at `rate`, below saturation: drained, every labelled packet delivered once,
+/// accepted equal to offered, no collision.
+PopsRunResult expect_accepts_the_offered_load(std::uint32_t d, std::uint32_t g, double rate,
+                                              std::uint64_t seed) {
+  PopsExperimentConfig c = test::short_open_loop(pops_config(d, g), rate, 50000);
+  PopsExperiment e(c);
+  const PopsRunResult r = e.run(seed);
+  test::expect_drained(r);
+  EXPECT_NEAR(r.open_loop->accepted, r.open_loop->offered, 0.01);
+  EXPECT_EQ(r.collisions, 0u);
+  return r;
+}
+
 TEST(ReservationPops, NoDataCollisionAtFullLoadDEqualsG) { expect_no_collision_at_full_load(4, 4); }
 TEST(ReservationPops, NoDataCollisionAtFullLoadDBelowG) { expect_no_collision_at_full_load(2, 8); }
 TEST(ReservationPops, NoDataCollisionAtFullLoadDAboveG) { expect_no_collision_at_full_load(8, 2); }
@@ -236,12 +249,7 @@ TEST(ReservationPops, WideWordsDeliverEveryPacketAndCountTheirBits) {
   // POPS(2,64) at 0.5: every labelled packet delivered once (created = delivered + in flight).
   // Its channels: request stars 2 minislots of 65 bits (130 per slot), claim planes 64 of 3
   // bits (192), grant planes 64 of 1 bit: the widest carries 192 bits per slot.
-  PopsExperimentConfig c = test::short_open_loop(pops_config(2, 64), 0.5, 50000);
-  PopsExperiment e(c);
-  const PopsRunResult r = e.run(4);
-  test::expect_drained(r);
-  EXPECT_NEAR(r.open_loop->accepted, r.open_loop->offered, 0.01);
-  EXPECT_EQ(r.collisions, 0u);
+  const PopsRunResult r = expect_accepts_the_offered_load(2, 64, 0.5, 4);
   ControlCounters all;
   std::uint64_t request_words = 0;
   std::uint64_t request_bits = 0;
@@ -272,12 +280,7 @@ TEST(ReservationPops, DeliversEveryPermutationPacketOnce) {
 
 TEST(ReservationPops, AcceptsTheOfferedLoadBelowSaturation) {
   // POPS(4,8), d < g: hardware bound 1; at 0.6 every labelled packet is delivered once.
-  PopsExperimentConfig c = test::short_open_loop(pops_config(4, 8), 0.6, 50000);
-  PopsExperiment e(c);
-  const PopsRunResult r = e.run(2);
-  test::expect_drained(r);
-  EXPECT_NEAR(r.open_loop->accepted, r.open_loop->offered, 0.01);
-  EXPECT_EQ(r.collisions, 0u);
+  expect_accepts_the_offered_load(4, 8, 0.6, 2);
 }
 
 TEST(ReservationPops, NoSourceStarvesAtSaturation) {
