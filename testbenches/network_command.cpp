@@ -1017,8 +1017,12 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
   if (!common.device_path.empty()) common.device = read_device_option(common.device_path);
   command->configure(common);
   if (!common.fault_specs.empty()) {
-    // The scoreboard classifies the losses of a permutation's or an h-relation's packets.
-    if (common.open_loop) throw UsageError("--fault: not with --traffic " + common.traffic);
+    // The scoreboard classifies the losses of a permutation's or an h-relation's packets; an
+    // open-loop host counts the packets of lost frames, where the protocol's losses are final.
+    if (common.open_loop) {
+      const std::string why = command->open_loop_faults_unavailable();
+      if (!why.empty()) throw UsageError("--fault: " + why);
+    }
     FaultTargets targets = command->fault_targets();
     if (targets.network.empty()) targets.network = common.network;
     if (const std::optional<NetworkOptics> optics = command->optics()) {
@@ -1029,7 +1033,15 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
           BudgetErrors{received, ber, frame_loss_probability(ber, common.device.frame_bits)};
     }
     targets.max_slots = common.max_slots;
-    command->set_faults(parse_fault_plan(common.fault_specs, targets));
+    FaultPlan plan = parse_fault_plan(common.fault_specs, targets);
+    for (const Fault& f : plan.faults()) {
+      if (common.open_loop && f.kind != FaultKind::kBer) {
+        throw UsageError("--fault: " + f.spec +
+                         " not with open-loop traffic (it would cut a pair off for the whole "
+                         "run; open-loop runs take ber:P and ber:budget)");
+      }
+    }
+    command->set_faults(std::move(plan));
   }
   if (common.check) return command;  // sized for another machine, perhaps: check_report says
   check_memory(*command, common);

@@ -163,6 +163,12 @@ class NetworkCommand {
 
   /// What --fault may name on this network (nothing by default: every spec is refused).
   virtual FaultTargets fault_targets() const { return {}; }
+  /// Why open-loop runs of the configured protocol cannot take bit-error faults ("" if they
+  /// can): their packets' losses must be final and counted.
+  virtual std::string open_loop_faults_unavailable() const {
+    return "not with open-loop traffic on this network (open-loop faults on pops with "
+           "--protocol tdma or reservation)";
+  }
   /// The validated --fault plan, after configure() (never with open-loop traffic).
   virtual void set_faults(FaultPlan /*plan*/) {}
 

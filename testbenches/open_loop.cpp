@@ -350,17 +350,53 @@ std::optional<std::uint32_t> OpenLoopHost::arrived(NodeState& s, NodeId node,
           std::to_string(packet.destination) + " delivered at node " + std::to_string(node));
     return std::nullopt;
   }
-  if (!in_records) {
+  return leave(s, seq, listed);
+}
+
+std::optional<std::uint32_t> OpenLoopHost::leave(
+    NodeState& s, std::uint32_t seq, std::vector<NodeState::InNetwork>::iterator listed) {
+  if (listed != s.in_network.end()) {
     const std::uint32_t created = listed->created_slot;
     *listed = s.in_network.back();
     s.in_network.pop_back();
     return created;
   }
+  if (!s.kept(seq) || s.record(seq).delivered) return std::nullopt;
   NodeState::Record& record = s.record(seq);
   record.delivered = true;
   const std::uint32_t created = record.created_slot;
   s.compact(seq);  // may drop the record
   return created;
+}
+
+void OpenLoopHost::data_frame_lost(std::uint32_t packet_id, std::uint64_t slot) {
+  const NodeId source = packet_id % n_;
+  const std::uint32_t seq = packet_id / n_;
+  NodeState& s = nodes_[source];
+  const auto listed = std::find_if(s.in_network.begin(), s.in_network.end(),
+                                   [seq](const NodeState::InNetwork& p) { return p.seq == seq; });
+  const std::optional<std::uint32_t> created =
+      seq < s.created ? leave(s, seq, listed) : std::nullopt;
+  if (!created) {
+    error("packet " + std::to_string(packet_id) + " lost to a fault was not in the network");
+    return;
+  }
+  ++result_.lost;
+  monitor_.lost(slot);
+  if (in_window(*created)) {
+    ++result_.labelled_lost;
+    --labelled_outstanding_;
+    maybe_stop();
+  }
+}
+
+std::uint64_t OpenLoopHost::count_in_flight() const {
+  std::uint64_t count = 0;
+  for (const NodeState& s : nodes_) {
+    for (const NodeState::Record& r : s.records) count += r.delivered ? 0 : 1;
+    count += s.waiting.size() + s.in_network.size();
+  }
+  return count;
 }
 
 std::size_t OpenLoopHost::packets_kept() const {
@@ -453,6 +489,13 @@ void OpenLoopHost::finish() {
   }
   result_.rate = config_.rate;
   result_.drained = labelled_outstanding_ == 0;
+  // Conservation: every packet sent is delivered, lost to a fault, or still in flight.
+  result_.in_flight = count_in_flight();
+  if (result_.created - result_.refused != result_.delivered + result_.lost + result_.in_flight) {
+    error("conservation: " + std::to_string(result_.created - result_.refused) + " packets sent, " +
+          std::to_string(result_.delivered) + " delivered + " + std::to_string(result_.lost) +
+          " lost + " + std::to_string(result_.in_flight) + " in flight");
+  }
   const double window_slots = static_cast<double>(end - first);
   const double node_slots = static_cast<double>(n_) * window_slots;
   result_.offered = node_slots > 0 ? window_created_ / node_slots : 0;

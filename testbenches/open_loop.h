@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "models/core/fault_plan.h"
 #include "models/core/injection_port.h"
 #include "models/core/rng.h"
 #include "models/core/run_checker.h"
@@ -77,9 +78,16 @@ struct OpenLoopResult {
   std::uint64_t refused = 0;   ///< created while the injection queue was full (not sent)
   std::uint64_t labelled = 0;  ///< created in the measurement window
   std::uint64_t labelled_delivered = 0;
-  std::uint64_t delivered = 0;         ///< all deliveries in the run
+  std::uint64_t delivered = 0;  ///< all deliveries in the run
+  /// Packets lost to injected faults (a garbled frame its source does not send again).
+  std::uint64_t lost = 0;
+  std::uint64_t labelled_lost = 0;  ///< of them, created in the measurement window
+  /// Packets created, not refused, neither delivered nor lost when the run ended (in injection
+  /// queues or in the network), counted from the host's records: created - refused = delivered +
+  /// lost + in_flight is checked every run.
+  std::uint64_t in_flight = 0;
   std::uint64_t window_delivered = 0;  ///< deliveries in the measurement window
-  bool drained = false;                ///< every labelled packet was delivered
+  bool drained = false;                ///< every labelled packet was delivered or lost
   std::uint64_t drain_slot = 0;        ///< slot of the last labelled delivery
   LatencyStats latency;                ///< creation to delivery, labelled packets
   OccupancyStats queue;                ///< injection-queue length per node and slot, in the window
@@ -103,7 +111,7 @@ class CountWindowListener {
   virtual void window_closed(std::uint64_t last_slot) = 0;
 };
 
-class OpenLoopHost : public InjectionPort, public RunChecker {
+class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossListener {
  public:
   /// `max_slots` bounds the automatic warm-up and window (SteadyStateMonitor).
   OpenLoopHost(const OpenLoopConfig& config, std::uint32_t n, std::uint64_t max_slots);
@@ -134,6 +142,8 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
   void deliver(NodeId node, const Packet& packet, std::uint64_t slot) override;
   void slot_ended(std::uint64_t slot) override;
   void finish() override;
+  // FrameLossListener: the packet is gone (its protocol does not send it again).
+  void data_frame_lost(std::uint32_t packet_id, std::uint64_t slot) override;
   std::size_t violations() const override { return errors_.size(); }
 
   const std::vector<std::string>& errors() const { return errors_; }
@@ -215,7 +225,15 @@ class OpenLoopHost : public InjectionPort, public RunChecker {
   void per_node_loads(double window_slots);
   void maybe_stop();
   /// Packets created, not refused and not delivered so far.
-  std::uint64_t backlog() const { return result_.created - result_.refused - result_.delivered; }
+  std::uint64_t backlog() const {
+    return result_.created - result_.refused - result_.delivered - result_.lost;
+  }
+  /// Removes packet `seq` of `s` from the packets in flight (delivered or lost); false if it is
+  /// not in flight. `listed` is its entry in s.in_network, or s.in_network.end().
+  std::optional<std::uint32_t> leave(NodeState& s, std::uint32_t seq,
+                                     std::vector<NodeState::InNetwork>::iterator listed);
+  /// Packets created, not refused, and neither delivered nor lost, from the records.
+  std::uint64_t count_in_flight() const;
   /// The run ended as its backlog passed the limit: it is saturated, and its window ends here.
   void report_backlog_stop();
   void error(const std::string& message);

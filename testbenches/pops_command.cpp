@@ -242,6 +242,14 @@ Json PopsCommand::parameters() const {
   return j;
 }
 
+std::string PopsCommand::open_loop_faults_unavailable() const {
+  const pops::ProtocolInfo& info = pops::protocol_info(config_.protocol);
+  if (info.open_loop_losses) return "";
+  return "open-loop traffic takes faults with --protocol tdma or reservation, whose sources "
+         "learn nothing of a lost frame (its packet is counted lost); got --protocol " +
+         info.name;
+}
+
 FaultTargets PopsCommand::fault_targets() const {
   FaultTargets t;
   t.network = "POPS(" + std::to_string(d_) + "," + std::to_string(g_) + ")";
@@ -296,9 +304,9 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
     line += ')';
   }
   line += ", max " + std::to_string(r.max_buffers) + " buffers/node";
-  report_faults(record, experiment_->faults(), r.faults);
   if (r.open_loop) {
     const OpenLoopResult& o = *r.open_loop;
+    report_open_loop_faults(record, experiment_->faults(), o);
     line += open_loop_description(record.fields, o, r.saturated);
     std::vector<NamedMedium> media;
     const pops::PopsShape& s = config_.shape;
@@ -309,6 +317,7 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
     add_media_fields(record.fields, media, o.window_slots, o.window_delivered, device_,
                      physical_budget(device_, *optics()));
   }
+  if (!r.open_loop) report_faults(record, experiment_->faults(), r.faults);
   if (!r.control.empty()) {
     add_control_fields(record.fields, r.control, r.slots, r.delivered, device_);
   }

@@ -47,6 +47,7 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   RunRecord run(std::uint64_t seed) override;
   OpenLoopHost* open_loop_host() override { return experiment_->open_loop_host(); }
   FaultTargets fault_targets() const override;
+  std::string open_loop_faults_unavailable() const override;
   void set_faults(FaultPlan plan) override;
 
  private:

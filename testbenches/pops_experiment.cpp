@@ -29,6 +29,14 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
     host_ = std::make_unique<OpenLoopHost>(*config.open_loop, s.n(), config.max_slots);
     host_->set_window_listener(this);
     for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).set_injection(host_.get());
+    if (!config_.faults.empty()) {
+      // The host accounts for the packets of lost frames (ProtocolInfo::open_loop_losses).
+      if (!info_->open_loop_losses) {
+        throw std::invalid_argument("protocol " + info_->name +
+                                    " does not run open-loop with faults");
+      }
+      config_.faults.log().set_listener(host_.get());
+    }
     // Idle nodes sleep until their host or a peer has work for them; with faults every node
     // steps, so that each fault acts on a receiver that is listening as the protocol tunes it.
     if (config_.faults.empty()) network_.connect_peers();
@@ -60,7 +68,9 @@ void PopsExperiment::inject_faults() {
   for (NodeId i = 0; i < s.n(); ++i) {
     network_.processor(i).set_receiver_fault(&plan, plan.find(FaultKind::kReceiver, i));
   }
-  fault_run_.attach(plan, scoreboard_, control_, clock_, s.n());
+  // The scoreboard and its progress watch check closed-loop runs; the open-loop host checks its
+  // own (losses included).
+  if (!config_.open_loop) fault_run_.attach(plan, scoreboard_, control_, clock_, s.n());
 }
 
 void PopsExperiment::open_trace() {
@@ -126,6 +136,7 @@ PopsRunResult PopsExperiment::run_open_loop(std::uint64_t seed) {
   for (NodeId i = 0; i < s.n(); ++i) network_.processor(i).load({});
   tally_.reset();
   network_.reset_media();
+  config_.faults.begin_run(seed);
   const TimedOutcome timed = run_open_loop_armed(*host_, seed, host_->max_slots(), s.n());
   r.wall_seconds = timed.wall_seconds;
   r.open_loop = host_->result();

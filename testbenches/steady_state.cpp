@@ -102,6 +102,10 @@ bool SteadyStateMonitor::stationary(std::size_t complete) {
   return std::fabs(now - before) <= tolerance * now;
 }
 
+void SteadyStateMonitor::lost(std::uint64_t slot) {
+  if (slot >= origin_) batch_of(slot).lost += 1;
+}
+
 SteadyStateMonitor::Decision SteadyStateMonitor::slot_ended(std::uint64_t slot) {
   if (!batch_ends(slot)) return Decision::kNone;
   const std::uint64_t next = slot + 1;
@@ -191,7 +195,7 @@ SteadyStateMonitor::Verdict SteadyStateMonitor::saturation(std::size_t first, st
   std::vector<double> node_slots;
   double created = 0;
   for (std::size_t k = first; k < end; ++k) {
-    growth.push_back(batches_[k].created - batches_[k].delivered);
+    growth.push_back(batches_[k].created - batches_[k].delivered - batches_[k].lost);
     node_slots.push_back(static_cast<double>(n_) * static_cast<double>(batch_));
     created += batches_[k].created;
   }

@@ -108,6 +108,9 @@ class SteadyStateMonitor {
 
   void created(std::uint64_t slot);
   void delivered(std::uint64_t slot, std::uint64_t created_slot);
+  /// A packet a fault lost in `slot`: it leaves the backlog (so losses do not read as a
+  /// saturation) and is not accepted load.
+  void lost(std::uint64_t slot);
 
   enum class Decision { kNone, kWindowOpened, kWindowClosed };
   /// Slot `slot` is over (every creation and delivery of it reported): the automatic warm-up
@@ -121,6 +124,7 @@ class SteadyStateMonitor {
   struct Batch {
     double created = 0;
     double delivered = 0;
+    double lost = 0;         ///< packets lost to faults in this batch
     double latency_sum = 0;  ///< of the packets delivered in this batch
     double latency_count = 0;
     double labelled_latency_sum = 0;  ///< of the labelled packets created in this batch

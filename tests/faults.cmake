@@ -2,6 +2,7 @@
 # scoreboard's classification, and the command's exit status.
 optinet_gtest(test_fault_option SHARE_A_PROCESS)
 optinet_gtest(test_faults_sim)
+optinet_gtest(test_open_loop_faults)
 
 # A spec naming what the network does not have: one line, exit 2, nothing run.
 optinet_usage_error_test(fault_coupler_out_of_range "POPS(2,2) has couplers c(B,A) with B, A in 0..1"
@@ -38,8 +39,16 @@ add_test(NAME cli_fault_too_late_exit_status
 set_tests_properties(cli_fault_loss_exit_status cli_fault_too_late_exit_status
                      PROPERTIES TIMEOUT 30)
 optinet_gtest(test_faults_media)
-optinet_usage_error_test(fault_open_loop "--fault: not with --traffic bernoulli"
+# Open-loop runs take bit errors with the protocols whose losses are final (tdma, reservation);
+# the other faults, protocols and networks are one line, exit 2.
+optinet_usage_error_test(fault_open_loop_protocol
+                         "--fault: open-loop traffic takes faults with --protocol tdma or reservation"
                          pops --traffic bernoulli --fault ber:0.1)
+optinet_usage_error_test(fault_open_loop_dead_coupler
+                         "--fault: coupler:0:1 not with open-loop traffic"
+                         pops --protocol tdma --traffic bernoulli --fault coupler:0:1)
+optinet_usage_error_test(fault_open_loop_network "--fault: not with open-loop traffic on this network"
+                         ocpc --p 4 --protocol tdma --traffic bernoulli --fault ber:0.1)
 optinet_usage_error_test(fault_link_missing "--fault: 'link:0:3' names no link"
                          hypercube --n 4 --fault link:0:3)
 optinet_usage_error_test(fault_mob_bus "MOB-PC p = 3 has buses row_bus0, row_bus1, row_bus2, col_bus0"

@@ -21,11 +21,8 @@ set_tests_properties(reservation_vcd_has_the_control_plane reservation_json_has_
 add_test(NAME reservation_refused_on_the_dmob
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_one_line_error.sh --protocol
                  ${OPTINET_BIN} dmob --k 4 --dim 3 --protocol reservation)
-add_test(NAME reservation_refused_on_a_wide_pops
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_one_line_error.sh --protocol
-                 ${OPTINET_BIN} pops --d 64 --g 2 --protocol reservation --traffic bernoulli)
 add_test(NAME reservation_refused_on_splithash
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_one_line_error.sh --protocol
                  ${OPTINET_BIN} splithash --protocol reservation)
-set_tests_properties(reservation_refused_on_the_dmob reservation_refused_on_a_wide_pops
-                     reservation_refused_on_splithash PROPERTIES TIMEOUT 30)
+set_tests_properties(reservation_refused_on_the_dmob reservation_refused_on_splithash
+                     PROPERTIES TIMEOUT 30)

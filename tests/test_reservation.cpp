@@ -1,15 +1,17 @@
 /// \file
 /// The reservation protocol (protocols/pops/reservation.h, protocols/ocpc/reservation.h) and its
 /// control plane (models/optical/control_channel.h): the arbitration's matching, the control
-/// words and their slots on a hand-checked tiny case, no data collision in any slot at full load
-/// on every POPS shape kind, the OCPC and the MOB-PC, every packet delivered once, accepted
-/// equals offered below saturation, and no source starves at saturation.
+/// words and their slots on a hand-checked tiny case, words wider than 64 bits, no data collision
+/// in any slot at full load on every POPS shape kind, the OCPC and the MOB-PC, every packet
+/// delivered once, accepted equals offered below saturation, and no source starves at saturation.
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <optional>
 #include <vector>
 
+#include "models/optical/control_channel.h"
 #include "open_loop_checks.h"
 #include "protocols/pops/reservation_match.h"
 #include "testbenches/ocpc_experiment.h"
@@ -161,9 +163,108 @@ void expect_no_collision_at_full_load(std::uint32_t d, std::uint32_t g) {
   EXPECT_GT(control_words, 0u);
 }
 
+/// POPS(d,g) at `rate`, below saturation: drained, every labelled packet delivered once,
+/// accepted equal to offered, no collision.
+PopsRunResult expect_accepts_the_offered_load(std::uint32_t d, std::uint32_t g, double rate,
+                                              std::uint64_t seed) {
+  PopsExperimentConfig c = test::short_open_loop(pops_config(d, g), rate, 50000);
+  PopsExperiment e(c);
+  const PopsRunResult r = e.run(seed);
+  test::expect_drained(r);
+  EXPECT_NEAR(r.open_loop->accepted, r.open_loop->offered, 0.01);
+  EXPECT_EQ(r.collisions, 0u);
+  return r;
+}
+
 TEST(ReservationPops, NoDataCollisionAtFullLoadDEqualsG) { expect_no_collision_at_full_load(4, 4); }
 TEST(ReservationPops, NoDataCollisionAtFullLoadDBelowG) { expect_no_collision_at_full_load(2, 8); }
 TEST(ReservationPops, NoDataCollisionAtFullLoadDAboveG) { expect_no_collision_at_full_load(8, 2); }
+
+TEST(ReservationMatch, WideMapsHandChecked) {
+  // Three requesters, 70 targets; requester 1's map also has bit 70 set (a flag past the
+  // targets, ignored). turn 0: order 0, 1, 2. Requester 0 from target 0 takes 65; requester 1
+  // from 1 finds 65 taken; requester 2 from 2 takes 3.
+  std::vector<ControlWord> requests(3, ControlWord(71));
+  requests[0].set(65);
+  requests[0].set(69);
+  requests[1].set(65);
+  requests[1].set(70);
+  requests[2].set(3);
+  requests[2].set(66);
+  std::vector<std::uint32_t> out;
+  rotating_match(requests, 70, 0, out);
+  EXPECT_EQ(out, (std::vector<std::uint32_t>{65, kUnmatched, 3}));
+  // turn 1: order 1, 2, 0. Requester 1 from 2 takes 65; requester 2 from 3 takes 3; requester
+  // 0 from 1 finds 65 taken and takes 69.
+  rotating_match(requests, 70, 1, out);
+  EXPECT_EQ(out, (std::vector<std::uint32_t>{69, 65, 3}));
+  // turn 68: order 2, 0, 1. Requester 2 from (2 + 68) mod 70 = 0 takes 3; requester 0 from 68
+  // takes 69; requester 1 from 69 wraps round to 65.
+  rotating_match(requests, 70, 68, out);
+  EXPECT_EQ(out, (std::vector<std::uint32_t>{69, 65, 3}));
+}
+
+TEST(ReservationControlChannel, CarriesWordsWiderThan64Bits) {
+  // Two minislots of 130-bit words (three limbs), three listeners.
+  ControlChannel channel("wide", ControlChannelConfig{2, 130, 3});
+  ControlWord word(130);
+  word.set(0);
+  word.set(64);
+  word.set(129);
+  channel.send(1, word, 5);
+  ControlWord heard;
+  ASSERT_TRUE(channel.heard(1, 5, heard));
+  EXPECT_EQ(heard, word);
+  EXPECT_EQ(heard.data()[0], 1u);
+  EXPECT_EQ(heard.data()[1], 1u);
+  EXPECT_EQ(heard.data()[2], 2u);  // bit 129 = limb 2, bit 1
+  EXPECT_FALSE(channel.heard(0, 5, heard));
+  EXPECT_FALSE(heard.any());
+  // Real bits: one 130-bit word sent, heard by 3 receivers; a full slot is 2 * 130 bits.
+  EXPECT_EQ(channel.counters().bits_sent, 130u);
+  EXPECT_EQ(channel.counters().bits_received, 390u);
+  EXPECT_EQ(channel.counters().slot_bits, 260u);
+  // A second sender garbles the minislot.
+  channel.send(1, word, 5);
+  EXPECT_FALSE(channel.heard(1, 5, heard));
+  EXPECT_EQ(channel.counters().collisions, 1u);
+  // A bit past the channel's 130 is a SystemC error (reported to the test, and thrown).
+  static ControlChannel* refused = &channel;
+  static ControlWord too_wide(131);
+  too_wide.set(130);
+  EXPECT_NONFATAL_FAILURE(EXPECT_THROW(refused->send(0, too_wide, 6), sc_core::sc_report),
+                          "a control word wider than the channel's word");
+}
+
+TEST(ReservationPops, NoDataCollisionAtFullLoadWideRequests) {
+  // g = 64: a request maps 64 groups and a flag, 65 bits.
+  expect_no_collision_at_full_load(2, 64);
+}
+TEST(ReservationPops, NoDataCollisionAtFullLoadWideClaims) {
+  // d = 64: a claim maps 64 receivers and a flag, 65 bits.
+  expect_no_collision_at_full_load(64, 2);
+}
+
+TEST(ReservationPops, WideWordsDeliverEveryPacketAndCountTheirBits) {
+  // POPS(2,64) at 0.5: every labelled packet delivered once (created = delivered + in flight).
+  // Its channels: request stars 2 minislots of 65 bits (130 per slot), claim planes 64 of 3
+  // bits (192), grant planes 64 of 1 bit: the widest carries 192 bits per slot.
+  const PopsRunResult r = expect_accepts_the_offered_load(2, 64, 0.5, 4);
+  ControlCounters all;
+  std::uint64_t request_words = 0;
+  std::uint64_t request_bits = 0;
+  for (std::size_t k = 0; k < r.control.size(); ++k) {
+    all += r.control[k];
+    if (k < 64) {  // the request stars come first
+      request_words += r.control[k].words;
+      request_bits += r.control[k].bits_sent;
+    }
+  }
+  EXPECT_EQ(all.collisions, 0u);
+  EXPECT_EQ(all.slot_bits, 192u);
+  EXPECT_GT(request_words, 0u);
+  EXPECT_EQ(request_bits, 65 * request_words);
+}
 
 TEST(ReservationPops, DeliversEveryPermutationPacketOnce) {
   PopsExperimentConfig c = pops_config(8, 2);
@@ -179,12 +280,7 @@ TEST(ReservationPops, DeliversEveryPermutationPacketOnce) {
 
 TEST(ReservationPops, AcceptsTheOfferedLoadBelowSaturation) {
   // POPS(4,8), d < g: hardware bound 1; at 0.6 every labelled packet is delivered once.
-  PopsExperimentConfig c = test::short_open_loop(pops_config(4, 8), 0.6, 50000);
-  PopsExperiment e(c);
-  const PopsRunResult r = e.run(2);
-  test::expect_drained(r);
-  EXPECT_NEAR(r.open_loop->accepted, r.open_loop->offered, 0.01);
-  EXPECT_EQ(r.collisions, 0u);
+  expect_accepts_the_offered_load(4, 8, 0.6, 2);
 }
 
 TEST(ReservationPops, NoSourceStarvesAtSaturation) {

@@ -35,6 +35,15 @@ struct Fault {
   bool active(std::uint64_t slot) const { return slot >= from_slot; }
 };
 
+/// Told of every data frame a fault loses, as it is lost. Open-loop runs: the protocols that run
+/// there with faults learn nothing of a garbled frame and do not send it again, so its packet is
+/// lost (the host counts it).
+class FrameLossListener {
+ public:
+  virtual ~FrameLossListener() = default;
+  virtual void data_frame_lost(std::uint32_t packet_id, std::uint64_t slot) = 0;
+};
+
 /// What the faults did in one run, per fault and per packet.
 class FaultLog {
  public:
@@ -87,6 +96,10 @@ class FaultLog {
   /// The same for a frame of another medium's format: its kind and its packet's id.
   void lost(std::size_t fault, FrameKind kind, std::uint32_t id, std::uint64_t slot) {
     if (fault < frames_lost_.size()) ++frames_lost_[fault];
+    if (listener_ != nullptr) {
+      if (kind == FrameKind::kData) listener_->data_frame_lost(id, slot);
+      return;
+    }
     if (kind != FrameKind::kData && kind != FrameKind::kAck) return;
     if (id >= marks_.size()) marks_.resize(id + 1);
     PacketMark& m = marks_[id];
@@ -97,6 +110,9 @@ class FaultLog {
     if (kind == FrameKind::kAck) m.ack_lost = true;
     if (fault < 64) m.faults |= std::uint64_t{1} << fault;
   }
+  /// Where lost data frames go (null: nowhere). With a listener the log keeps no per-packet
+  /// marks (an open-loop run's packets are many; the listener accounts for them).
+  void set_listener(FrameLossListener* listener) { listener_ = listener; }
   /// Frames lost by each fault of the plan in this run.
   const std::vector<std::uint64_t>& frames_lost() const { return frames_lost_; }
   /// The mark of packet `id` (untouched if no fault lost one of its frames).
@@ -111,6 +127,7 @@ class FaultLog {
   };
   std::vector<PacketMark> marks_;
   std::vector<Halt> halts_;
+  FrameLossListener* listener_ = nullptr;
 };
 
 /// The faults of a run's configuration and the log of their effects. Media and processors hold

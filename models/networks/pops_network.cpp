@@ -22,8 +22,7 @@ PopsGroup::PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
     // Request star: d minislots of a (g + 1)-bit word, heard by the group's d processors. The
     // planes into the group, heard by its d receivers: g claim minislots of a (d + 1)-bit word
     // and g grant minislots of a receiver index.
-    std::uint32_t index_bits = 1;
-    while ((std::uint64_t{1} << index_bits) < s.d) ++index_bits;
+    const std::uint32_t index_bits = receiver_index_bits(s.d);
     request_star =
         std::make_unique<ControlChannel>("request_star", ControlChannelConfig{s.d, s.g + 1, s.d});
     request_star->clk(clk);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "models/core/node_context.h"
+#include "models/optical/control_word.h"
 
 namespace optinet::pops {
 
@@ -22,6 +23,13 @@ struct PopsShape {
   std::uint32_t index_in_group(NodeId i) const { return i % d; }
   NodeId node(std::uint32_t group, std::uint32_t index) const { return group * d + index; }
 };
+
+/// Bits of a receiver index 0..d-1 (at least 1): the word of a reservation grant.
+inline std::uint32_t receiver_index_bits(std::uint32_t d) {
+  std::uint32_t bits = 1;
+  while ((std::uint64_t{1} << bits) < d) ++bits;
+  return bits;
+}
 
 class PopsNodeContext : public virtual NodeContext {
  public:
@@ -37,7 +45,7 @@ class PopsNodeContext : public virtual NodeContext {
 
   // The reservation control plane, present when the network was built with one
   // (PopsNetworkConfig::control_plane): per group a request star among its d processors (d
-  // minislots of g bits), and a control plane into each group, a control wavelength on the g
+  // minislots of g + 1 bits), and a control plane into each group, a control wavelength on the g
   // couplers c(b, *) heard at every receiver of group b: minislots 0..g-1 carry claims (d + 1
   // bits), g..2g-1 grants (a receiver index; a claim plane and a grant plane in the model). A
   // word sent in a slot is heard in the next slot. Without the plane these calls throw
@@ -46,21 +54,20 @@ class PopsNodeContext : public virtual NodeContext {
   /// True if the network has the reservation control plane.
   virtual bool has_control_plane() const { return false; }
   /// Sends `word` in this node's minislot (its index in the group) of its group's request star.
-  virtual void send_request(std::uint64_t /*word*/) { no_control_plane(); }
+  virtual void send_request(const ControlWord& /*word*/) { no_control_plane(); }
   /// Sends `word` in `minislot` of the control plane into `group`.
   virtual void send_control(std::uint32_t /*group*/, std::uint32_t /*minislot*/,
-                            std::uint64_t /*word*/) {
+                            const ControlWord& /*word*/) {
     no_control_plane();
   }
-  /// What minislot `index` of this node's group's request star carried in the last slot.
-  virtual std::optional<std::uint64_t> heard_request(std::uint32_t /*index*/) const {
+  /// Copies into `out` what minislot `index` of this node's group's request star carried in the
+  /// last slot and returns true; false (and `out` cleared) if nothing or a garbled word.
+  virtual bool heard_request(std::uint32_t /*index*/, ControlWord& /*out*/) const {
     no_control_plane();
-    return std::nullopt;
   }
-  /// What `minislot` of the control plane into this node's group carried in the last slot.
-  virtual std::optional<std::uint64_t> heard_control(std::uint32_t /*minislot*/) const {
+  /// The same for `minislot` of the control plane into this node's group.
+  virtual bool heard_control(std::uint32_t /*minislot*/, ControlWord& /*out*/) const {
     no_control_plane();
-    return std::nullopt;
   }
 
  private:

@@ -36,30 +36,38 @@ void PopsProcessor::transmit(const std::uint32_t* groups, std::size_t count, con
   record_tx(frame.packet.id, now);
 }
 
-void PopsProcessor::send_request(std::uint64_t word) {
+void PopsProcessor::send_request(const ControlWord& word) {
   if (!has_control_plane()) PopsNodeContext::send_request(word);
   control_.requests->send(shape_.index_in_group(id()), word, slot());
 }
 
-void PopsProcessor::send_control(std::uint32_t group, std::uint32_t minislot, std::uint64_t word) {
+void PopsProcessor::send_control(std::uint32_t group, std::uint32_t minislot,
+                                 const ControlWord& word) {
   if (!has_control_plane()) PopsNodeContext::send_control(group, minislot, word);
   const std::uint32_t g = shape_.g;
   control_.planes->at(2 * std::size_t{group} + (minislot < g ? 0 : 1))
       ->send(minislot % g, word, slot());
 }
 
-std::optional<std::uint64_t> PopsProcessor::heard_request(std::uint32_t index) const {
-  if (!has_control_plane()) return PopsNodeContext::heard_request(index);
-  if (slot() == 0) return std::nullopt;
-  return control_.requests->heard(index, slot() - 1);
+bool PopsProcessor::heard_request(std::uint32_t index, ControlWord& out) const {
+  if (!has_control_plane()) return PopsNodeContext::heard_request(index, out);
+  if (slot() == 0) {
+    out.resize(control_.requests->config().word_bits);
+    return false;
+  }
+  return control_.requests->heard(index, slot() - 1, out);
 }
 
-std::optional<std::uint64_t> PopsProcessor::heard_control(std::uint32_t minislot) const {
-  if (!has_control_plane()) return PopsNodeContext::heard_control(minislot);
-  if (slot() == 0) return std::nullopt;
+bool PopsProcessor::heard_control(std::uint32_t minislot, ControlWord& out) const {
+  if (!has_control_plane()) return PopsNodeContext::heard_control(minislot, out);
   const std::uint32_t g = shape_.g;
-  return control_.planes->at(2 * std::size_t{shape_.group_of(id())} + (minislot < g ? 0 : 1))
-      ->heard(minislot % g, slot() - 1);
+  const ControlChannel* plane =
+      control_.planes->at(2 * std::size_t{shape_.group_of(id())} + (minislot < g ? 0 : 1));
+  if (slot() == 0) {
+    out.resize(plane->config().word_bits);
+    return false;
+  }
+  return plane->heard(minislot % g, slot() - 1, out);
 }
 
 void PopsProcessor::listen(std::uint32_t source_group) {

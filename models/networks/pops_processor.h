@@ -43,10 +43,10 @@ class PopsProcessor : public Processor, public PopsNodeContext {
   void listen(std::uint32_t source_group) override;
   const std::optional<Frame>& received() const override { return received_; }
   bool has_control_plane() const override { return control_.requests != nullptr; }
-  void send_request(std::uint64_t word) override;
-  void send_control(std::uint32_t group, std::uint32_t minislot, std::uint64_t word) override;
-  std::optional<std::uint64_t> heard_request(std::uint32_t index) const override;
-  std::optional<std::uint64_t> heard_control(std::uint32_t minislot) const override;
+  void send_request(const ControlWord& word) override;
+  void send_control(std::uint32_t group, std::uint32_t minislot, const ControlWord& word) override;
+  bool heard_request(std::uint32_t index, ControlWord& out) const override;
+  bool heard_control(std::uint32_t minislot, ControlWord& out) const override;
 
  protected:
   void run_protocol() override;

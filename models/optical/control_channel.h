@@ -14,12 +14,13 @@
 #include <vector>
 
 #include "models/core/compat.h"
+#include "models/optical/control_word.h"
 
 namespace optinet {
 
 struct ControlChannelConfig {
   std::uint32_t minislots = 1;  ///< control words per slot
-  std::uint32_t word_bits = 1;  ///< bits of one word
+  std::uint32_t word_bits = 1;  ///< bits of one word (any width; held in 64-bit limbs)
   std::uint32_t listeners = 1;  ///< receivers attached (the splitting fan-out)
 };
 
@@ -53,10 +54,16 @@ class ControlChannel : public sc_core::sc_module {
   ControlChannel(const sc_core::sc_module_name& name, const ControlChannelConfig& config);
 
   const ControlChannelConfig& config() const { return config_; }
-  /// Sends `word` in `minislot` of `slot` (the sender's current slot).
+  /// Sends `word` in `minislot` of `slot` (the sender's current slot). A word with a bit set at
+  /// or past word_bits is a run error: the channel carries word_bits bits.
+  void send(std::uint32_t minislot, const ControlWord& word, std::uint64_t slot);
+  /// The same for a word of at most 64 bits.
   void send(std::uint32_t minislot, std::uint64_t word, std::uint64_t slot);
-  /// The word minislot `minislot` carried in `slot`, if exactly one sender used it. Valid during
-  /// the slot after `slot` (words of the two latest slots are kept).
+  /// Copies into `out` (resized to word_bits) the word minislot `minislot` carried in `slot`
+  /// and returns true, if exactly one sender used it; otherwise clears `out` and returns false.
+  /// Valid during the slot after `slot` (words of the two latest slots are kept).
+  bool heard(std::uint32_t minislot, std::uint64_t slot, ControlWord& out) const;
+  /// The same for a channel of at most 64-bit words.
   std::optional<std::uint64_t> heard(std::uint32_t minislot, std::uint64_t slot) const;
   /// Forgets every word and counter (slot numbers restart with each run).
   void reset();
@@ -68,16 +75,20 @@ class ControlChannel : public sc_core::sc_module {
  private:
   struct Word {
     std::uint64_t slot = ~std::uint64_t{0};
-    std::uint64_t value = 0;
     bool garbled = false;
   };
-  Word& cell(std::uint32_t minislot, std::uint64_t slot) {
-    return cells_[(slot & 1U) * config_.minislots + minislot];
+  std::size_t cell_index(std::uint32_t minislot, std::uint64_t slot) const {
+    return (slot & 1U) * config_.minislots + minislot;
   }
+  /// Records a send in `minislot` of `slot`; the cell to write the word into, or null if the
+  /// minislot is garbled.
+  std::uint64_t* claim_cell(std::uint32_t minislot, std::uint64_t slot);
   void latch_trace();
 
   ControlChannelConfig config_;
-  std::vector<Word> cells_;  ///< two slots (by parity) of `minislots` words
+  std::size_t limbs_;                  ///< 64-bit limbs of one word
+  std::vector<Word> cells_;            ///< two slots (by parity) of `minislots` words
+  std::vector<std::uint64_t> values_;  ///< the cells' words, `limbs_` each
   ControlCounters counters_;
   std::uint64_t current_slot_ = ~std::uint64_t{0};
   std::uint32_t current_words_ = 0;

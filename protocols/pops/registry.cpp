@@ -108,20 +108,24 @@ const std::vector<ProtocolInfo>& protocols() {
        },
        true,
        nullptr,
+       true,
+       nullptr,
+       false,
        true},
       {"reservation",
        "reservation on a control plane (request star per group, control wavelength on the "
        "couplers): sources reserve a coupler and a receiver 3 slots ahead, never a data "
-       "collision (protocols/pops/reservation.h); d, g <= 64",
+       "collision (protocols/pops/reservation.h)",
        0,
        {},
        [](const PopsShape&) -> std::unique_ptr<PopsProtocol> {
          return std::make_unique<ReservationRouter>();
        },
        true,
-       reservation_unavailable,
+       nullptr,
        true,
        nullptr,
+       true,
        true},
       {"offline",
        "Mei & Rizzi Theorem 2.1: the permutation is planned before the run (edge colouring of "

@@ -28,6 +28,10 @@ struct ProtocolInfo {
   std::string (*open_loop_unavailable)(const PopsShape& shape) = nullptr;
   /// Needs the network's reservation control plane (PopsNetworkConfig::control_plane).
   bool control_plane = false;
+  /// Runs open-loop with bit-error faults: a source learns nothing of a frame garbled on its
+  /// coupler (no acknowledgement), so the frame's packet is lost, and no other frame depends on
+  /// it (one hop, no relay).
+  bool open_loop_losses = false;
 };
 
 /// The protocol a front end asked for, or the option at fault and why.

@@ -23,13 +23,12 @@ class GroupQueues {
   }
   std::size_t size() const { return size_; }
   std::size_t in_group(std::uint32_t b) const { return by_group_[b].size(); }
-  /// Bit j set if a packet waits for receiver j of group b (only for the `allowed` receivers).
-  std::uint64_t receivers(std::uint32_t b, std::uint64_t allowed = ~std::uint64_t{0}) const {
-    std::uint64_t bits = 0;
-    for (const Packet& p : by_group_[b]) {
-      bits |= std::uint64_t{1} << shape_.index_in_group(p.destination);
-    }
-    return bits & allowed;
+  /// Sets bit j of `bits` (cleared first) if a packet waits for receiver j of group b; only for
+  /// the `allowed` receivers if given.
+  void receivers(std::uint32_t b, ControlWord& bits, const ControlWord* allowed = nullptr) const {
+    bits.clear();
+    for (const Packet& p : by_group_[b]) bits.set(shape_.index_in_group(p.destination));
+    if (allowed != nullptr) bits.and_with(*allowed);
   }
   /// Removes and returns the oldest packet for `destination`, if any.
   std::optional<Packet> take(NodeId destination) {
@@ -50,26 +49,18 @@ class GroupQueues {
   std::size_t size_ = 0;
 };
 
-/// The group `source` reaches in slot t under the TDMA schedule, and there the receivers it
-/// reaches as a bit map (none: kUnmatched, 0).
-std::pair<std::uint32_t, std::uint64_t> tdma_reach(const PopsShape& s, std::uint64_t t,
-                                                   NodeId source, std::vector<NodeId>& buffer) {
+/// The group `source` reaches in slot t under the TDMA schedule (kUnmatched: none), and in
+/// `bits` (d bits, cleared first) the receivers there it reaches.
+std::uint32_t tdma_reach(const PopsShape& s, std::uint64_t t, NodeId source,
+                         std::vector<NodeId>& buffer, ControlWord& bits) {
   tdma_reachable(s, t, source, buffer);
-  if (buffer.empty()) return {kUnmatched, 0};
-  std::uint64_t bits = 0;
-  for (NodeId r : buffer) bits |= std::uint64_t{1} << s.index_in_group(r);
-  return {s.group_of(buffer.front()), bits};
+  bits.clear();
+  if (buffer.empty()) return kUnmatched;
+  for (NodeId r : buffer) bits.set(s.index_in_group(r));
+  return s.group_of(buffer.front());
 }
 
 }  // namespace
-
-std::string reservation_unavailable(const PopsShape& shape) {
-  if (shape.d <= kReservationMaxSide && shape.g <= kReservationMaxSide) return "";
-  return "--protocol reservation needs d <= 63 and g <= 63 (a request maps the g groups and a "
-         "claim the d "
-         "receivers of a group, each with a flag, in one 64-bit control word); got d = " +
-         std::to_string(shape.d) + ", g = " + std::to_string(shape.g);
-}
 
 void ReservationRouter::run(PopsNodeContext& node) const {
   const PopsShape& s = node.shape();
@@ -85,7 +76,14 @@ void ReservationRouter::run(PopsNodeContext& node) const {
   bool pending = !open && queues.size() > 0;
   if (pending) node.raise_pending();
 
-  std::vector<std::uint64_t> words;
+  // Control words: a request maps the g groups (flag: bit g), a claim the d receivers of a group
+  // (flag: bit d); grants carry a receiver index.
+  std::vector<ControlWord> claims(s.g, ControlWord(s.d + 1));
+  std::vector<ControlWord> requests(s.d, ControlWord(s.g + 1));
+  ControlWord grant(receiver_index_bits(s.d));
+  ControlWord claim(s.d + 1);
+  ControlWord request(s.g + 1);
+  ControlWord tdma_receivers(s.d);
   std::vector<std::uint32_t> match;
   std::vector<std::uint32_t> first;
   std::vector<NodeId> reach;
@@ -109,42 +107,39 @@ void ReservationRouter::run(PopsNodeContext& node) const {
     std::uint32_t won = kUnmatched;
     bool won_tdma = false;
     if (t > 0) {
-      words.assign(s.g, 0);
       first.assign(s.g, kUnmatched);
       for (std::uint32_t a = 0; a < s.g; ++a) {
-        words[a] = node.heard_control(a).value_or(0);
-        if ((words[a] >> s.d & 1U) == 0) continue;
+        node.heard_control(a, claims[a]);
+        if (!claims[a].test(s.d)) continue;
         for (std::uint32_t j = 0; j < s.d; ++j) {
-          if ((words[a] >> j & 1U) != 0 && tdma_listened_group(s, t + 1, s.node(group, j)) == a) {
+          if (claims[a].test(j) && tdma_listened_group(s, t + 1, s.node(group, j)) == a) {
             first[a] = j;
             break;
           }
         }
       }
-      rotating_match(words, s.d, t + 1, match, &first);
+      rotating_match(claims, s.d, t + 1, match, &first);
       for (std::uint32_t a = 0; a < s.g; ++a) {
         if (match[a] == index) listen_next = a;
       }
       // Coupler arbitration for slot t+2: the requests heard on this group's request star. A
       // flagged request first gets the group its source reaches under TDMA.
-      words.assign(s.d, 0);
       first.assign(s.d, kUnmatched);
       for (std::uint32_t k = 0; k < s.d; ++k) {
-        words[k] = node.heard_request(k).value_or(0);
-        if ((words[k] >> s.g & 1U) != 0) {
-          first[k] = tdma_reach(s, t + 2, s.node(group, k), reach).first;
+        node.heard_request(k, requests[k]);
+        if (requests[k].test(s.g)) {
+          first[k] = tdma_reach(s, t + 2, s.node(group, k), reach, tdma_receivers);
         }
       }
-      rotating_match(words, s.g, t + 2, match, &first);
+      rotating_match(requests, s.g, t + 2, match, &first);
       won = match[index];
       won_tdma = won != kUnmatched && first[index] == won;
     }
 
     // Data: the grant for the claim of two slots back.
     if (claimed_before != kUnmatched) {
-      const std::optional<std::uint64_t> grant = node.heard_control(s.g + claimed_before);
-      if (grant) {
-        const NodeId to = s.node(claimed_before, static_cast<std::uint32_t>(*grant));
+      if (node.heard_control(s.g + claimed_before, grant)) {
+        const NodeId to = s.node(claimed_before, static_cast<std::uint32_t>(grant.low()));
         if (const std::optional<Packet> p = queues.take(to)) {
           node.transmit_to(claimed_before, Frame::data(*p));
         }
@@ -154,35 +149,37 @@ void ReservationRouter::run(PopsNodeContext& node) const {
 
     // Control words of this slot: grant, claim, request.
     if (listen_next != kUnmatched) {
-      node.send_control(listen_next, s.g + group, index);
+      grant.assign(index);
+      node.send_control(listen_next, s.g + group, grant);
     }
     if (won != kUnmatched) {
       // A TDMA win claims the receivers TDMA reaches, flagged; otherwise every receiver of the
       // group this node holds packets for.
-      std::uint64_t claim = 0;
+      claim.clear();
       if (won_tdma) {
-        claim = queues.receivers(won, tdma_reach(s, t + 2, me, reach).second);
-        if (claim != 0) claim |= std::uint64_t{1} << s.d;
+        tdma_reach(s, t + 2, me, reach, tdma_receivers);
+        queues.receivers(won, claim, &tdma_receivers);
+        if (claim.any()) claim.set(s.d);
       }
-      if (claim == 0) claim = queues.receivers(won);
-      if (claim != 0) {
+      if (!claim.any()) queues.receivers(won, claim);
+      if (claim.any()) {
         node.send_control(won, group, claim);
       } else {
         won = kUnmatched;
       }
     }
-    std::uint64_t request = 0;
+    request.clear();
     for (std::uint32_t b = 0; b < s.g; ++b) {
       const std::size_t in_flight = (claimed_last == b ? 1 : 0) + (won == b ? 1 : 0);
-      if (queues.in_group(b) > in_flight) request |= std::uint64_t{1} << b;
+      if (queues.in_group(b) > in_flight) request.set(b);
     }
     // Flag: a packet waits for a receiver this node reaches under TDMA in slot t+3.
-    const auto [tdma_group, tdma_receivers] = tdma_reach(s, t + 3, me, reach);
-    if (tdma_group != kUnmatched && (request >> tdma_group & 1U) != 0 &&
-        queues.receivers(tdma_group, tdma_receivers) != 0) {
-      request |= std::uint64_t{1} << s.g;
+    const std::uint32_t tdma_group = tdma_reach(s, t + 3, me, reach, tdma_receivers);
+    if (tdma_group != kUnmatched && request.test(tdma_group)) {
+      queues.receivers(tdma_group, claim, &tdma_receivers);
+      if (claim.any()) request.set(s.g);
     }
-    if (request != 0) node.send_request(request);
+    if (request.any()) node.send_request(request);
     claimed_before = claimed_last;
     claimed_last = won;
     listen_now = listen_next;

@@ -18,7 +18,9 @@
 ///   slot D, data: the granted source sends its oldest packet for (b, j) on c(b,a).
 /// Under a heavy load most sources hold a packet for their TDMA pair and the arbitration keeps
 /// TDMA's full permutation; under a light load any pair gets the next slots. A node knows only
-/// its own packets and the words it hears. Needs d, g <= 63 (a map and a flag in one word).
+/// its own packets and the words it hears. Runs on every shape: a word is as wide as its map
+/// and flag (ControlWord), and a channel whose words need more than one frame per slot is
+/// reported in the run's control.frames_per_slot.
 #include "models/networks/pops_node.h"
 
 namespace optinet::pops {
@@ -26,12 +28,6 @@ namespace optinet::pops {
 /// Packets a node takes from its host into its virtual output queues at most (the rest wait in
 /// the host's injection queue).
 inline constexpr std::size_t kReservationQueueLimit = 512;
-/// The largest d and g: a control word holds a bit per group or receiver and a flag.
-inline constexpr std::uint32_t kReservationMaxSide = 63;
-
-/// Why reservation cannot run on `shape` ("" if it can).
-std::string reservation_unavailable(const PopsShape& shape);
-
 class ReservationRouter : public PopsProtocol {
  public:
   void run(PopsNodeContext& node) const override;

@@ -7,18 +7,25 @@
 #include <cstdint>
 #include <vector>
 
+#include "models/optical/control_word.h"
+
 namespace optinet::pops {
 
 /// No target.
 inline constexpr std::uint32_t kUnmatched = ~std::uint32_t{0};
 
-/// Matches requesters 0..requests.size()-1 to targets 0..targets-1 (at most 64): requests[i] is
-/// requester i's bitmap of acceptable targets (bit t: target t). Requesters are served in the
-/// order turn, turn+1, ... (mod the requester count); requester i takes the first free target of
-/// its bitmap counted cyclically from (i + turn) mod targets. `out[i]` is its target, or
-/// kUnmatched. The result is maximal: an unmatched requester's targets are all taken.
-/// `first`, if given, holds targets assigned before the others (kUnmatched: none; distinct);
-/// those requesters keep them and the rest are matched to the targets left.
+/// Matches requesters 0..requests.size()-1 to targets 0..targets-1 (any number): bit t of
+/// requests[i] set means target t is acceptable to requester i (bits at or past `targets`, such
+/// as a flag, are ignored). Requesters are served in the order turn, turn+1, ... (mod the
+/// requester count); requester i takes the first free target of its map counted cyclically from
+/// (i + turn) mod targets. `out[i]` is its target, or kUnmatched. The result is maximal: an
+/// unmatched requester's targets are all taken. `first`, if given, holds targets assigned before
+/// the others (kUnmatched: none; distinct); those requesters keep them and the rest are matched
+/// to the targets left.
+void rotating_match(const std::vector<ControlWord>& requests, std::uint32_t targets,
+                    std::uint64_t turn, std::vector<std::uint32_t>& out,
+                    const std::vector<std::uint32_t>* first = nullptr);
+/// The same for maps of at most 64 targets, one word each.
 void rotating_match(const std::vector<std::uint64_t>& requests, std::uint32_t targets,
                     std::uint64_t turn, std::vector<std::uint32_t>& out,
                     const std::vector<std::uint32_t>* first = nullptr);
