@@ -62,14 +62,18 @@ TEST(ReservationMatch, MaximalDistinctAndKeepsTheFirstAssignment) {
     rotating_match(requests, targets, next(), out, &first);
     std::uint64_t taken = 0;
     for (std::uint32_t i = 0; i < count; ++i) {
-      if (first[i] != kUnmatched) EXPECT_EQ(out[i], first[i]);
+      if (first[i] != kUnmatched) {
+        EXPECT_EQ(out[i], first[i]);
+      }
       if (out[i] == kUnmatched) continue;
       EXPECT_TRUE(requests[i] >> out[i] & 1U) << "a target outside the request";
       EXPECT_FALSE(taken >> out[i] & 1U) << "a target matched twice";
       taken |= std::uint64_t{1} << out[i];
     }
     for (std::uint32_t i = 0; i < count; ++i) {
-      if (out[i] == kUnmatched) EXPECT_EQ(requests[i] & ~taken, 0u) << "not maximal";
+      if (out[i] == kUnmatched) {
+        EXPECT_EQ(requests[i] & ~taken, 0u) << "not maximal";
+      }
     }
   }
 }

@@ -12,7 +12,7 @@ DmobLevel::DmobLevel(std::uint32_t level, NodeId base, const OcpcNetworkConfig& 
       const std::string name = "proc" + std::to_string(v);
       processors.emplace_back(std::make_unique<OcpcProcessor>(
           name.c_str(), OcpcProcessorConfig{base + v, config.shape, config.h, config.protocol,
-                                            SlotWiring{&clk, &control}}));
+                                            SlotWiring{&clk, &control}, OcpcControlWiring{}}));
     } else {
       const std::string name = "x" + std::to_string(level) + "_" + std::to_string(v);
       scopes.emplace_back(std::make_unique<DmobScope>(name.c_str(), level - 1,
