@@ -131,6 +131,9 @@ def main():
     parser.add_argument("--time", default="24:00:00",
                         help="a Slurm job's time limit (--backend slurm)")
     parser.add_argument("--quick", action="store_true", help="a small smoke version")
+    parser.add_argument("--report-only", action="store_true",
+                        help="rewrite the plot and the page's tables from the CSVs in --out, "
+                        "running nothing")
     parser.add_argument("--only", choices=["curves", "shapes"], help="run one study only")
     parser.add_argument("--protocols", type=lambda t: [x for x in t.split(",") if x], default="",
                         help="only the curves of these protocols (comma-separated)")
@@ -164,6 +167,8 @@ def study(args, scratch, slurm=None):
     submit = lambda a: pool.submit(run, optinet, a, scratch, slurm)  # noqa: E731
 
     curves, rows = [], []
+    if args.report_only:
+        return report_only(args)
     if args.only != "shapes":
         curves = curve_study(submit, args)
     if args.only != "curves":
@@ -178,10 +183,29 @@ def study(args, scratch, slurm=None):
             rows = sorted([r for r in kept if r["n"] not in sizes] + rows,
                           key=lambda r: (r["n"], r["d"]))
         write_csv(os.path.join(args.out, "coupler-evaluation-shapes.csv"), rows)
-        # The page's shape tables (a generated block of coupler-evaluation.md in --out).
-        results_data.write_generated(os.path.join(args.out, "coupler-evaluation.md"),
-                                     {"shapes": "\n".join(shape_tables(rows))},
-                                     "coupler_study.py", "# Evaluating couplers and buses\n")
+        write_page_block(args.out, "shapes", shape_tables(rows))
+    print_tables(curves, rows)
+    return 0
+
+
+def write_page_block(out, name, lines):
+    """A generated block of the page coupler-evaluation.md in `out`."""
+    results_data.write_generated(os.path.join(out, "coupler-evaluation.md"),
+                                 {name: "\n".join(lines)}, "coupler_study.py",
+                                 "# Evaluating couplers and buses\n")
+
+
+def report_only(args):
+    """The plot and the page's tables again from the CSVs in --out, without a run."""
+    curves, rows = [], []
+    if args.only != "shapes":
+        curves = read_curves(os.path.join(args.out, "coupler-evaluation-curves.csv"))
+        plot_curves(curves, args.out)
+        write_page_block(args.out, "saturation", curve_table(curves))
+    if args.only != "curves":
+        rows = read_study_csv(os.path.join(args.out, "coupler-evaluation-shapes.csv"),
+                              ("n", "d", "g", "capacity"), "--report-only")
+        write_page_block(args.out, "shapes", shape_tables(rows))
     print_tables(curves, rows)
     return 0
 
@@ -241,10 +265,7 @@ def curve_study(submit, args):
         write_csv(path, in_case_order())
     curves = in_case_order()
     plot_curves(curves, args.out)
-    # The page's saturation table (a generated block of coupler-evaluation.md in --out).
-    results_data.write_generated(os.path.join(args.out, "coupler-evaluation.md"),
-                                 {"saturation": "\n".join(curve_table(curves))},
-                                 "coupler_study.py", "# Evaluating couplers and buses\n")
+    write_page_block(args.out, "saturation", curve_table(curves))
     return curves
 
 
