@@ -106,6 +106,12 @@ def curve_cases(quick):
     return cases
 
 
+def case_order(curves):
+    """Curve rows in the order of the study's cases (a curve's rows keep their order)."""
+    index = {(label, protocol): i for i, (label, _, protocol, _) in enumerate(curve_cases(False))}
+    return sorted(curves, key=lambda c: index.get((c["network"], c["protocol"]), len(index)))
+
+
 def curve_command(network, protocol, limit):
     return network + ["--protocol", protocol, "--traffic", "bernoulli", "--rates", "auto",
                       "--max-slots", str(limit)]
@@ -199,7 +205,8 @@ def report_only(args):
     """The plot and the page's tables again from the CSVs in --out, without a run."""
     curves, rows = [], []
     if args.only != "shapes":
-        curves = read_curves(os.path.join(args.out, "coupler-evaluation-curves.csv"))
+        curves = case_order(read_curves(os.path.join(args.out,
+                                                     "coupler-evaluation-curves.csv")))
         plot_curves(curves, args.out)
         write_page_block(args.out, "saturation", curve_table(curves))
     if args.only != "curves":
@@ -253,8 +260,8 @@ def curve_study(submit, args):
     finished = {}
 
     def in_case_order():
-        return kept + [row for label, _, protocol, _ in cases
-                       for row in finished.get((label, protocol), [])]
+        return case_order(kept + [row for label, _, protocol, _ in cases
+                                  for row in finished.get((label, protocol), [])])
     path = os.path.join(args.out, "coupler-evaluation-curves.csv")
     for future in concurrent.futures.as_completed(futures):
         label, protocol = futures[future]
@@ -400,6 +407,10 @@ def write_csv(path, rows):
         w.writerows(rows)
 
 
+# One colour per kind of protocol in every panel: random access, TDMA, reservation.
+PROTOCOL_COLOURS = {"tdma": "C1", "reservation": "C2"}
+
+
 def plot_curves(curves, out):
     import matplotlib
     matplotlib.use("Agg")
@@ -422,7 +433,8 @@ def plot_curves(curves, out):
                                for p in pts],
                               [p["latency_ci"][1] - p["latency_mean"] if p["latency_ci"] else 0
                                for p in pts]],
-                        fmt="o-", capsize=2, label=f"{protocol} (sat. "
+                        fmt="o-", capsize=2, color=PROTOCOL_COLOURS.get(protocol, "C0"),
+                        label=f"{protocol} (sat. "
                         f"{pts[0]['saturation_throughput']:.3g})")
         hardware, routing = mine[0]["hardware_bound"], mine[0]["routing_bound"]
         ax.axvline(hardware, color="black", linestyle="--", linewidth=1,
