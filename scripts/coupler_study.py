@@ -220,7 +220,8 @@ def report_only(args):
 def readable_file(text):
     """argparse type: a file that exists."""
     if not os.path.isfile(text):
-        raise argparse.ArgumentTypeError(f"'{text}' is not accepted (an existing CSV of this script)")
+        raise argparse.ArgumentTypeError(
+            f"'{text}' is not accepted (an existing CSV of this script)")
     return text
 
 
