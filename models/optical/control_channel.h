@@ -71,6 +71,7 @@ class ControlChannel : public sc_core::sc_module {
   /// Traces `busy`, `words` (words in the slot) and `collision` under `name`; the values of a
   /// slot are latched at its falling edge.
   void trace(sc_core::sc_trace_file* tf, const std::string& name);
+  using sc_core::sc_module::trace;  // sc_object's own overload stays visible
 
  private:
   struct Word {
