@@ -9,7 +9,8 @@ usage: scripts/coupler_study.py [--optinet build/optinet] [--out docs/results] [
    point in steady state), with the hardware and the routing bound.
 2. Every POPS(d,g) shape with d*g = n for n = 1024 and 4096: couplers, fan-out, capacity,
    saturation throughput of tdma, randomized and reservation (`--find-saturation`), latency at
-   half of it (a steady-state run), and slots to route one permutation with every router; per device set
+   half of it (a steady-state run), and slots to route one permutation with every router; per
+   device set
    (fibre, onchip): transmitters, power margin, laser and static power, and the energy per
    delivered bit at half of saturation with its parts.
 Writes coupler-evaluation-curves.csv, coupler-evaluation-shapes.csv, the plots and the saturation
@@ -155,6 +156,8 @@ def main():
                         help="only these d (comma-separated) in the shape study")
     args = parser.parse_args()
     cli_guard.output_folder(args.out, "--out", create=True)
+    if args.report_only:
+        return report_only(args)
     slurm = None
     if args.backend == "slurm":
         if shutil.which("sbatch") is None:
@@ -173,8 +176,6 @@ def study(args, scratch, slurm=None):
     submit = lambda a: pool.submit(run, optinet, a, scratch, slurm)  # noqa: E731
 
     curves, rows = [], []
-    if args.report_only:
-        return report_only(args)
     if args.only != "shapes":
         curves = curve_study(submit, args)
     if args.only != "curves":
@@ -185,7 +186,7 @@ def study(args, scratch, slurm=None):
                 if not only_d or d in only_d:
                     rows.append(shape_row(submit, n, d, g, args.quick))
         if args.keep_shapes:
-            kept = read_study_csv(args.keep_shapes, ("n", "d", "g", "capacity"), "--keep-shapes")
+            kept = read_shapes(args.keep_shapes, "--keep-shapes")
             rows = sorted([r for r in kept if r["n"] not in sizes] + rows,
                           key=lambda r: (r["n"], r["d"]))
         write_csv(os.path.join(args.out, "coupler-evaluation-shapes.csv"), rows)
@@ -210,8 +211,8 @@ def report_only(args):
         plot_curves(curves, args.out)
         write_page_block(args.out, "saturation", curve_table(curves))
     if args.only != "curves":
-        rows = read_study_csv(os.path.join(args.out, "coupler-evaluation-shapes.csv"),
-                              ("n", "d", "g", "capacity"), "--report-only")
+        rows = read_shapes(os.path.join(args.out, "coupler-evaluation-shapes.csv"),
+                           "--report-only")
         write_page_block(args.out, "shapes", shape_tables(rows))
     print_tables(curves, rows)
     return 0
@@ -243,6 +244,10 @@ def read_study_csv(path, keys, option):
 
 def read_curves(path):
     return read_study_csv(path, ("network", "protocol", "hardware_bound"), "--keep")
+
+
+def read_shapes(path, option):
+    return read_study_csv(path, ("n", "d", "g", "capacity"), option)
 
 
 def curve_study(submit, args):

@@ -426,10 +426,8 @@ def coupler_evaluation():
 
 def coupler_shape_claims():
     """Section 2: the prose under the shape tables, from the shapes CSVs."""
-    rows = coupler_study.read_study_csv(rd.result("coupler-evaluation-shapes.csv"),
-                                        ("n", "d", "g"), "shapes")
-    large = coupler_study.read_study_csv(rd.result("coupler-evaluation-shapes-large.csv"),
-                                         ("n", "d", "g"), "shapes")
+    rows = coupler_study.read_shapes(rd.result("coupler-evaluation-shapes.csv"), "shapes")
+    large = coupler_study.read_shapes(rd.result("coupler-evaluation-shapes-large.csv"), "shapes")
     c = coupler_study.permutation_table(large)[2:]
     full = [r for r in rows if r["d"] <= r["g"]]
     knees = {f"{r['tdma_saturation']:.3g}" for r in full}
