@@ -102,7 +102,15 @@ def interrupted_status(e: KeyboardInterrupt) -> tuple:
     return signum, 128 + signum
 
 
+_first_signal = []
+
+
 def _raise_interrupted(signum, _frame):
+    # A second signal while the first unwinds (thread pools joining, files closing) leaves at
+    # once with the first one's status: its one line has been printed already.
+    if _first_signal:
+        os._exit(128 + _first_signal[0])
+    _first_signal.append(signum)
     raise Interrupted(signum)
 
 
