@@ -1,47 +1,116 @@
-# Optional: the media as verilated RTL. The coupler (--coupler rtl|lockstep) is verilated with
-# D = 64 source ports (ports d..63 tied low) and W = 192-bit frames; see rtl/README.md.
+# Optional: the media as verilated RTL. Every model, shipped or a user's, is added by
+# optinet_add_rtl_model against its boundary's contract (cmake/rtl_contract.cmake): couplers are
+# verilated with D = 64 source ports and W = 192-bit frames, receivers with K = 64
+# transmitters, 16-bit addresses and W = 352-bit frames; see rtl/README.md and
+# docs/cosimulation.md.
+include(${CMAKE_CURRENT_LIST_DIR}/rtl_contract.cmake)
+
+set(OPTINET_RTL_MODELS
+    ""
+    CACHE STRING
+          "A user's RTL models: a list of KIND:FILE.sv[,MORE.sv...] (KIND: coupler or receiver; \
+the top module is named as FILE)")
+
 find_package(verilator HINTS /usr/share/verilator $ENV{VERILATOR_ROOT})
-if(verilator_FOUND)
-  message(STATUS "Verilator ${verilator_VERSION}: RTL couplers enabled")
-  target_sources(optinet_models PRIVATE models/optical/rtl_passive_star.cpp)
-  verilate(optinet_models SYSTEMC
-    SOURCES rtl/single_source_select.sv rtl/optical_passive_star.sv
-    TOP_MODULE optical_passive_star
-    PREFIX Voptical_passive_star
-    VERILATOR_ARGS -GD=64 -GW=192 -Wall)
-  # A coupler with a planted bug (collisions unflagged), for lockstep's tests and example.
-  verilate(optinet_models SYSTEMC
-    SOURCES rtl/star_drops_collisions.sv
-    TOP_MODULE star_drops_collisions
-    PREFIX Vstar_drops_collisions
-    VERILATOR_ARGS -GD=64 -GW=192 -Wall)
-  # The OCPC / MOB-PC bus receiver stage: K = 64 transmitters, 16-bit addresses, 352-bit
-  # frames (a message: 11 words of 32 bits); the same with registered outputs; and one with
-  # registered outputs and a planted bug (collisions unflagged), for lockstep's tests and example.
-  target_sources(optinet_models PRIVATE models/networks/rtl_ocpc_receiver.cpp)
-  foreach(receiver ocpc_bus_receiver ocpc_bus_receiver_registered receiver_drops_collisions)
-    set(sources rtl/single_source_select.sv rtl/ocpc_bus_receiver.sv rtl/${receiver}.sv)
-    list(REMOVE_DUPLICATES sources)
-    verilate(optinet_models SYSTEMC
-      SOURCES ${sources}
-      TOP_MODULE ${receiver}
-      PREFIX V${receiver}
-      VERILATOR_ARGS -GK=64 -GA=16 -GW=352 -Wall)
-  endforeach()
-  # Verilator's own headers and runtime are not the project's code: the headers are system
-  # headers and the runtime sources compile without warnings (OPTINET_WERROR).
-  target_include_directories(optinet_models SYSTEM PUBLIC "${VERILATOR_ROOT}/include"
-                                                         "${VERILATOR_ROOT}/include/vltstd")
-  get_target_property(model_sources optinet_models SOURCES)
-  foreach(source IN LISTS model_sources)
-    string(FIND "${source}" "${VERILATOR_ROOT}/include/" at)
-    if(at EQUAL 0)
-      set_property(SOURCE "${source}" APPEND PROPERTY COMPILE_OPTIONS -w)
-    endif()
-  endforeach()
-  target_compile_definitions(optinet_models PUBLIC OPTINET_HAVE_VERILATOR)
-  find_package(Threads REQUIRED)
-  target_link_libraries(optinet_models PUBLIC Threads::Threads)
-else()
+if(NOT verilator_FOUND)
+  if(OPTINET_RTL_MODELS)
+    message(FATAL_ERROR "OPTINET_RTL_MODELS: Verilator was not found (apt install verilator)")
+  endif()
   message(STATUS "Verilator not found: behavioural couplers only")
+  return()
 endif()
+message(STATUS "Verilator ${verilator_VERSION}: RTL couplers and receivers enabled")
+
+# optinet_add_rtl_model(KIND coupler|receiver TOP module SOURCES file.sv...): verilates the
+# design whose top module is TOP (after checking that it has the pins of KIND) into the model
+# library, where --rtl KIND:...=TOP finds it.
+function(optinet_add_rtl_model)
+  cmake_parse_arguments(RTL "" "KIND;TOP" "SOURCES" ${ARGN})
+  set(sources "")
+  foreach(source IN LISTS RTL_SOURCES)
+    get_filename_component(source "${source}" ABSOLUTE BASE_DIR "${PROJECT_SOURCE_DIR}")
+    list(APPEND sources "${source}")
+  endforeach()
+  optinet_check_rtl_contract("${RTL_KIND}" "${RTL_TOP}" "${sources}" problem)
+  if(problem)
+    message(FATAL_ERROR "optinet_add_rtl_model: ${problem}")
+  endif()
+  get_property(added GLOBAL PROPERTY OPTINET_RTL_ALL_MODELS)
+  if(RTL_TOP IN_LIST added)
+    message(FATAL_ERROR "optinet_add_rtl_model: a model ${RTL_TOP} was already added")
+  endif()
+  set(parameters "")
+  foreach(assignment IN LISTS OPTINET_RTL_${RTL_KIND}_PARAMETERS)
+    list(APPEND parameters "-G${assignment}")
+  endforeach()
+  verilate(optinet_models SYSTEMC
+    SOURCES ${sources}
+    TOP_MODULE ${RTL_TOP}
+    PREFIX V${RTL_TOP}
+    VERILATOR_ARGS ${parameters} -Wall)
+  set_property(GLOBAL APPEND PROPERTY OPTINET_RTL_ALL_MODELS ${RTL_TOP})
+  set_property(GLOBAL APPEND PROPERTY OPTINET_RTL_${RTL_KIND}_MODELS ${RTL_TOP})
+endfunction()
+
+# The coupler; and a coupler with a planted bug (collisions unflagged), for lockstep's tests and
+# example.
+optinet_add_rtl_model(KIND coupler TOP optical_passive_star
+  SOURCES rtl/single_source_select.sv rtl/optical_passive_star.sv)
+optinet_add_rtl_model(KIND coupler TOP star_drops_collisions SOURCES rtl/star_drops_collisions.sv)
+# The OCPC / MOB-PC bus receiver stage (a message: 11 words of 32 bits); the same with registered
+# outputs; and one with registered outputs and a planted bug (collisions unflagged).
+foreach(receiver ocpc_bus_receiver ocpc_bus_receiver_registered receiver_drops_collisions)
+  set(sources rtl/single_source_select.sv rtl/ocpc_bus_receiver.sv rtl/${receiver}.sv)
+  list(REMOVE_DUPLICATES sources)
+  optinet_add_rtl_model(KIND receiver TOP ${receiver} SOURCES ${sources})
+endforeach()
+
+# The user's models.
+foreach(entry IN LISTS OPTINET_RTL_MODELS)
+  if(NOT entry MATCHES "^([a-z]+):(.+)$")
+    message(FATAL_ERROR
+            "OPTINET_RTL_MODELS: '${entry}' is not KIND:FILE.sv[,MORE.sv...] (KIND: coupler, receiver)")
+  endif()
+  set(kind "${CMAKE_MATCH_1}")
+  string(REPLACE "," ";" files "${CMAKE_MATCH_2}")
+  list(GET files 0 top_file)
+  get_filename_component(top "${top_file}" NAME_WE)
+  optinet_add_rtl_model(KIND ${kind} TOP ${top} SOURCES ${files})
+endforeach()
+
+# The registry of the verilated models (models/optical/rtl_star_models.h,
+# models/networks/rtl_receiver_models.h).
+get_property(couplers GLOBAL PROPERTY OPTINET_RTL_coupler_MODELS)
+get_property(receivers GLOBAL PROPERTY OPTINET_RTL_receiver_MODELS)
+set(RTL_INCLUDES "")
+set(RTL_COUPLERS "")
+set(RTL_RECEIVERS "")
+foreach(model IN LISTS couplers receivers)
+  string(APPEND RTL_INCLUDES "#include \"V${model}.h\"\n")
+endforeach()
+foreach(model IN LISTS couplers)
+  string(APPEND RTL_COUPLERS "      verilated_coupler<V${model}>(\"${model}\"),\n")
+endforeach()
+foreach(model IN LISTS receivers)
+  string(APPEND RTL_RECEIVERS "      verilated_receiver<V${model}>(\"${model}\"),\n")
+endforeach()
+configure_file(${CMAKE_CURRENT_LIST_DIR}/rtl_model_registry.cpp.in
+               ${CMAKE_BINARY_DIR}/generated/rtl_model_registry.cpp @ONLY)
+
+target_sources(optinet_models PRIVATE models/optical/rtl_passive_star.cpp
+                                      models/networks/rtl_ocpc_receiver.cpp
+                                      ${CMAKE_BINARY_DIR}/generated/rtl_model_registry.cpp)
+# Verilator's own headers and runtime are not the project's code: the headers are system
+# headers and the runtime sources compile without warnings (OPTINET_WERROR).
+target_include_directories(optinet_models SYSTEM PUBLIC "${VERILATOR_ROOT}/include"
+                                                       "${VERILATOR_ROOT}/include/vltstd")
+get_target_property(model_sources optinet_models SOURCES)
+foreach(source IN LISTS model_sources)
+  string(FIND "${source}" "${VERILATOR_ROOT}/include/" at)
+  if(at EQUAL 0)
+    set_property(SOURCE "${source}" APPEND PROPERTY COMPILE_OPTIONS -w)
+  endif()
+endforeach()
+target_compile_definitions(optinet_models PUBLIC OPTINET_HAVE_VERILATOR)
+find_package(Threads REQUIRED)
+target_link_libraries(optinet_models PUBLIC Threads::Threads)

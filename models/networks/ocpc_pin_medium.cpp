@@ -1,11 +1,18 @@
 #include "models/networks/ocpc_pin_medium.h"
 
+#ifdef OPTINET_HAVE_VERILATOR
+#include "models/networks/rtl_receiver_models.h"
+#endif
+
 namespace optinet::ocpc {
 
 const std::vector<std::string>& rtl_receiver_models() {
 #ifdef OPTINET_HAVE_VERILATOR
-  static const std::vector<std::string> models{"ocpc_bus_receiver", "ocpc_bus_receiver_registered",
-                                               "receiver_drops_collisions"};
+  static const std::vector<std::string> models = [] {
+    std::vector<std::string> names;
+    for (const RtlReceiverModel& m : rtl_receiver_registry()) names.emplace_back(m.name);
+    return names;
+  }();
 #else
   static const std::vector<std::string> models;
 #endif

@@ -2,29 +2,11 @@
 
 #include <stdexcept>
 
-#include "Vocpc_bus_receiver.h"
-#include "Vocpc_bus_receiver_registered.h"
-#include "Vreceiver_drops_collisions.h"
+#include "models/networks/rtl_receiver_models.h"
 
 namespace optinet::ocpc {
 
 namespace {
-
-/// Binds verilated receiver model V to the stage's signals.
-template <typename V, typename Signals>
-std::unique_ptr<sc_core::sc_module> bound_model(Signals& s) {
-  auto rtl = std::make_unique<V>("rtl");
-  rtl->clk(s.clk);
-  rtl->my_addr(s.my_addr);
-  rtl->valid(s.valid);
-  rtl->dest(s.dest);
-  rtl->frame(s.frame);
-  rtl->out_valid(s.out_valid);
-  rtl->out_frame(s.out_frame);
-  rtl->collision(s.collision);
-  rtl->addressed(s.addressed);
-  return rtl;
-}
 
 std::uint32_t low(std::uint64_t v) { return static_cast<std::uint32_t>(v); }
 std::uint32_t high(std::uint64_t v) { return static_cast<std::uint32_t>(v >> 32); }
@@ -34,26 +16,12 @@ std::uint64_t join(std::uint32_t lo, std::uint32_t hi) { return (std::uint64_t{h
 
 RtlReceiverStage::RtlReceiverStage(const std::string& model, std::uint32_t address)
     : my_addr_("rtl_my_addr", address) {
-  struct Signals {
-    sc_core::sc_signal<bool>& clk;
-    decltype(my_addr_)& my_addr;
-    decltype(valid_)& valid;
-    decltype(dest_)& dest;
-    decltype(frame_)& frame;
-    decltype(out_valid_)& out_valid;
-    decltype(out_frame_)& out_frame;
-    decltype(collision_)& collision;
-    decltype(addressed_)& addressed;
-  } s{clk_, my_addr_, valid_, dest_, frame_, out_valid_, out_frame_, collision_, addressed_};
-  if (model == "ocpc_bus_receiver") {
-    rtl_ = bound_model<Vocpc_bus_receiver>(s);
-  } else if (model == "ocpc_bus_receiver_registered") {
-    rtl_ = bound_model<Vocpc_bus_receiver_registered>(s);
-  } else if (model == "receiver_drops_collisions") {
-    rtl_ = bound_model<Vreceiver_drops_collisions>(s);
-  } else {
-    throw std::invalid_argument("no verilated receiver model '" + model + "'");
+  const RtlReceiverSignals signals{clk_,       my_addr_,   valid_,     dest_,     frame_,
+                                   out_valid_, out_frame_, collision_, addressed_};
+  for (const RtlReceiverModel& m : rtl_receiver_registry()) {
+    if (model == m.name) rtl_ = m.bind(signals);
   }
+  if (!rtl_) throw std::invalid_argument("no verilated receiver model '" + model + "'");
 }
 
 void RtlReceiverStage::present(const std::vector<std::unique_ptr<TransmitterPins<In>>>& lanes) {

@@ -56,8 +56,9 @@ class RtlReceiverStage {
 };
 
 /// The receiver models this build has verilated, by their top modules' names (empty without
-/// Verilator): ocpc_bus_receiver, ocpc_bus_receiver_registered (its outputs registered) and
-/// receiver_drops_collisions (registered, with a planted bug: collisions unflagged).
+/// Verilator): ocpc_bus_receiver, ocpc_bus_receiver_registered (its outputs registered),
+/// receiver_drops_collisions (registered, with a planted bug: collisions unflagged), and any
+/// model a user added (cmake/rtl.cmake).
 const std::vector<std::string>& rtl_receiver_models();
 
 }  // namespace optinet::ocpc

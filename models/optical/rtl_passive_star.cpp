@@ -4,8 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "Voptical_passive_star.h"
-#include "Vstar_drops_collisions.h"
+#include "models/optical/rtl_star_models.h"
 
 namespace optinet {
 
@@ -47,43 +46,19 @@ bool same(const StarOutcome& x, const StarOutcome& y) {
 }
 }  // namespace
 
-/// RtlStarLaw around the verilated model V (a coupler's ports: clk, valid, frame, out_valid,
-/// out_frame, collision, busy).
-template <typename V>
-class VerilatedStarLaw : public RtlStarLaw {
- public:
-  template <typename Clock>
-  VerilatedStarLaw(const sc_core::sc_module& owner, Clock& clk, const StarCoupler& coupler,
-                   bool lockstep)
-      : RtlStarLaw(owner, coupler, lockstep), rtl_(std::make_unique<V>("rtl")) {
-    rtl_->clk(clk);
-    rtl_->valid(valid_);
-    rtl_->frame(frame_);
-    rtl_->out_valid(out_valid_);
-    rtl_->out_frame(out_frame_);
-    rtl_->collision(collision_);
-    rtl_->busy(busy_);
-  }
-
- private:
-  std::unique_ptr<V> rtl_;
-};
-
 const std::vector<std::string>& rtl_coupler_models() {
-  static const std::vector<std::string> models{"optical_passive_star", "star_drops_collisions"};
+  static const std::vector<std::string> models = [] {
+    std::vector<std::string> names;
+    for (const RtlCouplerModel& m : rtl_coupler_registry()) names.emplace_back(m.name);
+    return names;
+  }();
   return models;
 }
 
 namespace {
-template <typename Clock>
-std::unique_ptr<StarLaw> make_law(const std::string& model, const sc_core::sc_module& owner,
-                                  Clock& clk, const StarCoupler& coupler, bool lockstep) {
-  if (model == "optical_passive_star") {
-    return std::make_unique<VerilatedStarLaw<Voptical_passive_star>>(owner, clk, coupler, lockstep);
-  }
-  if (model == "star_drops_collisions") {
-    return std::make_unique<VerilatedStarLaw<Vstar_drops_collisions>>(owner, clk, coupler,
-                                                                      lockstep);
+const RtlCouplerModel& find_model(const std::string& model) {
+  for (const RtlCouplerModel& m : rtl_coupler_registry()) {
+    if (model == m.name) return m;
   }
   throw std::invalid_argument("no verilated coupler model '" + model + "'");
 }
@@ -93,14 +68,14 @@ std::unique_ptr<StarLaw> make_rtl_star_law(const std::string& model,
                                            const sc_core::sc_module& owner,
                                            sc_core::sc_in<bool>& clk, const StarCoupler& coupler,
                                            bool lockstep) {
-  return make_law(model, owner, clk, coupler, lockstep);
+  return find_model(model).on_port(owner, clk, coupler, lockstep);
 }
 
 std::unique_ptr<StarLaw> make_rtl_star_law(const std::string& model,
                                            const sc_core::sc_module& owner,
                                            sc_core::sc_signal<bool>& clk,
                                            const StarCoupler& coupler, bool lockstep) {
-  return make_law(model, owner, clk, coupler, lockstep);
+  return find_model(model).on_signal(owner, clk, coupler, lockstep);
 }
 
 void RtlStarLaw::present(const StarInputLane& lane) {

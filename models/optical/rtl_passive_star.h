@@ -48,8 +48,8 @@ class RtlStarLaw : public StarLaw {
 };
 
 /// The coupler models this build has verilated, by their top modules' names: the coupler
-/// (`optical_passive_star`) and a coupler with a planted bug for lockstep's tests and example
-/// (`star_drops_collisions`).
+/// (`optical_passive_star`), a coupler with a planted bug for lockstep's tests and example
+/// (`star_drops_collisions`), and any model a user added (cmake/rtl.cmake).
 const std::vector<std::string>& rtl_coupler_models();
 /// The law of verilated model `model` (one of rtl_coupler_models()), clocked by `clk`: the
 /// slot clock (the grouped view's RTL couplers) or a coupler's own rtl_clk (the pins view).
