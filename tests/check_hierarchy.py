@@ -17,7 +17,10 @@ default at that size): every processor mesh.node_xX_yY, router mesh.links.router
 mesh.links.link_xX_yY_D is an sc_module whose clk port is bound to the slot clock; a router's
 output D is what its link's input reads, the link's output what the far router's input D reads,
 the occupancy the far router drives is what the link reads and the link's the sender's; each
-processor's offer, take and eject pins are its router's. Exit status 1 on the first failure.
+processor's offer, take and eject pins are its router's. The D-MOB with K = 3, D = 3 in the pins
+view (its default at that size): every processor and its receiver a clocked sc_module, its
+transmitter j what input x_j of its dimension-j bus reads, its receiver pins what its receiver
+drives. Exit status 1 on the first failure.
 """
 import json
 import pathlib
@@ -29,7 +32,7 @@ WORKDIR.mkdir(parents=True, exist_ok=True)
 
 FAMILIES = ["pops --d 4 --g 4", "pops --d 4 --g 4 --view grouped", "ocpc --p 16", "ocpc --p 16 --view grouped",
             "mob --p 4", "mob --p 4 --view grouped",
-            "dmob --k 3 --dim 3", "hypercube --n 4", "shuffle --d 2 --n 4", "ccc --s 3",
+            "dmob --k 3 --dim 3", "dmob --k 3 --dim 3 --view grouped", "hypercube --n 4", "shuffle --d 2 --n 4", "ccc --s 3",
             "shuffle-exchange --n 4", "grid --n 4 --k 2", "mesh --n 4 --levels 2",
             "mesh --n 4 --levels 2 --view grouped",
             "splithash --k 8 --depth 2"]
@@ -168,6 +171,23 @@ def check_mesh_pins(objects, n):
                 same_wire(objects, f"{link}.occupancy", f"{router}.out_{d}_occupancy")
 
 
+def check_dmob_pins(objects, k, dim):
+    for i in range(k ** dim):
+        x = [i // k ** j % k for j in range(dim)]
+        scope = "dmob." + "".join(f"x{j}_{x[j]}." for j in range(dim - 1, 0, -1))
+        proc, receiver = f"{scope}proc{x[0]}", f"{scope}receiver{x[0]}"
+        module_with_clock(objects, proc)
+        module_with_clock(objects, receiver)
+        for j in range(dim):
+            line = i % k ** j + i // k ** (j + 1) * k ** j
+            bus = f"dmob.bus_d{j}_{line}"
+            module_with_clock(objects, bus)
+            for field in ("valid", "address", "packet", "control1"):
+                same_wire(objects, f"{proc}.tx{j}_{field}", f"{bus}.in{x[j]}_{field}")
+        for field in ("valid", "collision", "packet"):
+            same_wire(objects, f"{receiver}.{field}", f"{proc}.rx_{field}")
+
+
 for i, command in enumerate(FAMILIES):
     objects = hierarchy(command, f"{command.split()[0]}_{i}")
     if command == "pops --d 4 --g 4":
@@ -176,12 +196,14 @@ for i, command in enumerate(FAMILIES):
         check_ocpc_pins(objects, 16)
     if command == "mob --p 4":
         check_mob_pins(objects, 4)
+    if command == "dmob --k 3 --dim 3":
+        check_dmob_pins(objects, 3, 3)
     if command == "mesh --n 4 --levels 2":
         check_mesh_pins(objects, 4)
     if command.endswith("--view grouped") and any(
             p in objects for p in ("pops.group0.proc0.clk", "ocpc.proc0.clk", "mob.row0.proc0.clk",
-                                   "mesh.node_x0_y0.clk")):
+                                   "mesh.node_x0_y0.clk", "dmob.x2_0.x1_0.proc0.clk")):
         fail("grouped view: a processor has a clock port")
 print(f"ok: the hierarchy of {len(FAMILIES)} networks, every port bound; POPS(4,4)'s pins view "
       "wired processor to coupler to processor, the OCPC's and MOB-PC's processor to bus to "
-      "receiver to processor, the mesh's processor to router to link to router")
+      "receiver to processor (the D-MOB's too), the mesh's processor to router to link to router")
