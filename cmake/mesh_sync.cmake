@@ -11,6 +11,11 @@ target_sources(optinet_protocols PRIVATE
 )
 target_sources(optinet_models PRIVATE
   models/networks/mesh_fabric.cpp
+  models/networks/mesh_pin_link.cpp
+  models/networks/mesh_pin_links.cpp
+  models/networks/mesh_pin_processor.cpp
+  models/networks/mesh_pin_router.cpp
+  models/networks/mesh_routing.cpp
   models/networks/mesh_sync_network.cpp
   models/networks/mesh_sync_processor.cpp
 )

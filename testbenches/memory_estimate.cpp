@@ -57,6 +57,11 @@ constexpr double kPinFibre = 10.0 * 1024;
 // transmitters each): 19.4 KiB per processor and 17.45 KiB per transmitter.
 constexpr double kPinProcessor = 19.4 * 1024;
 constexpr double kPinTransmitter = 17.45 * 1024;
+// The mesh's pins view beyond the grouped view, per node: its router, its processor's pins and
+// wires (five lanes each way, 12 signals a lane), and its links' modules and wires. mesh --n 32
+// and --n 64 --max-slots 20 peak at 424,672 and 1,678,444 KiB in the pins view against 21,988
+// and 53,140 KiB grouped: 393 and 397 KiB per node.
+constexpr double kPinMeshNode = 395.0 * 1024;
 
 std::uint64_t read_meminfo_available() {
   std::ifstream in("/proc/meminfo");
@@ -86,7 +91,8 @@ std::uint64_t estimate_memory(const ResourceCounts& c, bool traced) {
   double bytes = kBase + kThread * c.threads + kCoupler * c.couplers + kMethodNode * c.methods +
                  kSteppedNode * c.stepped_nodes + kLink * c.links + kLinkRecord * c.link_records +
                  kBus * c.buses + kScope * c.scopes + kPinFibre * c.pin_fibres +
-                 kPinProcessor * c.pin_processors + kPinTransmitter * c.pin_transmitters + c.tables;
+                 kPinProcessor * c.pin_processors + kPinTransmitter * c.pin_transmitters +
+                 kPinMeshNode * c.pin_mesh_nodes + c.tables;
   if (traced) {
     bytes += kTraced * (c.threads + c.couplers + c.methods + c.stepped_nodes + c.links +
                         c.link_records + c.buses);

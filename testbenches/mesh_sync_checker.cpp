@@ -136,12 +136,12 @@ std::vector<int> MeshSyncChecker::states_in_rank_order(std::vector<std::uint32_t
   return states;
 }
 
-std::vector<std::string> MeshSyncChecker::check(const MeshFabric& fabric) {
+std::vector<std::string> MeshSyncChecker::check(const MeshLinkLayer& links) {
   const std::uint32_t n = indexing_.n();
-  if (!in_flight_.empty() || fabric.in_flight() != 0)
+  if (!in_flight_.empty() || links.in_flight() != 0)
     error(std::to_string(in_flight_.size()) + " packets never delivered");
-  if (fabric.unread() != 0)
-    error(std::to_string(fabric.unread()) + " delivered packets never read by their processor");
+  if (links.unread() != 0)
+    error(std::to_string(links.unread()) + " delivered packets never read by their processor");
   for (std::uint32_t node = 0; node < nodes_; ++node) {
     if (!finished_[node]) error("processor " + where(node, n) + " did not finish");
     if (unconsumed_[node] != 0)

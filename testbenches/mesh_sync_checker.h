@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "models/networks/mesh_fabric.h"
+#include "models/networks/mesh_link_layer.h"
 #include "models/networks/mesh_sync_node.h"
 #include "protocols/mesh_sync/tree_routing.h"
 
@@ -37,7 +37,7 @@ class MeshSyncChecker : public MeshSyncObserver, public MeshFabricObserver {
   explicit MeshSyncChecker(const MeshIndexing& indexing);
   void reset();
   /// Runs the checks at the end of a run (all nodes finished); returns the violations.
-  std::vector<std::string> check(const MeshFabric& fabric);
+  std::vector<std::string> check(const MeshLinkLayer& links);
   const std::vector<GroupOp>& groups() const { return groups_; }
   std::uint64_t packets() const { return injected_total_; }
   std::uint64_t delivered() const { return delivered_total_; }

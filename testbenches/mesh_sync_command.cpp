@@ -12,6 +12,11 @@ namespace optinet {
 
 namespace {
 
+// The largest mesh elaborated in the pins view unless --view says otherwise, in processors:
+// the pins view's elaboration, memory and time per slot grow with them, and the studies'
+// 16 x 16 mesh runs grouped (docs/cosimulation.md).
+constexpr std::uint64_t kPinsDefaultMaxProcessors = 64;
+
 struct OverheadStats {
   double mean = 0;
   std::uint64_t max = 0;
@@ -114,6 +119,10 @@ void MeshSyncCommand::add_options(CLI::App& app) {
       ->check(path_given());
   app.add_option("--trace-nodes", trace_nodes_,
                  "trace only nodes A:B (node = y * n + x) and the links leaving them");
+  app.add_option("--view", view_,
+                 "pins (every processor, router and link a module with pins) or grouped (the "
+                 "scaled elaboration); default: pins up to n * n = " +
+                     std::to_string(kPinsDefaultMaxProcessors) + ", grouped above");
 }
 
 std::string MeshSyncCommand::protocol_names() const {
@@ -162,6 +171,10 @@ void MeshSyncCommand::configure(CommonOptions& common) {
     throw UsageError("--outbox: '" + outbox_ + "' is not accepted (single, per-link)");
   e.network.outbox =
       outbox_ == "per-link" ? mesh::OutboxQueues::kPerLink : mesh::OutboxQueues::kSingle;
+  if (view_ && *view_ != "pins" && *view_ != "grouped")
+    throw UsageError("--view: unknown '" + *view_ + "' (accepted: pins, grouped)");
+  const bool pins = view_ ? *view_ == "pins" : processors() <= kPinsDefaultMaxProcessors;
+  e.network.view = pins ? NetworkView::kPins : NetworkView::kGrouped;
   e.max_slots = common.max_slots;
   e.period = common.period();
   e.vcd_path = common.vcd_path;
@@ -183,6 +196,7 @@ ResourceCounts MeshSyncCommand::resources() const {
   ResourceCounts counts;
   counts.threads = n * n;
   counts.links = 4 * n * (n - 1);
+  if (config_.network.view == NetworkView::kPins) counts.pin_mesh_nodes = n * n;
   return counts;
 }
 
@@ -208,6 +222,7 @@ Json MeshSyncCommand::parameters() const {
   return Json{
       {"n", e.network.n},
       {"nodes", processors()},
+      {"view", network_view_name(e.network.view)},
       {"buffers", e.network.buffers},
       {"indexing", mesh::indexing_name(e.network.indexing)},
       {"levels", e.loop.levels},

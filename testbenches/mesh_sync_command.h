@@ -46,6 +46,7 @@ class MeshSyncCommand : public ExperimentCommand<MeshSyncExperiment, MeshSyncExp
   std::string step4_ = "at-once";
   std::string loop_ = "with-syncs";
   std::optional<std::string> trace_nodes_;
+  std::optional<std::string> view_;
   std::vector<std::string> csv_rows_;
   /// --levels and --membership: the experiment loop's options (sync ignores them).
   std::vector<const CLI::Option*> loop_options_;

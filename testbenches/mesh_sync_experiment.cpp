@@ -11,20 +11,18 @@ MeshSyncExperiment::MeshSyncExperiment(const MeshSyncExperimentConfig& config)
   checker_ = std::make_unique<mesh::MeshSyncChecker>(*indexing_);
   network_ = std::make_unique<mesh::MeshSyncNetwork>("mesh", config.network, *protocol_, *checker_,
                                                      clock_, control_);
-  network_->fabric().set_observer(checker_.get());
+  network_->links().set_observer(checker_.get());
   if (!config.vcd_path.empty()) {
     open_trace_file(config.vcd_path);
     const std::uint32_t last = std::min(config.trace_last, network_->nodes() - 1);
-    network_->fabric().trace(trace_file_, config.trace_first, last);
-    for (std::uint32_t i = config.trace_first; i <= last; ++i)
-      network_->processor(i).trace(trace_file_);
+    network_->trace(trace_file_, config.trace_first, last);
   }
   finish_elaboration();
 }
 
 MeshSyncRunResult MeshSyncExperiment::run(std::uint64_t seed) {
   checker_->reset();
-  network_->fabric().reset();
+  network_->links().reset();
   const TimedOutcome t = run_armed(seed, config_.max_slots, network_->nodes());
   MeshSyncRunResult r;
   r.seed = seed;
@@ -34,14 +32,14 @@ MeshSyncRunResult MeshSyncExperiment::run(std::uint64_t seed) {
   if (r.hit_limit) {
     r.errors.push_back(slot_limit_error(config_.max_slots, "every processor finished"));
     // Messages left in the fabric and outboxes are the stopped run's; drop them with it.
-    network_->fabric().discard();
+    network_->links().discard();
     return r;
   }
-  r.errors = checker_->check(network_->fabric());
+  r.errors = checker_->check(network_->links());
   r.packets = checker_->packets();
   r.delivered = checker_->delivered();
   r.groups = checker_->groups();
-  const mesh::MeshFabric& f = network_->fabric();
+  const mesh::MeshLinkLayer& f = network_->links();
   for (std::uint32_t node = 0; node < network_->nodes(); ++node)
     for (std::uint32_t d = 0; d < mesh::kDirs; ++d) {
       if (!f.has_link(node, d)) continue;

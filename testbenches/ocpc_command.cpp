@@ -167,13 +167,12 @@ void OcpcCommand::add_options(CLI::App& app) {
                  "'source destination' lines, '#' comments; checked against h")
       ->check(path_given());
   trace_.add_options(app, "trace only processors A:B (every bus is traced)");
-  if (!dmob()) {
-    app.add_option("--view", view_,
-                   std::string("pins (every processor, bus and receiver a module with pins) or "
-                               "grouped (the scaled elaboration); default: pins up to ") +
-                       (mob() ? "n = " : "p = ") + std::to_string(kPinsDefaultMaxProcessors) +
-                       " (grouped with --trace-slots), grouped above");
-  }
+  app.add_option("--view", view_,
+                 std::string("pins (every processor, bus and receiver a module with pins) or "
+                             "grouped (the scaled elaboration); default: pins up to ") +
+                     (mob() || dmob() ? "n = " : "p = ") +
+                     std::to_string(kPinsDefaultMaxProcessors) +
+                     " (grouped with --trace-slots), grouped above");
   if (config_.shape.topology == ocpc::Topology::kOcpc) {
     app.add_option("--rtl", rtl_specs_,
                    std::string("in the pins view, swap processor NODE's receiver for verilated "
@@ -290,7 +289,7 @@ void OcpcCommand::configure(CommonOptions& common) {
   e.vcd_path = common.vcd_path;
   e.device = common.device;
   trace_.configure(e.vcd_path, n - 1, e.max_slots, e.trace_slots, e.trace_first, e.trace_last);
-  if (!dmob()) configure_view();
+  configure_view();
 }
 
 void OcpcCommand::configure_view() {
@@ -413,7 +412,7 @@ std::string OcpcCommand::banner() const {
                          std::to_string(e.options.funnel.network_seed) + ", " +
                          std::to_string(e.options.funnel.batches) + " batches)"
                    : "") +
-         (dmob() ? "" : ", view " + network_view_name(e.view));
+         ", view " + network_view_name(e.view);
 }
 
 Json OcpcCommand::parameters() const {
@@ -424,7 +423,7 @@ Json OcpcCommand::parameters() const {
                          {"buses", buses()},
                          {"bus_length", e.shape.p}}
                   : Json{{"p", e.shape.p}, {"n", e.shape.n()}};
-  if (!dmob()) j["view"] = network_view_name(e.view);
+  j["view"] = network_view_name(e.view);
   j.update(
       Json{{"h", e.h}, {"max_slots", e.max_slots}, {"period_ns", e.period.to_seconds() * 1e9}});
   if (!e.faults.empty()) j["faults"] = fault_parameters(e.faults);

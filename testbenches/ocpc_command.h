@@ -46,7 +46,8 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
     if (funnel()) c.tables = funnel_table_bytes();
     if (config_.view == NetworkView::kPins) {
       c.pin_processors = config_.shape.n();
-      c.pin_transmitters = c.pin_processors * (mob() ? 2 : 1);
+      // One transmitter per bus a processor lights: 2 on the MOB-PC, D on the D-MOB.
+      c.pin_transmitters = c.pin_processors * (mob() ? 2 : dmob() ? config_.shape.dim : 1);
     }
     return c;
   }

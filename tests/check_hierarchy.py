@@ -12,7 +12,15 @@ coupler c(B, A)'s input K reads; every receiver input of a processor of group B 
 its coupler c(B, A) drives. The OCPC with p = 16 in the pins view (its default at that size):
 every processor ocpc.procI, every receiver ocpc.receiverI and the bus are sc_modules whose clk
 port is bound to the slot clock; processor I's transmitter pins are what the bus's input I
-reads, and its receiver pins read what receiver I drives. Exit status 1 on the first failure.
+reads, and its receiver pins read what receiver I drives. The 4 x 4 mesh in the pins view (its
+default at that size): every processor mesh.node_xX_yY, router mesh.links.router_xX_yY and link
+mesh.links.link_xX_yY_D is an sc_module whose clk port is bound to the slot clock; a router's
+output D is what its link's input reads, the link's output what the far router's input D reads,
+the occupancy the far router drives is what the link reads and the link's the sender's; each
+processor's offer, take and eject pins are its router's. The D-MOB with K = 3, D = 3 in the pins
+view (its default at that size): every processor and its receiver a clocked sc_module, its
+transmitter j what input x_j of its dimension-j bus reads, its receiver pins what its receiver
+drives. Exit status 1 on the first failure.
 """
 import json
 import pathlib
@@ -24,8 +32,9 @@ WORKDIR.mkdir(parents=True, exist_ok=True)
 
 FAMILIES = ["pops --d 4 --g 4", "pops --d 4 --g 4 --view grouped", "ocpc --p 16", "ocpc --p 16 --view grouped",
             "mob --p 4", "mob --p 4 --view grouped",
-            "dmob --k 3 --dim 3", "hypercube --n 4", "shuffle --d 2 --n 4", "ccc --s 3",
+            "dmob --k 3 --dim 3", "dmob --k 3 --dim 3 --view grouped", "hypercube --n 4", "shuffle --d 2 --n 4", "ccc --s 3",
             "shuffle-exchange --n 4", "grid --n 4 --k 2", "mesh --n 4 --levels 2",
+            "mesh --n 4 --levels 2 --view grouped",
             "splithash --k 8 --depth 2"]
 PORT_KINDS = {"sc_in", "sc_out", "sc_inout", "sc_port"}
 
@@ -131,6 +140,54 @@ def check_pops_pins(objects, d, g):
                     fail(f"pins view: pops.group{b}.proc{k}.rx{a}_valid reads {rx!r}, not {wire}")
 
 
+def check_mesh_pins(objects, n):
+    steps = {"E": (1, 0), "W": (-1, 0), "N": (0, 1), "S": (0, -1)}
+    for x in range(n):
+        for y in range(n):
+            proc, router = f"mesh.node_x{x}_y{y}", f"mesh.links.router_x{x}_y{y}"
+            module_with_clock(objects, proc)
+            module_with_clock(objects, router)
+            for lane in ("E", "W", "N", "S", "L"):
+                for field in ("valid", "source", "destination", "word0", "id", "priority"):
+                    if objects.get(f"{proc}.offer_{lane}_{field}", {}).get("kind") != "sc_out":
+                        fail(f"pins view: {proc} has no output offer_{lane}_{field}")
+                    same_wire(objects, f"{proc}.offer_{lane}_{field}",
+                              f"{router}.offer_{lane}_{field}")
+                    same_wire(objects, f"{router}.eject_{lane}_{field}",
+                              f"{proc}.eject_{lane}_{field}")
+                same_wire(objects, f"{router}.take_{lane}", f"{proc}.take_{lane}")
+            for d, (dx, dy) in steps.items():
+                fx, fy = x + dx, y + dy
+                if not (0 <= fx < n and 0 <= fy < n):
+                    if f"{router}.out_{d}_valid" in objects:
+                        fail(f"pins view: {router} has an output {d} off the mesh")
+                    continue
+                link, far = f"mesh.links.link_x{x}_y{y}_{d}", f"mesh.links.router_x{fx}_y{fy}"
+                module_with_clock(objects, link)
+                for field in ("valid", "source", "destination", "kind", "word3", "check"):
+                    same_wire(objects, f"{router}.out_{d}_{field}", f"{link}.in_{field}")
+                    same_wire(objects, f"{link}.out_{field}", f"{far}.in_{d}_{field}")
+                same_wire(objects, f"{far}.in_{d}_occupancy", f"{link}.far_occupancy")
+                same_wire(objects, f"{link}.occupancy", f"{router}.out_{d}_occupancy")
+
+
+def check_dmob_pins(objects, k, dim):
+    for i in range(k ** dim):
+        x = [i // k ** j % k for j in range(dim)]
+        scope = "dmob." + "".join(f"x{j}_{x[j]}." for j in range(dim - 1, 0, -1))
+        proc, receiver = f"{scope}proc{x[0]}", f"{scope}receiver{x[0]}"
+        module_with_clock(objects, proc)
+        module_with_clock(objects, receiver)
+        for j in range(dim):
+            line = i % k ** j + i // k ** (j + 1) * k ** j
+            bus = f"dmob.bus_d{j}_{line}"
+            module_with_clock(objects, bus)
+            for field in ("valid", "address", "packet", "control1"):
+                same_wire(objects, f"{proc}.tx{j}_{field}", f"{bus}.in{x[j]}_{field}")
+        for field in ("valid", "collision", "packet"):
+            same_wire(objects, f"{receiver}.{field}", f"{proc}.rx_{field}")
+
+
 for i, command in enumerate(FAMILIES):
     objects = hierarchy(command, f"{command.split()[0]}_{i}")
     if command == "pops --d 4 --g 4":
@@ -139,9 +196,14 @@ for i, command in enumerate(FAMILIES):
         check_ocpc_pins(objects, 16)
     if command == "mob --p 4":
         check_mob_pins(objects, 4)
+    if command == "dmob --k 3 --dim 3":
+        check_dmob_pins(objects, 3, 3)
+    if command == "mesh --n 4 --levels 2":
+        check_mesh_pins(objects, 4)
     if command.endswith("--view grouped") and any(
-            p in objects for p in ("pops.group0.proc0.clk", "ocpc.proc0.clk", "mob.row0.proc0.clk")):
+            p in objects for p in ("pops.group0.proc0.clk", "ocpc.proc0.clk", "mob.row0.proc0.clk",
+                                   "mesh.node_x0_y0.clk", "dmob.x2_0.x1_0.proc0.clk")):
         fail("grouped view: a processor has a clock port")
 print(f"ok: the hierarchy of {len(FAMILIES)} networks, every port bound; POPS(4,4)'s pins view "
       "wired processor to coupler to processor, the OCPC's and MOB-PC's processor to bus to "
-      "receiver to processor")
+      "receiver to processor (the D-MOB's too), the mesh's processor to router to link to router")

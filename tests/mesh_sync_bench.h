@@ -16,7 +16,7 @@ class MeshTestBench : public ExperimentBase {
         indexing_(config.n, config.indexing),
         checker_(indexing_),
         network_("mesh", config, protocol, checker_, clock_, control_) {
-    network_.fabric().set_observer(&checker_);
+    network_.links().set_observer(&checker_);
     finish_elaboration();
   }
   struct Result {
@@ -29,23 +29,23 @@ class MeshTestBench : public ExperimentBase {
   };
   Result run(std::uint64_t seed, std::uint64_t max_slots = 200000) {
     checker_.reset();
-    network_.fabric().reset();
+    network_.links().reset();
     const TimedOutcome t = run_armed(seed, max_slots, network_.nodes());
     Result r;
     r.slots = t.outcome.slots;
     r.hit_limit = t.outcome.hit_limit;
     if (r.hit_limit) {
-      network_.fabric().discard();
+      network_.links().discard();
       return r;
     }
-    r.errors = checker_.check(network_.fabric());
+    r.errors = checker_.check(network_.links());
     r.groups = checker_.groups();
     r.packets = checker_.packets();
     for (std::uint32_t node = 0; node < network_.nodes(); ++node)
       for (std::uint32_t d = 0; d < kDirs; ++d)
-        if (network_.fabric().has_link(node, d))
+        if (network_.links().has_link(node, d))
           r.max_occupancy = std::max(
-              r.max_occupancy, network_.fabric().link_counters(node * kDirs + d).max_occupancy);
+              r.max_occupancy, network_.links().link_counters(node * kDirs + d).max_occupancy);
     return r;
   }
   MeshSyncNetwork& network() { return network_; }

@@ -17,6 +17,9 @@ template <typename T>
 using Out = sc_core::sc_out<T>;
 template <typename T>
 using Signal = sc_core::sc_signal<T>;
+/// A wire written by several processes, each in a different delta cycle.
+template <typename T>
+using SharedSignal = sc_core::sc_signal<T, sc_core::SC_MANY_WRITERS>;
 
 /// The five fields of a frame, named `prefix` + kind, packet, source, destination, payload.
 template <template <typename> class Pin>

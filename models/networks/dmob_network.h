@@ -11,12 +11,18 @@
 /// has more than K children besides the network's buses. dmob.receivers holds the processors'
 /// single photodetectors: light from two of a node's D buses in one slot garbles it
 /// (ReceiverArray), exactly as on the MOB-PC.
+///
+/// In the pins view (config.view) every bus is a PinOcpcBus, every processor a PinOcpcProcessor
+/// with D transmitters (tx<j>_* into its dimension-j bus, at the bus's input x_j) and a receiver
+/// module receiver<v> beside it, wired as on the MOB-PC (ocpc_pin_node.h): the wires live in the
+/// processor's scope (dmob.x2_3.x1_0.proc7_tx1_valid, dmob.x2_3.x1_0.receiver7_valid, ...).
 #include <cstdint>
 #include <memory>
 #include <systemc>
 #include <vector>
 
 #include "models/networks/ocpc_network.h"
+#include "models/networks/ocpc_pin_node.h"
 
 namespace optinet::ocpc {
 
@@ -26,13 +32,16 @@ class DmobScope;
 /// processors proc<v>. Built inside the constructor of the module that owns it (SystemC makes
 /// them that module's children); destroyed in reverse creation order (linear teardown).
 struct DmobLevel {
+  /// `light`: the network's receiver array, which the pins view's receivers read.
   DmobLevel(std::uint32_t level, NodeId base, const OcpcNetworkConfig& config,
-            sc_core::sc_in<bool>& clk, sc_core::sc_port<RunControlIf>& control);
+            const ReceiverSampleIf<Message>& light, sc_core::sc_in<bool>& clk,
+            sc_core::sc_port<RunControlIf>& control);
   ~DmobLevel();
-  /// Every processor below, by id.
-  void collect(std::vector<OcpcProcessor*>& by_id) const;
+  /// Every processor below, by id, and in the pins view its node's wires and receiver.
+  void collect(std::vector<OcpcProcessor*>& by_id, std::vector<PinNode*>& pins_by_id) const;
 
   std::vector<std::unique_ptr<DmobScope>> scopes;
+  std::vector<std::unique_ptr<PinNode>> pin_nodes;  ///< the pins view's, at level 0
   std::vector<std::unique_ptr<OcpcProcessor>> processors;
 };
 
@@ -43,8 +52,8 @@ class DmobScope : public sc_core::sc_module {
   sc_core::sc_port<RunControlIf> control{"control"};
 
   DmobScope(const sc_core::sc_module_name& name, std::uint32_t level, NodeId base,
-            const OcpcNetworkConfig& config)
-      : sc_core::sc_module(name), children(level, base, config, clk, control) {}
+            const OcpcNetworkConfig& config, const ReceiverSampleIf<Message>& light)
+      : sc_core::sc_module(name), children(level, base, config, light, clk, control) {}
 
   DmobLevel children;
 };
@@ -66,6 +75,7 @@ class DmobNetwork : public sc_core::sc_module, public OcpcFabric {
   MessageBus& bus(std::uint32_t dimension, std::uint32_t line) {
     return *buses_.at(std::uint64_t{dimension} * shape_.mesh().lines_per_dimension() + line);
   }
+  void trace_pins(NodeId i, sc_core::sc_trace_file* tf) override;
 
  private:
   OcpcShape shape_;
@@ -73,6 +83,8 @@ class DmobNetwork : public sc_core::sc_module, public OcpcFabric {
   std::vector<std::unique_ptr<MessageBus>> buses_;
   std::unique_ptr<DmobLevel> nodes_;  ///< coordinate D-1's scopes (D = 1: the processors)
   std::vector<OcpcProcessor*> by_id_;
+  std::vector<PinNode*> pins_by_id_;                 ///< the pins view's nodes
+  std::vector<PinOcpcReceiver*> receivers_by_node_;  ///< the pins view's receiver modules
   std::unique_ptr<HardwareAcks> acks_;
 };
 

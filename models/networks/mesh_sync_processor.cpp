@@ -10,7 +10,9 @@ constexpr std::size_t kThreadStackBytes = 64 * 1024;
 
 MeshSyncProcessor::MeshSyncProcessor(const sc_core::sc_module_name& name,
                                      const MeshSyncProcessorConfig& config)
-    : sc_core::sc_module(name), config_(config), coord_(config.fabric->coord_of(config.node)) {
+    : sc_core::sc_module(name),
+      config_(config),
+      coord_(MeshGeometry{config.indexing->n()}.coord_of(config.node)) {
   OPTINET_HAS_PROCESS(MeshSyncProcessor);
   SC_THREAD(thread);
   set_stack_size(kThreadStackBytes);
@@ -32,10 +34,10 @@ void MeshSyncProcessor::thread() {
 
 MeshMsg MeshSyncProcessor::receive() {
   MeshMsg m;
-  while (!config_.fabric->take(config_.node, m)) {
+  while (!config_.port->take(config_.node, m)) {
     // A slot alarm far ahead also wakes a processor whose run is being aborted.
     const std::uint64_t alarm = control->current_slot() + RunControlIf::kSlotEvents - 1;
-    wait(config_.fabric->delivery_event(config_.node) | control->slot_event(alarm));
+    wait(config_.port->delivery_event(config_.node) | control->slot_event(alarm));
     if (control->abort_requested()) throw RunAborted{};
   }
   return m;

@@ -1,19 +1,20 @@
 #pragma once
 /// \file
 /// A processor of the synchronizing mesh: one thread that runs the protocol for its node and
-/// implements MeshSyncContext on its router (the fabric) and the run control.
+/// implements MeshSyncContext on its port to the links (the grouped fabric, or its own pins in
+/// the pins view) and the run control.
 #include <cstdint>
 #include <systemc>
 
 #include "models/core/run_control.h"
-#include "models/networks/mesh_fabric.h"
+#include "models/networks/mesh_link_layer.h"
 #include "models/networks/mesh_sync_node.h"
 
 namespace optinet::mesh {
 
 struct MeshSyncProcessorConfig {
   std::uint32_t node = 0;
-  MeshFabric* fabric = nullptr;
+  MeshNodePort* port = nullptr;  ///< read only once the simulation runs
   const MeshIndexing* indexing = nullptr;
   MeshSyncProtocol* protocol = nullptr;
   MeshSyncObserver* observer = nullptr;
@@ -35,10 +36,13 @@ class MeshSyncProcessor : public sc_core::sc_module, public MeshSyncContext {
   std::uint64_t slot() const override { return control->current_slot(); }
   std::uint64_t run_seed() const override { return control->run_seed(); }
   Rng& rng() override { return rng_; }
-  void send(MeshMsg m) override { config_.fabric->send(config_.node, m); }
+  void send(MeshMsg m) override { config_.port->send(config_.node, m); }
   MeshMsg receive() override;
   void set_phase(Phase p, std::uint32_t level) override;
   MeshSyncObserver& observer() override { return *config_.observer; }
+
+ protected:
+  const MeshSyncProcessorConfig& config() const { return config_; }
 
  private:
   void thread();

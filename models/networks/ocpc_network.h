@@ -31,7 +31,7 @@ struct OcpcNetworkConfig {
   /// Build the reservation control plane: a request and a grant channel beside every bus
   /// (OCPC and MOB-PC).
   bool control_plane = false;
-  NetworkView view = NetworkView::kGrouped;  ///< the OCPC and MOB-PC (the D-MOB is grouped)
+  NetworkView view = NetworkView::kGrouped;
   /// The OCPC's pins view: receivers swapped for verilated RTL.
   std::vector<ReceiverInstance> rtl_receivers{};
 };

@@ -18,7 +18,9 @@ namespace optinet::ocpc {
 struct PinNode {
   std::unique_ptr<PinOcpcReceiver> receiver;
   std::unique_ptr<ReceiverPins<Signal>> rx_wires;
-  std::vector<std::unique_ptr<TransmitterPins<SharedSignal>>> tx_wires;  ///< by bus
+  /// By bus; written by the processor's thread, by its method that lowers the valid line and
+  /// by the network's acknowledgement logic (in different deltas).
+  std::vector<std::unique_ptr<TransmitterPins<SharedSignal>>> tx_wires;
 
   /// Builds receiver<leaf> of node `config`'s id (`rtl`, `lanes`, `control`: as for
   /// PinOcpcReceiver), clocked by `clk`.

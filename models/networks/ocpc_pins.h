@@ -12,11 +12,6 @@
 
 namespace optinet::ocpc {
 
-/// A transmitter's wires: written by its processor's thread, by the processor's method that
-/// lowers the valid line, and by the network's acknowledgement logic (in different deltas).
-template <typename T>
-using SharedSignal = sc_core::sc_signal<T, sc_core::SC_MANY_WRITERS>;
-
 /// A message: kind, packet, source, destination, payload (the frame's pins), sender, control0
 /// and control1, named `prefix` + field.
 template <template <typename> class Pin>
