@@ -28,6 +28,16 @@ if(verilator_FOUND)
       PREFIX V${receiver}
       VERILATOR_ARGS -GK=64 -GA=16 -GW=352 -Wall)
   endforeach()
+  # The store-and-forward link stage (W = 224-bit packets: 7 words) and one with a planted bug
+  # (the source field lost), swapped per link by --rtl link:U:V=MODEL.
+  target_sources(optinet_models PRIVATE models/networks/rtl_sf_link.cpp)
+  foreach(link sf_link_stage sf_link_drops_source)
+    verilate(optinet_models SYSTEMC
+      SOURCES rtl/${link}.sv
+      TOP_MODULE ${link}
+      PREFIX V${link}
+      VERILATOR_ARGS -GW=224 -Wall)
+  endforeach()
   # Verilator's own headers and runtime are not the project's code: the headers are system
   # headers and the runtime sources compile without warnings (OPTINET_WERROR).
   target_include_directories(optinet_models SYSTEM PUBLIC "${VERILATOR_ROOT}/include"

@@ -57,6 +57,10 @@ constexpr double kPinFibre = 10.0 * 1024;
 // transmitters each): 19.4 KiB per processor and 17.45 KiB per transmitter.
 constexpr double kPinProcessor = 19.4 * 1024;
 constexpr double kPinTransmitter = 17.45 * 1024;
+// The store-and-forward pins view beyond its nodes' methods, per directed link: its stage
+// module and method, the 16 wires on both sides of it and the 32 ports (source, stage, far
+// end) that bind them.
+constexpr double kPinLink = 12.0 * 1024;
 
 std::uint64_t read_meminfo_available() {
   std::ifstream in("/proc/meminfo");
@@ -86,7 +90,8 @@ std::uint64_t estimate_memory(const ResourceCounts& c, bool traced) {
   double bytes = kBase + kThread * c.threads + kCoupler * c.couplers + kMethodNode * c.methods +
                  kSteppedNode * c.stepped_nodes + kLink * c.links + kLinkRecord * c.link_records +
                  kBus * c.buses + kScope * c.scopes + kPinFibre * c.pin_fibres +
-                 kPinProcessor * c.pin_processors + kPinTransmitter * c.pin_transmitters + c.tables;
+                 kPinProcessor * c.pin_processors + kPinTransmitter * c.pin_transmitters +
+                 kPinLink * c.pin_links + c.tables;
   if (traced) {
     bytes += kTraced * (c.threads + c.couplers + c.methods + c.stepped_nodes + c.links +
                         c.link_records + c.buses);

@@ -23,6 +23,7 @@ struct ResourceCounts {
   std::uint64_t pin_fibres = 0;      ///< POPS's pins view: transmitter fibres with their pins (n*g)
   std::uint64_t pin_processors = 0;  ///< the OCPC/MOB-PC pins view: processors, receivers
   std::uint64_t pin_transmitters = 0;  ///< and their transmitters (one per bus a processor lights)
+  std::uint64_t pin_links = 0;  ///< the store-and-forward pins view: links with stage and pins
 };
 
 /// Resident bytes of a network made of `counts`; `traced`: with a VCD file.
