@@ -21,9 +21,10 @@ namespace {
 // Largest network the command builds (2^20 nodes: memory, not the model, is the limit).
 constexpr std::uint64_t kMaxNodes = std::uint64_t{1} << 20;
 
-// The largest network elaborated in the pins view unless --view says otherwise, in nodes: the
-// pins view's elaboration, memory and slot time grow with the links (docs/cosimulation.md).
-constexpr std::uint64_t kPinsDefaultMaxNodes = 1024;
+// The largest network elaborated in the pins view unless --view says otherwise, in directed
+// links: the pins view's elaboration and memory grow with them, about 0.17 ms and 30 KiB each
+// (docs/cosimulation.md).
+constexpr std::uint64_t kPinsDefaultMaxLinks = 4096;
 
 /// "a, b, c": the names of `models`.
 std::string joined(const std::vector<std::string>& models) {
@@ -194,9 +195,9 @@ void StoreForwardCommand::add_options(CLI::App& app) {
   app.add_option("--trace-nodes", trace_nodes_, "trace only nodes A:B and their links");
   app.add_option("--view", view_,
                  "pins (every node and link a module with pins) or grouped (the scaled "
-                 "elaboration); default: pins up to N = " +
-                     std::to_string(kPinsDefaultMaxNodes) +
-                     " (grouped with --node-processes), grouped above");
+                 "elaboration); default: pins up to " +
+                     std::to_string(kPinsDefaultMaxLinks) +
+                     " links (grouped with --node-processes), grouped above");
   app.add_option("--rtl", rtl_specs_,
                  "in the pins view, swap the link from node U to node V for verilated RTL "
                  "(repeatable): link:U:V=sf_link_stage[:lockstep] (lockstep: beside the "
@@ -319,9 +320,9 @@ void StoreForwardCommand::configure_view() {
   }
   // The default is the view that has what the options ask for: --node-processes is a schedule
   // of the grouped view (the pins view's nodes are processes of their own).
-  const bool pins = view_
-                        ? *view_ == "pins"
-                        : config_.graph->nodes() <= kPinsDefaultMaxNodes && !config_.node_processes;
+  const bool small = config_.graph->nodes() <= kPinsDefaultMaxLinks &&
+                     graph_links(*config_.graph) <= kPinsDefaultMaxLinks;
+  const bool pins = view_ ? *view_ == "pins" : small && !config_.node_processes;
   if (pins && config_.node_processes) {
     throw UsageError(
         "--node-processes: a schedule of the grouped view (the pins view's nodes are "
@@ -341,8 +342,9 @@ void StoreForwardCommand::configure_view() {
   if (!config_.rtl_links.empty() && !pins) {
     throw UsageError(std::string("--rtl: swaps a link of the pins view; ") +
                      (view_ ? "accepted with --view pins"
-                            : "this network runs grouped by default (N above " +
-                                  std::to_string(kPinsDefaultMaxNodes) + "): add --view pins"));
+                            : "this network runs grouped by default (more than " +
+                                  std::to_string(kPinsDefaultMaxLinks) +
+                                  " links, or --node-processes): add --view pins"));
   }
 }
 
