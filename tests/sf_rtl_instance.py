@@ -17,16 +17,15 @@ difference.
 """
 import os
 import pathlib
-import re
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare_runs import differences  # noqa: E402
-from rtl_instances import (expect_lockstep_failure, fail, run_report,  # noqa: E402
-                           swapped_hierarchy, write_vcd)
+from rtl_instances import (expect_lockstep_failure, fail, rtl_args, run_report,  # noqa: E402
+                           swapped_hierarchy, vcd_signals)
 from vcd_reader import full_names, parse  # noqa: E402
+from views_match import Views  # noqa: E402
 
 OPTINET, WORKDIR = sys.argv[1], pathlib.Path(sys.argv[2])
 WORKDIR.mkdir(parents=True, exist_ok=True)
@@ -39,19 +38,8 @@ NETWORKS = [("hypercube", ["--n", "4"], ["0:1", "5:13", "12:8"]),
             ("grid", ["--n", "4", "--k", "2"], ["0:1", "1:5", "4:5"])]
 
 
-def protocols(network):
-    help_text = subprocess.run([OPTINET, network, "--help"], check=True, capture_output=True,
-                               text=True).stdout
-    return [p.strip() for p in re.search(r"--protocol TEXT=\S+\s+(.*)", help_text).group(1)
-            .split(",")]
-
-
 def run(command):
     return run_report([OPTINET] + command, WORKDIR / "rtl.json")
-
-
-def rtl_args(swaps):
-    return [a for spec in swaps for a in ("--rtl", spec)]
 
 
 compared = 0
@@ -59,7 +47,7 @@ for network, size, links in NETWORKS:
     swap_sets = [[f"link:{links[0]}={STAGE}"], [f"link:{links[1]}={STAGE}:lockstep"],
                  [f"link:{links[0]}={STAGE}", f"link:{links[1]}={STAGE}:lockstep",
                   f"link:{links[2]}={STAGE}"]]
-    for protocol in protocols(network):
+    for protocol in Views(OPTINET, WORKDIR, network, []).protocols():
         for queues in (["--queue-capacity", "0"], ["--queue-capacity", "1"]):
             base = [network] + size + ["--protocol", protocol, "--traffic", "random", "--runs",
                                        "2", "--seed", "4"] + queues
@@ -78,18 +66,11 @@ if differences(run(open_loop), run(open_loop + ["--rtl", f"link:5:6={STAGE}",
 compared += 1
 
 
-def vcd_signals(command, name):
-    vcd = WORKDIR / f"{name}.vcd"
-    write_vcd([OPTINET] + command, vcd)
-    names, changes = parse(vcd)
-    return {n: changes.get(code, []) for n, code in full_names(names).items()}
-
-
 # The waveforms: every signal but the swapped link's own output wires is the behavioural run's.
 waves = ["hypercube", "--n", "4", "--traffic", "random", "--seed", "9", "--queue-capacity", "1"]
 link = "SystemC.hypercube.node0.link_d4"  # the link 0 -> 1
-plain = vcd_signals(waves, "behavioural")
-swapped = vcd_signals(waves + ["--rtl", f"link:0:1={STAGE}"], "swapped")
+plain = vcd_signals([OPTINET] + waves, WORKDIR / "behavioural.vcd")
+swapped = vcd_signals([OPTINET] + waves + ["--rtl", f"link:0:1={STAGE}"], WORKDIR / "swapped.vcd")
 if link + "_dst_valid" not in plain:
     fail(f"the VCD has no {link}_dst_valid")
 for name in sorted(set(plain) & set(swapped)):

@@ -101,20 +101,14 @@ void PinOcpcReceiver::step() {
       slot_ = (*control_)->current_slot();
       rtl_->present(lanes);
       phase_ = Phase::kEdge;
-      sc_core::next_trigger(dynamic_cast<const sc_core::sc_clock&>(*clk.get_interface()).period() /
-                            4);
+      sc_core::next_trigger(RtlClockEdge::quarter_slot(clk));
       return;
     case Phase::kEdge:
-      rtl_->clock().write(true);
-      settling_ = 2;  // the clock edge reaches the model, then its outputs change
+      edge_.raise(rtl_->clock());  // the clock edge reaches the model, then its outputs change
       phase_ = Phase::kSettling;
-      sc_core::next_trigger(sc_core::SC_ZERO_TIME);
       return;
     case Phase::kSettling:
-      if (--settling_ > 0) {
-        sc_core::next_trigger(sc_core::SC_ZERO_TIME);
-        return;
-      }
+      if (!edge_.settled()) return;
       drive(rtl_outcome());
       return;
   }

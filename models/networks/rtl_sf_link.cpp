@@ -73,8 +73,7 @@ void RtlLinkStage::step() {
   switch (phase_) {
     case Phase::kIdle:
       phase_ = Phase::kPresent;
-      sc_core::next_trigger(dynamic_cast<const sc_core::sc_clock&>(*clk.get_interface()).period() /
-                            4);
+      sc_core::next_trigger(RtlClockEdge::quarter_slot(clk));
       return;
     case Phase::kPresent:
       slot_ = control_->current_slot();
@@ -83,16 +82,11 @@ void RtlLinkStage::step() {
       sc_core::next_trigger(sc_core::SC_ZERO_TIME);
       return;
     case Phase::kEdge:
-      rtl_clk_.write(true);
-      settling_ = 2;  // the clock edge reaches the model, then its outputs change
+      edge_.raise(rtl_clk_);
       phase_ = Phase::kSettling;
-      sc_core::next_trigger(sc_core::SC_ZERO_TIME);
       return;
     case Phase::kSettling:
-      if (--settling_ > 0) {
-        sc_core::next_trigger(sc_core::SC_ZERO_TIME);
-        return;
-      }
+      if (!edge_.settled()) return;
       rtl_clk_.write(false);
       phase_ = Phase::kIdle;
       {

@@ -17,6 +17,7 @@
 #include <systemc>
 #include <vector>
 
+#include "models/core/rtl_clock_edge.h"
 #include "models/core/run_control.h"
 #include "models/links/sf_link_pins.h"
 
@@ -81,7 +82,7 @@ class RtlLinkStage : public LinkStage {
   const sc_core::sc_port<RunControlIf>& control_;
   LinkInstance instance_;
   Phase phase_ = Phase::kIdle;
-  int settling_ = 0;
+  RtlClockEdge edge_;
   LinkOutcome presented_;
   std::uint64_t slot_ = 0;
   std::string mismatch_;
