@@ -3,8 +3,8 @@
 valgrind's cache simulator: counts that repeat exactly, where times on this shared machine swing
 2x from run to run.
 
-Runs `optinet hypercube --n N --protocol cubes --traffic random --runs 1 --seed 1` under callgrind
-with --cache-sim=yes, collecting only inside SfNetwork::step_nodes (the network's process: every
+Runs `optinet hypercube --n N --protocol cubes --traffic random --runs 1 --seed 1` (in the grouped
+view) under callgrind with --cache-sim=yes, collecting only inside SfNetwork::step_nodes (the network's process: every
 node's step and admission, nothing of elaboration or of loading between runs), with a last-level
 cache of each size given. Prints, per binary, n and size: instructions, first-level data misses
 and last-level data misses (reads and writes) per packet-hop. The simulator knows no hardware
@@ -27,6 +27,14 @@ import cli_guard  # noqa: E402
 COLLECT = "optinet::sf::SfNetwork::step_nodes()"
 
 
+def grouped_view(binary: str) -> list:
+    """`--view grouped` where the binary has views (small networks default to the pins view,
+    whose nodes the network's process does not step), else nothing."""
+    text = subprocess.run([binary, "hypercube", "--help"], check=True, capture_output=True,
+                          text=True).stdout
+    return ["--view", "grouped"] if "--view" in text else []
+
+
 def counts(binary: str, n: int, ll_mib: int) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         report, out = os.path.join(folder, "r.json"), os.path.join(folder, "callgrind.out")
@@ -34,7 +42,7 @@ def counts(binary: str, n: int, ll_mib: int) -> dict:
                         f"--LL={ll_mib * 1024 * 1024},16,64", f"--toggle-collect={COLLECT}",
                         f"--callgrind-out-file={out}", binary, "hypercube", "--n", str(n),
                         "--protocol", "cubes", "--traffic", "random", "--runs", "1", "--seed", "1",
-                        "--quiet", "--json", report],
+                        "--quiet", "--json", report] + grouped_view(binary),
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         with open(report) as f, cli_guard.reading(report, "optinet report"):
             hops = sum(r["hops"] for r in json.load(f)["runs"])

@@ -1,15 +1,15 @@
 # Optional: the media as verilated RTL. Every model, shipped or a user's, is added by
 # optinet_add_rtl_model against its boundary's contract (cmake/rtl_contract.cmake): couplers are
 # verilated with D = 64 source ports and W = 192-bit frames, receivers with K = 64
-# transmitters, 16-bit addresses and W = 352-bit frames; see rtl/README.md and
-# docs/cosimulation.md.
+# transmitters, 16-bit addresses and W = 352-bit frames, store-and-forward links with
+# W = 224-bit packets; see rtl/README.md and docs/cosimulation.md.
 include(${CMAKE_CURRENT_LIST_DIR}/rtl_contract.cmake)
 
 set(OPTINET_RTL_MODELS
     ""
     CACHE STRING
-          "A user's RTL models: a list of KIND:FILE.sv[,MORE.sv...] (KIND: coupler or receiver; \
-the top module is named as FILE)")
+          "A user's RTL models: a list of KIND:FILE.sv[,MORE.sv...] (KIND: coupler, receiver or \
+link; the top module is named as FILE)")
 
 find_package(verilator HINTS /usr/share/verilator $ENV{VERILATOR_ROOT})
 if(NOT verilator_FOUND)
@@ -19,9 +19,9 @@ if(NOT verilator_FOUND)
   message(STATUS "Verilator not found: behavioural couplers only")
   return()
 endif()
-message(STATUS "Verilator ${verilator_VERSION}: RTL couplers and receivers enabled")
+message(STATUS "Verilator ${verilator_VERSION}: RTL couplers, receivers and links enabled")
 
-# optinet_add_rtl_model(KIND coupler|receiver TOP module SOURCES file.sv...): verilates the
+# optinet_add_rtl_model(KIND coupler|receiver|link TOP module SOURCES file.sv...): verilates the
 # design whose top module is TOP (after checking that it has the pins of KIND) into the model
 # library, where --rtl KIND:...=TOP finds it.
 function(optinet_add_rtl_model)
@@ -64,12 +64,17 @@ foreach(receiver ocpc_bus_receiver ocpc_bus_receiver_registered receiver_drops_c
   list(REMOVE_DUPLICATES sources)
   optinet_add_rtl_model(KIND receiver TOP ${receiver} SOURCES ${sources})
 endforeach()
+# The store-and-forward link stage (a packet: 7 words of 32 bits) and one with a planted bug
+# (the source field lost), swapped per link by --rtl link:U:V=MODEL.
+foreach(link sf_link_stage sf_link_drops_source)
+  optinet_add_rtl_model(KIND link TOP ${link} SOURCES rtl/${link}.sv)
+endforeach()
 
 # The user's models.
 foreach(entry IN LISTS OPTINET_RTL_MODELS)
   if(NOT entry MATCHES "^([a-z]+):(.+)$")
     message(FATAL_ERROR
-            "OPTINET_RTL_MODELS: '${entry}' is not KIND:FILE.sv[,MORE.sv...] (KIND: coupler, receiver)")
+            "OPTINET_RTL_MODELS: '${entry}' is not KIND:FILE.sv[,MORE.sv...] (KIND: coupler, receiver, link)")
   endif()
   set(kind "${CMAKE_MATCH_1}")
   string(REPLACE "," ";" files "${CMAKE_MATCH_2}")
@@ -79,13 +84,15 @@ foreach(entry IN LISTS OPTINET_RTL_MODELS)
 endforeach()
 
 # The registry of the verilated models (models/optical/rtl_star_models.h,
-# models/networks/rtl_receiver_models.h).
+# models/networks/rtl_receiver_models.h, models/networks/rtl_link_models.h).
 get_property(couplers GLOBAL PROPERTY OPTINET_RTL_coupler_MODELS)
 get_property(receivers GLOBAL PROPERTY OPTINET_RTL_receiver_MODELS)
+get_property(links GLOBAL PROPERTY OPTINET_RTL_link_MODELS)
 set(RTL_INCLUDES "")
 set(RTL_COUPLERS "")
 set(RTL_RECEIVERS "")
-foreach(model IN LISTS couplers receivers)
+set(RTL_LINKS "")
+foreach(model IN LISTS couplers receivers links)
   string(APPEND RTL_INCLUDES "#include \"V${model}.h\"\n")
 endforeach()
 foreach(model IN LISTS couplers)
@@ -94,11 +101,15 @@ endforeach()
 foreach(model IN LISTS receivers)
   string(APPEND RTL_RECEIVERS "      verilated_receiver<V${model}>(\"${model}\"),\n")
 endforeach()
+foreach(model IN LISTS links)
+  string(APPEND RTL_LINKS "      verilated_link<V${model}>(\"${model}\"),\n")
+endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/rtl_model_registry.cpp.in
                ${CMAKE_BINARY_DIR}/generated/rtl_model_registry.cpp @ONLY)
 
 target_sources(optinet_models PRIVATE models/optical/rtl_passive_star.cpp
                                       models/networks/rtl_ocpc_receiver.cpp
+                                      models/networks/rtl_sf_link.cpp
                                       ${CMAKE_BINARY_DIR}/generated/rtl_model_registry.cpp)
 # Verilator's own headers and runtime are not the project's code: the headers are system
 # headers and the runtime sources compile without warnings (OPTINET_WERROR).

@@ -3,12 +3,14 @@
 # optinet_check_rtl_contract through cmake -P (tests/rtl_contract_check.cmake).
 
 # Per boundary kind: the ports of the top module and the parameters it is verilated with.
-set(OPTINET_RTL_KINDS coupler receiver)
+set(OPTINET_RTL_KINDS coupler receiver link)
 set(OPTINET_RTL_coupler_PORTS clk valid frame out_valid out_frame collision busy)
 set(OPTINET_RTL_coupler_PARAMETERS D=64 W=192)
 set(OPTINET_RTL_receiver_PORTS clk my_addr valid dest frame out_valid out_frame collision
                                addressed)
 set(OPTINET_RTL_receiver_PARAMETERS K=64 A=16 W=352)
+set(OPTINET_RTL_link_PORTS clk in_valid in_data in_ready out_valid out_data out_ready)
+set(OPTINET_RTL_link_PARAMETERS W=224)
 
 # Sets ${result} to "" when module `top`, found in `sources`, has every port and parameter of
 # boundary `kind`, else to one line saying what does not fit.

@@ -62,6 +62,11 @@ constexpr double kPinTransmitter = 17.45 * 1024;
 // and --n 64 --max-slots 20 peak at 424,672 and 1,678,444 KiB in the pins view against 21,988
 // and 53,140 KiB grouped: 393 and 397 KiB per node.
 constexpr double kPinMeshNode = 395.0 * 1024;
+// The store-and-forward pins view beyond its nodes' methods (kMethodNode), per directed link:
+// its stage module and method, the 16 wires on both sides of it and the 32 ports (source,
+// stage, far end) that bind them. hypercube --view pins at n = 8, 10 and 12 peak at 72,496,
+// 316,988 and 1,474,032 KiB: 30.2, 29.6 and 30.1 KiB per link.
+constexpr double kPinLink = 30.0 * 1024;
 
 std::uint64_t read_meminfo_available() {
   std::ifstream in("/proc/meminfo");
@@ -92,7 +97,7 @@ std::uint64_t estimate_memory(const ResourceCounts& c, bool traced) {
                  kSteppedNode * c.stepped_nodes + kLink * c.links + kLinkRecord * c.link_records +
                  kBus * c.buses + kScope * c.scopes + kPinFibre * c.pin_fibres +
                  kPinProcessor * c.pin_processors + kPinTransmitter * c.pin_transmitters +
-                 kPinMeshNode * c.pin_mesh_nodes + c.tables;
+                 kPinMeshNode * c.pin_mesh_nodes + kPinLink * c.pin_links + c.tables;
   if (traced) {
     bytes += kTraced * (c.threads + c.couplers + c.methods + c.stepped_nodes + c.links +
                         c.link_records + c.buses);

@@ -24,6 +24,7 @@ struct ResourceCounts {
   std::uint64_t pin_processors = 0;  ///< the OCPC/MOB-PC pins view: processors, receivers
   std::uint64_t pin_transmitters = 0;  ///< and their transmitters (one per bus a processor lights)
   std::uint64_t pin_mesh_nodes = 0;    ///< the mesh's pins view: routers, links and wires per node
+  std::uint64_t pin_links = 0;  ///< the store-and-forward pins view: links with stage and pins
 };
 
 /// Resident bytes of a network made of `counts`; `traced`: with a VCD file.

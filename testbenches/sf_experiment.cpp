@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <stdexcept>
 
 namespace optinet {
 
@@ -12,14 +13,18 @@ SfExperiment::SfExperiment(const SfExperimentConfig& config)
       network_(config.graph->name().c_str(),
                sf::SfNetworkConfig{config.graph.get(), scheme_.get(), config.discipline,
                                    config.capacity, config.phase_b_start, this, config.phase_window,
-                                   config.node_processes}) {
+                                   config.node_processes, config.view,
+                                   [this](const char* name, NodeId x, unsigned label,
+                                          const sc_core::sc_port<RunControlIf>& control) {
+                                     return make_link(name, x, label, control);
+                                   }}) {
   network_.clk(clock_);
   network_.control(control_);
   if (!config_.faults.empty()) inject_faults();
   if (!config.vcd_path.empty()) {
     open_trace_file(config.vcd_path);
     for (NodeId x = config.trace_first; x < network_.size() && x <= config.trace_last; ++x) {
-      network_.node(x).trace(trace_file_, config.link_power_mw);
+      network_.trace(x, trace_file_, config.link_power_mw);
     }
   }
   if (config.open_loop) {
@@ -31,6 +36,40 @@ SfExperiment::SfExperiment(const SfExperimentConfig& config)
 }
 
 SfExperiment::~SfExperiment() { discard_trace(); }
+
+std::unique_ptr<sf::LinkStage> SfExperiment::make_link(
+    const char* name, NodeId x, unsigned label, const sc_core::sc_port<RunControlIf>& control) {
+  const NodeId y = config_.graph->neighbor(x, label);
+  for (const sf::LinkInstance& l : config_.rtl_links) {
+    if (l.source != x || l.target != y) continue;
+#ifdef OPTINET_HAVE_VERILATOR
+    auto stage = std::make_unique<sf::RtlLinkStage>(name, l, control);
+    rtl_links_.push_back(stage.get());
+    return stage;
+#else
+    (void)name;
+    (void)control;
+    throw std::logic_error("an RTL link needs a build with Verilator");
+#endif
+  }
+  return nullptr;
+}
+
+std::string SfExperiment::take_rtl_mismatch() {
+  std::string first;
+  std::uint64_t first_slot = 0;
+  for (sf::RtlLinkStage* stage : rtl_links_) {
+    std::uint64_t slot = 0;
+    const std::string m = stage->take_mismatch(slot);
+    if (!m.empty() && (first.empty() || slot < first_slot)) {
+      first = "lockstep mismatch in slot " + std::to_string(slot) + " at " + stage->name() +
+              ", link " + std::to_string(stage->instance().source) + "->" +
+              std::to_string(stage->instance().target) + " (" + m + ")";
+      first_slot = slot;
+    }
+  }
+  return first;
+}
 
 void SfExperiment::inject_faults() {
   FaultPlan& plan = config_.faults;
@@ -98,7 +137,7 @@ SfRunResult SfExperiment::run_packets(std::uint64_t seed, const std::vector<Pack
   scoreboard_.expect(packets);
   std::vector<std::vector<Packet>> by_node(network_.size());
   for (const Packet& p : packets) by_node.at(p.source).push_back(p);
-  for (NodeId x = 0; x < network_.size(); ++x) network_.node(x).load(by_node[x], seed);
+  for (NodeId x = 0; x < network_.size(); ++x) network_.load(x, by_node[x], seed);
   // A scheme without a Phase A (BASIC) has nothing to wait for.
   phase_a_pending_ = packets.size();
   const bool wait_for_phase_a =
@@ -123,6 +162,8 @@ SfRunResult SfExperiment::run_packets(std::uint64_t seed, const std::vector<Pack
   if (r.hit_limit) {
     r.errors.push_back(slot_limit_error(config_.max_slots, "every packet was delivered"));
   }
+  const std::string mismatch = take_rtl_mismatch();
+  if (!mismatch.empty()) r.errors.push_back(mismatch);
   return r;
 }
 
@@ -137,7 +178,7 @@ SfRunResult SfExperiment::run_open_loop(std::uint64_t seed) {
   r.subphase_slots.assign(scheme_->subphases(), 0);
   delays_.clear();  // per-packet delays are kept for closed-loop runs only
   phase_a_delays_.clear();
-  for (NodeId x = 0; x < network_.size(); ++x) network_.node(x).load({}, seed);
+  for (NodeId x = 0; x < network_.size(); ++x) network_.load(x, {}, seed);
   network_.count_slots(TraceWindow::none());  // until the host opens its window
   const TimedOutcome timed = run_open_loop_armed(*host_, seed, host_->max_slots(), network_.size());
   r.wall_seconds = timed.wall_seconds;
@@ -149,6 +190,8 @@ SfRunResult SfExperiment::run_open_loop(std::uint64_t seed) {
   collect_node_measures(r);
   r.links = link_counters();
   r.errors = host_->errors();
+  const std::string mismatch = take_rtl_mismatch();
+  if (!mismatch.empty()) r.errors.push_back(mismatch);
   return r;
 }
 

@@ -4,6 +4,7 @@
 /// traffic and seed each run), checking every run with the scoreboard; or open-loop runs (a
 /// sustained load from an OpenLoopHost, which checks every delivered packet).
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "models/core/run_control.h"
+#include "models/networks/rtl_sf_link.h"
 #include "models/networks/store_forward_network.h"
 #include "protocols/store_forward/schemes.h"
 #include "testbenches/experiment_base.h"
@@ -51,6 +53,10 @@ struct SfExperimentConfig {
   std::optional<OpenLoopConfig> open_loop;
   /// One SC_METHOD per node instead of the network's process (sf::SfNetworkConfig).
   bool node_processes = false;
+  /// kPins: every node and link a module with pins (sf::SfNetworkConfig::view).
+  NetworkView view = NetworkView::kGrouped;
+  /// The pins view: links swapped for verilated RTL (each a link of the graph, once).
+  std::vector<sf::LinkInstance> rtl_links;
   /// Injected faults (link, receiver = every link into the node, jammer = every link out of
   /// it, ber); empty: fault-free hardware.
   FaultPlan faults;
@@ -132,9 +138,15 @@ class SfExperiment : public ExperimentBase,
   std::vector<MediumCounters> link_counters() const;
   /// Populations and queues of the run just ended.
   void collect_node_measures(SfRunResult& r);
+  /// The pins view's link stages: the RTL one of a link that config.rtl_links names, else null.
+  std::unique_ptr<sf::LinkStage> make_link(const char* name, NodeId x, unsigned label,
+                                           const sc_core::sc_port<RunControlIf>& control);
+  /// The first lockstep mismatch of the last run among the RTL links ("" if none).
+  std::string take_rtl_mismatch();
 
   SfExperimentConfig config_;
   std::unique_ptr<sf::Scheme> scheme_;
+  std::vector<sf::RtlLinkStage*> rtl_links_;  ///< the swapped links' stages (made with network_)
   sf::SfNetwork network_;
   SfRunResult current_;
   std::uint64_t phase_a_pending_ = 0;  // packets yet to finish Phase A (separate phases)

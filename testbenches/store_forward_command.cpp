@@ -1,7 +1,10 @@
 #include "testbenches/store_forward_command.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 
+#include "models/networks/rtl_ocpc_receiver.h"
+#include "models/optical/coupler_factory.h"
 #include "models/topology/ccc.h"
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
@@ -17,6 +20,68 @@ namespace {
 
 // Largest network the command builds (2^20 nodes: memory, not the model, is the limit).
 constexpr std::uint64_t kMaxNodes = std::uint64_t{1} << 20;
+
+// The largest network elaborated in the pins view unless --view says otherwise, in directed
+// links: the pins view's elaboration and memory grow with them, about 0.17 ms and 30 KiB each
+// (docs/cosimulation.md).
+constexpr std::uint64_t kPinsDefaultMaxLinks = 4096;
+
+/// "a, b, c": the names of `models`.
+std::string joined(const std::vector<std::string>& models) {
+  std::string names;
+  for (const std::string& m : models) names += (names.empty() ? "" : ", ") + m;
+  return names;
+}
+
+/// --rtl link:U:V=MODEL[:lockstep] on `graph`: the link, named by its ends; throws UsageError.
+sf::LinkInstance parse_rtl_link(const std::string& spec, const sf::SfGraph& graph) {
+  const std::string accepted = "link:U:V=sf_link_stage[:lockstep]";
+  const std::size_t equals = spec.find('=');
+  const std::string where = spec.substr(0, equals);
+  const std::size_t colon = where.find(':', 5);
+  if (equals == std::string::npos || where.rfind("link:", 0) != 0 || colon == std::string::npos) {
+    throw UsageError("--rtl: '" + spec + "' names no link (accepted: " + accepted + ")");
+  }
+  sf::LinkInstance l;
+  const std::string network = graph.name() + " N = " + std::to_string(graph.nodes());
+  const auto no_such_link = [&] {
+    return UsageError("--rtl: " + network + " has no link '" + where +
+                      "' (accepted: link:U:V, V a neighbour of node U, nodes 0.." +
+                      std::to_string(graph.nodes() - 1) + ")");
+  };
+  try {
+    l.source =
+        static_cast<NodeId>(parse_count("--rtl", where.substr(5, colon - 5), 0, graph.nodes() - 1));
+    l.target =
+        static_cast<NodeId>(parse_count("--rtl", where.substr(colon + 1), 0, graph.nodes() - 1));
+  } catch (const UsageError&) {
+    throw no_such_link();
+  }
+  bool neighbour = false;
+  for (unsigned label = 0; label < graph.degree(); ++label) {
+    neighbour = neighbour || graph.neighbor(l.source, label) == l.target;
+  }
+  if (!neighbour) throw no_such_link();
+  const RtlModelChoice choice = split_rtl_model(spec.substr(equals + 1));
+  l.model = choice.model;
+  l.lockstep = choice.lockstep;
+  const std::vector<std::string>& models = sf::rtl_link_models();
+  if (models.empty()) {
+    throw UsageError("--rtl: " + l.model + " was not built (a build without Verilator)");
+  }
+  if (std::find(models.begin(), models.end(), l.model) != models.end()) return l;
+  // A model of another boundary: its ports are not a link stage's.
+  std::vector<std::string> others = coupler_models();
+  others.insert(others.end(), ocpc::rtl_receiver_models().begin(),
+                ocpc::rtl_receiver_models().end());
+  if (std::find(others.begin(), others.end(), l.model) != others.end()) {
+    throw UsageError("--rtl: " + l.model +
+                     "'s pins are not a link stage's (valid, data, ready each way; accepted: " +
+                     joined(models) + ")");
+  }
+  throw UsageError("--rtl: no link stage model '" + l.model + "' (accepted: " + joined(models) +
+                   ", optionally :lockstep)");
+}
 
 /// A network's size options: name, default, range and meaning.
 struct SizeOption {
@@ -128,6 +193,15 @@ void StoreForwardCommand::add_options(CLI::App& app) {
                      "ones go on at once (Theorem 4: W = n + K n^(1/2))")
           ->check(count_in(1, 1000000000));
   app.add_option("--trace-nodes", trace_nodes_, "trace only nodes A:B and their links");
+  app.add_option("--view", view_,
+                 "pins (every node and link a module with pins) or grouped (the scaled "
+                 "elaboration); default: pins up to " +
+                     std::to_string(kPinsDefaultMaxLinks) +
+                     " links (grouped with --node-processes), grouped above");
+  app.add_option("--rtl", rtl_specs_,
+                 "in the pins view, swap the link from node U to node V for verilated RTL "
+                 "(repeatable): link:U:V=sf_link_stage[:lockstep] (lockstep: beside the "
+                 "behavioural link, a difference fails the run)");
   app.add_flag("--node-processes", config_.node_processes,
                "one SC_METHOD per node, the reference schedule (same runs, a third to a "
                "half of the speed), instead of the network's one process stepping the nodes");
@@ -230,12 +304,47 @@ void StoreForwardCommand::configure(CommonOptions& common) {
   e.vcd_path = common.vcd_path;
   e.link_power_mw =
       dbm_to_mw(link_budget(common.device, MediumKind::kPointToPoint, 1).received_power_dbm);
+  configure_view();
   if (trace_nodes_) {
     // FIRST:LAST, inclusive: a large network's VCD restricted to some nodes and their links.
     if (e.vcd_path.empty()) throw UsageError("--trace-nodes: needs --vcd FILE");
     const auto [first, last] = parse_range("--trace-nodes", *trace_nodes_, e.graph->nodes() - 1);
     e.trace_first = static_cast<NodeId>(first);
     e.trace_last = static_cast<NodeId>(last);
+  }
+}
+
+void StoreForwardCommand::configure_view() {
+  if (view_ && *view_ != "pins" && *view_ != "grouped") {
+    throw UsageError("--view: unknown '" + *view_ + "' (accepted: pins, grouped)");
+  }
+  // The default is the view that has what the options ask for: --node-processes is a schedule
+  // of the grouped view (the pins view's nodes are processes of their own).
+  const bool small = config_.graph->nodes() <= kPinsDefaultMaxLinks &&
+                     graph_links(*config_.graph) <= kPinsDefaultMaxLinks;
+  const bool pins = view_ ? *view_ == "pins" : small && !config_.node_processes;
+  if (pins && config_.node_processes) {
+    throw UsageError(
+        "--node-processes: a schedule of the grouped view (the pins view's nodes are "
+        "processes of their own); accepted with --view grouped");
+  }
+  config_.view = pins ? NetworkView::kPins : NetworkView::kGrouped;
+  for (const std::string& spec : rtl_specs_) {
+    const sf::LinkInstance l = parse_rtl_link(spec, *config_.graph);
+    for (const sf::LinkInstance& other : config_.rtl_links) {
+      if (other.source == l.source && other.target == l.target) {
+        throw UsageError("--rtl: link:" + std::to_string(l.source) + ":" +
+                         std::to_string(l.target) + " is named twice");
+      }
+    }
+    config_.rtl_links.push_back(l);
+  }
+  if (!config_.rtl_links.empty() && !pins) {
+    throw UsageError(std::string("--rtl: swaps a link of the pins view; ") +
+                     (view_ ? "accepted with --view pins"
+                            : "this network runs grouped by default (more than " +
+                                  std::to_string(kPinsDefaultMaxLinks) +
+                                  " links, or --node-processes): add --view pins"));
   }
 }
 
@@ -258,7 +367,8 @@ std::string StoreForwardCommand::banner() const {
   const SfExperimentConfig& e = config_;
   return network_ + ", N = " + std::to_string(e.graph->nodes()) + ", protocol " + e.protocol +
          ", discipline " + sf::discipline_name(e.discipline) + ", queue capacity " +
-         (e.capacity ? std::to_string(e.capacity) : "unbounded");
+         (e.capacity ? std::to_string(e.capacity) : "unbounded") + ", view " +
+         network_view_name(e.view);
 }
 
 Json StoreForwardCommand::parameters() const {
@@ -274,6 +384,7 @@ Json StoreForwardCommand::parameters() const {
   if (e.relation) p["h"] = e.h;
   if (e.phase_window) p["phase_window"] = e.phase_window;
   p["max_slots"] = e.max_slots;
+  p["view"] = network_view_name(e.view);
   if (!e.faults.empty()) p["faults"] = fault_parameters(e.faults);
   return p;
 }

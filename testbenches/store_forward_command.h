@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "testbenches/network_command.h"
 #include "testbenches/sf_experiment.h"
@@ -37,8 +38,10 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   std::string size_option() const override;
   ResourceCounts resources() const override {
     ResourceCounts c;  // no node has a thread (a stack)
-    (config_.node_processes ? c.methods : c.stepped_nodes) = config_.graph->nodes();
+    const bool pins = config_.view == NetworkView::kPins;
+    (config_.node_processes || pins ? c.methods : c.stepped_nodes) = config_.graph->nodes();
     c.link_records = std::uint64_t{config_.graph->nodes()} * config_.graph->degree();
+    if (pins) c.pin_links = c.link_records;
     return c;
   }
   std::string banner() const override;
@@ -60,6 +63,8 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   std::shared_ptr<const sf::SfGraph> make_graph() const;
   /// --traffic random-h-relation (with --h) or --relation-file: an h-relation run.
   void configure_relation(CommonOptions& common);
+  /// --view (pins up to kPinsDefaultMaxNodes nodes by default).
+  void configure_view();
 
   std::string network_;
   std::map<std::string, std::string> size_;  ///< the network's size options, e.g. --n, --d
@@ -70,6 +75,8 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   std::optional<std::string> h_;
   std::string relation_file_;
   std::optional<std::string> trace_nodes_;
+  std::optional<std::string> view_;
+  std::vector<std::string> rtl_specs_;  ///< --rtl link:U:V=MODEL[:lockstep]
   CLI::Option* phase_b_start_option_ = nullptr;
   std::string phase_window_;
   CLI::Option* phase_window_option_ = nullptr;

@@ -20,7 +20,13 @@ the occupancy the far router drives is what the link reads and the link's the se
 processor's offer, take and eject pins are its router's. The D-MOB with K = 3, D = 3 in the pins
 view (its default at that size): every processor and its receiver a clocked sc_module, its
 transmitter j what input x_j of its dimension-j bus reads, its receiver pins what its receiver
-drives. Exit status 1 on the first failure.
+drives.
+The store-and-forward networks in the
+pins view (their default at these sizes): every node and every link (NAME.nodeX.link_L) is an
+sc_module whose clk port is bound to the slot clock; each node's out-edge pins are what its
+link's src pins read and its ready line what the link drives back; each link's dst pins are
+read by exactly one node input (another node's, or its own for a shuffle's self-loop), whose
+ready line the link reads; every node input reads a link. Exit status 1 on the first failure.
 """
 import json
 import pathlib
@@ -33,9 +39,11 @@ WORKDIR.mkdir(parents=True, exist_ok=True)
 FAMILIES = ["pops --d 4 --g 4", "pops --d 4 --g 4 --view grouped", "ocpc --p 16", "ocpc --p 16 --view grouped",
             "mob --p 4", "mob --p 4 --view grouped",
             "dmob --k 3 --dim 3", "dmob --k 3 --dim 3 --view grouped", "hypercube --n 4", "shuffle --d 2 --n 4", "ccc --s 3",
-            "shuffle-exchange --n 4", "grid --n 4 --k 2", "mesh --n 4 --levels 2",
+            "shuffle-exchange --n 4", "grid --n 4 --k 2", "mesh --n 4 --levels 2", "hypercube --n 4 --view grouped",
             "mesh --n 4 --levels 2 --view grouped",
             "splithash --k 8 --depth 2"]
+SF_NETWORKS = {"hypercube": "hypercube", "shuffle": "shuffle", "ccc": "ccc",
+               "shuffle-exchange": "shuffle-exchange", "grid": "grid"}
 PORT_KINDS = {"sc_in", "sc_out", "sc_inout", "sc_port"}
 
 
@@ -111,6 +119,43 @@ def check_mob_pins(objects, p):
                 same_wire(objects, f"{proc}.tx1_{field}", f"mob.col_bus{c}.in{r}_{field}")
             for field in ("valid", "collision", "packet"):
                 same_wire(objects, f"{receiver}.{field}", f"{proc}.rx_{field}")
+
+
+SF_FIELDS = ("valid", "kind", "packet", "source", "destination", "payload", "handle")
+
+
+def check_sf_pins(objects, network):
+    nodes = [n for n, o in objects.items()
+             if o["kind"] == "sc_module" and n.count(".") == 1 and n.startswith(network + ".node")]
+    links = [n for n, o in objects.items()
+             if o["kind"] == "sc_module" and n.count(".") == 2 and ".link_" in n]
+    if not nodes or len(links) < len(nodes):
+        fail(f"{network} pins view: {len(nodes)} node and {len(links)} link modules")
+    readers = {}  # wire -> the node input ports that read it
+    for name, o in objects.items():
+        if o["kind"] == "sc_in" and name.rsplit(".", 1)[0] in nodes and \
+                name.rsplit(".", 1)[1].startswith("in"):
+            readers.setdefault(o["bound_to"], []).append(name)
+    for node in nodes:
+        module_with_clock(objects, node)
+    for link in links:
+        module_with_clock(objects, link)
+        node, label = link.rsplit(".link_", 1)
+        for field in SF_FIELDS:
+            same_wire(objects, f"{node}.out_{label}_{field}", f"{link}.src_{field}")
+        same_wire(objects, f"{node}.out_{label}_ready", f"{link}.src_ready")
+        wire = objects.get(f"{link}.dst_valid", {}).get("bound_to")
+        ins = readers.get(wire, [])
+        if len(ins) != 1:
+            fail(f"{network} pins view: {link}'s dst_valid ({wire}) is read by {ins}")
+        far_input = ins[0][:-len("_valid")]
+        for field in SF_FIELDS:
+            same_wire(objects, f"{link}.dst_{field}", f"{far_input}_{field}")
+        same_wire(objects, f"{link}.dst_ready", f"{far_input}_ready")
+    inputs = [n for n in objects if n.endswith("_valid") and objects[n]["kind"] == "sc_in"
+              and n.rsplit(".", 1)[0] in nodes]
+    if len(inputs) != len(links):
+        fail(f"{network} pins view: {len(inputs)} node inputs for {len(links)} links")
 
 
 def check_pops_pins(objects, d, g):
@@ -206,4 +251,5 @@ for i, command in enumerate(FAMILIES):
         fail("grouped view: a processor has a clock port")
 print(f"ok: the hierarchy of {len(FAMILIES)} networks, every port bound; POPS(4,4)'s pins view "
       "wired processor to coupler to processor, the OCPC's and MOB-PC's processor to bus to "
-      "receiver to processor (the D-MOB's too), the mesh's processor to router to link to router")
+      "receiver to processor (the D-MOB's too), the mesh's processor to router to link to router, "
+      "the store-and-forward networks' node to link to node")

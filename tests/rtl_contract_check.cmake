@@ -24,6 +24,11 @@ expect(receiver optical_passive_star ${RTL}/optical_passive_star.sv
 expect(coupler user_star ${RTL}/optical_passive_star.sv
        "no module user_star in ${RTL}/optical_passive_star.sv")
 expect(coupler user_star ${TESTS}/rtl/no_such_file.sv "no file ${TESTS}/rtl/no_such_file.sv")
+foreach(link sf_link_stage sf_link_drops_source)
+  expect(link ${link} ${RTL}/${link}.sv "")
+endforeach()
 expect(link user_star ${TESTS}/rtl/user_star.sv
-       "unknown boundary kind 'link' (accepted: coupler, receiver)")
+       "module user_star has no port in_valid of a link (needs: clk in_valid in_data in_ready out_valid out_data out_ready)")
+expect(star user_star ${TESTS}/rtl/user_star.sv
+       "unknown boundary kind 'star' (accepted: coupler, receiver, link)")
 message(STATUS "rtl contract check: all cases as expected")

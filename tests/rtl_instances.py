@@ -1,6 +1,7 @@
-"""What the per-instance RTL tests (pops_rtl_instance.py, ocpc_rtl_instance.py) share: the
-instances a hierarchy has verilated models in, the slot of a VCD signal's first pulse, and a
-lockstep run that must fail naming a slot and an instance."""
+"""What the per-instance RTL tests (pops_rtl_instance.py, ocpc_rtl_instance.py,
+sf_rtl_instance.py) share: the instances a hierarchy has verilated models in, the slot of a VCD
+signal's first pulse, a VCD's signals, and a lockstep run that must fail naming a slot and an
+instance."""
 import json
 import subprocess
 import sys
@@ -49,6 +50,18 @@ def swapped_hierarchy(command, instance, path):
 def write_vcd(command, path):
     subprocess.run(command + ["--vcd", str(path), "--quiet"], check=True,
                    stdout=subprocess.DEVNULL)
+
+
+def rtl_args(swaps):
+    """`--rtl SPEC` for each spec of `swaps`."""
+    return [a for spec in swaps for a in ("--rtl", spec)]
+
+
+def vcd_signals(command, path):
+    """Every signal of `command`'s VCD (written to `path`): full name -> [(time, value)]."""
+    write_vcd(command, path)
+    names, changes = parse(path)
+    return {n: changes.get(code, []) for n, code in full_names(names).items()}
 
 
 def first_pulse(vcd, signals):

@@ -36,4 +36,10 @@ for receiver in ocpc_bus_receiver ocpc_bus_receiver_registered receiver_drops_co
   lint_receiver $receiver -GK=64 -GA=16 -GW=352
   lint_receiver $receiver -GK=1 -GA=1 -GW=8
 done
+# The store-and-forward link stages verilated at W = 224 (the planted bug's field needs W >= 128).
+for link in sf_link_stage sf_link_drops_source; do
+  lint_alone $link
+  lint_alone $link -GW=224
+done
+lint_alone sf_link_stage -GW=1
 echo "lint clean: $rtl"

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """usage: sf_schedules_match.py OPTINET WORKDIR
 
-Store-and-forward nodes are stepped by the network's one process unless --node-processes makes
-each node an SC_METHOD of its own (models/networks/store_forward_node.h, "Process choice"). Both
+In the grouped view, store-and-forward nodes are stepped by the network's one process unless
+--node-processes makes each node an SC_METHOD of its own (models/networks/store_forward_node.h,
+"Process choice"). Both
 schedules must give exactly the same runs: every case runs both ways and every JSON run field
 but wall_seconds must agree, with the exit status; so must every signal of the two VCDs of the
 traced cases. Cases cover each network and scheme, both disciplines, bounded queues, the
@@ -54,6 +55,7 @@ def run(args, schedule, vcd):
     out = WORKDIR / f"sf_schedules_{schedule}.json"
     out.unlink(missing_ok=True)
     extra = [] if "--warmup" in args else ["--runs", "3", "--seed", "11"]
+    extra += ["--view", "grouped"]  # the grouped view's two schedules
     extra += ["--node-processes"] if schedule == "node_processes" else []
     extra += ["--vcd", str(vcd)] if vcd else []
     status = subprocess.run([OPTINET] + args + extra + ["--json", str(out), "--quiet"],

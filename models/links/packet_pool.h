@@ -38,6 +38,8 @@ class PacketPool {
     return static_cast<PacketIndex>(packets_.size() - 1);
   }
   void remove(PacketIndex i) { free_.push_back(i); }
+  /// Slots in the array (a valid index is below it).
+  std::size_t size() const { return packets_.size(); }
   SfPacket& operator[](PacketIndex i) { return packets_[i]; }
   const SfPacket& operator[](PacketIndex i) const { return packets_[i]; }
   void prefetch(PacketIndex i) const {

@@ -1,6 +1,7 @@
 #include "models/networks/ocpc_pin_medium.h"
 
 #ifdef OPTINET_HAVE_VERILATOR
+#include "models/core/rtl_model_names.h"
 #include "models/networks/rtl_receiver_models.h"
 #endif
 
@@ -8,11 +9,7 @@ namespace optinet::ocpc {
 
 const std::vector<std::string>& rtl_receiver_models() {
 #ifdef OPTINET_HAVE_VERILATOR
-  static const std::vector<std::string> models = [] {
-    std::vector<std::string> names;
-    for (const RtlReceiverModel& m : rtl_receiver_registry()) names.emplace_back(m.name);
-    return names;
-  }();
+  static const std::vector<std::string> models = rtl_model_names(rtl_receiver_registry());
 #else
   static const std::vector<std::string> models;
 #endif
@@ -108,20 +105,14 @@ void PinOcpcReceiver::step() {
       slot_ = (*control_)->current_slot();
       rtl_->present(lanes);
       phase_ = Phase::kEdge;
-      sc_core::next_trigger(dynamic_cast<const sc_core::sc_clock&>(*clk.get_interface()).period() /
-                            4);
+      sc_core::next_trigger(RtlClockEdge::quarter_slot(clk));
       return;
     case Phase::kEdge:
-      rtl_->clock().write(true);
-      settling_ = 2;  // the clock edge reaches the model, then its outputs change
+      edge_.raise(rtl_->clock());  // the clock edge reaches the model, then its outputs change
       phase_ = Phase::kSettling;
-      sc_core::next_trigger(sc_core::SC_ZERO_TIME);
       return;
     case Phase::kSettling:
-      if (--settling_ > 0) {
-        sc_core::next_trigger(sc_core::SC_ZERO_TIME);
-        return;
-      }
+      if (!edge_.settled()) return;
       drive(rtl_outcome());
       return;
   }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "models/core/compat.h"
+#include "models/core/rtl_clock_edge.h"
 #include "models/core/run_control.h"
 #include "models/networks/ocpc_pins.h"
 #include "models/networks/rtl_ocpc_receiver.h"
@@ -105,7 +106,7 @@ class PinOcpcReceiver : public sc_core::sc_module {
   std::unique_ptr<RtlReceiverStage> rtl_;  ///< null: behavioural
   const sc_core::sc_port<RunControlIf>* control_ = nullptr;
   bool lockstep_ = false;
-  unsigned settling_ = 0;
+  RtlClockEdge edge_;
   std::string mismatch_;
   std::uint64_t mismatch_slot_ = 0;
 };

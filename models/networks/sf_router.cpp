@@ -268,10 +268,12 @@ void SfRouter::offer_heads(std::uint64_t slot) {
       continue;
     }
     Link& link = links()[label];
-    link.offer(i);  // the request goes to the network's array, or a node process's input port
+    // The request goes to the network's array or a node process's input port; in the pins
+    // view the node's module drives the offer onto its pins (SfPinNode).
+    link.offer(i);
     if (shared_->steps != nullptr) {
       shared_->steps->request(link.far_node(), link.input());
-    } else {
+    } else if (shared_->sinks != nullptr) {
       shared_->sinks[link.far_node()]->request(link.input());
     }
   }
@@ -306,9 +308,9 @@ void SfRouter::prefetch_far_end(unsigned label) const {
     return;
   }
   const NodeId far = links()[label].far_node();
-  if (shared_->steps == nullptr) {
+  if (shared_->sinks != nullptr) {
     shared_->sinks[far]->prefetch();
-  } else {
+  } else if (shared_->steps != nullptr) {
     shared_->steps->prefetch_requests(far);
   }
 }
@@ -402,6 +404,15 @@ LinkProbe& SfRouter::watch(unsigned label) {
   return probes[id_][label];
 }
 
+void SfRouter::trace(sc_core::sc_trace_file* tf, const std::string& name, double lit_power_mw) {
+  sc_core::sc_trace(tf, population_, name + ".population", 32);
+  for (unsigned label = 0; label < shared_->degree; ++label) {
+    if (link(label) != nullptr) {
+      watch(label).trace(tf, name + ".link_" + shared_->graph->label_name(label), lit_power_mw);
+    }
+  }
+}
+
 void SfRouter::prefetch_rest() const {
   const char* end = reinterpret_cast<const char*>(this + 1);
   for (const char* line = reinterpret_cast<const char*>(&watched_); line < end; line += 64) {
@@ -425,11 +436,6 @@ void SfRouter::fetch_for_admit(std::uint64_t offers, int stage) const {
 }
 
 bool SfRouter::admit(std::uint64_t offers, std::uint64_t slot) {
-  // The update phase of this slot's rising edge (or the network's admission pass after every
-  // step): every node has placed its arrivals and made its offers, so the buffer occupancy
-  // read here is the same whatever the order in which nodes stepped or admit.
-  Reservations reserved{};
-  bool admitted = false;
   // Where buffers are bounded, the offered packets are fetched for all inputs first, so that
   // the misses overlap. (The network fetched the offering links some nodes ahead:
   // fetch_for_admit.)
@@ -438,20 +444,9 @@ bool SfRouter::admit(std::uint64_t offers, std::uint64_t slot) {
       pool().prefetch(in_link(__builtin_ctzll(m)).offered());
     }
   }
-  for (std::uint64_t requests = offers; requests != 0; requests &= requests - 1) {
-    const std::uint32_t edge = in_edges_[__builtin_ctzll(requests)];
-    Link& link = shared_->links[edge];
-    const PacketIndex i = link.offered();
-    // Unbounded buffers admit every offer: no occupancy to read, and the packet itself is read
-    // only for a traced link's packet signal (it is placed at the next rising edge).
-    const bool ok = shared_->capacity == 0 || reserve(pool()[i], reserved);
-    if (ok) {
-      link.grant();
-      count_carried(edge, link.watched(), i, slot);
-      arrivals(slot).push_back(i);
-      admitted = true;
-    }
-  }
+  const bool admitted = admit_offers(
+      offers, slot, [this](unsigned input) { return in_link(input).offered(); },
+      [this](unsigned input, PacketIndex) { shared_->links[in_edges_[input]].grant(); });
   if (admitted && shared_->steps != nullptr) shared_->steps->list(id_);
   return admitted;
 }

@@ -19,6 +19,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -96,7 +97,8 @@ struct SfRouterShared {
   /// The network's packets: queues, links and buffers hold indices into it.
   PacketPool* pool = nullptr;
   /// Null: each node is a process of its own (an SC_METHOD), and `sinks` are the nodes' input
-  /// ports by id, to which the sources post their offers. Otherwise the network's process steps
+  /// ports by id, to which the sources post their offers (both null: the pins view, where a
+  /// node's module drives its offers onto its pins). Otherwise the network's process steps
   /// a node while it is listed here, and the sources post their offers here.
   SfStepList* steps = nullptr;
   LinkSink* const* sinks = nullptr;
@@ -146,6 +148,12 @@ class alignas(64) SfRouter {
     const Link& l = links()[label];
     return l.bound() ? &l : nullptr;
   }
+  Link* link(unsigned label) {
+    Link& l = links()[label];
+    return l.bound() ? &l : nullptr;
+  }
+  /// The network's packets (a pins-view node reads and writes the packets its pins carry).
+  PacketPool& packets() const { return pool(); }
   /// What out-edge `label`'s link carried in the network's count window (SfNetwork::count_slots).
   MediumCounters link_counters(unsigned label) const {
     return carried_counters(shared_->carried[edge(label)]);
@@ -153,6 +161,10 @@ class alignas(64) SfRouter {
   /// The probe of out-edge `label` (which must have a link), which a trace or injected faults
   /// read: the link is watched from now on. Between runs, before the network is traced.
   LinkProbe& watch(unsigned label);
+  /// Traces the population and the outgoing links (a lit link's received power:
+  /// lit_power_mw) under `name`, the node's module's name: `name`.population,
+  /// `name`.link_<label>.busy, ... Between runs, before the simulation starts.
+  void trace(sc_core::sc_trace_file* tf, const std::string& name, double lit_power_mw);
   /// Between runs: clears every buffer and link, loads the node's packets and seeds its stream.
   void load(const std::vector<Packet>& packets, std::uint64_t run_seed);
 
@@ -176,6 +188,32 @@ class alignas(64) SfRouter {
   /// order, while buffers are free. True if it admitted one (a stepped router then lists
   /// itself for the next rising edge).
   bool admit(std::uint64_t offers, std::uint64_t slot);
+  /// The admission itself, wherever the offers come from: `offered(input)` is the packet
+  /// offered on in-link `input`, `grant(input, packet)` tells its source that it was admitted.
+  /// Called by admit() (the links' records) and by a node of the pins view (its input pins).
+  template <typename Offered, typename Grant>
+  bool admit_offers(std::uint64_t offers, std::uint64_t slot, Offered offered, Grant grant) {
+    // The update phase of this slot's rising edge (or the network's admission pass after every
+    // step, or the pins view's falling edge): every node has placed its arrivals and made its
+    // offers, so the buffer occupancy read here is the same whatever the order in which nodes
+    // stepped or admit.
+    Reservations reserved{};
+    bool admitted = false;
+    for (std::uint64_t requests = offers; requests != 0; requests &= requests - 1) {
+      const unsigned input = static_cast<unsigned>(__builtin_ctzll(requests));
+      const PacketIndex i = offered(input);
+      // Unbounded buffers admit every offer: no occupancy to read, and the packet itself is
+      // read only for a traced link's packet signal (it is placed at the next rising edge).
+      if (shared_->capacity == 0 || reserve(pool()[i], reserved)) {
+        grant(input, i);
+        const std::uint32_t edge = in_edges_[input];
+        count_carried(edge, shared_->links[edge].watched(), i, slot);
+        arrivals(slot).push_back(i);
+        admitted = true;
+      }
+    }
+    return admitted;
+  }
   /// Has something to do at the next rising edge of a run: packets, or (open loop) a host that
   /// may have created some.
   bool needs_next_slot() const { return shared_->injection != nullptr || has_work(); }

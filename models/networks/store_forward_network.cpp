@@ -36,7 +36,19 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     in_begin[y + 1] += in_begin[y];
   }
   in_edges_.assign(in_begin[n], 0);
-  if (!config.node_processes) {
+  std::vector<std::uint32_t> inputs(n, 0);
+  for (NodeId x = 0; x < n; ++x) {
+    for (unsigned label = 0; label < degree; ++label) {
+      const NodeId y = g.neighbor(x, label);
+      if (y == kNoNode) continue;
+      const std::size_t edge = static_cast<std::size_t>(x) * degree + label;
+      links_[edge].bind(y, inputs[y]);
+      in_edges_[in_begin[y] + inputs[y]++] = static_cast<std::uint32_t>(edge);
+      ++link_count_;
+    }
+  }
+  const bool pins = config.view == NetworkView::kPins;
+  if (!config.node_processes && !pins) {
     steps_ = std::make_unique<SfStepList>(n);
     SC_METHOD(step_nodes);  // its first activation waits for a run's start
   }
@@ -54,6 +66,10 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
   shared_.pool = &pool_;
   shared_.steps = steps_.get();
   shared_.routers = steps_ != nullptr ? routers_.data() : nullptr;
+  if (pins) {
+    build_pins(config, in_begin);
+    return;
+  }
   nodes_.reserve(n);
   for (NodeId x = 0; x < n; ++x) {
     routers_.emplace_back(shared_, x, in_edges_.data() + in_begin[x]);
@@ -67,20 +83,53 @@ SfNetwork::SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig&
     for (const auto& node : nodes_) sinks_.push_back(&node->input_port());
     shared_.sinks = sinks_.data();
   }
-  std::vector<std::uint32_t> inputs(n, 0);
+}
+
+SfNetwork::~SfNetwork() = default;
+
+void SfNetwork::build_pins(const SfNetworkConfig& config,
+                           const std::vector<std::size_t>& in_begin) {
+  const SfGraph& g = *config.graph;
+  const NodeId n = g.nodes();
+  for (NodeId x = 0; x < n; ++x) routers_.emplace_back(shared_, x, in_edges_.data() + in_begin[x]);
+  pin_nodes_.reserve(n);
   for (NodeId x = 0; x < n; ++x) {
-    for (unsigned label = 0; label < degree; ++label) {
-      const NodeId y = g.neighbor(x, label);
-      if (y == kNoNode) continue;
-      const std::size_t edge = static_cast<std::size_t>(x) * degree + label;
-      links_[edge].bind(y, inputs[y]);
-      in_edges_[in_begin[y] + inputs[y]++] = static_cast<std::uint32_t>(edge);
-      ++link_count_;
+    const auto make_link = [&config, x](const char* name, unsigned label,
+                                        const sc_core::sc_port<RunControlIf>& control) {
+      std::unique_ptr<LinkStage> stage;
+      if (config.make_link) stage = config.make_link(name, x, label, control);
+      return stage != nullptr ? std::move(stage) : std::make_unique<PinLink>(name);
+    };
+    pin_nodes_.push_back(std::make_unique<SfPinNode>(
+        ("node" + std::to_string(x)).c_str(), g, routers_[x],
+        static_cast<unsigned>(in_begin[x + 1] - in_begin[x]), make_link));
+    pin_nodes_.back()->clk(clk);
+    pin_nodes_.back()->control(control);
+  }
+  for (NodeId x = 0; x < n; ++x) {
+    for (unsigned label = 0; label < g.degree(); ++label) {
+      const Link* link = routers_[x].link(label);
+      if (link != nullptr)
+        pin_nodes_[link->far_node()]->bind_input(link->input(), *pin_nodes_[x], label);
     }
   }
 }
 
-SfNetwork::~SfNetwork() = default;
+void SfNetwork::load(NodeId x, const std::vector<Packet>& packets, std::uint64_t run_seed) {
+  if (pin_nodes_.empty()) {
+    nodes_[x]->load(packets, run_seed);
+  } else {
+    pin_nodes_[x]->load(packets, run_seed);
+  }
+}
+
+void SfNetwork::trace(NodeId x, sc_core::sc_trace_file* tf, double lit_power_mw) {
+  if (pin_nodes_.empty()) {
+    nodes_[x]->trace(tf, lit_power_mw);
+  } else {
+    pin_nodes_[x]->trace(tf, lit_power_mw);
+  }
+}
 
 void SfNetwork::end_of_elaboration() {
   run_ = control.operator->();

@@ -4,13 +4,18 @@
 /// node per vertex of the graph and one link per directed edge. This module only instantiates
 /// and binds: node x's out-edge `label` is bound to the node the graph names, so bindings are
 /// O(nodes + links). Names follow the hardware: hypercube.node5, hypercube.node5.link_d2.
-/// Unless told to make each node a process, its one SC_METHOD steps the nodes.
+/// In the grouped view, unless told to make each node a process, its one SC_METHOD steps the
+/// nodes. In the pins view every node is an SfPinNode and every link a module with pins
+/// (sf_pin_node.h).
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <systemc>
 #include <vector>
 
 #include "models/core/huge_page_allocator.h"
+#include "models/core/network_view.h"
+#include "models/networks/sf_pin_node.h"
 #include "models/networks/store_forward_node.h"
 
 namespace optinet::sf {
@@ -26,6 +31,13 @@ struct SfNetworkConfig {
   /// One SC_METHOD per node (the reference schedule) instead of the network's one process
   /// stepping the nodes (store_forward_node.h, "Process choice"). The same runs either way.
   bool node_processes = false;
+  /// kPins: every node and link a module with pins (node_processes is then unused).
+  NetworkView view = NetworkView::kGrouped;
+  /// The pins view: makes the stage of link x -> graph.neighbor(x, label) (null: the
+  /// behavioural PinLink); `control`: node x's run control port.
+  std::function<std::unique_ptr<LinkStage>(const char* name, NodeId x, unsigned label,
+                                           const sc_core::sc_port<RunControlIf>& control)>
+      make_link;
 };
 
 class SfNetwork : public sc_core::sc_module {
@@ -37,8 +49,16 @@ class SfNetwork : public sc_core::sc_module {
   SfNetwork(const sc_core::sc_module_name& name, const SfNetworkConfig& config);
   ~SfNetwork() override;
 
-  NodeId size() const { return static_cast<NodeId>(nodes_.size()); }
-  SfNode& node(NodeId x) { return *nodes_[x]; }
+  NodeId size() const { return static_cast<NodeId>(routers_.size()); }
+  NetworkView view() const {
+    return pin_nodes_.empty() ? NetworkView::kGrouped : NetworkView::kPins;
+  }
+  /// Between runs: loads node x's packets and seeds its stream.
+  void load(NodeId x, const std::vector<Packet>& packets, std::uint64_t run_seed);
+  /// Traces node x (its population and links; in the pins view its links' pins too).
+  void trace(NodeId x, sc_core::sc_trace_file* tf, double lit_power_mw);
+  /// The pins view's node x (the view must be kPins).
+  SfPinNode& pin_node(NodeId x) { return *pin_nodes_[x]; }
   /// Node x's router: its state, measures, links and injection port.
   SfRouter& router(NodeId x) { return routers_[x]; }
   const SfRouter& router(NodeId x) const { return routers_[x]; }
@@ -77,13 +97,16 @@ class SfNetwork : public sc_core::sc_module {
   SfRouterShared shared_;  ///< what every router reads besides its own state
   /// Every node's router, in id order: the state a slot reads, walked in memory order.
   HugePageVector<SfRouter> routers_;
-  std::vector<std::unique_ptr<SfNode>> nodes_;
+  std::vector<std::unique_ptr<SfNode>> nodes_;         ///< the grouped view
+  std::vector<std::unique_ptr<SfPinNode>> pin_nodes_;  ///< the pins view
   std::uint64_t link_count_ = 0;
   /// Unless node_processes: the nodes the network's process steps and admits.
   std::unique_ptr<SfStepList> steps_;
   RunControlIf* run_ = nullptr;
   const sc_core::sc_signal_in_if<bool>* clock_ = nullptr;
   void end_of_elaboration() override;
+  /// The pins view's nodes and links, with node y's in-links at in_begin[y] + input.
+  void build_pins(const SfNetworkConfig& config, const std::vector<std::size_t>& in_begin);
   /// The network's process: at each rising edge of a run, every listed node steps, in id
   /// order; then every node offered a packet admits (the update phase of per-node processes).
   void step_nodes();

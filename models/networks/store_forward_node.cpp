@@ -5,7 +5,7 @@
 namespace optinet::sf {
 
 SfNode::SfNode(const sc_core::sc_module_name& name, const SfRouterShared& shared, SfRouter& router)
-    : sc_core::sc_module(name), router_(router), graph_(shared.graph) {
+    : sc_core::sc_module(name), router_(router) {
   if (shared.steps != nullptr) return;  // stepped by the network's process
   inbox_ = std::make_unique<Inbox>("inbox", *this);
   wake_ = std::make_unique<sc_core::sc_event>();
@@ -62,13 +62,7 @@ void SfNode::admit_offers() {
 }
 
 void SfNode::trace(sc_core::sc_trace_file* tf, double lit_power_mw) {
-  sc_core::sc_trace(tf, router_.population(), std::string(name()) + ".population", 32);
-  for (unsigned label = 0; label < graph_->degree(); ++label) {
-    if (router_.link(label) != nullptr) {
-      router_.watch(label).trace(tf, std::string(name()) + ".link_" + graph_->label_name(label),
-                                 lit_power_mw);
-    }
-  }
+  router_.trace(tf, name(), lit_power_mw);
 }
 
 }  // namespace optinet::sf

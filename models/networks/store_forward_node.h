@@ -65,7 +65,6 @@ class SfNode : public sc_core::sc_module {
   void admit_offers();
 
   SfRouter& router_;
-  const SfGraph* graph_;  ///< for the links' trace names
   RunControlIf* run_ = nullptr;
   const sc_core::sc_signal_in_if<bool>* clock_ = nullptr;
   bool running_ = false;

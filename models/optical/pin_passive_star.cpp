@@ -39,22 +39,16 @@ void PinPassiveStar::step() {
       if (law_ && lane_.drivers > 0) {  // present the slot, clock the RTL a quarter slot on
         law_->present(lane_);
         phase_ = Phase::kEdge;
-        sc_core::next_trigger(
-            dynamic_cast<const sc_core::sc_clock&>(*clk.get_interface()).period() / 4);
+        sc_core::next_trigger(RtlClockEdge::quarter_slot(clk));
         return;
       }
       break;
-    case Phase::kEdge:
-      rtl_clk_->write(true);
-      settling_ = settle_deltas_;
+    case Phase::kEdge:  // the clock edge reaches the model, then its outputs change
+      edge_.raise(*rtl_clk_, settle_deltas_);
       phase_ = Phase::kSettling;
-      sc_core::next_trigger(sc_core::SC_ZERO_TIME);
       return;
-    case Phase::kSettling:  // the clock edge reaches the model, then its outputs change
-      if (--settling_ > 0) {
-        sc_core::next_trigger(sc_core::SC_ZERO_TIME);
-        return;
-      }
+    case Phase::kSettling:
+      if (!edge_.settled()) return;
       break;
   }
   resolve();

@@ -18,6 +18,7 @@
 
 #include "models/core/compat.h"
 #include "models/core/frame_pins.h"
+#include "models/core/rtl_clock_edge.h"
 #include "models/core/run_control.h"
 #include "models/optical/coupler_factory.h"
 #include "models/optical/optical_passive_star.h"
@@ -74,7 +75,7 @@ class PinPassiveStar : public sc_core::sc_module {
   std::unique_ptr<sc_core::sc_signal<bool>> rtl_clk_;  ///< null: the behavioural law
   std::unique_ptr<StarLaw> law_;                       ///< null: the behavioural law
   unsigned settle_deltas_ = 0;
-  unsigned settling_ = 0;
+  RtlClockEdge edge_;
   OutputPins outputs_{output};
   StarInputLane lane_;
   Phase phase_ = Phase::kIdle;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "models/core/rtl_model_names.h"
 #include "models/optical/rtl_star_models.h"
 
 namespace optinet {
@@ -47,11 +48,7 @@ bool same(const StarOutcome& x, const StarOutcome& y) {
 }  // namespace
 
 const std::vector<std::string>& rtl_coupler_models() {
-  static const std::vector<std::string> models = [] {
-    std::vector<std::string> names;
-    for (const RtlCouplerModel& m : rtl_coupler_registry()) names.emplace_back(m.name);
-    return names;
-  }();
+  static const std::vector<std::string> models = rtl_model_names(rtl_coupler_registry());
   return models;
 }
 

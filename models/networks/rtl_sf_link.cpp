@@ -1,0 +1,130 @@
+#include "models/networks/rtl_sf_link.h"
+
+#include <stdexcept>
+
+#include "models/networks/rtl_link_models.h"
+
+namespace optinet::sf {
+
+namespace {
+
+std::uint64_t join(std::uint32_t lo, std::uint32_t hi) { return (std::uint64_t{hi} << 32) | lo; }
+
+std::string describe(const LinkOutcome& o) {
+  std::string s = "valid " + std::to_string(o.valid);
+  if (o.valid) {
+    s += " packet " + std::to_string(o.packet.id) + " source " + std::to_string(o.packet.source) +
+         " destination " + std::to_string(o.packet.destination) + " handle " +
+         std::to_string(o.handle);
+  }
+  return s + " ready " + std::to_string(o.ready);
+}
+
+bool same(const LinkOutcome& x, const LinkOutcome& y) {
+  if (x.valid != y.valid || x.ready != y.ready) return false;
+  return !x.valid || (x.packet == y.packet && x.kind == y.kind && x.handle == y.handle);
+}
+
+}  // namespace
+
+RtlLinkStage::RtlLinkStage(const sc_core::sc_module_name& name, const LinkInstance& instance,
+                           const sc_core::sc_port<RunControlIf>& control)
+    : LinkStage(name), control_(control), instance_(instance) {
+  const RtlLinkSignals signals{rtl_clk_,   in_valid_, in_data_,  in_ready_,
+                               out_valid_, out_data_, out_ready_};
+  for (const RtlLinkModel& m : rtl_link_registry()) {
+    if (instance.model == m.name) rtl_ = m.bind(signals);
+  }
+  if (!rtl_) throw std::invalid_argument("no verilated link model '" + instance.model + "'");
+  // Woken by each edge of the slot clock; a quarter slot later it ticks the model.
+  SC_METHOD(step);
+  sensitive << clk;
+  dont_initialize();
+}
+
+RtlLinkStage::~RtlLinkStage() = default;
+
+void RtlLinkStage::step() {
+  switch (phase_) {
+    case Phase::kIdle:
+      phase_ = Phase::kPresent;
+      sc_core::next_trigger(RtlClockEdge::quarter_slot(clk));
+      return;
+    case Phase::kPresent:
+      slot_ = control_->current_slot();
+      presented_ = present();
+      phase_ = Phase::kEdge;
+      sc_core::next_trigger(sc_core::SC_ZERO_TIME);
+      return;
+    case Phase::kEdge:
+      edge_.raise(rtl_clk_);
+      phase_ = Phase::kSettling;
+      return;
+    case Phase::kSettling:
+      if (!edge_.settled()) return;
+      rtl_clk_.write(false);
+      phase_ = Phase::kIdle;
+      {
+        const LinkOutcome rtl = rtl_outcome();
+        if (instance_.lockstep && !same(rtl, presented_) && mismatch_.empty()) {
+          mismatch_ = "behavioural: " + describe(presented_) + "; rtl: " + describe(rtl);
+          mismatch_slot_ = slot_;
+        }
+        drive(instance_.lockstep ? presented_ : rtl);
+      }
+      return;  // static sensitivity: the next edge of the slot clock
+  }
+}
+
+LinkOutcome RtlLinkStage::present() {
+  LinkOutcome o;
+  o.valid = src.offer.valid.read();
+  const Frame f = src.offer.frame.read();
+  o.packet = f.packet;
+  o.kind = static_cast<std::uint32_t>(f.kind);
+  o.handle = src.handle.read();
+  o.ready = dst_ready.read();
+  const std::uint32_t words[kRtlLinkWords] = {static_cast<std::uint32_t>(o.packet.payload),
+                                              static_cast<std::uint32_t>(o.packet.payload >> 32),
+                                              o.packet.destination,
+                                              o.packet.source,
+                                              o.packet.id,
+                                              o.kind,
+                                              o.handle};
+  sc_dt::sc_bv<kRtlLinkWords * 32> data;
+  for (unsigned w = 0; w < kRtlLinkWords; ++w) data.set_word(w, words[w]);
+  in_valid_.write(o.valid);
+  in_data_.write(data);
+  out_ready_.write(o.ready);
+  return o;
+}
+
+LinkOutcome RtlLinkStage::rtl_outcome() const {
+  LinkOutcome o;
+  o.valid = out_valid_.read();
+  o.ready = in_ready_.read();
+  const sc_dt::sc_bv<kRtlLinkWords* 32>& d = out_data_.read();
+  o.packet.payload = join(d.get_word(0), d.get_word(1));
+  o.packet.destination = d.get_word(2);
+  o.packet.source = d.get_word(3);
+  o.packet.id = d.get_word(4);
+  o.kind = d.get_word(5);
+  o.handle = d.get_word(6);
+  return o;
+}
+
+void RtlLinkStage::drive(const LinkOutcome& o) {
+  dst.offer.valid.write(o.valid);
+  dst.offer.frame.write(Frame{static_cast<FrameKind>(o.kind), o.packet});
+  dst.handle.write(o.handle);
+  src_ready.write(o.ready);
+}
+
+std::string RtlLinkStage::take_mismatch(std::uint64_t& slot) {
+  slot = mismatch_slot_;
+  std::string m;
+  m.swap(mismatch_);
+  return m;
+}
+
+}  // namespace optinet::sf

@@ -1,0 +1,86 @@
+#pragma once
+/// \file
+/// A verilated store-and-forward link stage (rtl/sf_link_stage.sv and designs with its ports;
+/// built only with Verilator) in place of one link of the pins view. The models are verilated
+/// with W = 224-bit packets: 7 words of 32 bits (payload low, payload high, destination,
+/// source, packet id, kind, handle).
+///
+/// Timing (docs/cosimulation.md): a quarter slot after each edge of the slot clock the stage
+/// presents its input pins (the source's offer and the far end's ready) to the model, raises
+/// the model's clock `rtl_clk` a delta later, and two delta cycles after that drives the model's
+/// outputs onto its output pins. The offer of slot k is then at the far end from k + T/4 until
+/// k + 3T/4 (the far end samples it at the falling edge, k + T/2), and the far end's ready
+/// at the source from k + 3T/4 until k + 5T/4 (the source samples it at rising edge k + 1).
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "models/core/rtl_clock_edge.h"
+#include "models/core/run_control.h"
+#include "models/links/sf_link_pins.h"
+
+namespace optinet::sf {
+
+inline constexpr unsigned kRtlLinkWords = 7;  ///< the RTL's W / 32
+
+/// One link swapped for RTL: source -> target, the model's top module, lockstep or not.
+struct LinkInstance {
+  NodeId source = 0;
+  NodeId target = 0;
+  std::string model;
+  bool lockstep = false;
+};
+
+/// The link stage models this build has verilated, by their top modules' names (empty without
+/// Verilator): sf_link_stage, sf_link_drops_source (a planted bug: the source field is lost),
+/// and any model a user added (cmake/rtl.cmake).
+const std::vector<std::string>& rtl_link_models();
+
+/// What a link stage drives after a tick: the offer towards the far end, the ready back.
+struct LinkOutcome {
+  bool valid = false;
+  Packet packet;
+  std::uint32_t kind = 0;
+  std::uint32_t handle = 0;
+  bool ready = false;
+};
+
+class RtlLinkStage : public LinkStage {
+ public:
+  OPTINET_HAS_PROCESS(RtlLinkStage);
+  /// `control`: the run control of the source node (for slot numbers).
+  RtlLinkStage(const sc_core::sc_module_name& name, const LinkInstance& instance,
+               const sc_core::sc_port<RunControlIf>& control);
+  ~RtlLinkStage() override;
+  /// The first slot in which the RTL and the behavioural link differed under lockstep ("" if
+  /// none since the last call), described; cleared.
+  std::string take_mismatch(std::uint64_t& slot);
+  const LinkInstance& instance() const { return instance_; }
+
+ private:
+  enum class Phase { kIdle, kPresent, kEdge, kSettling };
+  void step();
+  /// Drives the model's inputs from the stage's input pins; returns what a wire would pass.
+  LinkOutcome present();
+  LinkOutcome rtl_outcome() const;
+  void drive(const LinkOutcome& o);
+
+  sc_core::sc_signal<bool> rtl_clk_{"rtl_clk"};
+  sc_core::sc_signal<bool> in_valid_{"rtl_in_valid"}, in_ready_{"rtl_in_ready"};
+  sc_core::sc_signal<bool> out_valid_{"rtl_out_valid"}, out_ready_{"rtl_out_ready"};
+  sc_core::sc_signal<sc_dt::sc_bv<kRtlLinkWords * 32>> in_data_{"rtl_in_data"};
+  sc_core::sc_signal<sc_dt::sc_bv<kRtlLinkWords * 32>> out_data_{"rtl_out_data"};
+  std::unique_ptr<sc_core::sc_module> rtl_;
+  const sc_core::sc_port<RunControlIf>& control_;
+  LinkInstance instance_;
+  Phase phase_ = Phase::kIdle;
+  RtlClockEdge edge_;
+  LinkOutcome presented_;
+  std::uint64_t slot_ = 0;
+  std::string mismatch_;
+  std::uint64_t mismatch_slot_ = 0;
+};
+
+}  // namespace optinet::sf
