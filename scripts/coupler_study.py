@@ -3,9 +3,10 @@
 
 usage: scripts/coupler_study.py [--optinet build/optinet] [--out docs/results] [--jobs 2] [--quick]
 
-1. Latency against accepted load up to saturation (random access and TDMA) for POPS(16,16),
-   POPS(64,64) (randomized), the OCPC (p = 256), the MOB-PC (p = 16) and the 16 x 16 grid, each
-   one `optinet --rates auto` run (the saturation search, then 0.1-0.95 of its throughput, every
+1. Latency against accepted load up to saturation (random access, TDMA and reservation) for
+   POPS(16,16), POPS(64,64) (randomized and reservation), the OCPC (p = 256), the MOB-PC
+   (p = 16) and the 16 x 16 grid (--networks, --protocols: some of them), each one
+   `optinet --rates auto` run (the saturation search, then 0.1-0.95 of its throughput, every
    point in steady state), with the hardware and the routing bound.
 2. Every POPS(d,g) shape with d*g = n for n = 1024 and 4096: couplers, fan-out, capacity,
    saturation throughput of tdma, randomized and reservation (`--find-saturation`), latency at
@@ -24,6 +25,7 @@ import concurrent.futures
 import csv
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -93,6 +95,7 @@ def curve_cases(quick):
         ("POPS(16,16)", ["pops", "--d", "16", "--g", "16"], "randomized", 100000),
         ("POPS(16,16)", ["pops", "--d", "16", "--g", "16"], "tdma", 1000000),
         ("POPS(64,64)", ["pops", "--d", "64", "--g", "64"], "randomized", 100000),
+        ("POPS(64,64)", ["pops", "--d", "64", "--g", "64"], "reservation", 100000),
         ("OCPC p=256", ["ocpc", "--p", "256"], "coinflip", 100000),
         ("OCPC p=256", ["ocpc", "--p", "256"], "tdma", 1000000),
         ("MOB-PC p=16", ["mob", "--p", "16"], "row-column", 100000),
@@ -111,6 +114,18 @@ def case_order(curves):
     """Curve rows in the order of the study's cases (a curve's rows keep their order)."""
     index = {(label, protocol): i for i, (label, _, protocol, _) in enumerate(curve_cases(False))}
     return sorted(curves, key=lambda c: index.get((c["network"], c["protocol"]), len(index)))
+
+
+def network_list(text):
+    """argparse type: curve networks of the study, comma-separated (a comma inside parentheses,
+    as in POPS(64,64), belongs to the label)."""
+    labels = list(dict.fromkeys(label for label, _, _, _ in curve_cases(False)))
+    chosen = [x.strip() for x in re.split(r",(?![^()]*\))", text) if x.strip()]
+    for label in chosen:
+        if label not in labels:
+            raise argparse.ArgumentTypeError(
+                f"'{label}' is not accepted (networks of the study: {', '.join(labels)})")
+    return chosen
 
 
 def curve_command(network, protocol, limit):
@@ -144,6 +159,9 @@ def main():
     parser.add_argument("--only", choices=["curves", "shapes"], help="run one study only")
     parser.add_argument("--protocols", type=lambda t: [x for x in t.split(",") if x], default="",
                         help="only the curves of these protocols (comma-separated)")
+    parser.add_argument("--networks", type=network_list, default="",
+                        help="only the curves of these networks (comma-separated labels, as "
+                        "in the page: POPS(64,64),OCPC p=256)")
     parser.add_argument("--keep", metavar="CSV", type=readable_file,
                         help="a curves CSV of an earlier study: its curves not run now are kept "
                         "in the new CSV, plot and table")
@@ -253,7 +271,9 @@ def read_shapes(path, option):
 def curve_study(submit, args):
     """Runs the curves; the CSV is rewritten after each finished curve, so an interrupted study
     keeps what it finished (rerun the rest with --protocols and --keep)."""
-    cases = [c for c in curve_cases(args.quick) if not args.protocols or c[2] in args.protocols]
+    cases = [c for c in curve_cases(args.quick)
+             if (not args.protocols or c[2] in args.protocols)
+             and (not args.networks or c[0] in args.networks)]
     # The shortest slot limits first: their curves finish (and are written) early.
     futures = {submit(curve_command(network, protocol, limit)): (label, protocol)
                for label, network, protocol, limit in sorted(cases, key=lambda c: c[3])}
@@ -262,7 +282,8 @@ def curve_study(submit, args):
         ran = {(label, protocol) for label, _, protocol, _ in cases}
         kept = [c for c in read_curves(args.keep) if (c["network"], c["protocol"]) not in ran]
     if not cases:
-        raise cli_guard.BadInput("--protocols: no curve of the study runs these protocols")
+        raise cli_guard.BadInput("--protocols, --networks: no curve of the study runs these "
+                                 "protocols on these networks")
     finished = {}
 
     def in_case_order():

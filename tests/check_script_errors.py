@@ -86,6 +86,10 @@ with tempfile.TemporaryDirectory() as tmp:
             "--protocols", "none", "--keep", not_curves], 2, "--keep")
     expect(["scripts/coupler_study.py", "--optinet", fake, "--out", tmp, "--only", "curves",
             "--protocols", "none"], 2, "--protocols")
+    expect(["scripts/coupler_study.py", "--optinet", fake, "--out", tmp, "--networks",
+            "POPS(8,8)"], 2, "--networks")
+    expect(["scripts/coupler_study.py", "--optinet", fake, "--out", tmp, "--only", "curves",
+            "--networks", "POPS(64,64)", "--protocols", "tdma"], 2, "--networks")
     expect(["scripts/compare_runs.py", fake, fake, "--keep", unwritable], 2, "--keep")
     expect(["scripts/splithash_results.py", missing, unwritable], 2, "OUT")
     expect(["scripts/vb_results.py", unwritable], 2, "OUTDIR")

@@ -42,3 +42,10 @@ add_test(NAME docs.commands_run_and_paths_exist
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_doc_commands.py
                  ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:optinet>)
 set_tests_properties(docs.commands_run_and_paths_exist PROPERTIES TIMEOUT 900)
+
+# scripts/coupler_study.py runs only the curves --networks and --protocols select and keeps the
+# rest of a --keep CSV (a stand-in optinet logs the runs).
+add_test(NAME scripts.coupler_study_filters
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_coupler_study_filters.py
+                 ${PROJECT_SOURCE_DIR})
+set_tests_properties(scripts.coupler_study_filters PROPERTIES TIMEOUT 120)

@@ -1,13 +1,15 @@
 /// \file
-/// Injection queues taken by destination (testbenches/destination_queues.h) against a plain
-/// model of per-destination FIFOs, and the open-loop host's memory when a node takes its
-/// packets by destination: it follows the packets in flight, not the span from the oldest.
+/// Injection queues taken by destination (testbenches/destination_queues.h, on
+/// models/core/destination_lists.h) against a plain model of per-destination FIFOs, and the
+/// open-loop host's memory when a node takes its packets by destination: it follows the packets in
+/// flight, not the span from the oldest.
 #include <gtest/gtest.h>
 
 #include <deque>
 #include <map>
 #include <vector>
 
+#include "models/core/destination_lists.h"
 #include "models/core/rng.h"
 #include "testbenches/destination_queues.h"
 #include "testbenches/open_loop.h"
@@ -87,6 +89,42 @@ TEST(DestinationQueues, PoolFollowsThePacketsWaiting) {
   EXPECT_EQ(queues.size(), 10000U);
   EXPECT_GE(queues.pool_entries(), 10000U);
   EXPECT_LT(queues.pool_entries(), 10000U + 64U);
+}
+
+// The generic lists under DestinationQueues, holding whole packets: every destination's head is
+// its oldest, and for_each_front lists exactly the destinations with packets waiting.
+TEST(DestinationLists, FrontsAndPopsArePlainFifos) {
+  for (std::uint32_t n : {5U, 4096U}) {
+    SCOPED_TRACE(n);
+    DestinationLists<Packet> lists(n);
+    std::map<NodeId, std::deque<Packet>> fifo;
+    Rng rng(11 + n);
+    std::uint32_t id = 0;
+    for (int step = 0; step < 30000; ++step) {
+      const auto d = static_cast<NodeId>(rng.below(n));
+      if (rng.unit() < 0.55) {
+        const Packet p{id, id % 7, d, std::uint64_t{id} * 3};
+        ++id;
+        lists.push(d, p);
+        fifo[d].push_back(p);
+      } else if (!fifo[d].empty()) {
+        ASSERT_NE(lists.front(d), nullptr);
+        EXPECT_EQ(*lists.front(d), fifo[d].front());
+        EXPECT_EQ(lists.pop(d), fifo[d].front());
+        fifo[d].pop_front();
+      } else {
+        EXPECT_EQ(lists.front(d), nullptr);
+      }
+      if (fifo[d].empty()) fifo.erase(d);
+    }
+    std::size_t waiting = 0;
+    for (const auto& [d, q] : fifo) waiting += q.size();
+    EXPECT_EQ(lists.size(), waiting);
+    std::map<NodeId, Packet> fronts;
+    lists.for_each_front([&](NodeId d, const Packet& p) { fronts.emplace(d, p); });
+    ASSERT_EQ(fronts.size(), fifo.size());
+    for (const auto& [d, q] : fifo) EXPECT_EQ(fronts.at(d), q.front());
+  }
 }
 
 // One packet stays in the network for the whole run while the node's others leave at once:

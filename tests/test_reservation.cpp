@@ -14,6 +14,7 @@
 #include "models/optical/control_channel.h"
 #include "open_loop_checks.h"
 #include "protocols/pops/reservation_match.h"
+#include "protocols/pops/tdma.h"
 #include "testbenches/ocpc_experiment.h"
 #include "testbenches/pops_experiment.h"
 
@@ -183,6 +184,44 @@ PopsRunResult expect_accepts_the_offered_load(std::uint32_t d, std::uint32_t g, 
 TEST(ReservationPops, NoDataCollisionAtFullLoadDEqualsG) { expect_no_collision_at_full_load(4, 4); }
 TEST(ReservationPops, NoDataCollisionAtFullLoadDBelowG) { expect_no_collision_at_full_load(2, 8); }
 TEST(ReservationPops, NoDataCollisionAtFullLoadDAboveG) { expect_no_collision_at_full_load(8, 2); }
+
+// The receivers a flagged claim may get first: tdma_listeners(b, a) is exactly the receivers j
+// of group b, ascending, with tdma_listened_group((b, j)) = a, on every kind of shape.
+TEST(ReservationPops, TdmaListenersInvertTheListenedGroup) {
+  for (const auto& [d, g] : {std::pair{4U, 4U}, std::pair{2U, 8U}, std::pair{3U, 5U},
+                             std::pair{8U, 2U}, std::pair{6U, 4U}}) {
+    const pops::PopsShape s{d, g};
+    std::vector<std::uint32_t> got;
+    for (std::uint64_t t = 0; t < 3 * std::uint64_t{d} * g; ++t) {
+      for (std::uint32_t b = 0; b < g; ++b) {
+        for (std::uint32_t a = 0; a < g; ++a) {
+          std::vector<std::uint32_t> want;
+          for (std::uint32_t j = 0; j < d; ++j) {
+            if (pops::tdma_listened_group(s, t, s.node(b, j)) == a) want.push_back(j);
+          }
+          pops::tdma_listeners(s, t, b, a, got);
+          ASSERT_EQ(got, want) << "d " << d << " g " << g << " t " << t << " b " << b << " a " << a;
+        }
+      }
+    }
+  }
+}
+
+TEST(ReservationControlWord, OrWithAndReset) {
+  ControlWord wide(70);
+  ControlWord narrow(5);
+  narrow.set(1);
+  narrow.set(4);
+  wide.set(66);
+  wide.or_with(narrow);
+  EXPECT_TRUE(wide.test(1) && wide.test(4) && wide.test(66));
+  wide.reset(66);
+  wide.reset(4);
+  EXPECT_FALSE(wide.test(66) || wide.test(4));
+  EXPECT_TRUE(wide.test(1));
+  narrow.or_with(wide);  // only the narrow word's limb
+  EXPECT_EQ(narrow.low(), 0b10010U);
+}
 
 TEST(ReservationMatch, WideMapsHandChecked) {
   // Three requesters, 70 targets; requester 1's map also has bit 70 set (a flag past the

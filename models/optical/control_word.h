@@ -33,6 +33,7 @@ class ControlWord {
     limbs_.at(0) = value;
   }
   void set(std::uint32_t i) { limbs_[i / 64] |= std::uint64_t{1} << (i % 64); }
+  void reset(std::uint32_t i) { limbs_[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
   bool test(std::uint32_t i) const { return (limbs_[i / 64] >> (i % 64) & 1U) != 0; }
   bool any() const {
     return std::any_of(limbs_.begin(), limbs_.end(), [](std::uint64_t l) { return l != 0; });
@@ -43,6 +44,12 @@ class ControlWord {
   void and_with(const ControlWord& mask) {
     for (std::size_t k = 0; k < limbs_.size(); ++k) {
       limbs_[k] &= k < mask.limbs_.size() ? mask.limbs_[k] : 0;
+    }
+  }
+  /// Also sets the bits set in `other` (those past this word's limbs are dropped).
+  void or_with(const ControlWord& other) {
+    for (std::size_t k = 0; k < limbs_.size() && k < other.limbs_.size(); ++k) {
+      limbs_[k] |= other.limbs_[k];
     }
   }
   /// The first set bit at or after bit `start` among bits 0..width-1, wrapping round to bit 0;

@@ -3,6 +3,7 @@
 #include <map>
 #include <vector>
 
+#include "models/core/destination_lists.h"
 #include "protocols/ocpc/dim_order.h"
 #include "protocols/ocpc/tdma.h"
 
@@ -12,21 +13,24 @@ namespace {
 
 using Control = OcpcNodeContext::Control;
 
-/// A node's packets, oldest first, with how many wait for each next hop.
+/// A node's packets by next hop (virtual output queues, oldest first in each), with how many
+/// wait for each next hop: a take costs the same at any queue length, a choice the logarithm
+/// of the next hops held.
 class HopQueues {
  public:
-  HopQueues(const OcpcShape& shape, NodeId me) : shape_(shape), me_(me) {}
+  HopQueues(const OcpcShape& shape, NodeId me) : shape_(shape), me_(me), by_hop_(shape.n()) {}
 
   NodeId next_hop(NodeId destination) const {
     return shape_.topology == Topology::kMob ? dim_order_next_hop(shape_, me_, destination)
                                              : destination;
   }
   void add(const Packet& p) {
-    queue_.push_back(p);
-    ++waiting_[next_hop(p.destination)];
+    const NodeId hop = next_hop(p.destination);
+    by_hop_.push(hop, p);
+    ++waiting_[hop];
   }
-  std::size_t size() const { return queue_.size(); }
-  bool empty() const { return queue_.empty(); }
+  std::size_t size() const { return by_hop_.size(); }
+  bool empty() const { return by_hop_.empty(); }
   /// True if a packet for next hop `hop` waits beyond the one already requested for `busy`.
   bool has_for(NodeId hop, NodeId busy) const {
     const auto it = waiting_.find(hop);
@@ -48,20 +52,15 @@ class HopQueues {
   }
   /// Removes and returns the oldest packet whose next hop is `hop`, if any.
   std::optional<Packet> take(NodeId hop) {
-    for (auto it = queue_.begin(); it != queue_.end(); ++it) {
-      if (next_hop(it->destination) != hop) continue;
-      const Packet p = *it;
-      queue_.erase(it);
-      if (--waiting_[hop] == 0) waiting_.erase(hop);
-      return p;
-    }
-    return std::nullopt;
+    if (by_hop_.front(hop) == nullptr) return std::nullopt;
+    if (--waiting_[hop] == 0) waiting_.erase(hop);
+    return by_hop_.pop(hop);
   }
 
  private:
   OcpcShape shape_;
   NodeId me_;
-  std::vector<Packet> queue_;
+  DestinationLists<Packet> by_hop_;
   std::map<NodeId, std::uint32_t> waiting_;  ///< next hop -> packets (none kept at 0)
 };
 

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "models/core/destination_lists.h"
 #include "protocols/pops/reservation_match.h"
 #include "protocols/pops/tdma.h"
 
@@ -12,41 +13,49 @@ namespace optinet::pops {
 
 namespace {
 
-/// A node's packets by destination group (its virtual output queues), oldest first in each.
+/// A node's packets by destination (virtual output queues, oldest first in each), with the
+/// receivers of each group that have packets waiting as a d-bit map and the packets of each
+/// group counted, so every query costs the same at any queue length.
 class GroupQueues {
  public:
-  explicit GroupQueues(const PopsShape& shape) : shape_(shape), by_group_(shape.g) {}
+  explicit GroupQueues(const PopsShape& shape)
+      : shape_(shape),
+        by_destination_(shape.n()),
+        waiting_(shape.g, ControlWord(shape.d)),
+        in_group_(shape.g, 0) {}
 
   void add(const Packet& p) {
-    by_group_[shape_.group_of(p.destination)].push_back(p);
-    ++size_;
+    by_destination_.push(p.destination, p);
+    const std::uint32_t b = shape_.group_of(p.destination);
+    waiting_[b].set(shape_.index_in_group(p.destination));
+    ++in_group_[b];
   }
-  std::size_t size() const { return size_; }
-  std::size_t in_group(std::uint32_t b) const { return by_group_[b].size(); }
+  std::size_t size() const { return by_destination_.size(); }
+  std::size_t in_group(std::uint32_t b) const { return in_group_[b]; }
   /// Sets bit j of `bits` (cleared first) if a packet waits for receiver j of group b; only for
   /// the `allowed` receivers if given.
   void receivers(std::uint32_t b, ControlWord& bits, const ControlWord* allowed = nullptr) const {
     bits.clear();
-    for (const Packet& p : by_group_[b]) bits.set(shape_.index_in_group(p.destination));
+    bits.or_with(waiting_[b]);
     if (allowed != nullptr) bits.and_with(*allowed);
   }
   /// Removes and returns the oldest packet for `destination`, if any.
   std::optional<Packet> take(NodeId destination) {
-    std::vector<Packet>& q = by_group_[shape_.group_of(destination)];
-    for (auto it = q.begin(); it != q.end(); ++it) {
-      if (it->destination != destination) continue;
-      const Packet p = *it;
-      q.erase(it);
-      --size_;
-      return p;
+    if (by_destination_.front(destination) == nullptr) return std::nullopt;
+    const Packet p = by_destination_.pop(destination);
+    const std::uint32_t b = shape_.group_of(destination);
+    --in_group_[b];
+    if (by_destination_.front(destination) == nullptr) {
+      waiting_[b].reset(shape_.index_in_group(destination));
     }
-    return std::nullopt;
+    return p;
   }
 
  private:
   PopsShape shape_;
-  std::vector<std::vector<Packet>> by_group_;
-  std::size_t size_ = 0;
+  DestinationLists<Packet> by_destination_;
+  std::vector<ControlWord> waiting_;  ///< by group: the receivers with packets waiting
+  std::vector<std::uint32_t> in_group_;
 };
 
 /// The group `source` reaches in slot t under the TDMA schedule (kUnmatched: none), and in
@@ -87,6 +96,7 @@ void ReservationRouter::run(PopsNodeContext& node) const {
   std::vector<std::uint32_t> match;
   std::vector<std::uint32_t> first;
   std::vector<NodeId> reach;
+  std::vector<std::uint32_t> listeners;
   std::vector<Packet> injected;
   std::uint32_t claimed_last = kUnmatched;    // group claimed last slot (data next slot)
   std::uint32_t claimed_before = kUnmatched;  // group claimed two slots back (data this slot)
@@ -111,8 +121,9 @@ void ReservationRouter::run(PopsNodeContext& node) const {
       for (std::uint32_t a = 0; a < s.g; ++a) {
         node.heard_control(a, claims[a]);
         if (!claims[a].test(s.d)) continue;
-        for (std::uint32_t j = 0; j < s.d; ++j) {
-          if (claims[a].test(j) && tdma_listened_group(s, t + 1, s.node(group, j)) == a) {
+        tdma_listeners(s, t + 1, group, a, listeners);
+        for (std::uint32_t j : listeners) {
+          if (claims[a].test(j)) {
             first[a] = j;
             break;
           }

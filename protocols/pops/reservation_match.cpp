@@ -11,14 +11,16 @@ void rotating_match(const std::vector<ControlWord>& requests, std::uint32_t targ
   out.assign(count, kUnmatched);
   if (count == 0 || targets == 0) return;
   ControlWord free(targets);
-  for (std::uint32_t t = 0; t < targets; ++t) free.set(t);
+  std::uint64_t* free_limbs = free.data();
+  for (std::size_t k = 0; k < free.limbs(); ++k) free_limbs[k] = ~std::uint64_t{0};
+  if (targets % 64 != 0) free_limbs[free.limbs() - 1] = (std::uint64_t{1} << (targets % 64)) - 1;
   std::uint32_t left = targets;
   if (first != nullptr) {
     for (std::size_t i = 0; i < count; ++i) {
       const std::uint32_t t = (*first)[i];
       if (t == kUnmatched) continue;
       out[i] = t;
-      free.data()[t / 64] &= ~(std::uint64_t{1} << (t % 64));
+      free_limbs[t / 64] &= ~(std::uint64_t{1} << (t % 64));
       --left;
     }
   }
@@ -26,13 +28,17 @@ void rotating_match(const std::vector<ControlWord>& requests, std::uint32_t targ
   for (std::size_t step = 0; step < count && left != 0; ++step) {
     const std::size_t i = static_cast<std::size_t>((turn + step) % count);
     if (out[i] != kUnmatched) continue;
-    usable = requests[i];
-    usable.and_with(free);
+    // usable = requests[i] & free, limb by limb (bits past free's limbs cleared).
+    const ControlWord& asked = requests[i];
+    if (usable.limbs() != asked.limbs()) usable.resize(asked.bits());
+    for (std::size_t k = 0; k < asked.limbs(); ++k) {
+      usable.data()[k] = asked.data()[k] & (k < free.limbs() ? free_limbs[k] : 0);
+    }
     const auto start = static_cast<std::uint32_t>((i + turn) % targets);
     const std::uint32_t t = usable.first_from(start, targets);
     if (t == targets) continue;
     out[i] = t;
-    free.data()[t / 64] &= ~(std::uint64_t{1} << (t % 64));
+    free_limbs[t / 64] &= ~(std::uint64_t{1} << (t % 64));
     --left;
   }
 }

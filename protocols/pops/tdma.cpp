@@ -27,6 +27,23 @@ std::uint32_t tdma_listened_group(const PopsShape& s, std::uint64_t t, NodeId re
   return static_cast<std::uint32_t>(((t / s.d) % s.g + j) % s.g);
 }
 
+void tdma_listeners(const PopsShape& s, std::uint64_t t, std::uint32_t b, std::uint32_t a,
+                    std::vector<std::uint32_t>& out) {
+  out.clear();
+  if (s.d <= s.g) {
+    // (b, j) hears a = b - s1 - k with k = (j - s2) mod d: k = (b - s1 - a) mod g, if below d.
+    const std::uint64_t s1 = t % s.g;
+    const std::uint64_t s2 = (t / s.g) % s.d;
+    const std::uint32_t k =
+        mod(std::int64_t{b} - static_cast<std::int64_t>(s1) - std::int64_t{a}, s.g);
+    if (k < s.d) out.push_back(static_cast<std::uint32_t>((k + s2) % s.d));
+    return;
+  }
+  // (b, j) hears (v + j) mod g: j = a - v (mod g).
+  const std::uint32_t j0 = mod(std::int64_t{a} - static_cast<std::int64_t>((t / s.d) % s.g), s.g);
+  for (std::uint32_t j = j0; j < s.d; j += s.g) out.push_back(j);
+}
+
 void tdma_reachable(const PopsShape& s, std::uint64_t t, NodeId from, std::vector<NodeId>& out) {
   out.clear();
   const std::uint32_t a = s.group_of(from);

@@ -22,6 +22,10 @@ namespace optinet::pops {
 
 /// The source group that `receiver` listens to in slot t.
 std::uint32_t tdma_listened_group(const PopsShape& s, std::uint64_t t, NodeId receiver);
+/// The indices of the receivers of group b that listen to source group a in slot t, ascending
+/// (replaces `out`'s contents): the inverse of tdma_listened_group.
+void tdma_listeners(const PopsShape& s, std::uint64_t t, std::uint32_t b, std::uint32_t a,
+                    std::vector<std::uint32_t>& out);
 /// True if node `from` may send to node `to` in slot t.
 bool tdma_reaches(const PopsShape& s, std::uint64_t t, NodeId from, NodeId to);
 /// Every node `from` may send to in slot t (replaces `out`'s contents).
