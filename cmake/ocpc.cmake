@@ -6,7 +6,6 @@ target_sources(optinet_models PRIVATE
   models/networks/ocpc_network.cpp
   models/networks/ocpc_pin_medium.cpp
   models/networks/ocpc_pin_node.cpp
-  models/networks/ocpc_pin_processor.cpp
   models/networks/mob_network.cpp
 )
 target_sources(optinet_protocols PRIVATE

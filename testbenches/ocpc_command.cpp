@@ -293,19 +293,8 @@ void OcpcCommand::configure(CommonOptions& common) {
 }
 
 void OcpcCommand::configure_view() {
-  if (view_ && *view_ != "pins" && *view_ != "grouped") {
-    throw UsageError("--view: unknown '" + *view_ + "' (accepted: pins, grouped)");
-  }
-  // The default is the view that has what the options ask for: the pins view traces its pins
-  // in every slot.
-  const bool pins =
-      view_ ? *view_ == "pins" : config_.shape.n() <= kPinsDefaultMaxProcessors && !trace_.slots;
-  if (pins && trace_.slots) {
-    throw UsageError(
-        "--trace-slots: the pins view traces its signals in every slot; accepted with --view "
-        "grouped");
-  }
-  config_.view = pins ? NetworkView::kPins : NetworkView::kGrouped;
+  config_.view = choose_view(view_, config_.shape.n() <= kPinsDefaultMaxProcessors, trace_);
+  const bool pins = config_.view == NetworkView::kPins;
   for (const std::string& spec : rtl_specs_) {
     const ocpc::ReceiverInstance r = parse_rtl_receiver(spec, config_.shape.p);
     for (const ocpc::ReceiverInstance& other : config_.rtl_receivers) {

@@ -158,6 +158,20 @@ void check_within_run(const std::string& option, const std::string& value, std::
                    std::to_string(max_slots) + " (accepted: " + accepted + ")");
 }
 
+NetworkView choose_view(const std::optional<std::string>& given, bool pins_by_default,
+                        const TraceSelection& trace) {
+  if (given && *given != "pins" && *given != "grouped") {
+    throw UsageError("--view: unknown '" + *given + "' (accepted: pins, grouped)");
+  }
+  const bool pins = given ? *given == "pins" : pins_by_default && !trace.slots;
+  if (pins && trace.slots) {
+    throw UsageError(
+        "--trace-slots: the pins view traces its signals in every slot; accepted with --view "
+        "grouped");
+  }
+  return pins ? NetworkView::kPins : NetworkView::kGrouped;
+}
+
 void TraceSelection::configure(const std::string& vcd_path, std::uint64_t last_node,
                                std::uint64_t max_slots, TraceWindow& window, NodeId& first,
                                NodeId& last) const {

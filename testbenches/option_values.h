@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "models/core/network_view.h"
 #include "models/core/packet.h"
 #include "models/core/trace_window.h"
 #include "testbenches/cli_fwd.h"
@@ -72,6 +73,12 @@ struct TraceSelection {
   void configure(const std::string& vcd_path, std::uint64_t last_node, std::uint64_t max_slots,
                  TraceWindow& window, NodeId& first, NodeId& last) const;
 };
+
+/// --view pins|grouped (else a UsageError naming --view). Not given: pins if `pins_by_default`
+/// and `trace` has no --trace-slots window, else grouped. The pins view traces its signals in
+/// every slot: with --trace-slots it is a UsageError.
+NetworkView choose_view(const std::optional<std::string>& given, bool pins_by_default,
+                        const TraceSelection& trace);
 
 /// The part of an `--rtl` spec after '=': MODEL or MODEL:lockstep.
 struct RtlModelChoice {

@@ -13,6 +13,9 @@ namespace optinet {
 namespace {
 
 constexpr std::uint64_t kMaxSinks = std::uint64_t{1} << 22;  // N = k^d
+// The largest network elaborated in the pins view unless --view says otherwise, in nodes
+// ((d + 1) N): the pins view's elaboration and memory grow with them (docs/cosimulation.md).
+constexpr std::uint64_t kPinsDefaultMaxNodes = 1024;
 
 }  // namespace
 
@@ -35,6 +38,11 @@ void SplitHashCommand::add_options(CLI::App& app) {
       ->check(path_given());
   trace_.add_options(app,
                      "trace only nodes A:B (global ids: level*N + index; every bus is traced)");
+  app.add_option("--view", view_,
+                 "pins (every node, bus and receiver a module with pins) or grouped (the scaled "
+                 "elaboration); default: pins up to (depth + 1) N = " +
+                     std::to_string(kPinsDefaultMaxNodes) +
+                     " nodes (grouped with --trace-slots), grouped above");
 }
 
 std::string SplitHashCommand::protocol_names() const { return splithash::protocol_names(); }
@@ -111,6 +119,7 @@ void SplitHashCommand::configure(CommonOptions& common) {
   e.device = common.device;
   trace_.configure(e.vcd_path, s.nodes() - 1, e.max_slots, e.trace_slots, e.trace_first,
                    e.trace_last);
+  e.view = choose_view(view_, s.nodes() <= kPinsDefaultMaxNodes, trace_);
 }
 
 std::string SplitHashCommand::banner() const {
@@ -118,7 +127,8 @@ std::string SplitHashCommand::banner() const {
   return "split&hash, k = " + std::to_string(e.shape.k) + ", depth " +
          std::to_string(e.shape.depth) + ", a = " + std::to_string(e.shape.a) +
          ", N = " + std::to_string(e.shape.n()) + ", " + std::to_string(e.settings.batches) +
-         " batches, network seed " + std::to_string(e.network_seed) + ", protocol " + e.protocol;
+         " batches, network seed " + std::to_string(e.network_seed) + ", protocol " + e.protocol +
+         ", view " + network_view_name(e.view);
 }
 
 Json SplitHashCommand::parameters() const {
@@ -146,7 +156,8 @@ Json SplitHashCommand::parameters() const {
                   {"sink_bus_length", 2 * s.k},
                   {"funnels", levels},
                   {"max_slots", e.max_slots},
-                  {"period_ns", e.period.to_seconds() * 1e9}};
+                  {"period_ns", e.period.to_seconds() * 1e9},
+                  {"view", network_view_name(e.view)}};
   if (splithash::find_protocol(e.protocol)->h_relations) {
     const splithash::ThinningSchedule t = splithash::thinning_schedule(e.h, e.settings.thinning);
     out["thinning"] = Json{{"rounds", e.settings.thinning.rounds},

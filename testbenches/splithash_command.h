@@ -35,6 +35,10 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
   ResourceCounts resources() const override {
     ResourceCounts c{config_.shape.nodes()};
     c.buses = config_.shape.buses();
+    if (config_.view == NetworkView::kPins) {  // a transmitter per bus a node lights
+      c.pin_processors = config_.shape.nodes();
+      c.pin_transmitters = config_.shape.bus_attachments();
+    }
     return c;
   }
   std::string banner() const override;
@@ -52,6 +56,7 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
   SplitHashOptions split_hash_;
   HRelationOptions h_relation_;  ///< --protocol h-relation
   TraceSelection trace_;
+  std::optional<std::string> view_;
 };
 
 }  // namespace optinet

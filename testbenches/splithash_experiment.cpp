@@ -24,8 +24,8 @@ SplitHashExperiment::SplitHashExperiment(const SplitHashExperimentConfig& config
       wiring_(std::make_unique<splithash::SplitHashWiring>(config.shape, config.network_seed)),
       protocol_(make_protocol(config.protocol)) {
   network_ = std::make_unique<splithash::SplitHashNetwork>(
-      "splithash",
-      splithash::SplitHashNetworkConfig{wiring_.get(), config.settings, protocol_.get()});
+      "splithash", splithash::SplitHashNetworkConfig{wiring_.get(), config.settings,
+                                                     protocol_.get(), config.view});
   network_->clk(clock_);
   network_->control(control_);
   if (!config.vcd_path.empty()) open_trace();
@@ -40,6 +40,7 @@ void SplitHashExperiment::open_trace() {
       std::min<NodeId>(config_.trace_last, static_cast<NodeId>(config_.shape.nodes() - 1));
   for (NodeId i = config_.trace_first; i <= last; ++i) {
     network_->processor(i).trace_node(trace_file_, config_.trace_slots);
+    network_->trace_pins(i, trace_file_);
   }
   for (splithash::MessageBus* bus : network_->buses()) {
     bus->set_input_power_mw(dbm_to_mw(

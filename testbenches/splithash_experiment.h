@@ -35,6 +35,7 @@ struct SplitHashExperimentConfig {
   DeviceParameters device;
   NodeId trace_first = 0;  ///< trace nodes trace_first..trace_last (global ids) only
   NodeId trace_last = kNoNode;
+  NetworkView view = NetworkView::kGrouped;  ///< the network's elaboration (network_view.h)
 };
 
 /// What the Funnel Algorithm did at one level (bottom level i) over a run's batches.

@@ -20,7 +20,12 @@ the occupancy the far router drives is what the link reads and the link's the se
 processor's offer, take and eject pins are its router's. The D-MOB with K = 3, D = 3 in the pins
 view (its default at that size): every processor and its receiver a clocked sc_module, its
 transmitter j what input x_j of its dimension-j bus reads, its receiver pins what its receiver
-drives.
+drives. Split&hash with k = 8, d = 2 in the pins view (its default at that size): every node
+splithash.levelL.nodeX and its receiver a clocked sc_module, its receiver pins what its receiver
+drives; every bus a clocked sc_module each of whose inputs reads the transmitter wires of one
+node, every transmitter of every node read by one bus input; a bus to the sinks reads sink m at
+input m and level-1 node m at input k + m, a funnel bus the bottom nodes of the k child funnels
+at inputs 0..k-1 and top nodes of the same group above.
 The store-and-forward networks in the
 pins view (their default at these sizes): every node and every link (NAME.nodeX.link_L) is an
 sc_module whose clk port is bound to the slot clock; each node's out-edge pins are what its
@@ -30,6 +35,7 @@ ready line the link reads; every node input reads a link. Exit status 1 on the f
 """
 import json
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -41,7 +47,7 @@ FAMILIES = ["pops --d 4 --g 4", "pops --d 4 --g 4 --view grouped", "ocpc --p 16"
             "dmob --k 3 --dim 3", "dmob --k 3 --dim 3 --view grouped", "hypercube --n 4", "shuffle --d 2 --n 4", "ccc --s 3",
             "shuffle-exchange --n 4", "grid --n 4 --k 2", "mesh --n 4 --levels 2", "hypercube --n 4 --view grouped",
             "mesh --n 4 --levels 2 --view grouped",
-            "splithash --k 8 --depth 2"]
+            "splithash --k 8 --depth 2", "splithash --k 8 --depth 2 --view grouped"]
 SF_NETWORKS = {"hypercube": "hypercube", "shuffle": "shuffle", "ccc": "ccc",
                "shuffle-exchange": "shuffle-exchange", "grid": "grid"}
 PORT_KINDS = {"sc_in", "sc_out", "sc_inout", "sc_port"}
@@ -89,6 +95,14 @@ def same_wire(objects, port, other):
              f"{objects.get(other, {}).get('bound_to')!r}")
 
 
+def node_with_receiver(objects, proc, receiver):
+    """A processor and its receiver module, both clocked; its rx pins what the receiver drives."""
+    module_with_clock(objects, proc)
+    module_with_clock(objects, receiver)
+    for field in ("valid", "collision", "packet", "control1"):
+        same_wire(objects, f"{receiver}.{field}", f"{proc}.rx_{field}")
+
+
 def check_ocpc_pins(objects, p):
     module_with_clock(objects, "ocpc.bus")
     for i in range(p):
@@ -112,13 +126,10 @@ def check_mob_pins(objects, p):
     for r in range(p):
         for c in range(p):
             proc, receiver = f"mob.row{r}.proc{c}", f"mob.row{r}.receiver{c}"
-            module_with_clock(objects, proc)
-            module_with_clock(objects, receiver)
+            node_with_receiver(objects, proc, receiver)
             for field in ("valid", "address", "packet", "control1"):
                 same_wire(objects, f"{proc}.tx0_{field}", f"mob.row_bus{r}.in{c}_{field}")
                 same_wire(objects, f"{proc}.tx1_{field}", f"mob.col_bus{c}.in{r}_{field}")
-            for field in ("valid", "collision", "packet"):
-                same_wire(objects, f"{receiver}.{field}", f"{proc}.rx_{field}")
 
 
 SF_FIELDS = ("valid", "kind", "packet", "source", "destination", "payload", "handle")
@@ -221,16 +232,53 @@ def check_dmob_pins(objects, k, dim):
         x = [i // k ** j % k for j in range(dim)]
         scope = "dmob." + "".join(f"x{j}_{x[j]}." for j in range(dim - 1, 0, -1))
         proc, receiver = f"{scope}proc{x[0]}", f"{scope}receiver{x[0]}"
-        module_with_clock(objects, proc)
-        module_with_clock(objects, receiver)
+        node_with_receiver(objects, proc, receiver)
         for j in range(dim):
             line = i % k ** j + i // k ** (j + 1) * k ** j
             bus = f"dmob.bus_d{j}_{line}"
             module_with_clock(objects, bus)
             for field in ("valid", "address", "packet", "control1"):
                 same_wire(objects, f"{proc}.tx{j}_{field}", f"{bus}.in{x[j]}_{field}")
-        for field in ("valid", "collision", "packet"):
-            same_wire(objects, f"{receiver}.{field}", f"{proc}.rx_{field}")
+
+
+def check_splithash_pins(objects, k, depth):
+    n = k ** depth
+    inputs = {}  # the wire each bus input's valid reads -> (bus, input)
+    for name, o in objects.items():
+        m = re.fullmatch(r"(splithash\.(sinks|funnel\d+)\.g\d+_bus\d*)\.in(\d+)_valid", name)
+        if m:
+            inputs[o["bound_to"]] = (m.group(1), int(m.group(3)))
+            module_with_clock(objects, m.group(1))
+    read = 0
+    for level in range(depth + 1):
+        for x in range(n):
+            proc, receiver = f"splithash.level{level}.node{x}", f"splithash.level{level}.receiver{x}"
+            node_with_receiver(objects, proc, receiver)
+            ports = [p for p in objects if re.fullmatch(re.escape(proc) + r"\.tx\d*_valid", p)]
+            if not ports:
+                fail(f"pins view: {proc} has no transmitter")
+            for port in ports:
+                bus, lane = inputs.get(objects[port]["bound_to"], (None, None))
+                if bus is None:
+                    fail(f"pins view: no bus input reads {port}")
+                read += 1
+                for field in ("address", "packet", "sender", "control0"):
+                    same_wire(objects, port[:-len("valid")] + field, f"{bus}.in{lane}_{field}")
+                group = int(re.search(r"\.g(\d+)_bus", bus).group(1))
+                if ".sinks." in bus:
+                    expected = (0, group * k + lane) if lane < k else (1, group * k + lane - k)
+                    if (level, x) != expected:
+                        fail(f"pins view: {bus}.in{lane} reads {proc}, expected {expected}")
+                    continue
+                i = int(re.search(r"funnel(\d+)", bus).group(1))
+                bottom = int(re.search(r"_bus(\d+)$", bus).group(1))
+                first = group * k ** (i + 1)
+                if lane < k and (level, x) != (i, first + lane * k ** i + bottom):
+                    fail(f"pins view: {bus}.in{lane} reads {proc}, not child {lane}'s bottom node")
+                if lane >= k and (level != i + 1 or x // k ** (i + 1) != group):
+                    fail(f"pins view: {bus}.in{lane} reads {proc}, not a top node of group {group}")
+    if read != len(inputs):
+        fail(f"pins view: {len(inputs)} bus inputs, but {read} transmitters read")
 
 
 for i, command in enumerate(FAMILIES):
@@ -243,13 +291,16 @@ for i, command in enumerate(FAMILIES):
         check_mob_pins(objects, 4)
     if command == "dmob --k 3 --dim 3":
         check_dmob_pins(objects, 3, 3)
+    if command == "splithash --k 8 --depth 2":
+        check_splithash_pins(objects, 8, 2)
     if command == "mesh --n 4 --levels 2":
         check_mesh_pins(objects, 4)
     if command.endswith("--view grouped") and any(
             p in objects for p in ("pops.group0.proc0.clk", "ocpc.proc0.clk", "mob.row0.proc0.clk",
-                                   "mesh.node_x0_y0.clk", "dmob.x2_0.x1_0.proc0.clk")):
+                                   "mesh.node_x0_y0.clk", "dmob.x2_0.x1_0.proc0.clk",
+                                   "splithash.level0.node0.clk")):
         fail("grouped view: a processor has a clock port")
 print(f"ok: the hierarchy of {len(FAMILIES)} networks, every port bound; POPS(4,4)'s pins view "
       "wired processor to coupler to processor, the OCPC's and MOB-PC's processor to bus to "
-      "receiver to processor (the D-MOB's too), the mesh's processor to router to link to router, "
-      "the store-and-forward networks' node to link to node")
+      "receiver to processor (the D-MOB's and split&hash's too), the mesh's processor to router "
+      "to link to router, the store-and-forward networks' node to link to node")

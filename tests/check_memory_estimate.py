@@ -18,7 +18,8 @@ TOLERANCE = 0.20
 CASES = ["pops --d 64 --g 64", "pops --d 256 --g 16", "ocpc --p 4096", "mob --p 64",
          "dmob --k 16 --dim 3", "dmob --k 4 --dim 6",
          "hypercube --n 12 --traffic random", "grid --n 64 --k 2 --traffic random",
-         "mesh --n 64 --levels 1", "splithash --k 64 --depth 2"]
+         "mesh --n 64 --levels 1", "splithash --k 64 --depth 2",
+         "splithash --k 64 --depth 2 --view pins"]
 
 
 def estimate(case: str) -> int:

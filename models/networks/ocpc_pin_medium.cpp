@@ -18,8 +18,10 @@ const std::vector<std::string>& rtl_receiver_models() {
 
 PinOcpcBus::PinOcpcBus(const sc_core::sc_module_name& name, const OpticalBusConfig& config,
                        const sc_core::sc_port<RunControlIf>* control,
-                       const std::vector<PinOcpcReceiver*>* receivers)
-    : OpticalBus<Message>(name, config), control_(control), receivers_(receivers) {
+                       const std::vector<PinOcpcReceiver*>* receivers, std::vector<NodeId> members)
+    : OpticalBus<Message>(name, config, std::move(members)),
+      control_(control),
+      receivers_(receivers) {
   transmitters.reserve(config.attached);
   for (std::uint32_t k = 0; k < config.attached; ++k) {
     transmitters.push_back(std::make_unique<TransmitterPins<In>>("in" + std::to_string(k) + "_"));

@@ -32,10 +32,11 @@ class PinOcpcBus : public OpticalBus<Message> {
 
   OPTINET_HAS_PROCESS(PinOcpcBus);
   /// `control`: the run control whose slot number the bus stamps its drives with. `receivers`:
-  /// the receiver modules by global node id, told when the slot lights them.
+  /// the receiver modules by global node id, told when the slot lights them. `members`: as
+  /// for OpticalBus.
   PinOcpcBus(const sc_core::sc_module_name& name, const OpticalBusConfig& config,
              const sc_core::sc_port<RunControlIf>* control,
-             const std::vector<PinOcpcReceiver*>* receivers);
+             const std::vector<PinOcpcReceiver*>* receivers, std::vector<NodeId> members = {});
 
  protected:
   SlotSummary resolve(std::uint64_t slot) override;

@@ -12,20 +12,11 @@ PinNode::PinNode(std::uint32_t leaf, const ReceiverSampleIf<Message>& light,
   receiver->output.bind(*rx_wires);
 }
 
-std::unique_ptr<PinOcpcProcessor> PinNode::build_processor(std::uint32_t leaf,
-                                                           const OcpcProcessorConfig& config,
-                                                           std::uint32_t buses,
-                                                           sc_core::sc_in<bool>& clk) {
-  const std::string proc = "proc" + std::to_string(leaf);
+void PinNode::add_tx_wires(const std::string& proc, std::uint32_t buses) {
   for (std::uint32_t j = 0; j < buses; ++j) {
     const std::string prefix = buses == 1 ? proc + "_tx_" : proc + "_tx" + std::to_string(j) + "_";
     tx_wires.push_back(std::make_unique<TransmitterPins<SharedSignal>>(prefix));
   }
-  auto p = std::make_unique<PinOcpcProcessor>(proc.c_str(), config, buses);
-  p->clk(clk);
-  for (std::uint32_t j = 0; j < buses; ++j) p->tx_pins[j]->bind(*tx_wires[j]);
-  p->rx_pins.bind(*rx_wires);
-  return p;
 }
 
 void PinNode::trace(sc_core::sc_trace_file* tf, const std::string& processor) const {

@@ -5,24 +5,37 @@
 namespace optinet::splithash {
 
 SplitHashLevel::SplitHashLevel(const sc_core::sc_module_name& name, std::uint32_t level,
-                               const SplitHashNetworkConfig& config)
+                               const SplitHashNetworkConfig& config,
+                               const ReceiverSampleIf<Message>& light)
     : sc_core::sc_module(name) {
   const SplitHashShape& s = config.wiring->shape();
+  const bool pins = config.view == NetworkView::kPins;
   processors.reserve(s.n());
   for (std::uint64_t x = 0; x < s.n(); ++x) {
-    const std::string node = "node" + std::to_string(x);
-    processors.push_back(std::make_unique<SplitHashProcessor>(
-        node.c_str(), SplitHashProcessorConfig{s.id(level, x), config.wiring, config.settings,
-                                               config.protocol, SlotWiring{&clk, &control}}));
+    const auto leaf = static_cast<std::uint32_t>(x);
+    const SplitHashProcessorConfig processor{s.id(level, x), config.wiring, config.settings,
+                                             config.protocol, SlotWiring{&clk, &control}};
+    if (!pins) {
+      const std::string node = "node" + std::to_string(x);
+      processors.push_back(std::make_unique<SplitHashProcessor>(node.c_str(), processor));
+      continue;
+    }
+    pin_nodes.push_back(std::make_unique<ocpc::PinNode>(leaf, light, clk, processor.id));
+    const std::uint32_t buses = SplitHashProcessor::top_buses(s, level) +
+                                (SplitHashProcessor::has_bottom_bus(s, level, x) ? 1 : 0);
+    processors.push_back(pin_nodes.back()->build_processor<PinSplitHashProcessor>(
+        leaf, processor, buses, clk, "node"));
   }
 }
 
+// Destroying in reverse creation order keeps SystemC's teardown linear (see PopsGroup).
 SplitHashLevel::~SplitHashLevel() {
   while (!processors.empty()) processors.pop_back();
+  while (!pin_nodes.empty()) pin_nodes.pop_back();
 }
 
 SplitHashBuses::SplitHashBuses(const sc_core::sc_module_name& name, std::uint32_t i,
-                               const SplitHashWiring& wiring)
+                               const SplitHashWiring& wiring, const BusMaker& make)
     : sc_core::sc_module(name), shape_(wiring.shape()), i_(i) {
   const SplitHashShape& s = shape_;
   if (i == 0) {  // one bus of length 2k per group of level 1: sinks first, then the tops
@@ -33,7 +46,7 @@ SplitHashBuses::SplitHashBuses(const sc_core::sc_module_name& name, std::uint32_
       for (std::uint32_t m = 0; m < s.k; ++m) members.push_back(s.id(0, g * s.k + m));
       for (std::uint32_t m = 0; m < s.k; ++m) members.push_back(s.id(1, g * s.k + m));
       const std::string bus = "g" + std::to_string(g) + "_bus";
-      buses.push_back(std::make_unique<MessageBus>(bus.c_str(), c, std::move(members)));
+      buses.push_back(make(bus, c, std::move(members)));
     }
     return;
   }
@@ -54,7 +67,7 @@ SplitHashBuses::SplitHashBuses(const sc_core::sc_module_name& name, std::uint32_
           members.push_back(s.id(i + 1, wiring.top_at(i, g, l, s.k + m)));
         }
         const std::string bus = "g" + std::to_string(g) + "_bus" + std::to_string(l);
-        buses.push_back(std::make_unique<MessageBus>(bus.c_str(), c, std::move(members)));
+        buses.push_back(make(bus, c, std::move(members)));
       }
     }
   }
@@ -74,15 +87,37 @@ SplitHashBuses::~SplitHashBuses() {
   while (!buses.empty()) buses.pop_back();
 }
 
+namespace {
+/// The local index of node `id` on `bus`.
+std::uint32_t local_index(const MessageBus& bus, NodeId id) {
+  for (std::uint32_t local = 0; local < bus.config().attached; ++local) {
+    if (bus.global(local) == id) return local;
+  }
+  SC_REPORT_FATAL(bus.name(), ("node " + std::to_string(id) + " is not attached").c_str());
+  return 0;
+}
+}  // namespace
+
 SplitHashNetwork::SplitHashNetwork(const sc_core::sc_module_name& name,
                                    const SplitHashNetworkConfig& config)
     : sc_core::sc_module(name),
       wiring_(*config.wiring),
-      receivers_("receivers", static_cast<std::uint32_t>(config.wiring->shape().nodes())) {
+      receivers_("receivers", static_cast<std::uint32_t>(config.wiring->shape().nodes())),
+      view_(config.view) {
   const SplitHashShape& s = shape();
+  const bool pins = view_ == NetworkView::kPins;
+  // A bus of the pins view has pins for its transmitters and tells the receivers it lit.
+  const BusMaker make = [&](const std::string& bus, const OpticalBusConfig& c,
+                            std::vector<NodeId> members) -> std::unique_ptr<MessageBus> {
+    if (pins) {
+      return std::make_unique<ocpc::PinOcpcBus>(bus.c_str(), c, &control, &receivers_by_node_,
+                                                std::move(members));
+    }
+    return std::make_unique<MessageBus>(bus.c_str(), c, std::move(members));
+  };
   for (std::uint32_t i = 0; i < s.depth; ++i) {
     const std::string scope = i == 0 ? "sinks" : "funnel" + std::to_string(i);
-    below_.push_back(std::make_unique<SplitHashBuses>(scope.c_str(), i, wiring_));
+    below_.push_back(std::make_unique<SplitHashBuses>(scope.c_str(), i, wiring_, make));
   }
   for (MessageBus* bus : buses()) {
     bus->clk(clk);
@@ -90,29 +125,53 @@ SplitHashNetwork::SplitHashNetwork(const sc_core::sc_module_name& name,
   }
   for (std::uint32_t level = 0; level <= s.depth; ++level) {
     const std::string scope = "level" + std::to_string(level);
-    levels_.push_back(std::make_unique<SplitHashLevel>(scope.c_str(), level, config));
+    levels_.push_back(std::make_unique<SplitHashLevel>(scope.c_str(), level, config, receivers_));
     levels_.back()->clk(clk);
     levels_.back()->control(control);
   }
-  // Each node binds its top buses (in function order), then its bottom bus.
   for (std::uint32_t level = 0; level <= s.depth; ++level) {
     for (std::uint64_t x = 0; x < s.n(); ++x) {
+      const std::vector<MessageBus*> own = buses_of(level, x);
+      if (pins) {  // its transmitter j is the input of bus j at its local index
+        ocpc::PinNode& node = *levels_[level]->pin_nodes[x];
+        for (std::size_t j = 0; j < own.size(); ++j) {
+          static_cast<ocpc::PinOcpcBus&>(*own[j])
+              .transmitters[local_index(*own[j], s.id(level, x))]
+              ->bind(*node.tx_wires[j]);
+        }
+        receivers_by_node_.push_back(node.receiver.get());
+        continue;
+      }
       SplitHashProcessor& p = *levels_[level]->processors[x];
       p.rx(receivers_);
-      if (level == 1) p.tx(below_[0]->bus_of_bottom(x).inputs);
-      if (level >= 2) {
-        const std::uint32_t i = level - 1;
-        const std::uint64_t group_first = x / s.power(i + 1) * s.power(i + 1);
-        for (std::uint32_t j = 0; j < s.functions(i); ++j) {
-          p.tx(below_[i]->bus_of_bottom(group_first + wiring_.target(i, x, j)).inputs);
-        }
-      }
-      const bool in_block =
-          level == 0 ||
-          (level < s.depth && s.block_of(level, x % s.power(level)) < s.functions(level));
-      if (in_block) p.tx(below_[level]->bus_of_bottom(x).inputs);
+      for (MessageBus* bus : own) p.tx(bus->inputs);
     }
   }
+}
+
+// Each node's top buses (in function order), then its bottom bus.
+std::vector<MessageBus*> SplitHashNetwork::buses_of(std::uint32_t level, std::uint64_t x) const {
+  const SplitHashShape& s = shape();
+  std::vector<MessageBus*> own;
+  if (level == 1) own.push_back(&below_[0]->bus_of_bottom(x));
+  if (level >= 2) {
+    const std::uint32_t i = level - 1;
+    const std::uint64_t group_first = x / s.power(i + 1) * s.power(i + 1);
+    for (std::uint32_t j = 0; j < s.functions(i); ++j) {
+      own.push_back(&below_[i]->bus_of_bottom(group_first + wiring_.target(i, x, j)));
+    }
+  }
+  if (SplitHashProcessor::has_bottom_bus(s, level, x)) {
+    own.push_back(&below_[level]->bus_of_bottom(x));
+  }
+  return own;
+}
+
+void SplitHashNetwork::trace_pins(NodeId i, sc_core::sc_trace_file* tf) {
+  if (view_ != NetworkView::kPins) return;
+  const SplitHashLevel& level = *levels_.at(shape().level_of(i));
+  const std::uint64_t x = shape().index_of(i);
+  level.pin_nodes.at(x)->trace(tf, level.processors.at(x)->name());
 }
 
 std::vector<MessageBus*> SplitHashNetwork::buses() const {

@@ -13,10 +13,15 @@ SplitHashProcessor::SplitHashProcessor(const sc_core::sc_module_name& name,
       settings_(config.settings),
       protocol_(config.protocol) {}
 
-std::uint32_t SplitHashProcessor::top_buses() const {
-  const SplitHashShape& s = shape();
-  if (level_ == 0) return 0;
-  return level_ == 1 ? 1 : s.functions(level_ - 1);
+std::uint32_t SplitHashProcessor::top_buses(const SplitHashShape& s, std::uint32_t level) {
+  if (level == 0) return 0;
+  return level == 1 ? 1 : s.functions(level - 1);
+}
+
+bool SplitHashProcessor::has_bottom_bus(const SplitHashShape& s, std::uint32_t level,
+                                        std::uint64_t x) {
+  return level == 0 ||
+         (level < s.depth && s.block_of(level, x % s.power(level)) < s.functions(level));
 }
 
 void SplitHashProcessor::run_protocol() {

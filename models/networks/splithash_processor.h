@@ -44,7 +44,11 @@ class SplitHashProcessor : public Processor, public SplitHashNodeContext {
   SplitHashProcessor(const sc_core::sc_module_name& name, const SplitHashProcessorConfig& config);
 
   /// The top buses this node has (tx[0..tops-1]; its bottom bus, if any, follows).
-  std::uint32_t top_buses() const;
+  std::uint32_t top_buses() const { return top_buses(shape(), level_); }
+  /// The top buses of a node of `level`.
+  static std::uint32_t top_buses(const SplitHashShape& s, std::uint32_t level);
+  /// Whether node x of `level` has a bottom bus (its bottom index is in a block).
+  static bool has_bottom_bus(const SplitHashShape& s, std::uint32_t level, std::uint64_t x);
   void set_protocol(const SplitHashProtocol* protocol) { protocol_ = protocol; }
   const std::vector<FunnelSuccess>& funnel_successes() const { return successes_; }
   /// Packets this node gave up on (batch, level; child and round unused).
