@@ -304,13 +304,9 @@ void OcpcCommand::configure_view() {
     }
     config_.rtl_receivers.push_back(r);
   }
-  if (!config_.rtl_receivers.empty() && !pins) {
-    throw UsageError(std::string("--rtl: swaps a receiver of the pins view; ") +
-                     (view_ ? "accepted with --view pins"
-                            : "this network runs grouped by default (p above " +
-                                  std::to_string(kPinsDefaultMaxProcessors) +
-                                  " or --trace-slots): add --view pins"));
-  }
+  require_pins_view_for_rtl(
+      !config_.rtl_receivers.empty(), pins, view_.has_value(), "receiver",
+      "p above " + std::to_string(kPinsDefaultMaxProcessors) + " or --trace-slots");
 }
 
 bool OcpcCommand::funnel() const {

@@ -228,4 +228,13 @@ RtlModelChoice split_rtl_model(const std::string& text) {
   return c;
 }
 
+void require_pins_view_for_rtl(bool swapped, bool pins, bool view_given, const std::string& element,
+                               const std::string& grouped_by_default) {
+  if (!swapped || pins) return;
+  throw UsageError("--rtl: swaps a " + element + " of the pins view; " +
+                   (view_given ? std::string("accepted with --view pins")
+                               : "this network runs grouped by default (" + grouped_by_default +
+                                     "): add --view pins"));
+}
+
 }  // namespace optinet

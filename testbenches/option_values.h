@@ -87,6 +87,12 @@ struct RtlModelChoice {
 };
 RtlModelChoice split_rtl_model(const std::string& text);
 
+/// `--rtl` swaps an `element` (coupler, receiver, link) of the pins view: throws UsageError when
+/// elements are swapped (`swapped`) and the view is grouped; `grouped_by_default` says when the
+/// network runs grouped without --view (`view_given` false).
+void require_pins_view_for_rtl(bool swapped, bool pins, bool view_given, const std::string& element,
+                               const std::string& grouped_by_default);
+
 /// A number in (0, 1e6].
 double parse_positive(const std::string& option, const std::string& text);
 

@@ -159,13 +159,9 @@ void PopsCommand::configure(CommonOptions& common) {
     }
     p.rtl_couplers.push_back(c);
   }
-  if (!p.rtl_couplers.empty() && !pins) {
-    throw UsageError(std::string("--rtl: swaps a coupler of the pins view; ") +
-                     (view_ ? "accepted with --view pins"
-                            : "this network runs grouped by default (n*g above " +
-                                  std::to_string(kPinsDefaultMaxFibres) +
-                                  ", --coupler or --trace-slots): add --view pins"));
-  }
+  require_pins_view_for_rtl(
+      !p.rtl_couplers.empty(), pins, view_.has_value(), "coupler",
+      "n*g above " + std::to_string(kPinsDefaultMaxFibres) + ", --coupler or --trace-slots");
   if (pins && p.coupler != CouplerKind::kBehavioural) {
     throw UsageError("--coupler: " + coupler_ +
                      " needs --view grouped (the pins view's couplers "

@@ -339,13 +339,9 @@ void StoreForwardCommand::configure_view() {
     }
     config_.rtl_links.push_back(l);
   }
-  if (!config_.rtl_links.empty() && !pins) {
-    throw UsageError(std::string("--rtl: swaps a link of the pins view; ") +
-                     (view_ ? "accepted with --view pins"
-                            : "this network runs grouped by default (more than " +
-                                  std::to_string(kPinsDefaultMaxLinks) +
-                                  " links, or --node-processes): add --view pins"));
-  }
+  require_pins_view_for_rtl(
+      !config_.rtl_links.empty(), pins, view_.has_value(), "link",
+      "more than " + std::to_string(kPinsDefaultMaxLinks) + " links, or --node-processes");
 }
 
 void StoreForwardCommand::configure_relation(CommonOptions& common) {
