@@ -1,7 +1,7 @@
 # The D-dimensional mesh of optical buses: the network; its protocols and command are
 # the OCPC family's (cmake/ocpc.cmake).
 target_sources(optinet_models PRIVATE
-  models/networks/dmob_network.cpp
+  models/ocpc/dmob_network.cpp
   models/topology/split_hash_embedding.cpp
   models/topology/mesh_routes.cpp
 )

@@ -5,14 +5,14 @@
 target_sources(optinet_models PRIVATE models/optical/power_budget.cpp models/optical/device_sets.cpp
   models/optical/bit_errors.cpp)
 target_sources(optinet_testbenches PRIVATE
-  testbenches/capacity.cpp
-  testbenches/device_file.cpp
-  testbenches/hardware_bound.cpp
-  testbenches/injection.cpp
-  testbenches/latency_stats.cpp
-  testbenches/destination_queues.cpp
-  testbenches/open_loop.cpp
-  testbenches/steady_state.cpp
-  testbenches/batch_means.cpp
-  testbenches/saturation_search.cpp
+  testbenches/open_loop/capacity.cpp
+  testbenches/io/device_file.cpp
+  testbenches/open_loop/hardware_bound.cpp
+  testbenches/open_loop/injection.cpp
+  testbenches/open_loop/latency_stats.cpp
+  testbenches/open_loop/destination_queues.cpp
+  testbenches/open_loop/open_loop.cpp
+  testbenches/open_loop/steady_state.cpp
+  testbenches/open_loop/batch_means.cpp
+  testbenches/open_loop/saturation_search.cpp
 )

@@ -1,4 +1,4 @@
 # Injected hardware faults: the --fault option and its plan.
 target_sources(optinet_testbenches PRIVATE
-  testbenches/fault_option.cpp
+  testbenches/faults/fault_option.cpp
 )

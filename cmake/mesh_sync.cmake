@@ -4,28 +4,28 @@ target_sources(optinet_models PRIVATE
   models/topology/sync_tree.cpp
 )
 target_sources(optinet_protocols PRIVATE
-  protocols/mesh_sync/split_logic.cpp
-  protocols/mesh_sync/tree_node.cpp
-  protocols/mesh_sync/tree_routing.cpp
-  protocols/mesh_sync/registry.cpp
+  protocols/mesh/split_logic.cpp
+  protocols/mesh/tree_node.cpp
+  protocols/mesh/tree_routing.cpp
+  protocols/mesh/registry.cpp
 )
 target_sources(optinet_models PRIVATE
-  models/networks/mesh_fabric.cpp
-  models/networks/mesh_pin_link.cpp
-  models/networks/mesh_pin_links.cpp
-  models/networks/mesh_pin_processor.cpp
-  models/networks/mesh_pin_router.cpp
-  models/networks/mesh_routing.cpp
-  models/networks/mesh_sync_network.cpp
-  models/networks/mesh_sync_processor.cpp
+  models/mesh/mesh_fabric.cpp
+  models/mesh/mesh_pin_link.cpp
+  models/mesh/mesh_pin_links.cpp
+  models/mesh/mesh_pin_processor.cpp
+  models/mesh/mesh_pin_router.cpp
+  models/mesh/mesh_routing.cpp
+  models/mesh/mesh_sync_network.cpp
+  models/mesh/mesh_sync_processor.cpp
 )
 target_sources(optinet_testbenches PRIVATE
-  testbenches/mesh_sync_checker.cpp
-  testbenches/mesh_sync_command.cpp
-  testbenches/mesh_sync_experiment.cpp
+  testbenches/mesh/mesh_sync_checker.cpp
+  testbenches/mesh/mesh_sync_command.cpp
+  testbenches/mesh/mesh_sync_experiment.cpp
 )
-target_sources(optinet_testbenches PRIVATE testbenches/mesh_sync_worst_case.cpp)
-add_executable(mesh_sync_paths testbenches/mesh_sync_paths_main.cpp)
+target_sources(optinet_testbenches PRIVATE testbenches/mesh/mesh_sync_worst_case.cpp)
+add_executable(mesh_sync_paths testbenches/mesh/mesh_sync_paths_main.cpp)
 target_link_libraries(mesh_sync_paths PRIVATE optinet_model optinet_warnings)
 # The tool uses no SystemC: drop libsystemc, whose main wants an sc_main (Debian's GCC links
 # --as-needed by default, clang does not).

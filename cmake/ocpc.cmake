@@ -1,12 +1,12 @@
 # OCPC and MOB-PC: buses, networks, protocols, the `ocpc`/`mob` commands.
 target_sources(optinet_models PRIVATE
   models/optical/optical_bus.cpp
-  models/networks/ocpc_processor.cpp
-  models/networks/hardware_acks.cpp
-  models/networks/ocpc_network.cpp
-  models/networks/ocpc_pin_medium.cpp
-  models/networks/ocpc_pin_node.cpp
-  models/networks/mob_network.cpp
+  models/ocpc/ocpc_processor.cpp
+  models/ocpc/hardware_acks.cpp
+  models/ocpc/ocpc_network.cpp
+  models/ocpc/ocpc_pin_medium.cpp
+  models/ocpc/ocpc_pin_node.cpp
+  models/ocpc/mob_network.cpp
 )
 target_sources(optinet_protocols PRIVATE
   protocols/ocpc/bitonic.cpp
@@ -22,7 +22,7 @@ target_sources(optinet_protocols PRIVATE
   protocols/ocpc/valiant.cpp
 )
 target_sources(optinet_testbenches PRIVATE
-  testbenches/h_relation.cpp
-  testbenches/ocpc_experiment.cpp
-  testbenches/ocpc_command.cpp
+  testbenches/traffic/h_relation.cpp
+  testbenches/ocpc/ocpc_experiment.cpp
+  testbenches/ocpc/ocpc_command.cpp
 )

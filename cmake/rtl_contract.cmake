@@ -1,6 +1,6 @@
 # The boundaries an RTL model can fill, and the check that a design's top module has the pins
 # of its boundary (docs/cosimulation.md gives each contract). Script-mode usable: tests run
-# optinet_check_rtl_contract through cmake -P (tests/rtl_contract_check.cmake).
+# optinet_check_rtl_contract through cmake -P (tests/rtl/rtl_contract_check.cmake).
 
 # Per boundary kind: the ports of the top module and the parameters it is verilated with.
 set(OPTINET_RTL_KINDS coupler receiver link)

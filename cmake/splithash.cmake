@@ -1,8 +1,8 @@
 # Split&hash networks of optical crossbars: topology, network, protocols, command.
 target_sources(optinet_models PRIVATE
   models/topology/split_hash.cpp
-  models/networks/splithash_processor.cpp
-  models/networks/splithash_network.cpp
+  models/splithash/splithash_processor.cpp
+  models/splithash/splithash_network.cpp
 )
 target_sources(optinet_protocols PRIVATE
   protocols/splithash/funnel.cpp
@@ -16,7 +16,7 @@ target_sources(optinet_protocols PRIVATE
   protocols/splithash/thinning.cpp
 )
 target_sources(optinet_testbenches PRIVATE
-  testbenches/splithash_experiment.cpp
-  testbenches/splithash_command.cpp
-  testbenches/splithash_options.cpp
+  testbenches/splithash/splithash_experiment.cpp
+  testbenches/splithash/splithash_command.cpp
+  testbenches/splithash/splithash_options.cpp
 )

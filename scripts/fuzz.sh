@@ -25,4 +25,4 @@ done
 # The sweep spec reader is Python: its own mutation fuzzer, as long, from the same seed each time
 # unless FUZZ_SEED is set.
 echo "fuzz: sweep spec for $seconds s"
-(cd "$build" && /usr/bin/python3 "$root/tests/fuzz_sweep_spec.py" "$root" "$seconds" "${FUZZ_SEED:-1}")
+(cd "$build" && /usr/bin/python3 "$root/tests/scripts/fuzz_sweep_spec.py" "$root" "$seconds" "${FUZZ_SEED:-1}")

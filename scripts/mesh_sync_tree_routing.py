@@ -4,7 +4,7 @@ of bench/mesh_sync_results.sh.
 
 Usage: scripts/mesh_sync_tree_routing.py DIR   (DIR/raw/*.csv in; DIR/tree-routing.csv and
 DIR/variants.csv out)
-A split row of a raw CSV carries its step 4 on a physical tree (protocols/mesh_sync/
+A split row of a raw CSV carries its step 4 on a physical tree (protocols/mesh/
 tree_routing.h): the most packets of one routing problem over one link and their ratio to
 Lemma 4's 3 ceil(log2 s_u), the tree steps all at once, one by one and all at once with one queue
 per vertex, and the largest ratio of a problem's steps to Lemma 5's 8 ceil(log2 s).

@@ -1,4 +1,4 @@
-#include "models/networks/mesh_fabric.h"
+#include "models/mesh/mesh_fabric.h"
 
 #include <algorithm>
 #include <stdexcept>

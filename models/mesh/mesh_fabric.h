@@ -29,8 +29,8 @@
 #include <vector>
 
 #include "models/core/run_control.h"
-#include "models/networks/mesh_link_layer.h"
-#include "models/networks/mesh_sync_node.h"
+#include "models/mesh/mesh_link_layer.h"
+#include "models/mesh/mesh_sync_node.h"
 
 namespace optinet::mesh {
 

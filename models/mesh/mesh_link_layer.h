@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <systemc>
 
-#include "models/networks/mesh_routing.h"
+#include "models/mesh/mesh_routing.h"
 
 namespace optinet::mesh {
 

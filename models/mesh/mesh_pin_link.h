@@ -11,7 +11,7 @@
 #include <systemc>
 
 #include "models/core/compat.h"
-#include "models/networks/mesh_pins.h"
+#include "models/mesh/mesh_pins.h"
 
 namespace optinet::mesh {
 

@@ -11,10 +11,10 @@
 #include <systemc>
 #include <vector>
 
-#include "models/networks/mesh_fabric.h"
-#include "models/networks/mesh_pin_link.h"
-#include "models/networks/mesh_pin_processor.h"
-#include "models/networks/mesh_pin_router.h"
+#include "models/mesh/mesh_fabric.h"
+#include "models/mesh/mesh_pin_link.h"
+#include "models/mesh/mesh_pin_processor.h"
+#include "models/mesh/mesh_pin_router.h"
 
 namespace optinet::mesh {
 

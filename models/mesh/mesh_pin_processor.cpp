@@ -1,4 +1,4 @@
-#include "models/networks/mesh_pin_processor.h"
+#include "models/mesh/mesh_pin_processor.h"
 
 #include <stdexcept>
 #include <string>

@@ -14,9 +14,9 @@
 #include <systemc>
 
 #include "models/core/compat.h"
-#include "models/networks/mesh_link_layer.h"
-#include "models/networks/mesh_pins.h"
-#include "models/networks/mesh_sync_processor.h"
+#include "models/mesh/mesh_link_layer.h"
+#include "models/mesh/mesh_pins.h"
+#include "models/mesh/mesh_sync_processor.h"
 
 namespace optinet::mesh {
 

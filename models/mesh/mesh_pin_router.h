@@ -24,8 +24,8 @@
 #include <vector>
 
 #include "models/core/compat.h"
-#include "models/networks/mesh_pins.h"
-#include "models/networks/mesh_routing.h"
+#include "models/mesh/mesh_pins.h"
+#include "models/mesh/mesh_routing.h"
 
 namespace optinet::mesh {
 

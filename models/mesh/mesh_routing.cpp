@@ -1,4 +1,4 @@
-#include "models/networks/mesh_routing.h"
+#include "models/mesh/mesh_routing.h"
 
 namespace optinet::mesh {
 

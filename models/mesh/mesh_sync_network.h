@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "models/core/network_view.h"
-#include "models/networks/mesh_fabric.h"
-#include "models/networks/mesh_pin_links.h"
-#include "models/networks/mesh_sync_processor.h"
+#include "models/mesh/mesh_fabric.h"
+#include "models/mesh/mesh_pin_links.h"
+#include "models/mesh/mesh_sync_processor.h"
 
 namespace optinet::mesh {
 

@@ -1,4 +1,4 @@
-#include "models/networks/mesh_sync_processor.h"
+#include "models/mesh/mesh_sync_processor.h"
 
 #include <algorithm>
 

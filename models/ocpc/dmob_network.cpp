@@ -1,4 +1,4 @@
-#include "models/networks/dmob_network.h"
+#include "models/ocpc/dmob_network.h"
 
 #include <string>
 

@@ -21,8 +21,8 @@
 #include <systemc>
 #include <vector>
 
-#include "models/networks/ocpc_network.h"
-#include "models/networks/ocpc_pin_node.h"
+#include "models/ocpc/ocpc_network.h"
+#include "models/ocpc/ocpc_pin_node.h"
 
 namespace optinet::ocpc {
 

@@ -1,6 +1,6 @@
-#include "models/networks/hardware_acks.h"
+#include "models/ocpc/hardware_acks.h"
 
-#include "models/networks/ocpc_network.h"
+#include "models/ocpc/ocpc_network.h"
 
 namespace optinet::ocpc {
 

@@ -1,4 +1,4 @@
-#include "models/networks/mob_network.h"
+#include "models/ocpc/mob_network.h"
 
 #include <string>
 

@@ -14,7 +14,7 @@
 #include <systemc>
 #include <vector>
 
-#include "models/networks/ocpc_network.h"
+#include "models/ocpc/ocpc_network.h"
 
 namespace optinet::ocpc {
 

@@ -1,4 +1,4 @@
-#include "models/networks/ocpc_network.h"
+#include "models/ocpc/ocpc_network.h"
 
 #include <string>
 

@@ -14,9 +14,9 @@
 
 #include "models/core/network_view.h"
 #include "models/core/run_control.h"
-#include "models/networks/hardware_acks.h"
-#include "models/networks/ocpc_pin_node.h"
-#include "models/networks/ocpc_processor.h"
+#include "models/ocpc/hardware_acks.h"
+#include "models/ocpc/ocpc_pin_node.h"
+#include "models/ocpc/ocpc_processor.h"
 #include "models/optical/optical_bus.h"
 
 namespace optinet::ocpc {

@@ -1,8 +1,8 @@
-#include "models/networks/ocpc_pin_medium.h"
+#include "models/ocpc/ocpc_pin_medium.h"
 
 #ifdef OPTINET_HAVE_VERILATOR
 #include "models/core/rtl_model_names.h"
-#include "models/networks/rtl_receiver_models.h"
+#include "models/ocpc/rtl_receiver_models.h"
 #endif
 
 namespace optinet::ocpc {

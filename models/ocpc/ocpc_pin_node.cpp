@@ -1,4 +1,4 @@
-#include "models/networks/ocpc_pin_node.h"
+#include "models/ocpc/ocpc_pin_node.h"
 
 namespace optinet::ocpc {
 

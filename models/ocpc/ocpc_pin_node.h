@@ -10,8 +10,8 @@
 #include <systemc>
 #include <vector>
 
-#include "models/networks/ocpc_pin_medium.h"
-#include "models/networks/ocpc_pin_processor.h"
+#include "models/ocpc/ocpc_pin_medium.h"
+#include "models/ocpc/ocpc_pin_processor.h"
 
 namespace optinet::ocpc {
 

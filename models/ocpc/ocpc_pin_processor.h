@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "models/core/compat.h"
-#include "models/networks/ocpc_pins.h"
-#include "models/networks/ocpc_processor.h"
+#include "models/ocpc/ocpc_pins.h"
+#include "models/ocpc/ocpc_processor.h"
 
 namespace optinet::ocpc {
 

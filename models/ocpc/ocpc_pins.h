@@ -8,7 +8,7 @@
 #include <systemc>
 
 #include "models/core/frame_pins.h"
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 
 namespace optinet::ocpc {
 

@@ -1,4 +1,4 @@
-#include "models/networks/ocpc_processor.h"
+#include "models/ocpc/ocpc_processor.h"
 
 #include <stdexcept>
 #include <string>

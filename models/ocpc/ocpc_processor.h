@@ -10,7 +10,7 @@
 #include <systemc>
 
 #include "models/core/processor.h"
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "models/optical/control_channel.h"
 #include "models/optical/optical_bus.h"
 

@@ -1,8 +1,8 @@
-#include "models/networks/rtl_ocpc_receiver.h"
+#include "models/ocpc/rtl_ocpc_receiver.h"
 
 #include <stdexcept>
 
-#include "models/networks/rtl_receiver_models.h"
+#include "models/ocpc/rtl_receiver_models.h"
 
 namespace optinet::ocpc {
 

@@ -11,7 +11,7 @@
 #include <systemc>
 #include <vector>
 
-#include "models/networks/ocpc_pins.h"
+#include "models/ocpc/ocpc_pins.h"
 
 namespace optinet::ocpc {
 

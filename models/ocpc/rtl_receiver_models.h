@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "models/networks/rtl_ocpc_receiver.h"
+#include "models/ocpc/rtl_ocpc_receiver.h"
 
 namespace optinet::ocpc {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "models/optical/optical_passive_star.h"
+#include "models/pops/optical_passive_star.h"
 
 namespace optinet {
 

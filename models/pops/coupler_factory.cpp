@@ -1,10 +1,10 @@
-#include "models/optical/coupler_factory.h"
+#include "models/pops/coupler_factory.h"
 
 #include <limits>
 #include <stdexcept>
 
 #ifdef OPTINET_HAVE_VERILATOR
-#include "models/optical/rtl_passive_star.h"
+#include "models/pops/rtl_passive_star.h"
 #endif
 
 namespace optinet {

@@ -1,4 +1,4 @@
-#include "models/optical/optical_passive_star.h"
+#include "models/pops/optical_passive_star.h"
 
 namespace optinet {
 

@@ -16,7 +16,7 @@
 #include "models/core/fault_plan.h"
 #include "models/core/medium_counters.h"
 #include "models/core/trace_window.h"
-#include "models/optical/pops_bundles.h"
+#include "models/pops/pops_bundles.h"
 
 namespace optinet {
 

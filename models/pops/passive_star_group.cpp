@@ -1,4 +1,4 @@
-#include "models/optical/passive_star_group.h"
+#include "models/pops/passive_star_group.h"
 
 #include <string>
 

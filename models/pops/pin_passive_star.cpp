@@ -1,4 +1,4 @@
-#include "models/optical/pin_passive_star.h"
+#include "models/pops/pin_passive_star.h"
 
 namespace optinet {
 

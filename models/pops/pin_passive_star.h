@@ -20,8 +20,8 @@
 #include "models/core/frame_pins.h"
 #include "models/core/rtl_clock_edge.h"
 #include "models/core/run_control.h"
-#include "models/optical/coupler_factory.h"
-#include "models/optical/optical_passive_star.h"
+#include "models/pops/coupler_factory.h"
+#include "models/pops/optical_passive_star.h"
 
 namespace optinet {
 

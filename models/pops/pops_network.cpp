@@ -1,4 +1,4 @@
-#include "models/networks/pops_network.h"
+#include "models/pops/pops_network.h"
 
 #include <string>
 

@@ -16,12 +16,12 @@
 #include "models/core/frame_pins.h"
 #include "models/core/network_view.h"
 #include "models/core/run_control.h"
-#include "models/networks/pops_pin_processor.h"
-#include "models/networks/pops_processor.h"
-#include "models/optical/coupler_factory.h"
-#include "models/optical/passive_star_group.h"
-#include "models/optical/pin_passive_star.h"
-#include "models/optical/pops_bundles.h"
+#include "models/pops/coupler_factory.h"
+#include "models/pops/passive_star_group.h"
+#include "models/pops/pin_passive_star.h"
+#include "models/pops/pops_bundles.h"
+#include "models/pops/pops_pin_processor.h"
+#include "models/pops/pops_processor.h"
 
 namespace optinet::pops {
 

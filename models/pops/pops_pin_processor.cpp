@@ -1,4 +1,4 @@
-#include "models/networks/pops_pin_processor.h"
+#include "models/pops/pops_pin_processor.h"
 
 namespace optinet::pops {
 

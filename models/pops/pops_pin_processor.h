@@ -17,7 +17,7 @@
 
 #include "models/core/compat.h"
 #include "models/core/frame_pins.h"
-#include "models/networks/pops_processor.h"
+#include "models/pops/pops_processor.h"
 
 namespace optinet::pops {
 

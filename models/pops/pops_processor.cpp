@@ -1,4 +1,4 @@
-#include "models/networks/pops_processor.h"
+#include "models/pops/pops_processor.h"
 
 #include <stdexcept>
 #include <string>

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "models/core/processor.h"
-#include "models/networks/pops_node.h"
 #include "models/optical/control_channel.h"
-#include "models/optical/pops_bundles.h"
+#include "models/pops/pops_bundles.h"
+#include "models/pops/pops_node.h"
 
 namespace optinet::pops {
 

@@ -11,7 +11,7 @@
 #include <systemc>
 #include <vector>
 
-#include "models/optical/optical_passive_star.h"
+#include "models/pops/optical_passive_star.h"
 
 namespace optinet {
 

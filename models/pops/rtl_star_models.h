@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "models/optical/rtl_passive_star.h"
+#include "models/pops/rtl_passive_star.h"
 
 namespace optinet {
 

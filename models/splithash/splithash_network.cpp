@@ -1,4 +1,4 @@
-#include "models/networks/splithash_network.h"
+#include "models/splithash/splithash_network.h"
 
 #include <string>
 

@@ -20,9 +20,9 @@
 
 #include "models/core/network_view.h"
 #include "models/core/run_control.h"
-#include "models/networks/ocpc_pin_node.h"
-#include "models/networks/splithash_processor.h"
+#include "models/ocpc/ocpc_pin_node.h"
 #include "models/optical/optical_bus.h"
+#include "models/splithash/splithash_processor.h"
 
 namespace optinet::splithash {
 

@@ -8,13 +8,13 @@
 /// length 2k. Every bus is an optical crossbar: a receiver that two senders address in a slot
 /// gets nothing (garbled), as on the OCPC.
 ///
-/// Time: communication steps of two slots, as on the OCPC (models/networks/ocpc_node.h):
+/// Time: communication steps of two slots, as on the OCPC (models/ocpc/ocpc_node.h):
 /// slot A data, slot B acknowledgements; `steps` = slots / 2.
 #include <cstdint>
 #include <optional>
 
 #include "models/core/node_context.h"
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "models/topology/split_hash.h"
 
 namespace optinet::splithash {

@@ -1,4 +1,4 @@
-#include "models/networks/splithash_processor.h"
+#include "models/splithash/splithash_processor.h"
 
 #include <string>
 

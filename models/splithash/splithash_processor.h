@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "models/core/processor.h"
-#include "models/networks/splithash_node.h"
 #include "models/optical/optical_bus.h"
+#include "models/splithash/splithash_node.h"
 
 namespace optinet::splithash {
 

@@ -1,8 +1,8 @@
-#include "models/networks/rtl_sf_link.h"
+#include "models/store_forward/rtl_sf_link.h"
 
 #include <stdexcept>
 
-#include "models/networks/rtl_link_models.h"
+#include "models/store_forward/rtl_link_models.h"
 
 namespace optinet::sf {
 

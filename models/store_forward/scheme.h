@@ -8,7 +8,7 @@
 #include <string>
 
 #include "models/core/rng.h"
-#include "models/links/sf_packet.h"
+#include "models/store_forward/sf_packet.h"
 
 namespace optinet::sf {
 

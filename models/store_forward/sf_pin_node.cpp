@@ -1,12 +1,12 @@
-#include "models/networks/sf_pin_node.h"
+#include "models/store_forward/sf_pin_node.h"
 
 #include <stdexcept>
 #include <string>
 
-#include "models/networks/rtl_sf_link.h"
+#include "models/store_forward/rtl_sf_link.h"
 #ifdef OPTINET_HAVE_VERILATOR
 #include "models/core/rtl_model_names.h"
-#include "models/networks/rtl_link_models.h"
+#include "models/store_forward/rtl_link_models.h"
 #endif
 
 namespace optinet::sf {

@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "models/core/compat.h"
-#include "models/links/sf_link_pins.h"
-#include "models/networks/sf_router.h"
+#include "models/store_forward/sf_link_pins.h"
+#include "models/store_forward/sf_router.h"
 
 namespace optinet::sf {
 

@@ -1,4 +1,4 @@
-#include "models/networks/sf_router.h"
+#include "models/store_forward/sf_router.h"
 
 #include <algorithm>
 #include <array>

@@ -29,10 +29,10 @@
 #include "models/core/rng.h"
 #include "models/core/run_control.h"
 #include "models/core/trace_window.h"
-#include "models/links/link.h"
-#include "models/links/node_queues.h"
-#include "models/links/scheme.h"
-#include "models/networks/sf_step_list.h"
+#include "models/store_forward/link.h"
+#include "models/store_forward/node_queues.h"
+#include "models/store_forward/scheme.h"
+#include "models/store_forward/sf_step_list.h"
 #include "models/topology/store_forward_graph.h"
 
 namespace optinet::sf {

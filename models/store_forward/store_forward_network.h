@@ -15,8 +15,8 @@
 
 #include "models/core/huge_page_allocator.h"
 #include "models/core/network_view.h"
-#include "models/networks/sf_pin_node.h"
-#include "models/networks/store_forward_node.h"
+#include "models/store_forward/sf_pin_node.h"
+#include "models/store_forward/store_forward_node.h"
 
 namespace optinet::sf {
 

@@ -1,4 +1,4 @@
-#include "models/networks/store_forward_node.h"
+#include "models/store_forward/store_forward_node.h"
 
 #include <string>
 

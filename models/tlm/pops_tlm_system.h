@@ -45,8 +45,8 @@
 
 #include "models/core/run_checker.h"
 #include "models/core/run_control.h"
-#include "models/networks/pops_network.h"
-#include "models/optical/collision_tally.h"
+#include "models/pops/collision_tally.h"
+#include "models/pops/pops_network.h"
 #include "models/tlm/network_interface.h"
 
 namespace optinet {

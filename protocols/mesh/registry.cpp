@@ -1,4 +1,4 @@
-#include "protocols/mesh_sync/registry.h"
+#include "protocols/mesh/registry.h"
 
 #include <stdexcept>
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "models/networks/mesh_sync_node.h"
-#include "protocols/mesh_sync/tree_node.h"
+#include "models/mesh/mesh_sync_node.h"
+#include "protocols/mesh/tree_node.h"
 
 namespace optinet::mesh_sync {
 

@@ -1,4 +1,4 @@
-#include "protocols/mesh_sync/split_logic.h"
+#include "protocols/mesh/split_logic.h"
 
 #include <algorithm>
 #include <stdexcept>

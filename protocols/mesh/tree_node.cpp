@@ -1,8 +1,8 @@
-#include "protocols/mesh_sync/tree_node.h"
+#include "protocols/mesh/tree_node.h"
 
 #include <stdexcept>
 
-#include "protocols/mesh_sync/tree_routing.h"
+#include "protocols/mesh/tree_routing.h"
 
 namespace optinet::mesh_sync {
 

@@ -30,9 +30,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/networks/mesh_sync_node.h"
-#include "protocols/mesh_sync/split_logic.h"
-#include "protocols/mesh_sync/tree_routing.h"
+#include "models/mesh/mesh_sync_node.h"
+#include "protocols/mesh/split_logic.h"
+#include "protocols/mesh/tree_routing.h"
 
 namespace optinet::mesh_sync {
 

@@ -1,4 +1,4 @@
-#include "protocols/mesh_sync/tree_routing.h"
+#include "protocols/mesh/tree_routing.h"
 
 #include <algorithm>
 #include <stdexcept>

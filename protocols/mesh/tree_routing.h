@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "protocols/mesh_sync/split_logic.h"
+#include "protocols/mesh/split_logic.h"
 
 namespace optinet::mesh_sync {
 

@@ -9,7 +9,7 @@
 /// or the larger. Disjoint groups may sort at the same time.
 #include <cstdint>
 
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "protocols/ocpc/node_group.h"
 
 namespace optinet::ocpc {

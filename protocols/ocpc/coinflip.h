@@ -6,7 +6,7 @@
 /// message per step, so "each undelivered message with probability 1/2" is read as: the node
 /// sends with probability 1/2, and then a uniformly chosen message. The run ends when the
 /// wired-OR pending line drops (the step in which every node sees it low is counted).
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "protocols/ocpc/outbox.h"
 
 namespace optinet::ocpc {

@@ -11,7 +11,7 @@
 /// holding messages sends, with probability 1/2, one chosen uniformly, to its next hop. Relays
 /// keep what they receive (their buffers are reported as max_buffers). The run ends when the
 /// wired-OR line drops.
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 
 namespace optinet::ocpc {
 

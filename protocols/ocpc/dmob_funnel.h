@@ -18,7 +18,7 @@
 /// level (1 -> 0) is a step on the bus of dimension 0 (a level-1 node and its group's sinks
 /// differ in coordinate 0 only): data, acknowledgement, line slot, repeated while the line is
 /// up.
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "protocols/ocpc/dmob_funnel_plan.h"
 
 namespace optinet::ocpc {

@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "protocols/ocpc/dmob_funnel_plan.h"
 
 namespace optinet::ocpc {

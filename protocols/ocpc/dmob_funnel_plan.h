@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/networks/splithash_node.h"
+#include "models/splithash/splithash_node.h"
 #include "models/topology/mesh_routes.h"
 #include "models/topology/split_hash_embedding.h"
 

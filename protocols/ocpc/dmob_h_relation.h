@@ -27,7 +27,7 @@
 /// 3. The last level: GJLR on every bus of dimension 0 (dmob_random_function.h, gjlr_on_lines)
 ///    with h' = max(h, the largest number of packets a node holds at level 1), learnt from the
 ///    wired-OR line, one slot per bit.
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "protocols/ocpc/dmob_funnel.h"
 #include "protocols/ocpc/gjlr.h"
 

@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "protocols/ocpc/bus_as_ocpc.h"
 
 namespace optinet::ocpc {

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "protocols/ocpc/dmob_funnel_level.h"
 
 namespace optinet::ocpc {

@@ -15,7 +15,7 @@
 /// without a step. GJLR's own fallback ends what its schedule leaves (`fallbacks`).
 #include <vector>
 
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "protocols/ocpc/dmob_funnel.h"
 #include "protocols/ocpc/dmob_funnel_level.h"
 #include "protocols/ocpc/gjlr.h"

@@ -63,7 +63,7 @@
 /// Whatever is still undelivered after step 5 goes to the fallback (row-column coin flips,
 /// recorded like the OCPC's). Every OCPC run is sized for h_mob = 2h + log log p (mob_h).
 /// All universes run schedules padded to the largest one, so all nodes stay in step.
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "protocols/ocpc/gjlr_plan.h"
 
 namespace optinet::ocpc {

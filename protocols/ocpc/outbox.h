@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 
 namespace optinet::ocpc {
 

@@ -13,7 +13,7 @@
 #include <array>
 #include <cstdint>
 
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "protocols/ocpc/node_group.h"
 
 namespace optinet::ocpc {

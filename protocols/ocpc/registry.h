@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "protocols/ocpc/dmob_funnel_plan.h"
 #include "protocols/ocpc/gjlr_plan.h"
 

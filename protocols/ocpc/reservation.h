@@ -12,7 +12,7 @@
 ///   slot D, data: the granted node sends its oldest packet for that next hop.
 /// On the MOB-PC a packet goes along the row, then the column (dimension order); a relay queues
 /// it for its second hop. A node knows only its packets and the words it hears.
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 
 namespace optinet::ocpc {
 

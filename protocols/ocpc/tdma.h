@@ -10,7 +10,7 @@
 ///     along its row to its destination's column, then along that column (it waits at the
 ///     relay in the relay's queue).
 /// In its slot a node sends the oldest packet whose next hop is the slot's target.
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 
 namespace optinet::ocpc {
 

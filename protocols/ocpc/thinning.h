@@ -18,7 +18,7 @@
 ///    until the line drops. Each node that needs this notes one fallback.
 #include <cstdint>
 
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "protocols/ocpc/outbox.h"
 
 namespace optinet::ocpc {

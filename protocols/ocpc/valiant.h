@@ -24,7 +24,7 @@
 /// exceeds the largest power of two <= p (which thinning's analysis makes unlikely),
 /// ceil(log2 p) coin-flip steps are run and the count repeated; node 0 notes one fallback each
 /// time.
-#include "models/networks/ocpc_node.h"
+#include "models/ocpc/ocpc_node.h"
 #include "protocols/ocpc/thinning.h"
 
 namespace optinet::ocpc {

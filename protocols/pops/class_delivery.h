@@ -38,7 +38,7 @@
 #include <optional>
 #include <vector>
 
-#include "models/networks/pops_node.h"
+#include "models/pops/pops_node.h"
 #include "protocols/pops/offline_plan.h"
 
 namespace optinet::pops {

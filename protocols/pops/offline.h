@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "models/networks/pops_node.h"
+#include "models/pops/pops_node.h"
 #include "protocols/pops/offline_plan.h"
 
 namespace optinet::pops {

@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-#include "models/networks/pops_node.h"
+#include "models/pops/pops_node.h"
 
 namespace optinet::pops {
 

@@ -8,7 +8,7 @@
 ///   4. the relay acknowledges to the source, which deletes the original;
 ///   5. the holder sends the copy to its destination.
 /// Choices per shape are in randomized_plan.h.
-#include "models/networks/pops_node.h"
+#include "models/pops/pops_node.h"
 #include "protocols/pops/randomized_plan.h"
 
 namespace optinet::pops {

@@ -60,7 +60,7 @@
 #include <optional>
 
 #include "models/core/rng.h"
-#include "models/networks/pops_node.h"
+#include "models/pops/pops_node.h"
 
 namespace optinet::pops {
 

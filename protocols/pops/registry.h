@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "models/networks/pops_node.h"
+#include "models/pops/pops_node.h"
 
 namespace optinet::pops {
 

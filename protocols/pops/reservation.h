@@ -21,7 +21,7 @@
 /// its own packets and the words it hears. Runs on every shape: a word is as wide as its map
 /// and flag (ControlWord), and a channel whose words need more than one frame per slot is
 /// reported in the run's control.frames_per_slot.
-#include "models/networks/pops_node.h"
+#include "models/pops/pops_node.h"
 
 namespace optinet::pops {
 

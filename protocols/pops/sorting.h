@@ -30,7 +30,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/networks/pops_node.h"
+#include "models/pops/pops_node.h"
 #include "protocols/pops/offline_plan.h"
 #include "protocols/pops/sorting_network.h"
 

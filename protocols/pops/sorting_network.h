@@ -28,7 +28,7 @@
 #include <string>
 #include <vector>
 
-#include "models/networks/pops_node.h"
+#include "models/pops/pops_node.h"
 #include "protocols/pops/offline_plan.h"
 
 namespace optinet::pops {

@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/networks/pops_node.h"
+#include "models/pops/pops_node.h"
 
 namespace optinet::pops {
 

@@ -22,7 +22,7 @@
 ///   level starts when it is low. Nodes with nothing to do sleep through the round.
 /// - The last level repeats its single step while the line is up (a permutation never needs a
 ///   second step there; the repetition is what keeps partial h-relations correct).
-#include "models/networks/splithash_node.h"
+#include "models/splithash/splithash_node.h"
 
 namespace optinet::splithash {
 

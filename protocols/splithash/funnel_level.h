@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "models/networks/splithash_node.h"
+#include "models/splithash/splithash_node.h"
 
 namespace optinet::splithash {
 

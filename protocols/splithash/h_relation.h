@@ -23,7 +23,7 @@
 /// The readings of the sketch are docs/splithash-model.md, readings 13-19.
 #include <cstdint>
 
-#include "models/networks/splithash_node.h"
+#include "models/splithash/splithash_node.h"
 #include "protocols/ocpc/wired_or.h"
 #include "protocols/splithash/sink_bus_ocpc.h"
 

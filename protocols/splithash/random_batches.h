@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "models/networks/splithash_node.h"
+#include "models/splithash/splithash_node.h"
 #include "protocols/splithash/funnel_level.h"
 
 namespace optinet::splithash {

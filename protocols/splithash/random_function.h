@@ -14,7 +14,7 @@
 /// sinks' load (O(log N / log log N) w.h.p.) at every size the model runs. The paper repeats
 /// the h-relation algorithm O(d) times to make failure unlikely; the model's gjlr ends with its
 /// own fallback instead (counted as `fallbacks`).
-#include "models/networks/splithash_node.h"
+#include "models/splithash/splithash_node.h"
 #include "protocols/splithash/sink_bus_ocpc.h"
 
 namespace optinet::splithash {

@@ -24,8 +24,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/networks/ocpc_node.h"
-#include "models/networks/splithash_node.h"
+#include "models/ocpc/ocpc_node.h"
+#include "models/splithash/splithash_node.h"
 
 namespace optinet::splithash {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "models/networks/splithash_node.h"
+#include "models/splithash/splithash_node.h"
 
 namespace optinet::splithash {
 

@@ -17,8 +17,8 @@
 #include <optional>
 #include <vector>
 
-#include "models/networks/ocpc_node.h"
-#include "models/networks/splithash_node.h"
+#include "models/ocpc/ocpc_node.h"
+#include "models/splithash/splithash_node.h"
 #include "protocols/ocpc/bus_as_ocpc.h"
 
 namespace optinet::splithash {

@@ -27,7 +27,7 @@
 #include <optional>
 #include <vector>
 
-#include "models/networks/splithash_node.h"
+#include "models/splithash/splithash_node.h"
 
 namespace optinet::splithash {
 

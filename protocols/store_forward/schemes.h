@@ -1,14 +1,14 @@
 #pragma once
 /// \file
 /// The two-phase randomized routing schemes of Valiant and Brebner (the Scheme contract is in
-/// models/links/scheme.h): CUBES, BASIC, CUBESS, the d-way shuffles, CCC, shuffle-exchange and
-/// the grids, and the registry that names them.
+/// models/store_forward/scheme.h): CUBES, BASIC, CUBESS, the d-way shuffles, CCC, shuffle-exchange
+/// and the grids, and the registry that names them.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "models/core/rng.h"
-#include "models/links/scheme.h"
+#include "models/store_forward/scheme.h"
 #include "models/topology/store_forward_graph.h"
 
 namespace optinet::sf {

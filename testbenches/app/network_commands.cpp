@@ -1,11 +1,11 @@
 /// \file
 /// The family table of the optinet command: one entry per network.
-#include "testbenches/mesh_sync_command.h"
-#include "testbenches/network_command.h"
-#include "testbenches/ocpc_command.h"
-#include "testbenches/pops_command.h"
-#include "testbenches/splithash_command.h"
-#include "testbenches/store_forward_command.h"
+#include "testbenches/cli/network_command.h"
+#include "testbenches/mesh/mesh_sync_command.h"
+#include "testbenches/ocpc/ocpc_command.h"
+#include "testbenches/pops/pops_command.h"
+#include "testbenches/splithash/splithash_command.h"
+#include "testbenches/store_forward/store_forward_command.h"
 
 namespace optinet {
 

@@ -8,8 +8,8 @@
 #include <systemc>
 #include <vector>
 
-#include "testbenches/network_command.h"
-#include "testbenches/process_guard.h"
+#include "testbenches/cli/network_command.h"
+#include "testbenches/io/process_guard.h"
 
 int sc_main(int argc, char* argv[]) {
   // Kernel chatter (e.g. the VCD timescale note) would mix with the report; warnings still

@@ -1,4 +1,4 @@
-#include "testbenches/memory_estimate.h"
+#include "testbenches/cli/memory_estimate.h"
 
 #include <cstdio>
 #include <fstream>
@@ -6,8 +6,8 @@
 #include <regex>
 #include <sstream>
 
-#include "testbenches/input_file.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/input_file.h"
+#include "testbenches/io/usage_error.h"
 
 namespace optinet {
 

@@ -1,4 +1,4 @@
-#include "testbenches/network_command.h"
+#include "testbenches/cli/network_command.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -9,14 +9,14 @@
 #include <sstream>
 
 #include "models/optical/bit_errors.h"
-#include "testbenches/device_file.h"
-#include "testbenches/hierarchy.h"
-#include "testbenches/input_file.h"
-#include "testbenches/option_values.h"
-#include "testbenches/process_guard.h"
-#include "testbenches/saturation_search.h"
-#include "testbenches/stats.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/device_file.h"
+#include "testbenches/io/hierarchy.h"
+#include "testbenches/io/input_file.h"
+#include "testbenches/io/option_values.h"
+#include "testbenches/io/process_guard.h"
+#include "testbenches/io/usage_error.h"
+#include "testbenches/open_loop/saturation_search.h"
+#include "testbenches/run/stats.h"
 
 #ifndef OPTINET_VERSION
 #define OPTINET_VERSION "unknown"

@@ -18,13 +18,13 @@
 #include "models/core/medium_counters.h"
 #include "models/optical/control_channel.h"
 #include "models/optical/power_budget.h"
-#include "testbenches/capacity.h"
-#include "testbenches/cli_fwd.h"
-#include "testbenches/fault_option.h"
-#include "testbenches/hardware_bound.h"
-#include "testbenches/memory_estimate.h"
-#include "testbenches/open_loop.h"
-#include "testbenches/output_file.h"
+#include "testbenches/cli/memory_estimate.h"
+#include "testbenches/faults/fault_option.h"
+#include "testbenches/io/cli_fwd.h"
+#include "testbenches/io/output_file.h"
+#include "testbenches/open_loop/capacity.h"
+#include "testbenches/open_loop/hardware_bound.h"
+#include "testbenches/open_loop/open_loop.h"
 
 namespace optinet {
 
@@ -149,11 +149,12 @@ class NetworkCommand {
   /// The numeric run fields summarized over the runs (mean, sd, max, min), in order.
   virtual std::vector<std::string> summary_fields() const = 0;
   /// Open-loop runs: the routing bound under the pattern (packets per node per slot, the pattern
-  /// routed as the protocols route it; testbenches/capacity.h) and what limits it (only where
-  /// open_loop()).
+  /// routed as the protocols route it; testbenches/open_loop/capacity.h) and what limits it (only
+  /// where open_loop()).
   virtual CapacityBound routing_bound() const { return {}; }
-  /// Open-loop runs: what any routing could carry on the hardware (testbenches/hardware_bound.h),
-  /// a linear program of at most `max_lp_variables` variables, else a cut bound.
+  /// Open-loop runs: what any routing could carry on the hardware
+  /// (testbenches/open_loop/hardware_bound.h), a linear program of at most `max_lp_variables`
+  /// variables, else a cut bound.
   virtual HardwareBound hardware_bound(std::size_t /*max_lp_variables*/) const { return {}; }
   /// The network's optics, for its laser and static power and its bit errors (none: no
   /// optical media, or not counted).

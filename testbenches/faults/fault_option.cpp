@@ -1,9 +1,9 @@
-#include "testbenches/fault_option.h"
+#include "testbenches/faults/fault_option.h"
 
 #include <cstdlib>
 
-#include "testbenches/option_values.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/option_values.h"
+#include "testbenches/io/usage_error.h"
 
 namespace optinet {
 

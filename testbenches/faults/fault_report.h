@@ -2,9 +2,9 @@
 /// \file
 /// A run record's fault report, the same on every network: its JSON fields, its line, and the
 /// count of packets the faults kept from delivery (which sets exit status 4).
-#include "testbenches/fault_option.h"
-#include "testbenches/network_command.h"
-#include "testbenches/open_loop.h"
+#include "testbenches/cli/network_command.h"
+#include "testbenches/faults/fault_option.h"
+#include "testbenches/open_loop/open_loop.h"
 
 namespace optinet {
 

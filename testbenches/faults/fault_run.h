@@ -9,9 +9,9 @@
 
 #include "models/core/fault_plan.h"
 #include "models/core/run_control.h"
-#include "testbenches/fault_option.h"
-#include "testbenches/progress_watch.h"
-#include "testbenches/scoreboard.h"
+#include "testbenches/faults/fault_option.h"
+#include "testbenches/faults/progress_watch.h"
+#include "testbenches/run/scoreboard.h"
 
 namespace optinet {
 

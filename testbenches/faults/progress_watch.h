@@ -14,7 +14,7 @@
 
 #include "models/core/compat.h"
 #include "models/core/run_control.h"
-#include "testbenches/scoreboard.h"
+#include "testbenches/run/scoreboard.h"
 
 namespace optinet {
 

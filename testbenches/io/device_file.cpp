@@ -1,4 +1,4 @@
-#include "testbenches/device_file.h"
+#include "testbenches/io/device_file.h"
 
 #include <cmath>
 #include <cstdio>
@@ -7,8 +7,8 @@
 #include <set>
 
 #include "models/optical/device_sets.h"
-#include "testbenches/input_file.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/input_file.h"
+#include "testbenches/io/usage_error.h"
 
 namespace optinet {
 

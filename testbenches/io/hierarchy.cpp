@@ -1,4 +1,4 @@
-#include "testbenches/hierarchy.h"
+#include "testbenches/io/hierarchy.h"
 
 #include <systemc>
 #include <vector>

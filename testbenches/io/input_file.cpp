@@ -1,4 +1,4 @@
-#include "testbenches/input_file.h"
+#include "testbenches/io/input_file.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "testbenches/usage_error.h"
+#include "testbenches/io/usage_error.h"
 
 namespace optinet {
 

@@ -1,4 +1,4 @@
-#include "testbenches/option_values.h"
+#include "testbenches/io/option_values.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -8,8 +8,8 @@
 #include <fstream>
 #include <regex>
 
-#include "testbenches/input_file.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/input_file.h"
+#include "testbenches/io/usage_error.h"
 
 namespace optinet {
 

@@ -12,7 +12,7 @@
 #include "models/core/network_view.h"
 #include "models/core/packet.h"
 #include "models/core/trace_window.h"
-#include "testbenches/cli_fwd.h"
+#include "testbenches/io/cli_fwd.h"
 
 namespace optinet {
 

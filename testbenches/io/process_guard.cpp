@@ -1,4 +1,4 @@
-#include "testbenches/process_guard.h"
+#include "testbenches/io/process_guard.h"
 
 #include <signal.h>
 #include <unistd.h>

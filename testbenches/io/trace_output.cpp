@@ -1,4 +1,4 @@
-#include "testbenches/trace_output.h"
+#include "testbenches/io/trace_output.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -8,9 +8,9 @@
 #include <cstring>
 #include <vector>
 
-#include "testbenches/input_file.h"
-#include "testbenches/output_file.h"
-#include "testbenches/process_guard.h"
+#include "testbenches/io/input_file.h"
+#include "testbenches/io/output_file.h"
+#include "testbenches/io/process_guard.h"
 
 namespace optinet {
 

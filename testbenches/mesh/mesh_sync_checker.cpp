@@ -1,4 +1,4 @@
-#include "testbenches/mesh_sync_checker.h"
+#include "testbenches/mesh/mesh_sync_checker.h"
 
 #include <algorithm>
 #include <map>

@@ -12,9 +12,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "models/networks/mesh_link_layer.h"
-#include "models/networks/mesh_sync_node.h"
-#include "protocols/mesh_sync/tree_routing.h"
+#include "models/mesh/mesh_link_layer.h"
+#include "models/mesh/mesh_sync_node.h"
+#include "protocols/mesh/tree_routing.h"
 
 namespace optinet::mesh {
 

@@ -1,12 +1,12 @@
-#include "testbenches/mesh_sync_command.h"
+#include "testbenches/mesh/mesh_sync_command.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
-#include "protocols/mesh_sync/registry.h"
-#include "testbenches/option_values.h"
-#include "testbenches/output_file.h"
-#include "testbenches/usage_error.h"
+#include "protocols/mesh/registry.h"
+#include "testbenches/io/option_values.h"
+#include "testbenches/io/output_file.h"
+#include "testbenches/io/usage_error.h"
 
 namespace optinet {
 

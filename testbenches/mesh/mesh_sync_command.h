@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "testbenches/mesh_sync_experiment.h"
-#include "testbenches/network_command.h"
+#include "testbenches/cli/network_command.h"
+#include "testbenches/mesh/mesh_sync_experiment.h"
 
 namespace optinet {
 

@@ -1,4 +1,4 @@
-#include "testbenches/mesh_sync_experiment.h"
+#include "testbenches/mesh/mesh_sync_experiment.h"
 
 #include <algorithm>
 

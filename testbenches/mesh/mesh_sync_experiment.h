@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "models/networks/mesh_sync_network.h"
-#include "protocols/mesh_sync/registry.h"
-#include "testbenches/experiment_base.h"
-#include "testbenches/mesh_sync_checker.h"
+#include "models/mesh/mesh_sync_network.h"
+#include "protocols/mesh/registry.h"
+#include "testbenches/mesh/mesh_sync_checker.h"
+#include "testbenches/run/experiment_base.h"
 
 namespace optinet {
 

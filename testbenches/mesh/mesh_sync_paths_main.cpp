@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <cstring>
 
-#include "testbenches/mesh_sync_worst_case.h"
-#include "testbenches/process_guard.h"
+#include "testbenches/io/process_guard.h"
+#include "testbenches/mesh/mesh_sync_worst_case.h"
 
 using namespace optinet::mesh;
 

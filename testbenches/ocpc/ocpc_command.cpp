@@ -1,4 +1,4 @@
-#include "testbenches/ocpc_command.h"
+#include "testbenches/ocpc/ocpc_command.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -9,9 +9,9 @@
 #include "protocols/ocpc/dmob_funnel.h"
 #include "protocols/ocpc/registry.h"
 #include "protocols/splithash/thinning.h"
-#include "testbenches/fault_report.h"
-#include "testbenches/option_values.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/faults/fault_report.h"
+#include "testbenches/io/option_values.h"
+#include "testbenches/io/usage_error.h"
 
 namespace optinet {
 

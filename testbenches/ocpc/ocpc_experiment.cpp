@@ -1,11 +1,11 @@
-#include "testbenches/ocpc_experiment.h"
+#include "testbenches/ocpc/ocpc_experiment.h"
 
 #include <algorithm>
 #include <stdexcept>
 
-#include "models/networks/dmob_network.h"
-#include "models/networks/mob_network.h"
-#include "testbenches/traffic.h"
+#include "models/ocpc/dmob_network.h"
+#include "models/ocpc/mob_network.h"
+#include "testbenches/traffic/traffic.h"
 
 namespace optinet {
 

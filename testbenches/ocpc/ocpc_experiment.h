@@ -11,13 +11,13 @@
 #include <vector>
 
 #include "models/core/run_control.h"
-#include "models/networks/ocpc_network.h"
+#include "models/ocpc/ocpc_network.h"
 #include "models/optical/power_budget.h"
 #include "protocols/ocpc/registry.h"
-#include "testbenches/experiment_base.h"
-#include "testbenches/fault_run.h"
-#include "testbenches/h_relation.h"
-#include "testbenches/open_loop.h"
+#include "testbenches/faults/fault_run.h"
+#include "testbenches/open_loop/open_loop.h"
+#include "testbenches/run/experiment_base.h"
+#include "testbenches/traffic/h_relation.h"
 
 namespace optinet {
 

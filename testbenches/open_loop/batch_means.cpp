@@ -1,4 +1,4 @@
-#include "testbenches/batch_means.h"
+#include "testbenches/open_loop/batch_means.h"
 
 #include <cmath>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "testbenches/capacity.h"
+#include "testbenches/open_loop/capacity.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -7,7 +7,7 @@
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
 #include "protocols/store_forward/schemes.h"
-#include "testbenches/traffic_matrix.h"
+#include "testbenches/open_loop/traffic_matrix.h"
 
 namespace optinet {
 

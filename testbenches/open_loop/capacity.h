@@ -2,18 +2,19 @@
 /// \file
 /// The routing bound under an open-loop traffic pattern: the largest injection rate (packets per
 /// node per slot) at which no medium is asked to carry more than one frame per slot, computed
-/// from the expected traffic matrix of the pattern (testbenches/traffic_matrix.h) routed as the
-/// model's protocols route it: one hop on POPS and the OCPC, row first on the MOB-PC, dimension
-/// order on the grid and the hypercube. It is the bound each latency-throughput curve is drawn
-/// against; what any routing could carry is testbenches/hardware_bound.h's hardware bound.
+/// from the expected traffic matrix of the pattern (testbenches/open_loop/traffic_matrix.h) routed
+/// as the model's protocols route it: one hop on POPS and the OCPC, row first on the MOB-PC,
+/// dimension order on the grid and the hypercube. It is the bound each latency-throughput curve is
+/// drawn against; what any routing could carry is testbenches/open_loop/hardware_bound.h's hardware
+/// bound.
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "models/networks/ocpc_node.h"
-#include "models/networks/pops_node.h"
+#include "models/ocpc/ocpc_node.h"
+#include "models/pops/pops_node.h"
 #include "models/topology/store_forward_graph.h"
-#include "testbenches/open_loop.h"
+#include "testbenches/open_loop/open_loop.h"
 
 namespace optinet {
 

@@ -1,4 +1,4 @@
-#include "testbenches/destination_queues.h"
+#include "testbenches/open_loop/destination_queues.h"
 
 namespace optinet {
 

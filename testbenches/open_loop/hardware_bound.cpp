@@ -1,4 +1,4 @@
-#include "testbenches/hardware_bound.h"
+#include "testbenches/open_loop/hardware_bound.h"
 
 #include <glpk.h>
 
@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "testbenches/traffic_matrix.h"
+#include "testbenches/open_loop/traffic_matrix.h"
 
 namespace optinet {
 

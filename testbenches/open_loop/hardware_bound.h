@@ -3,8 +3,8 @@
 /// The hardware's bound under an open-loop pattern: the largest injection rate (packets per node
 /// per slot) that ANY routing and schedule could carry on the network, every resource carrying
 /// at most one frame (packet) per slot. It is the maximum concurrent flow of the pattern's
-/// expected traffic matrix (testbenches/traffic_matrix.h): the largest lambda such that lambda
-/// times the matrix can be routed as a fractional multicommodity flow, relays at processors
+/// expected traffic matrix (testbenches/open_loop/traffic_matrix.h): the largest lambda such that
+/// lambda times the matrix can be routed as a fractional multicommodity flow, relays at processors
 /// allowed, within every resource's one frame per slot. It is solved as a linear program with
 /// GLPK, one commodity per source (the flows of a source to all its destinations share one
 /// flow-conservation system; a flow so aggregated splits into paths from the source, so the
@@ -12,17 +12,17 @@
 /// bound is the tightest of a few cuts that are cheap to count (method "cut"), a valid upper
 /// bound on the LP's value.
 ///
-/// Beside it, testbenches/capacity.h gives the routing bound: the pattern routed as the model's
-/// protocols route it (one hop on POPS and the OCPC, row first on the MOB-PC, dimension order on
-/// the grid and the hypercube). The hardware bound is never below it; it is above it where
+/// Beside it, testbenches/open_loop/capacity.h gives the routing bound: the pattern routed as the
+/// model's protocols route it (one hop on POPS and the OCPC, row first on the MOB-PC, dimension
+/// order on the grid and the hypercube). The hardware bound is never below it; it is above it where
 /// another routing spreads what that route concentrates (grid transpose, hypercube bit reversal).
 ///
 /// Resources, as the models count them:
-/// * POPS(d,g) (models/networks/pops_node.h): every coupler c(b,a) carries one frame per slot;
+/// * POPS(d,g) (models/pops/pops_node.h): every coupler c(b,a) carries one frame per slot;
 ///   every processor sends one frame per slot (one laser; lighting several couplers of its
 ///   group at once copies one packet, which unicast traffic has no use for) and receives one (its
 ///   receiver tuned to one coupler c(group, a)). A processor may relay a packet to another group.
-/// * OCPC (models/networks/ocpc_node.h, models/optical/optical_bus.h): every transmitter sends
+/// * OCPC (models/ocpc/ocpc_node.h, models/optical/optical_bus.h): every transmitter sends
 ///   one frame per slot, every receiver takes one; a bus carries any number of frames to distinct
 ///   receivers. A processor may relay. Relaying never raises the OCPC's bound above the
 ///   one-hop one (a relay costs a transmitter and a receiver more), but the program allows it.
@@ -31,7 +31,7 @@
 ///   several coordinates is relayed, by any processors, along any buses.
 /// * Store-and-forward networks (models/topology/store_forward_graph.h): every directed link
 ///   carries one packet per slot; a node injects and delivers any number of packets per slot
-///   (models/networks/sf_router.cpp takes every created packet and delivers every arrival).
+///   (models/store_forward/sf_router.cpp takes every created packet and delivers every arrival).
 ///
 /// A pattern that creates no packet (every packet self-addressed) has value 0 and bottleneck
 /// "no traffic", as capacity.h reports it. A pattern that sends to a node the network does not
@@ -39,10 +39,10 @@
 #include <cstddef>
 #include <string>
 
-#include "models/networks/ocpc_node.h"
-#include "models/networks/pops_node.h"
+#include "models/ocpc/ocpc_node.h"
+#include "models/pops/pops_node.h"
 #include "models/topology/store_forward_graph.h"
-#include "testbenches/open_loop.h"
+#include "testbenches/open_loop/open_loop.h"
 
 namespace optinet {
 

@@ -1,4 +1,4 @@
-#include "testbenches/injection.h"
+#include "testbenches/open_loop/injection.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "testbenches/latency_stats.h"
+#include "testbenches/open_loop/latency_stats.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,11 +1,11 @@
-#include "testbenches/open_loop.h"
+#include "testbenches/open_loop/open_loop.h"
 
 #include <algorithm>
 #include <limits>
 
 #include "models/core/run_control.h"
-#include "testbenches/traffic.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/usage_error.h"
+#include "testbenches/traffic/traffic.h"
 
 namespace optinet {
 

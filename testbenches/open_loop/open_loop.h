@@ -5,7 +5,7 @@
 /// window whose packets are labelled, then a drain until every labelled packet is delivered
 /// (the host then stops the run) or the slot limit. The warm-up and the window are fixed or
 /// decided from the measurement, and the run's saturation is decided from the window's
-/// batches, not from the drain (testbenches/steady_state.h).
+/// batches, not from the drain (testbenches/open_loop/steady_state.h).
 ///
 /// The host is the nodes' injection port (each node takes its own packets, oldest first, when
 /// its protocol has room; the rest wait in the node's injection queue) and the run's checker:
@@ -24,10 +24,10 @@
 #include "models/core/rng.h"
 #include "models/core/run_checker.h"
 #include "models/core/trace_window.h"
-#include "testbenches/destination_queues.h"
-#include "testbenches/injection.h"
-#include "testbenches/latency_stats.h"
-#include "testbenches/steady_state.h"
+#include "testbenches/open_loop/destination_queues.h"
+#include "testbenches/open_loop/injection.h"
+#include "testbenches/open_loop/latency_stats.h"
+#include "testbenches/open_loop/steady_state.h"
 
 namespace optinet {
 

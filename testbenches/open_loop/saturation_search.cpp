@@ -1,4 +1,4 @@
-#include "testbenches/saturation_search.h"
+#include "testbenches/open_loop/saturation_search.h"
 
 #include <algorithm>
 #include <cmath>

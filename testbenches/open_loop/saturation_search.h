@@ -2,7 +2,7 @@
 /// \file
 /// The saturation throughput of an open-loop network, searched over the offered rate: each
 /// point is a run in steady state whose own measurement says whether it is saturated
-/// (testbenches/steady_state.h).
+/// (testbenches/open_loop/steady_state.h).
 ///
 /// The bracket starts from the bound: the first point is at kBoundFactor times it (at most 1),
 /// raised by half until a point saturates. Between the highest stable rate (0 at first) and
@@ -26,7 +26,7 @@
 #include <optional>
 #include <vector>
 
-#include "testbenches/batch_means.h"
+#include "testbenches/open_loop/batch_means.h"
 
 namespace optinet {
 

@@ -1,4 +1,4 @@
-#include "testbenches/steady_state.h"
+#include "testbenches/open_loop/steady_state.h"
 
 #include <algorithm>
 #include <cmath>

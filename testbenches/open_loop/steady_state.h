@@ -34,7 +34,7 @@
 #include <string>
 #include <vector>
 
-#include "testbenches/batch_means.h"
+#include "testbenches/open_loop/batch_means.h"
 
 namespace optinet {
 

@@ -1,8 +1,8 @@
 #pragma once
 /// \file
-/// What the bounds of a network under an open-loop pattern share (testbenches/capacity.h, the
-/// routing bound, and testbenches/hardware_bound.h, the hardware's): the pattern's expected
-/// traffic matrix, a grid or hypercube seen as dimensions of coordinates, and link names.
+/// What the bounds of a network under an open-loop pattern share (testbenches/open_loop/capacity.h,
+/// the routing bound, and testbenches/open_loop/hardware_bound.h, the hardware's): the pattern's
+/// expected traffic matrix, a grid or hypercube seen as dimensions of coordinates, and link names.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -10,7 +10,7 @@
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
 #include "models/topology/store_forward_graph.h"
-#include "testbenches/open_loop.h"
+#include "testbenches/open_loop/open_loop.h"
 
 namespace optinet {
 

@@ -1,12 +1,12 @@
-#include "testbenches/pops_command.h"
+#include "testbenches/pops/pops_command.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 
-#include "testbenches/fault_report.h"
-#include "testbenches/option_values.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/faults/fault_report.h"
+#include "testbenches/io/option_values.h"
+#include "testbenches/io/usage_error.h"
 
 namespace optinet {
 

@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "testbenches/network_command.h"
-#include "testbenches/pops_experiment.h"
+#include "testbenches/cli/network_command.h"
+#include "testbenches/pops/pops_experiment.h"
 
 namespace optinet {
 

@@ -1,4 +1,4 @@
-#include "testbenches/pops_experiment.h"
+#include "testbenches/pops/pops_experiment.h"
 
 #include <algorithm>
 #include <stdexcept>

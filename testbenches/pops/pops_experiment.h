@@ -11,14 +11,14 @@
 #include <vector>
 
 #include "models/core/run_control.h"
-#include "models/networks/pops_network.h"
-#include "models/optical/collision_tally.h"
+#include "models/pops/collision_tally.h"
+#include "models/pops/pops_network.h"
 #include "protocols/pops/registry.h"
-#include "testbenches/experiment_base.h"
-#include "testbenches/fault_run.h"
-#include "testbenches/open_loop.h"
-#include "testbenches/scoreboard.h"
-#include "testbenches/traffic.h"
+#include "testbenches/faults/fault_run.h"
+#include "testbenches/open_loop/open_loop.h"
+#include "testbenches/run/experiment_base.h"
+#include "testbenches/run/scoreboard.h"
+#include "testbenches/traffic/traffic.h"
 
 namespace optinet {
 

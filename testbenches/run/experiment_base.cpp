@@ -1,10 +1,10 @@
-#include "testbenches/experiment_base.h"
+#include "testbenches/run/experiment_base.h"
 
 #include <sysc/tracing/sc_tracing_ids.h>
 
-#include "testbenches/output_file.h"
-#include "testbenches/process_guard.h"
-#include "testbenches/vcd_file.h"
+#include "testbenches/io/output_file.h"
+#include "testbenches/io/process_guard.h"
+#include "testbenches/io/vcd_file.h"
 
 namespace optinet {
 

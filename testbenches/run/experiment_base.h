@@ -11,9 +11,9 @@
 #include <systemc>
 
 #include "models/core/run_control.h"
-#include "testbenches/open_loop.h"
-#include "testbenches/scoreboard.h"
-#include "testbenches/trace_output.h"
+#include "testbenches/io/trace_output.h"
+#include "testbenches/open_loop/open_loop.h"
+#include "testbenches/run/scoreboard.h"
 
 namespace optinet {
 

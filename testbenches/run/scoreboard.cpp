@@ -1,4 +1,4 @@
-#include "testbenches/scoreboard.h"
+#include "testbenches/run/scoreboard.h"
 
 #include <algorithm>
 

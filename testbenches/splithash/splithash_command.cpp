@@ -1,12 +1,12 @@
-#include "testbenches/splithash_command.h"
+#include "testbenches/splithash/splithash_command.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 
 #include "protocols/splithash/registry.h"
 #include "protocols/splithash/thinning.h"
-#include "testbenches/option_values.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/option_values.h"
+#include "testbenches/io/usage_error.h"
 
 namespace optinet {
 

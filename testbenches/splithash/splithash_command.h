@@ -7,10 +7,10 @@
 #include <optional>
 #include <string>
 
-#include "testbenches/network_command.h"
-#include "testbenches/option_values.h"
-#include "testbenches/splithash_experiment.h"
-#include "testbenches/splithash_options.h"
+#include "testbenches/cli/network_command.h"
+#include "testbenches/io/option_values.h"
+#include "testbenches/splithash/splithash_experiment.h"
+#include "testbenches/splithash/splithash_options.h"
 
 namespace optinet {
 

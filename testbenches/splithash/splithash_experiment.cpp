@@ -1,4 +1,4 @@
-#include "testbenches/splithash_experiment.h"
+#include "testbenches/splithash/splithash_experiment.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "testbenches/traffic.h"
+#include "testbenches/traffic/traffic.h"
 
 namespace optinet {
 

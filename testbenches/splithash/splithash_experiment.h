@@ -9,11 +9,11 @@
 #include <systemc>
 #include <vector>
 
-#include "models/networks/splithash_network.h"
 #include "models/optical/power_budget.h"
+#include "models/splithash/splithash_network.h"
 #include "protocols/splithash/registry.h"
-#include "testbenches/experiment_base.h"
-#include "testbenches/h_relation.h"
+#include "testbenches/run/experiment_base.h"
+#include "testbenches/traffic/h_relation.h"
 
 namespace optinet {
 

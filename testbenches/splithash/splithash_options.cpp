@@ -1,12 +1,12 @@
-#include "testbenches/splithash_options.h"
+#include "testbenches/splithash/splithash_options.h"
 
 #include <CLI/CLI.hpp>
 #include <limits>
 #include <utility>
 
 #include "protocols/splithash/thinning.h"
-#include "testbenches/option_values.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/option_values.h"
+#include "testbenches/io/usage_error.h"
 
 namespace optinet {
 

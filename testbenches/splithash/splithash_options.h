@@ -8,9 +8,9 @@
 #include <optional>
 #include <string>
 
-#include "models/networks/splithash_node.h"
+#include "models/splithash/splithash_node.h"
 #include "models/topology/split_hash.h"
-#include "testbenches/cli_fwd.h"
+#include "testbenches/io/cli_fwd.h"
 
 namespace optinet {
 

@@ -12,14 +12,14 @@
 #include <vector>
 
 #include "models/core/run_control.h"
-#include "models/networks/rtl_sf_link.h"
-#include "models/networks/store_forward_network.h"
+#include "models/store_forward/rtl_sf_link.h"
+#include "models/store_forward/store_forward_network.h"
 #include "protocols/store_forward/schemes.h"
-#include "testbenches/experiment_base.h"
-#include "testbenches/fault_run.h"
-#include "testbenches/h_relation.h"
-#include "testbenches/open_loop.h"
-#include "testbenches/traffic.h"
+#include "testbenches/faults/fault_run.h"
+#include "testbenches/open_loop/open_loop.h"
+#include "testbenches/run/experiment_base.h"
+#include "testbenches/traffic/h_relation.h"
+#include "testbenches/traffic/traffic.h"
 
 namespace optinet {
 

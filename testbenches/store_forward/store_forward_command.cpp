@@ -1,18 +1,18 @@
-#include "testbenches/store_forward_command.h"
+#include "testbenches/store_forward/store_forward_command.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 
-#include "models/networks/rtl_ocpc_receiver.h"
-#include "models/optical/coupler_factory.h"
+#include "models/ocpc/rtl_ocpc_receiver.h"
+#include "models/pops/coupler_factory.h"
 #include "models/topology/ccc.h"
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
 #include "models/topology/shuffle.h"
 #include "models/topology/shuffle_exchange.h"
-#include "testbenches/fault_report.h"
-#include "testbenches/option_values.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/faults/fault_report.h"
+#include "testbenches/io/option_values.h"
+#include "testbenches/io/usage_error.h"
 
 namespace optinet {
 

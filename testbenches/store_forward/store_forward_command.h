@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "testbenches/network_command.h"
-#include "testbenches/sf_experiment.h"
+#include "testbenches/cli/network_command.h"
+#include "testbenches/store_forward/sf_experiment.h"
 
 namespace optinet {
 

@@ -1,4 +1,4 @@
-#include "testbenches/tlm_virtual_platform.h"
+#include "testbenches/tlm/tlm_virtual_platform.h"
 
 #include <algorithm>
 #include <map>

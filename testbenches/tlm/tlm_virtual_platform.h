@@ -21,9 +21,9 @@
 #include "models/tlm/address_router.h"
 #include "models/tlm/network_interface.h"
 #include "models/tlm/pops_tlm_system.h"
-#include "testbenches/pops_experiment.h"
-#include "testbenches/scoreboard.h"
-#include "testbenches/traffic.h"
+#include "testbenches/pops/pops_experiment.h"
+#include "testbenches/run/scoreboard.h"
+#include "testbenches/traffic/traffic.h"
 
 namespace optinet {
 

@@ -20,12 +20,12 @@
 
 #include "models/core/sanitizer_stack.h"
 #include "protocols/pops/registry.h"
-#include "testbenches/input_file.h"
-#include "testbenches/option_values.h"
-#include "testbenches/pops_experiment.h"
-#include "testbenches/process_guard.h"
-#include "testbenches/tlm_virtual_platform.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/input_file.h"
+#include "testbenches/io/option_values.h"
+#include "testbenches/io/process_guard.h"
+#include "testbenches/io/usage_error.h"
+#include "testbenches/pops/pops_experiment.h"
+#include "testbenches/tlm/tlm_virtual_platform.h"
 
 namespace {
 

@@ -1,13 +1,13 @@
-#include "testbenches/h_relation.h"
+#include "testbenches/traffic/h_relation.h"
 
 #include <numeric>
 #include <sstream>
 #include <utility>
 
-#include "testbenches/input_file.h"
-#include "testbenches/option_values.h"
-#include "testbenches/traffic.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/input_file.h"
+#include "testbenches/io/option_values.h"
+#include "testbenches/io/usage_error.h"
+#include "testbenches/traffic/traffic.h"
 
 namespace optinet {
 

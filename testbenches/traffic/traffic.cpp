@@ -1,10 +1,10 @@
-#include "testbenches/traffic.h"
+#include "testbenches/traffic/traffic.h"
 
 #include <numeric>
 #include <sstream>
 
-#include "testbenches/input_file.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/input_file.h"
+#include "testbenches/io/usage_error.h"
 
 namespace optinet {
 

@@ -21,7 +21,7 @@ import tempfile
 import time
 
 OPTINET = None
-SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ASAN_COROUTINE_WARNING = re.compile(
     r"^(==\d+==WARNING: ASan is ignoring requested __asan_handle_no_return: .*"
     r"|False positive error reports may follow"

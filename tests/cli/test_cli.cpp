@@ -1,5 +1,5 @@
 /// \file
-/// parse_optinet (testbenches/network_command.h) on the pops network: every bad input is a
+/// parse_optinet (testbenches/cli/network_command.h) on the pops network: every bad input is a
 /// UsageError whose message starts with the option at fault; good input fills the configuration.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "testbenches/network_command.h"
-#include "testbenches/pops_command.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/cli/network_command.h"
+#include "testbenches/io/usage_error.h"
+#include "testbenches/pops/pops_command.h"
 
 namespace {
 

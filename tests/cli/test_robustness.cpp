@@ -8,11 +8,11 @@
 #include <fstream>
 #include <string>
 
-#include "testbenches/input_file.h"
-#include "testbenches/memory_estimate.h"
-#include "testbenches/option_values.h"
-#include "testbenches/output_file.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/cli/memory_estimate.h"
+#include "testbenches/io/input_file.h"
+#include "testbenches/io/option_values.h"
+#include "testbenches/io/output_file.h"
+#include "testbenches/io/usage_error.h"
 
 namespace optinet {
 namespace {

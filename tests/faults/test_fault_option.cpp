@@ -5,9 +5,9 @@
 
 #include <string>
 
-#include "testbenches/fault_option.h"
-#include "testbenches/scoreboard.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/faults/fault_option.h"
+#include "testbenches/io/usage_error.h"
+#include "testbenches/run/scoreboard.h"
 
 namespace {
 

@@ -8,9 +8,9 @@
 #include <string>
 
 #include "models/topology/hypercube.h"
-#include "testbenches/fault_option.h"
-#include "testbenches/ocpc_experiment.h"
-#include "testbenches/sf_experiment.h"
+#include "testbenches/faults/fault_option.h"
+#include "testbenches/ocpc/ocpc_experiment.h"
+#include "testbenches/store_forward/sf_experiment.h"
 
 namespace {
 

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "pops_checks.h"
-#include "testbenches/fault_option.h"
+#include "tests/pops/pops_checks.h"
+#include "testbenches/faults/fault_option.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 /// \file
-/// Bit-error faults under open-loop traffic (testbenches/open_loop.h): with tdma and reservation
-/// a source learns nothing of a garbled frame, so its packet is lost and counted; every run
-/// checks created - refused = delivered + lost + in flight; losses do not read as a saturation;
+/// Bit-error faults under open-loop traffic (testbenches/open_loop/open_loop.h): with tdma and
+/// reservation a source learns nothing of a garbled frame, so its packet is lost and counted; every
+/// run checks created - refused = delivered + lost + in flight; losses do not read as a saturation;
 /// ber:budget loses nothing 3 dB above the receiver's sensitivity. One PopsExperiment per test.
 #include <gtest/gtest.h>
 
@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "models/optical/bit_errors.h"
-#include "open_loop_checks.h"
-#include "testbenches/fault_option.h"
-#include "testbenches/pops_experiment.h"
+#include "tests/support/open_loop_checks.h"
+#include "testbenches/faults/fault_option.h"
+#include "testbenches/pops/pops_experiment.h"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "testbenches/network_command.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/cli/network_command.h"
+#include "testbenches/io/usage_error.h"
 #include "tests/fuzz/fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "testbenches/h_relation.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/usage_error.h"
+#include "testbenches/traffic/h_relation.h"
 #include "tests/fuzz/fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "models/networks/mesh_sync_network.h"
-#include "testbenches/experiment_base.h"
-#include "testbenches/mesh_sync_checker.h"
+#include "models/mesh/mesh_sync_network.h"
+#include "testbenches/mesh/mesh_sync_checker.h"
+#include "testbenches/run/experiment_base.h"
 
 namespace optinet::mesh {
 

@@ -12,7 +12,7 @@ import os
 import pathlib
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from views_match import Views  # noqa: E402
 
 views = Views(sys.argv[1], pathlib.Path(sys.argv[2]), "mesh", [".node_x", "links.link_x"])

@@ -9,8 +9,8 @@
 #include "models/core/rng.h"
 #include "models/topology/mesh_indexing.h"
 #include "models/topology/sync_tree.h"
-#include "protocols/mesh_sync/split_logic.h"
-#include "protocols/mesh_sync/tree_routing.h"
+#include "protocols/mesh/split_logic.h"
+#include "protocols/mesh/tree_routing.h"
 
 using namespace optinet::mesh;
 using optinet::mesh_sync::Rank;
@@ -241,7 +241,7 @@ TEST(SplitLogic, AppendixStyleExample) {
 
 // ---------------------------------------------------------------------------------------------
 // The worst-case sub-groups of Theorems 1-3 and the bounds of Theorems 1 and 2.
-#include "testbenches/mesh_sync_worst_case.h"
+#include "testbenches/mesh/mesh_sync_worst_case.h"
 
 TEST(WorstCase, TheoremOneGroupAsTheProofBuildsIt) {
   // n = 16, w = 16: squares of 4 nodes get 1, 2 and 4 marked nodes, w/2 - 1 in all.

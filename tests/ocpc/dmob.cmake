@@ -1,12 +1,12 @@
 # Tests of the D-dimensional mesh of optical buses (`optinet dmob`).
-optinet_gtest(test_dmob_indexing SHARE_A_PROCESS)
-optinet_gtest(test_dmob_sim)
-optinet_gtest(test_dmob_funnel_embedding SHARE_A_PROCESS)
+optinet_gtest(ocpc/test_dmob_indexing SHARE_A_PROCESS)
+optinet_gtest(ocpc/test_dmob_sim)
+optinet_gtest(ocpc/test_dmob_funnel_embedding SHARE_A_PROCESS)
 
 # D = 2 is the MOB-PC: dim-order on dmob --dim 2 gives exactly row-column's runs on mob.
 if(Python3_Interpreter_FOUND)
   add_test(NAME dmob_dim2_matches_mob
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/dmob_matches_mob.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ocpc/dmob_matches_mob.py
                    ${OPTINET_BIN} ${E2E_DIR}/dmob)
   set_tests_properties(dmob_dim2_matches_mob PROPERTIES TIMEOUT 120)
 endif()
@@ -30,7 +30,7 @@ optinet_usage_error_test(dmob_trace_nodes_out_of_range "--trace-nodes" dmob --k 
 # --vcd: per-bus signals and processors under hierarchical names (dmob.bus_d2_4,
 # dmob.x2_1.x1_0.proc2 with rx_collision).
 add_test(NAME dmob_vcd_hierarchy
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_in_file.sh ${E2E_DIR}/dmob.vcd
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_in_file.sh ${E2E_DIR}/dmob.vcd
                  "+scope module bus_d0_0 " "+scope module bus_d2_4 " "+scope module x2_1 "
                  "+scope module x1_0 " "+scope module proc2 " +rx_collision +collisions
                  +frame_packet
@@ -43,7 +43,7 @@ add_test(NAME dmob_relation_file_runs
                  --relation-file ${E2E_DIR}/ocpc_relation_h1.txt --quiet)
 set_tests_properties(dmob_relation_file_runs PROPERTIES TIMEOUT 30)
 add_test(NAME dmob_slot_limit_exit_status
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "STOPPED AT SLOT LIMIT"
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 1 "STOPPED AT SLOT LIMIT"
                  ${OPTINET_BIN} dmob --k 4 --dim 3 --h 4 --max-slots 6)
 set_tests_properties(dmob_slot_limit_exit_status PROPERTIES TIMEOUT 30)
 
@@ -76,27 +76,27 @@ dmob_conserves(funnel permutation "--k,4,--dim,2,--runs,3,--seed,1"
 # Exact: k = 4, d = 2: 9 batches of one round (4 steps of 4 phases of 3 + 1 slots, there and
 # back, and the line slot) and the last level (3 slots): 9 * (129 + 3) = 1188 slots.
 add_test(NAME dmob_funnel_exact_steps_k4_d2
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 0
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 0
                  "^run 0 (seed 1): 1188 slots, 594 steps, 16/16 delivered"
                  ${OPTINET_BIN} dmob --k 4 --dim 2 --protocol funnel --traffic permutation --seed 1)
 add_test(NAME dmob_funnel_exact_steps_k8_d3
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 0
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 0
                  "^run 0 (seed 1): 6929 slots, 3464 steps, 512/512 delivered"
                  ${OPTINET_BIN} dmob --k 8 --dim 3 --protocol funnel --traffic permutation --seed 1)
 # One batch and two rounds per level: packets stay stuck; the run fails and says so.
 add_test(NAME dmob_funnel_stuck_exit_status
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "stuck in the Funnel"
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 1 "stuck in the Funnel"
                  ${OPTINET_BIN} dmob --k 8 --dim 3 --protocol funnel --batches 1 --round-limit 2
                  --traffic permutation)
 add_test(NAME dmob_funnel_slot_limit_exit_status
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "STOPPED AT SLOT LIMIT"
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 1 "STOPPED AT SLOT LIMIT"
                  ${OPTINET_BIN} dmob --k 4 --dim 2 --protocol funnel --max-slots 50)
 set_tests_properties(dmob_funnel_exact_steps_k4_d2 dmob_funnel_exact_steps_k8_d3
                      dmob_funnel_stuck_exit_status dmob_funnel_slot_limit_exit_status
                      PROPERTIES TIMEOUT 60)
 # The JSON carries the preprocessing's size and the funnel fields of every run.
 add_test(NAME dmob_funnel_json
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_in_file.sh ${E2E_DIR}/dmob_funnel.json
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_in_file.sh ${E2E_DIR}/dmob_funnel.json
                  "+\"psi_permutations\":16" "+\"preprocessing_entries_max\":" "+\"stuck\":0"
                  "+\"max_rounds\":1"
                  -- ${OPTINET_BIN} dmob --k 4 --dim 2 --protocol funnel --traffic permutation
@@ -138,25 +138,25 @@ dmob_conserves(random-function random-function "--k,16,--dim,2,--a,3,--runs,1,--
 # h = 26, which takes 574 slots as on the OCPC (`ocpc --p 16 --protocol gjlr --h 26`):
 # 26 * 385 + 1 + 574 = 10585 slots.
 add_test(NAME dmob_random_function_exact_steps_k16_d2
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 0
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 0
                  "^run 0 (seed 1): 10585 slots, 5292 steps, 256/256 delivered"
                  ${OPTINET_BIN} dmob --k 16 --dim 2 --a 3 --protocol random-function
                  --traffic random-function --seed 1)
 add_test(NAME dmob_random_function_gjlr_part_k16
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 0
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 0
                  "^run 0 (seed 1): 574 slots"
                  ${OPTINET_BIN} ocpc --p 16 --protocol gjlr --h 26 --seed 1)
 # Blocks of one node at level 1 (k = 4, a_1 = 4): two packets of a random batch for one child
 # funnel can never both be placed; the run fails and says so.
 add_test(NAME dmob_random_function_stuck_exit_status
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "stuck in the Funnel"
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 1 "stuck in the Funnel"
                  ${OPTINET_BIN} dmob --k 4 --dim 2 --protocol random-function
                  --traffic random-function --seed 1)
 set_tests_properties(dmob_random_function_exact_steps_k16_d2 dmob_random_function_gjlr_part_k16
                      dmob_random_function_stuck_exit_status PROPERTIES TIMEOUT 60)
 if(Python3_Interpreter_FOUND)
   add_test(NAME dmob_random_function_reproducible
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/dmob_runs_reproducible.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ocpc/dmob_runs_reproducible.py
                    ${OPTINET_BIN} ${E2E_DIR}/dmob_rf_repro dmob --k 8 --dim 2 --runs 2
                    --protocol random-function --traffic random-function)
   set_tests_properties(dmob_random_function_reproducible PROPERTIES TIMEOUT 60)
@@ -182,30 +182,30 @@ dmob_conserves(h-relation "" "--k,8,--dim,2,--h,1,--runs,2,--seed,1"
 # of dimension 0 with h' = 6, 210 slots as on the OCPC (`ocpc --p 8 --protocol gjlr --h 6`):
 # 1 + 16 + 36 * 129 + 1 + 16 + 1 + 210 = 4889 slots.
 add_test(NAME dmob_h_relation_exact_steps_k8_d2_h1
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 0
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 0
                  "^run 0 (seed 1): 4889 slots, 2444 steps, 64/64 delivered"
                  ${OPTINET_BIN} dmob --k 8 --dim 2 --protocol h-relation --h 1 --seed 1)
 add_test(NAME dmob_h_relation_gjlr_part_k8
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 0
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 0
                  "^run 0 (seed 1): 210 slots"
                  ${OPTINET_BIN} ocpc --p 8 --protocol gjlr --h 6 --seed 1)
 # One application allowed and one round per level: what the remainder leaves is stuck; the run
 # fails and says so.
 add_test(NAME dmob_h_relation_stuck_exit_status
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "stuck in the Funnel"
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 1 "stuck in the Funnel"
                  ${OPTINET_BIN} dmob --k 8 --dim 2 --protocol h-relation --h 1 --seed 2
                  --applications 1 --round-limit 1)
 set_tests_properties(dmob_h_relation_exact_steps_k8_d2_h1 dmob_h_relation_gjlr_part_k8
                      dmob_h_relation_stuck_exit_status PROPERTIES TIMEOUT 60)
 if(Python3_Interpreter_FOUND)
   add_test(NAME dmob_h_relation_reproducible
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/dmob_runs_reproducible.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ocpc/dmob_runs_reproducible.py
                    ${OPTINET_BIN} ${E2E_DIR}/dmob_hr_repro dmob --k 8 --dim 2 --runs 2
                    --protocol h-relation --h 2)
   set_tests_properties(dmob_h_relation_reproducible PROPERTIES TIMEOUT 60)
   # The JSON carries the thinning schedule and the applications.
   add_test(NAME dmob_h_relation_json
-           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_in_file.sh ${E2E_DIR}/dmob_hr.json
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_in_file.sh ${E2E_DIR}/dmob_hr.json
                    "+\"applications\":8" "+\"function_groups\":" "+\"stuck\":0"
                    -- ${OPTINET_BIN} dmob --k 8 --dim 2 --protocol h-relation --h 2
                    --json ${E2E_DIR}/dmob_hr.json --quiet)

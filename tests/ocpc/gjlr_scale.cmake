@@ -1,5 +1,5 @@
 # gjlr's schedule scale (--gjlr-scale): the pure schedule, bad values, and the JSON end to end.
-optinet_gtest(test_ocpc_gjlr_scale SHARE_A_PROCESS)
+optinet_gtest(ocpc/test_ocpc_gjlr_scale SHARE_A_PROCESS)
 
 optinet_usage_error_test(gjlr_scale_zero "--gjlr-scale" ocpc --protocol gjlr --gjlr-scale 0)
 optinet_usage_error_test(gjlr_scale_negative "--gjlr-scale" ocpc --protocol gjlr --gjlr-scale -1)
@@ -20,10 +20,10 @@ optinet_usage_error_test(gjlr_compaction_scale_too_large "--gjlr-compaction-scal
 
 if(Python3_Interpreter_FOUND)
   add_test(NAME gjlr_scale_json
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_gjlr_scale_json.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ocpc/test_gjlr_scale_json.py
                    ${OPTINET_BIN} ${E2E_DIR})
   set_tests_properties(gjlr_scale_json PROPERTIES TIMEOUT 120)
 endif()
-optinet_gtest(test_ocpc_gjlr_lemma4)
+optinet_gtest(ocpc/test_ocpc_gjlr_lemma4)
 optinet_usage_error_test(gjlr_lemma4_other_protocol "--gjlr-lemma4" mob --gjlr-lemma4)
 optinet_usage_error_test(gjlr_lemma4_on_the_ocpc "--gjlr-lemma4" ocpc --protocol gjlr --gjlr-lemma4)

@@ -2,7 +2,7 @@
 """usage: hardware_acks_match_stepping.py OPTINET WORKDIR
 
 An untraced OCPC-family processor sleeps through the ack slot of each communication step and
-its receiver logic acknowledges (models/networks/hardware_acks.h); a traced one steps both slots
+its receiver logic acknowledges (models/ocpc/hardware_acks.h); a traced one steps both slots
 itself. Both must give exactly the same runs: every case is run untraced, with every processor
 traced (--vcd) and with only the first half traced (--trace-nodes: the two kinds in one run),
 and every JSON run field but wall_seconds must agree; so must every bus signal of the two VCDs
@@ -13,7 +13,9 @@ import pathlib
 import subprocess
 import sys
 
-from vcd_reader import parse
+import os
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from vcd_reader import parse  # noqa: E402
 
 OPTINET, WORKDIR = sys.argv[1], pathlib.Path(sys.argv[2])
 WORKDIR.mkdir(parents=True, exist_ok=True)

@@ -1,8 +1,8 @@
 # Tests of area 'ocpc' (see cmake/ocpc.cmake); uses optinet_gtest, OPTINET_BIN, E2E_DIR from CMakeLists.txt.
-optinet_gtest(test_ocpc_bus)
-optinet_gtest(test_ocpc_protocols)
-optinet_gtest(test_ocpc_collectives)
-optinet_gtest(test_ocpc_h_relation SHARE_A_PROCESS)
+optinet_gtest(ocpc/test_ocpc_bus)
+optinet_gtest(ocpc/test_ocpc_protocols)
+optinet_gtest(ocpc/test_ocpc_collectives)
+optinet_gtest(ocpc/test_ocpc_h_relation SHARE_A_PROCESS)
 
 # Bad input: exit status 2, one line on stderr naming the option, before anything runs.
 file(WRITE ${E2E_DIR}/ocpc_relation_h1.txt "# processor 5 is the destination of two messages\n0 5\n1 5\n")
@@ -36,14 +36,14 @@ set_tests_properties(ocpc_relation_file_runs PROPERTIES TIMEOUT 30)
 
 # A run stopped at the slot limit fails with status 1 and says so.
 add_test(NAME ocpc_slot_limit_exit_status
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "STOPPED AT SLOT LIMIT"
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 1 "STOPPED AT SLOT LIMIT"
                  ${OPTINET_BIN} ocpc --p 64 --h 4 --max-slots 6)
 set_tests_properties(ocpc_slot_limit_exit_status PROPERTIES TIMEOUT 30)
 
 # --vcd: bus and processor signals under hierarchical names (mob.row_bus0, mob.col_bus2,
 # mob.row1.proc2 with rx_collision).
 add_test(NAME ocpc_vcd_hierarchy
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_in_file.sh ${E2E_DIR}/mob.vcd
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_in_file.sh ${E2E_DIR}/mob.vcd
                  "+scope module row_bus0" "+scope module col_bus2" "+scope module row1"
                  +rx_collision +collisions +frame_packet
                  -- ${OPTINET_BIN} mob --p 3 --seed 3 --vcd ${E2E_DIR}/mob.vcd --quiet)
@@ -51,25 +51,25 @@ set_tests_properties(ocpc_vcd_hierarchy PROPERTIES TIMEOUT 30)
 
 if(Python3_Interpreter_FOUND)
   add_test(NAME ocpc_json_output
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_ocpc_json.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ocpc/test_ocpc_json.py
                    ${OPTINET_BIN} ${E2E_DIR})
   set_tests_properties(ocpc_json_output PROPERTIES TIMEOUT 60)
 endif()
 
 # gjlr (area gjlr)
-optinet_gtest(test_ocpc_gjlr_plan SHARE_A_PROCESS)
-optinet_gtest(test_ocpc_gjlr_sim)
+optinet_gtest(ocpc/test_ocpc_gjlr_plan SHARE_A_PROCESS)
+optinet_gtest(ocpc/test_ocpc_gjlr_sim)
 
 # Hardware acknowledgements (untraced processors) give exactly the runs of processors that step
 # both slots themselves (traced), and of a mix of the two.
 if(Python3_Interpreter_FOUND)
   add_test(NAME hardware_acks_match_stepping
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/hardware_acks_match_stepping.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ocpc/hardware_acks_match_stepping.py
                    ${OPTINET_BIN} ${E2E_DIR}/hardware_acks)
   set_tests_properties(hardware_acks_match_stepping PROPERTIES TIMEOUT 120)
 endif()
 
 # The schedule tables of docs/results/ocpc-mob.md against the plan code.
-optinet_gtest(test_ocpc_mob_page_schedules SHARE_A_PROCESS)
+optinet_gtest(ocpc/test_ocpc_mob_page_schedules SHARE_A_PROCESS)
 target_compile_definitions(test_ocpc_mob_page_schedules PRIVATE
                            OPTINET_SOURCE_DIR="${PROJECT_SOURCE_DIR}")

@@ -6,7 +6,7 @@
 #include <optional>
 #include <utility>
 
-#include "testbenches/ocpc_experiment.h"
+#include "testbenches/ocpc/ocpc_experiment.h"
 
 namespace optinet::test {
 

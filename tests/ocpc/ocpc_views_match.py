@@ -13,7 +13,7 @@ import os
 import pathlib
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from views_match import Views  # noqa: E402
 
 WORKDIR = pathlib.Path(sys.argv[2])

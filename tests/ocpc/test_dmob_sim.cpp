@@ -7,9 +7,9 @@
 
 #include <string>
 
-#include "models/networks/dmob_network.h"
-#include "ocpc_checks.h"
-#include "testbenches/ocpc_experiment.h"
+#include "models/ocpc/dmob_network.h"
+#include "tests/ocpc/ocpc_checks.h"
+#include "testbenches/ocpc/ocpc_experiment.h"
 
 namespace optinet {
 namespace {

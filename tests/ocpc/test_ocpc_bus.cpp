@@ -6,9 +6,9 @@
 
 #include <map>
 
-#include "models/networks/mob_network.h"
-#include "ocpc_checks.h"
-#include "testbenches/ocpc_experiment.h"
+#include "models/ocpc/mob_network.h"
+#include "tests/ocpc/ocpc_checks.h"
+#include "testbenches/ocpc/ocpc_experiment.h"
 
 namespace optinet {
 namespace {

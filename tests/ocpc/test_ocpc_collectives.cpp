@@ -9,10 +9,10 @@
 #include <map>
 #include <vector>
 
-#include "ocpc_checks.h"
+#include "tests/ocpc/ocpc_checks.h"
 #include "protocols/ocpc/bitonic.h"
 #include "protocols/ocpc/prefix.h"
-#include "testbenches/ocpc_experiment.h"
+#include "testbenches/ocpc/ocpc_experiment.h"
 
 namespace optinet {
 namespace {

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "protocols/ocpc/gjlr.h"
-#include "testbenches/ocpc_experiment.h"
+#include "testbenches/ocpc/ocpc_experiment.h"
 
 namespace optinet {
 namespace {

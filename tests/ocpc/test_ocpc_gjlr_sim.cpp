@@ -10,7 +10,7 @@
 #include <string>
 
 #include "protocols/ocpc/gjlr.h"
-#include "testbenches/ocpc_experiment.h"
+#include "testbenches/ocpc/ocpc_experiment.h"
 
 namespace optinet {
 namespace {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "testbenches/h_relation.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/usage_error.h"
+#include "testbenches/traffic/h_relation.h"
 
 namespace optinet {
 namespace {

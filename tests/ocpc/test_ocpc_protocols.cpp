@@ -11,7 +11,7 @@
 #include "protocols/ocpc/dim_order.h"
 #include "protocols/ocpc/thinning.h"
 #include "protocols/ocpc/valiant.h"
-#include "testbenches/ocpc_experiment.h"
+#include "testbenches/ocpc/ocpc_experiment.h"
 
 namespace optinet {
 namespace {

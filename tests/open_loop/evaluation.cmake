@@ -1,18 +1,18 @@
 # Tests of area 'evaluation' (see cmake/evaluation.cmake); uses optinet_gtest from CMakeLists.txt.
-optinet_gtest(test_evaluation_power_budget)
-optinet_gtest(test_evaluation_device_file)
-optinet_gtest(test_physical_layer)
+optinet_gtest(physical/test_evaluation_power_budget)
+optinet_gtest(physical/test_evaluation_device_file)
+optinet_gtest(physical/test_physical_layer)
 # The device file tests read docs/devices/ and write scratch files under the build tree.
 target_compile_definitions(test_evaluation_device_file PRIVATE
   OPTINET_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
   OPTINET_SCRATCH_DIR="${CMAKE_CURRENT_BINARY_DIR}/evaluation_scratch")
-optinet_gtest(test_evaluation_injection)
-optinet_gtest(test_evaluation_latency_stats)
-optinet_gtest(test_open_loop)
-optinet_gtest(test_destination_queues)
-optinet_gtest(test_steady_state SHARE_A_PROCESS)
-optinet_gtest(test_ocpc_open_loop)
-optinet_gtest(test_hardware_bound SHARE_A_PROCESS)
+optinet_gtest(open_loop/test_evaluation_injection)
+optinet_gtest(open_loop/test_evaluation_latency_stats)
+optinet_gtest(open_loop/test_open_loop)
+optinet_gtest(open_loop/test_destination_queues)
+optinet_gtest(open_loop/test_steady_state SHARE_A_PROCESS)
+optinet_gtest(ocpc/test_ocpc_open_loop)
+optinet_gtest(open_loop/test_hardware_bound SHARE_A_PROCESS)
 
 # Open-loop runs through the command: bad input is one line naming the option, exit 2.
 file(WRITE ${E2E_DIR}/device_negative.json "{\"bit_rate_gbps\": -10}\n")
@@ -34,7 +34,7 @@ optinet_usage_error_test(device_on_mesh "--device" mesh --n 4
                          --device ${PROJECT_SOURCE_DIR}/docs/devices/fibre.json)
 # A closed-loop store-and-forward run with --device reports its links' budget (it was ignored).
 add_test(NAME device_closed_loop_store_forward
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_in_file.sh ${E2E_DIR}/sf_device.json
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_in_file.sh ${E2E_DIR}/sf_device.json
                  +power_budget +point-to-point
                  -- ${OPTINET_BIN} hypercube --n 3 --quiet --json ${E2E_DIR}/sf_device.json
                  --device ${PROJECT_SOURCE_DIR}/docs/devices/fibre.json)
@@ -63,7 +63,7 @@ optinet_usage_error_test(device_missing_file "--device" pops --device ${E2E_DIR}
 # whose values are the JSON's.
 if(Python3_Interpreter_FOUND)
   add_test(NAME coupler_heatmap_matches_json
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/heatmap_matches_json.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/scripts/heatmap_matches_json.py
                    ${OPTINET_BIN} ${PROJECT_SOURCE_DIR}/scripts/coupler_heatmap.py ${E2E_DIR})
   set_tests_properties(coupler_heatmap_matches_json PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77)
 endif()
@@ -75,7 +75,7 @@ optinet_usage_error_test(device_missing_field "--device" pops --device
 # saturation search, null latencies.
 if(Python3_Interpreter_FOUND)
   add_test(NAME open_loop_steady_state
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_steady_state.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/open_loop/check_steady_state.py
                    ${OPTINET_BIN} ${E2E_DIR})
   set_tests_properties(open_loop_steady_state PROPERTIES TIMEOUT 300)
 endif()
@@ -104,7 +104,7 @@ optinet_usage_error_test(open_loop_measured_window_no_room "--max-slots" pops --
 # ber:budget at +3 dB and -6 dB of margin, the VCD's received power.
 if(Python3_Interpreter_FOUND)
   add_test(NAME cli_physical_layer
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_physical_layer.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/physical/check_physical_layer.py
                    ${OPTINET_BIN} ${E2E_DIR}/physical_layer)
   set_tests_properties(cli_physical_layer PROPERTIES TIMEOUT 120)
 endif()

@@ -1,5 +1,5 @@
 /// \file
-/// Injection queues taken by destination (testbenches/destination_queues.h, on
+/// Injection queues taken by destination (testbenches/open_loop/destination_queues.h, on
 /// models/core/destination_lists.h) against a plain model of per-destination FIFOs, and the
 /// open-loop host's memory when a node takes its packets by destination: it follows the packets in
 /// flight, not the span from the oldest.
@@ -11,8 +11,8 @@
 
 #include "models/core/destination_lists.h"
 #include "models/core/rng.h"
-#include "testbenches/destination_queues.h"
-#include "testbenches/open_loop.h"
+#include "testbenches/open_loop/destination_queues.h"
+#include "testbenches/open_loop/open_loop.h"
 
 namespace {
 

@@ -18,9 +18,9 @@
 
 #include "models/core/rng.h"
 #include "protocols/ocpc/gjlr_plan.h"
-#include "testbenches/h_relation.h"
-#include "testbenches/injection.h"
-#include "testbenches/traffic.h"
+#include "testbenches/open_loop/injection.h"
+#include "testbenches/traffic/h_relation.h"
+#include "testbenches/traffic/traffic.h"
 
 namespace optinet {
 namespace {

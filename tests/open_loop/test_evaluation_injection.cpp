@@ -1,5 +1,5 @@
 /// \file
-/// Open-loop injection processes and destination rules (testbenches/injection.h).
+/// Open-loop injection processes and destination rules (testbenches/open_loop/injection.h).
 ///
 /// Statistical tests use fixed seeds, so each one passes or fails the same way on every run;
 /// their bounds are set so that a correct generator would fail on fewer than one seed in 10^6:
@@ -14,7 +14,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "testbenches/injection.h"
+#include "testbenches/open_loop/injection.h"
 
 namespace optinet {
 namespace {

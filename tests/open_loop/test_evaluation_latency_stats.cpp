@@ -1,5 +1,6 @@
 /// \file
-/// Latency and occupancy statistics (testbenches/latency_stats.h), against hand-computed values.
+/// Latency and occupancy statistics (testbenches/open_loop/latency_stats.h), against hand-computed
+/// values.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -7,7 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "testbenches/latency_stats.h"
+#include "testbenches/open_loop/latency_stats.h"
 
 namespace optinet {
 namespace {

@@ -1,9 +1,9 @@
 /// \file
-/// The hardware bound (testbenches/hardware_bound.h): the linear program's value against hand
-/// counts on small networks, never below the routing bound (testbenches/capacity.h) on small
-/// networks under every pattern, above it where dimension order concentrates the pattern (8 x 8
-/// grid transpose, 6-cube bit reversal), and the cut bound above the size limit, never below the
-/// program's value where both are computed.
+/// The hardware bound (testbenches/open_loop/hardware_bound.h): the linear program's value against
+/// hand counts on small networks, never below the routing bound (testbenches/open_loop/capacity.h)
+/// on small networks under every pattern, above it where dimension order concentrates the pattern
+/// (8 x 8 grid transpose, 6-cube bit reversal), and the cut bound above the size limit, never below
+/// the program's value where both are computed.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,9 +15,9 @@
 #include "models/topology/ccc.h"
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
-#include "testbenches/capacity.h"
-#include "testbenches/hardware_bound.h"
-#include "testbenches/injection.h"
+#include "testbenches/open_loop/capacity.h"
+#include "testbenches/open_loop/hardware_bound.h"
+#include "testbenches/open_loop/injection.h"
 
 namespace {
 

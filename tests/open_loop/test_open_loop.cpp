@@ -1,6 +1,6 @@
 /// \file
-/// Open-loop runs on POPS (testbenches/open_loop.h): the TDMA baseline never collides, latency
-/// accounting on a hand-checked case, accepted equals offered below the capacity, the drain
+/// Open-loop runs on POPS (testbenches/open_loop/open_loop.h): the TDMA baseline never collides,
+/// latency accounting on a hand-checked case, accepted equals offered below the capacity, the drain
 /// never drops a labelled packet, saturation is reported, the capacity bound against a
 /// brute-force traffic matrix, and the TDMA schedule reaches every pair once per frame.
 #include <gtest/gtest.h>
@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "protocols/pops/tdma.h"
-#include "testbenches/capacity.h"
-#include "testbenches/ocpc_experiment.h"
-#include "testbenches/pops_experiment.h"
+#include "testbenches/ocpc/ocpc_experiment.h"
+#include "testbenches/open_loop/capacity.h"
+#include "testbenches/pops/pops_experiment.h"
 
 namespace {
 

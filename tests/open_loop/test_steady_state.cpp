@@ -1,5 +1,5 @@
 /// \file
-/// Steady state by measurement (testbenches/steady_state.h, batch_means.h,
+/// Steady state by measurement (testbenches/open_loop/steady_state.h, batch_means.h,
 /// saturation_search.h) on synthetic runs fed slot by slot: no simulation.
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@
 #include <random>
 #include <vector>
 
-#include "testbenches/batch_means.h"
-#include "testbenches/saturation_search.h"
-#include "testbenches/steady_state.h"
+#include "testbenches/open_loop/batch_means.h"
+#include "testbenches/open_loop/saturation_search.h"
+#include "testbenches/open_loop/steady_state.h"
 
 namespace optinet {
 namespace {

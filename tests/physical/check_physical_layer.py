@@ -12,7 +12,7 @@ import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from vcd_reader import parse  # noqa: E402
 
 
@@ -144,7 +144,7 @@ def check_vcd_power(optinet, workdir):
     if collision_slots == 0:
         fail("no collision slot in the VCD")
     # traces/power_demo.gtkw shows this run: every signal it names is in the VCD.
-    gtkw = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "traces",
+    gtkw = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "traces",
                         "power_demo.gtkw")
     with open(gtkw) as f:
         wanted = re.findall(r"\} (SystemC\.\S+)", f.read())

@@ -1,5 +1,5 @@
 /// \file
-/// Device files (testbenches/device_file.h): defaults, partial files, every kind of refusal as
+/// Device files (testbenches/io/device_file.h): defaults, partial files, every kind of refusal as
 /// one line naming the file and the field, files that cannot be read, size bound, junk.
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 #include <string>
 
 #include "models/optical/device_sets.h"
-#include "testbenches/device_file.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/device_file.h"
+#include "testbenches/io/usage_error.h"
 
 namespace optinet {
 namespace {

@@ -12,7 +12,7 @@
 #include "models/optical/bit_errors.h"
 #include "models/optical/device_sets.h"
 #include "models/optical/power_budget.h"
-#include "testbenches/fault_option.h"
+#include "testbenches/faults/fault_option.h"
 
 namespace optinet {
 namespace {

@@ -6,7 +6,7 @@
 #include <numeric>
 #include <string>
 
-#include "testbenches/pops_experiment.h"
+#include "testbenches/pops/pops_experiment.h"
 
 namespace optinet::test {
 

@@ -6,7 +6,9 @@ import re
 import subprocess
 import sys
 
-from vcd_reader import full_names, parse
+import os
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from vcd_reader import full_names, parse  # noqa: E402
 
 optinet, gtkw, workdir = sys.argv[1:4]
 vcd_path = workdir + "/pops_pins_demo.vcd"

@@ -17,7 +17,7 @@
 
 #include "protocols/pops/class_delivery.h"
 #include "protocols/pops/sorting_network.h"
-#include "test_pops_sorting_common.h"
+#include "tests/pops/test_pops_sorting_common.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "pops_checks.h"
+#include "tests/pops/pops_checks.h"
 #include "protocols/pops/randomized_plan.h"
 
 namespace {

@@ -20,7 +20,7 @@
 #include <tuple>
 #include <vector>
 
-#include "pops_checks.h"
+#include "tests/pops/pops_checks.h"
 #include "protocols/pops/offline.h"
 #include "protocols/pops/offline_plan.h"
 

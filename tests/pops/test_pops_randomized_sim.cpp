@@ -11,7 +11,7 @@
 #include <fstream>
 #include <string>
 
-#include "pops_checks.h"
+#include "tests/pops/pops_checks.h"
 #include "protocols/pops/randomized_plan.h"
 
 namespace {

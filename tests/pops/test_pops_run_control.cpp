@@ -7,7 +7,7 @@
 #include <string>
 #include <tuple>
 
-#include "pops_checks.h"
+#include "tests/pops/pops_checks.h"
 
 namespace {
 

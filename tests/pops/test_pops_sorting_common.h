@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "models/networks/pops_node.h"
+#include "models/pops/pops_node.h"
 
 namespace optinet::test {
 

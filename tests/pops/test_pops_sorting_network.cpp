@@ -16,7 +16,7 @@
 
 #include "protocols/pops/offline_plan.h"
 #include "protocols/pops/sorting_network.h"
-#include "test_pops_sorting_common.h"
+#include "tests/pops/test_pops_sorting_common.h"
 
 namespace {
 

@@ -1,9 +1,14 @@
 #!/usr/bin/python3
-"""The layering of docs/architecture.md: nothing under models/ includes protocols/ or testbenches/,
-and nothing under protocols/ includes testbenches/.
+"""The layering and the folders of docs/architecture.md.
+
+Layers: nothing under models/ includes protocols/ or testbenches/, and nothing under protocols/
+includes testbenches/. Folders: every source file of a layer lives in a folder that is either one
+family's or a shared folder named for its kind; a shared folder includes no family folder (except
+testbenches/app, the family table); one family includes another only along an edge listed below;
+and the include graph between the folders of a layer has no cycle.
 
 usage: check_layering.py SOURCE_DIR
-Prints each include across the layering with its file and line; exit status 1 if any.
+Prints each include across the layering and each folder rule broken; exit status 1 if any.
 """
 import pathlib
 import re
@@ -12,8 +17,69 @@ import sys
 FORBIDDEN = {
     "models": ("protocols/", "testbenches/"),
     "protocols": ("testbenches/",),
+    "testbenches": (),
 }
+FAMILIES = {"pops", "ocpc", "splithash", "store_forward", "mesh", "tlm"}
+SHARED = {
+    "models": {"core", "optical", "topology"},
+    "protocols": set(),
+    "testbenches": {"io", "traffic", "open_loop", "run", "faults", "cli", "app"},
+}
+# Shared folders that may include family folders: the family table and the mains.
+SHARED_SEES_FAMILIES = {"testbenches/app"}
+# One family's folder using another's: split&hash's buses are the OCPC's (models and
+# protocols); the TLM-2.0 device wraps POPS; the D-MOB's funnel options are split&hash's.
+CROSS_FAMILY = {
+    ("models/splithash", "models/ocpc"),
+    ("models/tlm", "models/pops"),
+    ("protocols/splithash", "protocols/ocpc"),
+    ("protocols/ocpc", "protocols/splithash"),
+    ("testbenches/ocpc", "testbenches/splithash"),
+    ("testbenches/tlm", "testbenches/pops"),
+}
+# The D-MOB's protocols (in protocols/ocpc, registered with the OCPC's) run split&hash's phases,
+# whose buses run the OCPC's: the one cycle, until the D-MOB's protocols have a registry of
+# their own.
+KNOWN_CYCLES = {frozenset({"protocols/ocpc", "protocols/splithash"})}
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
+SOURCES = (".h", ".hpp", ".cpp", ".cc")
+
+
+def folder_of(path):
+    parts = path.split("/")
+    return "/".join(parts[:2]) if len(parts) > 2 else None
+
+
+def cycles(edges, nodes):
+    """Each strongly connected set of two or more folders (Tarjan)."""
+    index, low, stack, on, found, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = set()
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.add(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(group)
+
+    for v in sorted(nodes):
+        if v not in index:
+            visit(v)
+    return found
 
 
 def main():
@@ -21,17 +87,43 @@ def main():
     bad = []
     checked = 0
     for layer, forbidden in FORBIDDEN.items():
+        edges, folders = {}, set()
         for path in sorted((root / layer).rglob("*")):
-            if path.suffix not in (".h", ".hpp", ".cpp", ".cc"):
+            if path.suffix not in SOURCES:
                 continue
             checked += 1
+            rel = path.relative_to(root).as_posix()
+            here = folder_of(rel)
+            if here is None:
+                bad.append(f"{rel}: a source file outside any folder of {layer}/")
+                continue
+            name = here.split("/")[1]
+            if name not in FAMILIES and name not in SHARED[layer]:
+                bad.append(f"{rel}: {here}/ is neither a family's folder nor a shared one")
+            folders.add(here)
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 m = INCLUDE.match(line)
-                if m and m.group(1).startswith(forbidden):
-                    bad.append(f"{path.relative_to(root)}:{number}: includes {m.group(1)}")
+                if not m:
+                    continue
+                target = m.group(1)
+                if forbidden and target.startswith(forbidden):
+                    bad.append(f"{rel}:{number}: includes {target}")
+                there = folder_of(target)
+                if there is None or there == here or not there.startswith(layer + "/"):
+                    continue
+                edges.setdefault(here, set()).add(there)
+                there_name = there.split("/")[1]
+                if there_name in FAMILIES:
+                    if name in FAMILIES and (here, there) not in CROSS_FAMILY:
+                        bad.append(f"{rel}:{number}: {here} includes the family folder {there}")
+                    if name not in FAMILIES and here not in SHARED_SEES_FAMILIES:
+                        bad.append(f"{rel}:{number}: the shared {here} includes {there}")
+        for group in cycles(edges, folders):
+            if frozenset(group) not in KNOWN_CYCLES:
+                bad.append(f"{layer}: the folders {', '.join(sorted(group))} include each other")
     for b in bad:
         print(b)
-    print(f"layering: {checked} files checked, {len(bad)} includes across the layering")
+    print(f"layering: {checked} files checked, {len(bad)} includes across the layering or folders")
     return 1 if bad or checked == 0 else 0
 
 

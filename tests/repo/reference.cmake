@@ -19,11 +19,11 @@ if(Python3_Interpreter_FOUND)
                        "\\| n = 3 \\| n = 5 \\|\n[^\n]*\n\\| [^|]*optinet \\| [0-9.e+]+ \\| [0-9.e+]+ \\|")
   # A build folder without the loops is refused before any run, naming the option.
   add_test(NAME sf_hop_rate_bad_reference
-           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_one_line_error.sh --reference
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_one_line_error.sh --reference
                    ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/bench/sf_hop_rate.py
                    $<TARGET_FILE:optinet> --reference ${CMAKE_CURRENT_SOURCE_DIR})
   add_test(NAME sf_hop_rate_bad_size
-           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 2 ""
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 2 ""
                    ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/bench/sf_hop_rate.py
                    $<TARGET_FILE:optinet> --sizes 21)
   # Bad input: one line, exit 2.

@@ -2,7 +2,7 @@
 # optinet_add_rtl_model accepts every shipped design at its boundary and a user's coupler, and
 # names what does not fit in the others.
 cmake_minimum_required(VERSION 3.16)
-include(${CMAKE_CURRENT_LIST_DIR}/../cmake/rtl_contract.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/rtl_contract.cmake)
 
 function(expect kind top source expected)
   optinet_check_rtl_contract("${kind}" "${top}" "${source}" problem)

@@ -7,7 +7,9 @@ import subprocess
 import sys
 
 from compare_runs import strip_timing
-from vcd_reader import full_names, parse
+import os
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from vcd_reader import full_names, parse  # noqa: E402
 
 
 def fail(message):

@@ -8,7 +8,7 @@
 #include <systemc>
 #include <vector>
 
-#include "models/optical/rtl_passive_star.h"
+#include "models/pops/rtl_passive_star.h"
 
 namespace {
 

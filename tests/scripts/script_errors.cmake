@@ -3,20 +3,20 @@
 # and a failed command are one line on stderr, never a traceback, with exit status 2 (1 for the
 # failed command); --help works; Ctrl-C exits 130; a closed stdout exits quietly.
 add_test(NAME scripts.bad_input_one_line
-         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_script_errors.py
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_script_errors.py
                  ${PROJECT_SOURCE_DIR})
 set_tests_properties(scripts.bad_input_one_line PROPERTIES TIMEOUT 60)
 
 # The tables generated from committed CSVs are in step with them (a re-run CSV without its
 # tables regenerated fails).
 add_test(NAME docs.generated_tables_in_step
-         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_generated_docs.py
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/repo/check_generated_docs.py
                  ${PROJECT_SOURCE_DIR})
 set_tests_properties(docs.generated_tables_in_step PROPERTIES TIMEOUT 60)
 
 # scripts/xwd2png.py (the docs' GTKWave screenshots) converts every pixel layout Xvfb's dumps use.
 add_test(NAME scripts.xwd2png_converts_xvfb_dumps
-         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_xwd2png.py ${PROJECT_SOURCE_DIR})
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/trace/check_xwd2png.py ${PROJECT_SOURCE_DIR})
 set_tests_properties(scripts.xwd2png_converts_xvfb_dumps PROPERTIES TIMEOUT 60)
 
 # Every numeric statement of the results pages that scripts/doc_claims.py derives is in its page
@@ -25,7 +25,7 @@ add_test(NAME doc_claims
          COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/scripts/doc_claims.py)
 set_tests_properties(doc_claims PROPERTIES TIMEOUT 60)
 add_test(NAME doc_claims_fails_on_changed_data
-         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_doc_claims_fail.py
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/repo/check_doc_claims_fail.py
                  ${PROJECT_SOURCE_DIR})
 set_tests_properties(doc_claims_fails_on_changed_data PROPERTIES TIMEOUT 120)
 
@@ -39,13 +39,13 @@ set_tests_properties(docs.command_reference_in_step PROPERTIES TIMEOUT 60)
 # Every command line of README.md and docs/ is accepted by --check, and the small ones run
 # (shrunk to one run); every repository path the pages name exists.
 add_test(NAME docs.commands_run_and_paths_exist
-         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_doc_commands.py
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/repo/check_doc_commands.py
                  ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:optinet>)
 set_tests_properties(docs.commands_run_and_paths_exist PROPERTIES TIMEOUT 900)
 
 # scripts/coupler_study.py runs only the curves --networks and --protocols select and keeps the
 # rest of a --keep CSV (a stand-in optinet logs the runs).
 add_test(NAME scripts.coupler_study_filters
-         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_coupler_study_filters.py
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_coupler_study_filters.py
                  ${PROJECT_SOURCE_DIR})
 set_tests_properties(scripts.coupler_study_filters PROPERTIES TIMEOUT 120)

@@ -126,7 +126,7 @@ def bad_specs():
          "plot[0].y: 'slots' is not in merge.fields"),
         ('[sweep]\n', "sweep.network: missing"),
         ('[sweep\n', "spec: not TOML"),
-        # Found by tests/fuzz_sweep_spec.py: wrong types and sizes are refusals, not tracebacks.
+        # Found by tests/scripts/fuzz_sweep_spec.py: wrong types and sizes are refusals, not tracebacks.
         ('[sweep]\nnetwork = "pops"\n[axes]\nrate = { start = 1, stop = 1e12, step = 1 }\n',
          "axes.rate: 1000000000000 values, more than"),
         ('[sweep]\nnetwork = "pops"\n[axes]\nrate = { start = "a", stop = 2, step = 1 }\n',

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "testbenches/network_command.h"
+#include "testbenches/cli/network_command.h"
 
 namespace optinet {
 namespace {

@@ -1,6 +1,6 @@
 /// \file
-/// Random streams (models/core/rng.h), run statistics (testbenches/stats.h) and the JSON writer
-/// (json_report, testbenches/network_command.h).
+/// Random streams (models/core/rng.h), run statistics (testbenches/run/stats.h) and the JSON writer
+/// (json_report, testbenches/cli/network_command.h).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "models/core/rng.h"
-#include "testbenches/network_command.h"
-#include "testbenches/stats.h"
+#include "testbenches/cli/network_command.h"
+#include "testbenches/run/stats.h"
 
 namespace {
 

@@ -1,11 +1,11 @@
 /// \file
-/// The scoreboard that checks every run (testbenches/scoreboard.h).
+/// The scoreboard that checks every run (testbenches/run/scoreboard.h).
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "testbenches/scoreboard.h"
+#include "testbenches/run/scoreboard.h"
 
 namespace {
 

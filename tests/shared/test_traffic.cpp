@@ -1,5 +1,5 @@
 /// \file
-/// Permutation traffic (testbenches/traffic.h).
+/// Permutation traffic (testbenches/traffic/traffic.h).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -10,8 +10,8 @@
 #include <numeric>
 #include <string>
 
-#include "testbenches/traffic.h"
-#include "testbenches/usage_error.h"
+#include "testbenches/io/usage_error.h"
+#include "testbenches/traffic/traffic.h"
 
 namespace {
 

@@ -4,7 +4,7 @@ random-function` (k level-1 nodes and their k sinks on one bus of length 2k, h =
 batch) must give the runs of `ocpc --p 2k --h 2 --protocol gjlr` on the same relation (OCPC
 processors k + x are the level-1 nodes), one slot later (the adapter's prologue slot).
 
-    tests/check_splithash_sink_bus.py build/optinet"""
+    tests/splithash/check_splithash_sink_bus.py build/optinet"""
 import json
 import os
 import random

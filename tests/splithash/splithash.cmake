@@ -1,5 +1,5 @@
 # Tests of area 'splithash' (see cmake/splithash.cmake).
-optinet_gtest(test_splithash)
+optinet_gtest(splithash/test_splithash)
 
 # Bad input: exit status 2, one line on stderr naming the option, before anything runs.
 optinet_usage_error_test(splithash_k_too_small "--k" splithash --k 1)
@@ -18,13 +18,13 @@ optinet_usage_error_test(splithash_trace_nodes_without_vcd "--trace-nodes" split
 
 # A stuck packet ends its level at the round limit: the run fails with status 1 and says why.
 add_test(NAME splithash_stuck_exit_status
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 "stuck in the Funnel"
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 1 "stuck in the Funnel"
                  ${OPTINET_BIN} splithash --k 16 --depth 3 --batches 1 --round-limit 5)
 set_tests_properties(splithash_stuck_exit_status PROPERTIES TIMEOUT 60)
 
 # The buses to the sinks run the OCPC's gjlr unchanged (random-function's last level).
 add_test(NAME splithash_sink_bus_is_an_ocpc
-         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_splithash_sink_bus.py ${OPTINET_BIN})
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/splithash/check_splithash_sink_bus.py ${OPTINET_BIN})
 set_tests_properties(splithash_sink_bus_is_an_ocpc PROPERTIES TIMEOUT 120)
 optinet_usage_error_test(splithash_funnel_random_function "--traffic" splithash --traffic random-function)
 optinet_usage_error_test(splithash_network_seed_negative "--network-seed" splithash --network-seed -1)

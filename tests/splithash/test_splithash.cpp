@@ -12,9 +12,9 @@
 #include "models/topology/split_hash.h"
 #include "protocols/splithash/redistribute.h"
 #include "protocols/splithash/thinning.h"
-#include "testbenches/h_relation.h"
-#include "testbenches/splithash_experiment.h"
-#include "testbenches/traffic.h"
+#include "testbenches/splithash/splithash_experiment.h"
+#include "testbenches/traffic/h_relation.h"
+#include "testbenches/traffic/traffic.h"
 
 namespace optinet {
 namespace {

@@ -2,7 +2,7 @@
 """usage: sf_schedules_match.py OPTINET WORKDIR
 
 In the grouped view, store-and-forward nodes are stepped by the network's one process unless
---node-processes makes each node an SC_METHOD of its own (models/networks/store_forward_node.h,
+--node-processes makes each node an SC_METHOD of its own (models/store_forward/store_forward_node.h,
 "Process choice"). Both
 schedules must give exactly the same runs: every case runs both ways and every JSON run field
 but wall_seconds must agree, with the exit status; so must every signal of the two VCDs of the
@@ -15,7 +15,9 @@ import pathlib
 import subprocess
 import sys
 
-from vcd_reader import parse
+import os
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from vcd_reader import parse  # noqa: E402
 
 OPTINET, WORKDIR = sys.argv[1], pathlib.Path(sys.argv[2])
 WORKDIR.mkdir(parents=True, exist_ok=True)

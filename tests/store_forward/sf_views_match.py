@@ -14,7 +14,7 @@ import os
 import pathlib
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from views_match import Views, fail  # noqa: E402
 from vcd_reader import full_names, parse  # noqa: E402
 

@@ -1,9 +1,9 @@
 # Tests of area 'store_forward' (see cmake/store_forward.cmake); uses optinet_gtest, OPTINET_BIN, E2E_DIR from CMakeLists.txt.
-optinet_gtest(test_sf_tickets SHARE_A_PROCESS)
-optinet_gtest(test_sf_line)
-optinet_gtest(test_sf_phases)
-optinet_gtest(test_sf_networks)
-optinet_gtest(test_sf_step_list)
+optinet_gtest(store_forward/test_sf_tickets SHARE_A_PROCESS)
+optinet_gtest(store_forward/test_sf_line)
+optinet_gtest(store_forward/test_sf_phases)
+optinet_gtest(store_forward/test_sf_networks)
+optinet_gtest(store_forward/test_sf_step_list)
 
 optinet_usage_error_test(sf_hypercube_n_zero "--n" hypercube --n 0)
 optinet_usage_error_test(sf_hypercube_n_large "--n" hypercube --n 40)
@@ -23,28 +23,28 @@ optinet_usage_error_test(sf_unwritable_vcd "--vcd" shuffle-exchange --vcd /nonex
 
 # A run that deadlocks or is too slow stops at the slot limit: exit status 1.
 add_test(NAME sf_slot_limit_exit_status
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_exit_status.sh 1 ""
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 1 ""
                  ${OPTINET_BIN} hypercube --n 8 --max-slots 5 --quiet)
 set_tests_properties(sf_slot_limit_exit_status PROPERTIES TIMEOUT 30)
 
 # --json: the per-run fields and the summary the docs and scripts rely on.
 if(Python3_Interpreter_FOUND)
   add_test(NAME sf_json_output
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_sf_json.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/store_forward/test_sf_json.py
                    ${OPTINET_BIN} ${E2E_DIR}/sf_run.json)
   set_tests_properties(sf_json_output PROPERTIES TIMEOUT 30)
 endif()
 
 # --vcd: a trace with the hierarchical link names.
 add_test(NAME sf_vcd_names
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_in_file.sh ${E2E_DIR}/sf_run.vcd
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_in_file.sh ${E2E_DIR}/sf_run.vcd
                  +link_d2 +busy
                  -- ${OPTINET_BIN} hypercube --n 3 --vcd ${E2E_DIR}/sf_run.vcd --quiet)
 set_tests_properties(sf_vcd_names PROPERTIES TIMEOUT 30)
 
 # --trace-nodes: only the chosen nodes and their links are in the VCD.
 add_test(NAME sf_vcd_trace_nodes
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_in_file.sh ${E2E_DIR}/sf_nodes.vcd
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_in_file.sh ${E2E_DIR}/sf_nodes.vcd
                  +node3 "-node4 " "-node1 "
                  -- ${OPTINET_BIN} hypercube --n 4 --vcd ${E2E_DIR}/sf_nodes.vcd --trace-nodes 2:3
                  --quiet)
@@ -53,7 +53,7 @@ optinet_usage_error_test(sf_trace_nodes_without_vcd "--trace-nodes" hypercube --
 optinet_usage_error_test(sf_trace_nodes_out_of_range "--trace-nodes" hypercube --n 3 --vcd ${E2E_DIR}/x.vcd --trace-nodes 2:9)
 
 # Open-loop runs (--traffic bernoulli|bursty) on the grid and the hypercube.
-optinet_gtest(test_sf_open_loop)
+optinet_gtest(store_forward/test_sf_open_loop)
 optinet_usage_error_test(sf_open_loop_on_ccc "--traffic" ccc --traffic bernoulli)
 optinet_usage_error_test(sf_open_loop_phase_b_start "--phase-b-start" grid --traffic bernoulli
                          --phase-b-start 100)
@@ -70,7 +70,7 @@ optinet_usage_error_test(sf_phases_separate_open_loop "--phases: separate phases
                          grid --traffic bernoulli --phases separate)
 
 # h-relations (--traffic random-h-relation --h H, --relation-file): the OCPC family's readers.
-optinet_gtest(test_sf_h_relation)
+optinet_gtest(store_forward/test_sf_h_relation)
 file(WRITE ${E2E_DIR}/sf_relation_h2.txt "# node 5 is the destination of two packets\n0 5\n1 5\n")
 optinet_usage_error_test(sf_h_without_relation "--h: needs --traffic random-h-relation"
                          hypercube --h 2)
@@ -90,7 +90,7 @@ add_test(NAME sf_relation_file_runs
 set_tests_properties(sf_relation_file_runs PROPERTIES TIMEOUT 30)
 
 # Theorem 4's windows (--phase-window W).
-optinet_gtest(test_sf_windows)
+optinet_gtest(store_forward/test_sf_windows)
 optinet_usage_error_test(sf_phase_window_zero "--phase-window" grid --k 3 --phase-window 0)
 optinet_usage_error_test(sf_phase_window_separate "--phase-window: not with --phases separate"
                          grid --k 3 --phase-window 10 --phases separate)
@@ -99,14 +99,14 @@ optinet_usage_error_test(sf_phase_window_separate "--phase-window: not with --ph
 # (--node-processes) give exactly the same runs and VCDs.
 if(Python3_Interpreter_FOUND)
   add_test(NAME sf_schedules_match
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/sf_schedules_match.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/store_forward/sf_schedules_match.py
                    ${OPTINET_BIN} ${E2E_DIR}/sf_schedules)
   set_tests_properties(sf_schedules_match PROPERTIES TIMEOUT 120)
   # The network's look-ahead fetches are compiled in (GCC deletes prefetch-only loops).
   find_program(OBJDUMP_PROGRAM objdump)
   if(OBJDUMP_PROGRAM)
     add_test(NAME sf_prefetch_kept
-             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_prefetch_kept.py
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/repo/check_prefetch_kept.py
                      ${OPTINET_BIN} ${CMAKE_CXX_COMPILER} ${PROJECT_SOURCE_DIR})
   endif()
 endif()

@@ -18,7 +18,7 @@
 
 #include "models/core/huge_page_allocator.h"
 #include "models/core/inline_list.h"
-#include "models/links/node_queues.h"
+#include "models/store_forward/node_queues.h"
 #include "models/topology/ccc.h"
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The test main (tests/test_main.cpp) run by hand: an executable whose tests elaborate SystemC
+# The test main (tests/support/test_main.cpp) run by hand: an executable whose tests elaborate SystemC
 # refuses to run more than one test (exit status 2, one line on stderr, nothing run) but still
 # lists them; an executable declared SHARE_A_PROCESS runs all its tests.
 # Usage: one_test_per_process.sh ONE_TEST_EXE SHARED_EXE

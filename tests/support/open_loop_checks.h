@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "testbenches/open_loop.h"
+#include "testbenches/open_loop/open_loop.h"
 
 namespace optinet::test {
 

@@ -1,5 +1,5 @@
 /// \file
-/// The test harness itself (tests/test_main.cpp): SystemC warnings and errors fail the running
+/// The test harness itself (tests/support/test_main.cpp): SystemC warnings and errors fail the running
 /// test, also from inside a simulation; SystemC info reports stay silent.
 #include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>

@@ -8,7 +8,7 @@ import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 from compare_runs import differences, strip_timing  # noqa: E402
 from vcd_reader import full_names, parse  # noqa: E402
 

@@ -9,7 +9,7 @@
 
 #include "models/tlm/register_map.h"
 #include "protocols/pops/sorting_network.h"
-#include "testbenches/tlm_virtual_platform.h"
+#include "testbenches/tlm/tlm_virtual_platform.h"
 
 namespace {
 

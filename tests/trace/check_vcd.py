@@ -12,7 +12,9 @@ usage: check_vcd.py VCD JSON D G
 import json
 import sys
 
-from vcd_reader import parse
+import os
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from vcd_reader import parse  # noqa: E402
 
 
 def fail(message):
