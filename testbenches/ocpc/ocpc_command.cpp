@@ -9,7 +9,7 @@
 #include "protocols/ocpc/dmob_funnel.h"
 #include "protocols/ocpc/registry.h"
 #include "protocols/splithash/thinning.h"
-#include "testbenches/faults/fault_report.h"
+#include "testbenches/cli/fault_report.h"
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "testbenches/faults/fault_report.h"
+#include "testbenches/cli/fault_report.h"
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 

@@ -10,7 +10,7 @@
 #include "models/topology/hypercube.h"
 #include "models/topology/shuffle.h"
 #include "models/topology/shuffle_exchange.h"
-#include "testbenches/faults/fault_report.h"
+#include "testbenches/cli/fault_report.h"
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 
