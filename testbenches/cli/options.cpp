@@ -1,0 +1,296 @@
+#include <iomanip>
+#include <sstream>
+
+#include "models/optical/bit_errors.h"
+#include "testbenches/cli/driver.h"
+#include "testbenches/io/input_file.h"
+#include "testbenches/io/option_values.h"
+#include "testbenches/io/usage_error.h"
+
+namespace optinet {
+
+namespace driver {
+
+std::string overview() {
+  std::ostringstream s;
+  s << "usage: optinet NETWORK [options]     (optinet NETWORK --help lists its options)\n"
+       "       optinet --version\n\nnetworks:\n";
+  for (const NetworkFamily& f : network_families()) {
+    s << "  " << std::left << std::setw(18) << f.network << f.description << '\n';
+  }
+  return s.str();
+}
+
+/// --rates: "auto" (nothing) or numbers from 0 to 1, comma-separated.
+std::vector<double> parse_rates(const std::string& text) {
+  std::vector<double> rates;
+  if (text == "auto") return rates;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, comma - start);
+    if (!unit_rejection(item).empty() || rates.size() >= 100) {
+      throw UsageError("--rates: '" + printable(text, 60) +
+                       "' is not accepted (auto, or up to 100 comma-separated numbers from 0 to "
+                       "1)");
+    }
+    rates.push_back(std::stod(item));
+    start = comma + 1;
+  }
+  return rates;
+}
+
+const char* const kOpenLoopOptions[] = {"--rate",
+                                        "--burst",
+                                        "--pattern",
+                                        "--hotspot",
+                                        "--fraction",
+                                        "--warmup",
+                                        "--measure",
+                                        "--batch-slots",
+                                        "--confidence",
+                                        "--precision",
+                                        "--injection-queue",
+                                        "--max-backlog",
+                                        "--find-saturation",
+                                        "--rates",
+                                        "--bound-lp-variables"};
+/// The networks that have `what` (a NetworkCommand's open_loop, fault_model, ...), from the
+/// family table: "pops, ocpc, ...".
+std::string networks_that(bool (NetworkCommand::*what)() const) {
+  std::string names;
+  for (const NetworkFamily& f : network_families()) {
+    if ((*f.make(f.network).*what)()) names += (names.empty() ? "" : ", ") + std::string(f.network);
+  }
+  return names;
+}
+
+/// The open-loop options; on a network without open-loop runs (`shown` false) they are left out
+/// of --help, and resolve_open_loop refuses them by name.
+void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, bool shown) {
+  const std::string group =
+      shown ? "Open-loop runs (--traffic " + open_loop_traffic_names() + ")" : "";
+  app.add_option("--rate", o.rate, "packets per node per slot")
+      ->check(unit_interval())
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--burst", o.burst, "bursty: mean burst length in slots")
+      ->check(number_from_one())
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--pattern", o.pattern, "destinations: " + destination_rule_names())
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--hotspot", o.hotspot, "hotspot: the hot node")
+      ->check(count_in(0, kMaxSlotLimit))
+      ->group(group);
+  app.add_option("--fraction", o.fraction, "hotspot: share of packets sent to it")
+      ->check(unit_interval())
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--warmup", o.warmup,
+                 "slots before the measurement window (default: until the measures stop "
+                 "changing)")
+      ->check(count_in(0, kMaxSlotLimit))
+      ->group(group);
+  app.add_option("--measure", o.measure,
+                 "slots of the measurement window, labelled packets (default: until --precision "
+                 "is reached)")
+      ->check(count_in(1, kMaxSlotLimit))
+      ->group(group);
+  app.add_option("--batch-slots", o.batch,
+                 "slots per base batch of the batch-means intervals (default: 100, or TDMA's frame "
+                 "if longer; a fixed window / 32)")
+      ->check(count_in(1, kMaxSlotLimit))
+      ->group(group);
+  app.add_option("--confidence", o.confidence, "confidence of the reported intervals")
+      ->check(open_unit_interval())
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--precision", o.precision,
+                 "relative half-width of the intervals a measured window aims at")
+      ->check(open_unit_interval())
+      ->capture_default_str()
+      ->group(group);
+  app.add_flag("--find-saturation", o.find_saturation,
+               "search the offered rate for the saturation throughput (each point measured in "
+               "steady state; instead of --rate)")
+      ->group(group);
+  app.add_option("--rates", o.rates,
+                 "a latency-throughput curve: one run per rate (comma-separated), or auto (the "
+                 "saturation search, then 0.1-0.95 of its throughput)")
+      ->group(group);
+  app.add_option("--bound-lp-variables", o.bound_lp_variables,
+                 "the hardware bound's linear program above this size is a cut bound instead "
+                 "(the 16 x 16 grid under uniform traffic needs 244801 variables, about 50 s)")
+      ->check(count_in(0, 100000000))
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--injection-queue", o.queue, "packets an injection queue holds (0: unbounded)")
+      ->check(count_in(0, kMaxSlotLimit))
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--max-backlog", o.max_backlog,
+                 "packets per node created and not delivered past which the run ends as "
+                 "saturated, bounding an overloaded run's memory (0: no limit)")
+      ->check(count_in(0, kMaxSlotLimit))
+      ->capture_default_str()
+      ->group(group);
+}
+
+/// --traffic bernoulli|bursty makes the run open-loop; the open-loop options need it, and a
+/// network that runs open-loop traffic (`command.open_loop()`).
+void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOptions& c,
+                       const NetworkCommand& command) {
+  const bool open = open_loop_traffic(c.traffic);
+  if (!command.open_loop()) {
+    const std::string elsewhere =
+        "open-loop runs are on " + networks_that(&NetworkCommand::open_loop) + ")";
+    if (open) {
+      throw UsageError("--traffic: '" + c.traffic + "' is open-loop traffic, which " + c.network +
+                       " does not run (accepted: " + command.traffic_names() + "; " + elsewhere);
+    }
+    for (const char* option : kOpenLoopOptions) {
+      if (app.get_option(option)->count() > 0) {
+        throw UsageError(std::string(option) + ": an open-loop option, and " + c.network +
+                         " runs no open-loop traffic (" + elsewhere);
+      }
+    }
+    return;
+  }
+  for (const char* option : kOpenLoopOptions) {
+    if (!open && app.get_option(option)->count() > 0) {
+      throw UsageError(std::string(option) + ": needs --traffic " +
+                       open_loop_traffic_names(" or "));
+    }
+  }
+  if (!open) return;
+  const auto given = [&app](const char* option) { return app.get_option(option)->count() > 0; };
+  if (given("--burst") && c.traffic != "bursty") {
+    throw UsageError("--burst: needs --traffic bursty (not " + c.traffic + ")");
+  }
+  if ((given("--hotspot") || given("--fraction")) && o.pattern != "hotspot") {
+    throw UsageError(std::string(given("--hotspot") ? "--hotspot" : "--fraction") +
+                     ": needs --pattern hotspot (not " + printable(o.pattern) + ")");
+  }
+  const char* per_rate = o.find_saturation ? "--find-saturation" : "--rates";
+  if ((o.find_saturation || given("--rates")) && given("--rate")) {
+    throw UsageError(std::string("--rate: not with ") + per_rate + " (it chooses the rates)");
+  }
+  if ((o.find_saturation || given("--rates")) && c.runs > 1) {
+    throw UsageError(std::string("--runs: ") + per_rate + " runs one run per rate (accepted: 1)");
+  }
+  if (o.find_saturation && given("--rates")) {
+    throw UsageError("--rates: not with --find-saturation (--rates auto searches too)");
+  }
+  c.find_saturation = o.find_saturation;
+  c.curve = given("--rates");
+  if (c.curve) c.curve_rates = parse_rates(o.rates);
+  c.bound_lp_variables = o.bound_lp_variables;
+  OpenLoopConfig config;
+  config.bursty = c.traffic == "bursty";
+  config.rate = o.rate;
+  config.mean_burst = o.burst;
+  config.rule = destination_rule(o.pattern);
+  config.hotspot = static_cast<NodeId>(std::min<std::uint64_t>(o.hotspot, kNoNode));
+  config.fraction = o.fraction;
+  config.steady.warmup = o.warmup;
+  config.steady.measure = o.measure;
+  config.steady.fixed_warmup = given("--warmup");
+  config.steady.fixed_window = given("--measure");
+  config.steady.batch_slots = o.batch;
+  config.steady.confidence = o.confidence;
+  config.steady.precision = o.precision;
+  config.queue_limit = o.queue;
+  config.max_backlog = o.max_backlog;
+  c.open_loop = config;
+}
+
+/// Refuses a --traffic that `command` does not accept, listing what it does (its registries, and
+/// the open-loop processes where it runs them). "file" is the families' to judge: it names the
+/// traffic of --permutation-file and --relation-file.
+void check_traffic(const NetworkCommand& command, const CommonOptions& c) {
+  const std::string closed = command.traffic_names();
+  if (c.traffic == "file" || open_loop_traffic(c.traffic)) return;
+  for (std::size_t start = 0; start <= closed.size();) {
+    const std::size_t end = std::min(closed.find(", ", start), closed.size());
+    if (closed.compare(start, end - start, c.traffic) == 0 && c.traffic.size() == end - start) {
+      return;
+    }
+    start = end + 2;
+  }
+  const std::string file = command.traffic_file_option();
+  throw UsageError("--traffic: unknown '" + c.traffic + "' (accepted: " + closed +
+                   (command.open_loop() ? "; open loop: " + open_loop_traffic_names() : "") +
+                   (file.empty() ? "" : "; or " + file + " PATH") + ")");
+}
+
+/// The shared options; --protocol and --traffic list what `command` accepts (its registries).
+void add_common_options(CLI::App& app, CommonOptions& c, const NetworkCommand& command) {
+  app.add_option("--protocol", c.protocol, command.protocol_names())->capture_default_str();
+  app.add_option("--traffic", c.traffic,
+                 command.traffic_names() +
+                     (command.open_loop() ? "; open loop: " + open_loop_traffic_names() : ""))
+      ->capture_default_str();
+  app.add_option("--runs", c.runs, "runs on the same network, seeds S, S+1, ...")
+      ->check(count_in(1, kMaxRuns))
+      ->capture_default_str();
+  app.add_option("--seed", c.seed, "seed of the first run; a seed fixes a run exactly")
+      ->check(count_in(0, kMaxSeed))
+      ->capture_default_str();
+  app.add_option("--max-slots", c.max_slots, "stop a run after N slots and report it")
+      ->check(count_in(1, kMaxSlotLimit))
+      ->capture_default_str();
+  app.add_option("--period-ns", c.period_ns, "slot clock period in ns")
+      ->check(clock_period())
+      ->capture_default_str();
+  app.add_option("--vcd", c.vcd_path, "write a VCD waveform")->check(path_given());
+  app.add_option("--json", c.json_path, "write the runs and their summary as JSON")
+      ->check(path_given());
+  app.add_option("--hierarchy", c.hierarchy_path,
+                 "write the elaborated SystemC hierarchy as JSON (every object's name, kind, and "
+                 "for a port what it is bound to)")
+      ->check(path_given());
+  app.add_flag("--quiet", c.quiet,
+               "print only the summary and any failed run (and no progress lines in a log)");
+  app.add_flag("--check", c.check,
+               "validate every option as a run would (output paths too) and print the size and "
+               "memory estimate as JSON; run nothing, write no file");
+  app.add_option_function<std::string>(
+         "--max-memory",
+         [&c](const std::string& text) { c.max_memory = parse_memory_size("--max-memory", text); },
+         "memory the network may take (e.g. 20G); default: the memory available")
+      ->type_name("SIZE");
+  // Hidden where the network has no fault model or optical media: parse_command_line refuses
+  // them there with a line saying so.
+  app.add_option("--fault", c.fault_specs,
+                 "inject a hardware fault (repeatable): coupler:B:A, bus:NAME, link:U:V, "
+                 "receiver:NODE, jammer:NODE, each [@SLOT], ber:P, or ber:budget "
+                 "(docs/results/faults.md, docs/physical-layer.md)")
+      ->group(command.fault_model() ? "Options" : "");
+  app.add_option("--device", c.device_path,
+                 "optical devices of the power budget and energy: a shipped set (fibre, onchip) "
+                 "or a JSON device file (docs/devices)")
+      ->check(path_given())
+      ->group(command.optical_media() ? "Options" : "");
+}
+
+/// One line for a CLI11 parse error, starting with the option at fault.
+std::string usage_line(const CLI::ParseError& e, const std::string& network) {
+  std::string what = e.what();
+  const std::size_t newline = what.find('\n');
+  if (newline != std::string::npos) what.resize(newline);
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+    // "The following argument(s) was/were not expected: --x [...]"
+    const std::size_t colon = what.find(": ");
+    std::istringstream words(colon == std::string::npos ? what : what.substr(colon + 2));
+    std::string extra;  // CLI11 lists them last first
+    for (std::string word; words >> word;) extra = extra.empty() ? word : word + " " + extra;
+    return extra + ": not an option of optinet " + network + "; see optinet " + network + " --help";
+  }
+  return what;
+}
+
+}  // namespace driver
+
+}  // namespace optinet

@@ -1,0 +1,81 @@
+
+#include "testbenches/cli/driver.h"
+
+namespace optinet {
+
+using namespace driver;
+
+Json check_report(const NetworkCommand& command, const CommonOptions& common) {
+  const std::uint64_t estimate = memory_estimate(command, common);
+  const std::uint64_t available = common.max_memory != 0 ? common.max_memory : memory_available();
+  return Json{{"network", common.network},
+              {"parameters", command.parameters()},
+              {"protocol", common.protocol},
+              {"traffic", common.traffic},
+              {"processors", command.processors()},
+              {"threads", command.resources().threads},
+              {"memory_estimate_bytes", estimate},
+              {"memory_available_bytes", available},
+              {"fits", available == 0 || estimate <= available},
+              {"version", OPTINET_VERSION}};
+}
+
+OpenLoopBounds open_loop_bounds(const NetworkCommand& command, const CommonOptions& common) {
+  return OpenLoopBounds{command.hardware_bound(common.bound_lp_variables), command.routing_bound()};
+}
+
+Json json_report(const NetworkCommand& command, const CommonOptions& common,
+                 const std::vector<RunRecord>& runs, double elaboration, double simulation,
+                 const OpenLoopBounds* bounds) {
+  Json report;
+  report["network"] = common.network;
+  report["parameters"] = command.parameters();
+  report["protocol"] = common.protocol;
+  report["traffic"] = common.traffic;
+  report["seed"] = common.seed;
+  report["memory_estimate_bytes"] = memory_estimate(command, common);
+  if (common.open_loop) {
+    const OpenLoopConfig& o = *common.open_loop;
+    const OpenLoopBounds b = bounds != nullptr ? *bounds : open_loop_bounds(command, common);
+    report["open_loop"] = Json{
+        {"process", o.bursty ? "bursty" : "bernoulli"},
+        {"rate", o.rate},
+        {"mean_burst", o.mean_burst},
+        {"pattern", destination_rule_name(o.rule)},
+        {"hotspot", o.hotspot},
+        {"fraction", o.fraction},
+        {"warmup", o.steady.fixed_warmup ? Json(o.steady.warmup) : Json("measured")},
+        {"measure", o.steady.fixed_window ? Json(o.steady.measure) : Json("measured")},
+        {"confidence", o.steady.confidence},
+        {"precision", o.steady.precision},
+        {"injection_queue", o.queue_limit},
+        {"max_backlog", o.max_backlog},
+        {"hardware_bound", Json{{"value", b.hardware.value},
+                                {"bottleneck", b.hardware.bottleneck},
+                                {"method", b.hardware.method},
+                                {"lp_variables", b.hardware.lp_variables}}},
+        {"routing_bound", Json{{"value", b.routing.rate}, {"bottleneck", b.routing.bottleneck}}}};
+  }
+  const Json budget = command.power_budget(common.device);
+  if (!budget.empty()) report["power_budget"] = budget;
+  Json& list = report["runs"] = Json::array();
+  for (const RunRecord& r : runs) {
+    Json run = r.fields;
+    run["hit_limit"] = r.hit_limit;
+    run["ok"] = r.ok();
+    run["wall_seconds"] = r.wall_seconds;
+    run["errors"] = r.errors;
+    list.push_back(std::move(run));
+  }
+  Json& summary = report["summary"] = Json::object();
+  for (const std::string& field : command.summary_fields()) {
+    const std::optional<Summary> s = summarize_field(runs, field);
+    summary[field] =
+        s ? Json{{"mean", s->mean}, {"sd", s->sd}, {"max", s->max}, {"min", s->min}} : Json();
+  }
+  summary["ok"] = all_ok(runs);
+  report["timing_seconds"] = Json{{"elaboration", elaboration}, {"simulation", simulation}};
+  return report;
+}
+
+}  // namespace optinet

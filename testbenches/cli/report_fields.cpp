@@ -1,0 +1,247 @@
+#include <cstdio>
+
+#include "testbenches/cli/driver.h"
+
+namespace optinet {
+
+using namespace driver;
+
+namespace {
+
+/// An interval as [low, high], or null.
+Json interval_json(const std::optional<Interval>& i) {
+  return i ? Json::array({i->low(), i->high()}) : Json();
+}
+
+/// How the window was chosen, its intervals and the saturation verdict.
+Json steady_state_json(const SteadyStateReport& s) {
+  const auto autocorrelation = [](const std::optional<Interval>& i) {
+    return i ? Json(i->lag1_autocorrelation) : Json();
+  };
+  return Json{{"warmup_slots", s.warmup_slots},
+              {"warmup_method", s.warmup_method},
+              {"window_slots", s.window_slots},
+              {"window_method", s.window_method},
+              {"batch_slots", s.batch_slots},
+              {"max_slots", s.max_slots},
+              {"batches", s.accepted ? s.accepted->batches : 0},
+              {"accepted_ci", interval_json(s.accepted)},
+              {"latency_ci", interval_json(s.latency)},
+              {"backlog_growth", s.backlog_growth ? Json(s.backlog_growth->mean) : Json()},
+              {"backlog_growth_ci", interval_json(s.backlog_growth)},
+              {"lag1_autocorrelation", Json{{"accepted", autocorrelation(s.accepted)},
+                                            {"latency", autocorrelation(s.latency)}}}};
+}
+
+}  // namespace
+
+void add_open_loop_fields(Json& f, const OpenLoopResult& r, bool saturated) {
+  // Latencies are null, not 0, when no labelled packet was delivered.
+  const bool measured = r.latency.count() > 0;
+  const auto latency = [measured](auto value) { return measured ? Json(value) : Json(); };
+  f["rate"] = r.rate;
+  f["offered"] = r.offered;
+  f["accepted"] = r.accepted;
+  f["senders"] = r.senders;
+  f["offered_per_sender"] = r.offered_per_sender;
+  f["accepted_per_sender"] = r.accepted_per_sender;
+  f["accepted_node_min"] = r.accepted_node_min;
+  f["accepted_node_max"] = r.accepted_node_max;
+  f["receiver_load_max"] = r.receiver_load_max;
+  f["busiest_receiver"] = r.busiest_receiver == kNoNode ? Json() : Json(r.busiest_receiver);
+  f["latency_mean"] = latency(r.latency.mean());
+  f["latency_p50"] = latency(r.latency.p50());
+  f["latency_p99"] = latency(r.latency.p99());
+  f["latency_max"] = latency(r.latency.max());
+  f["latency_histogram"] = r.latency.histogram();
+  f["injection_queue_mean"] = r.queue.mean();
+  f["injection_queue_max"] = r.queue.max();
+  f["created"] = r.created;
+  f["refused"] = r.refused;
+  f["labelled"] = r.labelled;
+  f["labelled_delivered"] = r.labelled_delivered;
+  f["drain_slot"] = r.drain_slot;
+  f["drained"] = r.drained;
+  f["saturated"] = saturated;
+  f["saturation_reason"] = saturated ? Json(r.steady.saturation_reason) : Json();
+  f["saturation_note"] = r.steady.verdict_note.empty() ? Json() : Json(r.steady.verdict_note);
+  f["steady_state"] = steady_state_json(r.steady);
+}
+
+std::vector<std::string> open_loop_summary_fields() {
+  return {"offered", "accepted", "latency_mean", "latency_p99", "utilization"};
+}
+
+std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool saturated) {
+  add_open_loop_fields(fields, r, saturated);
+  char text[300];
+  std::snprintf(text, sizeof text, "; offered %.4f, accepted %.4f packets/node/slot", r.offered,
+                r.accepted);
+  std::string line = text;
+  if (r.steady.accepted) {
+    std::snprintf(text, sizeof text, " (+- %.4f)", r.steady.accepted->half_width);
+    line += text;
+  }
+  if (r.latency.count() > 0) {
+    std::snprintf(text, sizeof text, ", latency mean %.2f", r.latency.mean());
+    line += text;
+    if (r.steady.latency) {
+      std::snprintf(text, sizeof text, " (+- %.2f)", r.steady.latency->half_width);
+      line += text;
+    }
+    std::snprintf(text, sizeof text, " p99 %llu", static_cast<unsigned long long>(r.latency.p99()));
+    line += text;
+  } else {
+    line += ", no labelled packet delivered";
+  }
+  std::snprintf(
+      text, sizeof text, "; warm-up %llu slots (%s), window %llu slots (%s)",
+      static_cast<unsigned long long>(r.steady.warmup_slots), r.steady.warmup_method.c_str(),
+      static_cast<unsigned long long>(r.steady.window_slots), r.steady.window_method.c_str());
+  line += text;
+  if (saturated) line += ", SATURATED: " + r.steady.saturation_reason;
+  if (!r.steady.verdict_note.empty()) line += "; note: " + r.steady.verdict_note;
+  if (!r.drained) line += "; the drain did not finish by --max-slots";
+  return line;
+}
+
+void add_media_fields(Json& f, const std::vector<NamedMedium>& media, std::uint64_t slots,
+                      std::uint64_t delivered, const DeviceParameters& device,
+                      const PhysicalBudget& budget) {
+  Json list = Json::array();
+  MediumCounters total;
+  double capacity = 0;
+  const NamedMedium* busiest = nullptr;
+  const NamedMedium* most_collided = nullptr;
+  for (const NamedMedium& m : media) {
+    const MediumCounters& c = m.counters;
+    total += c;
+    capacity += m.capacity;
+    list.push_back(Json{{"name", m.name},
+                        {"single", c.single_slots},
+                        {"collision", c.collision_slots},
+                        {"idle", slots - c.busy_slots},
+                        {"wasted_frames", c.wasted_frames}});
+    if (busiest == nullptr || c.single_slots > busiest->counters.single_slots) busiest = &m;
+    if (most_collided == nullptr || c.collision_slots > most_collided->counters.collision_slots) {
+      most_collided = &m;
+    }
+  }
+  const double medium_slots = static_cast<double>(slots) * capacity;
+  const auto share = [&](std::uint64_t count) {
+    return medium_slots > 0 ? static_cast<double>(count) / medium_slots : 0.0;
+  };
+  f["counted_slots"] = slots;
+  f["utilization"] = share(total.single_slots);
+  f["collision_share"] = share(total.collision_slots);
+  f["wasted_frames"] = total.wasted_frames;
+  if (busiest != nullptr) f["busiest_medium"] = busiest->name;
+  if (most_collided != nullptr && most_collided->counters.collision_slots > 0) {
+    f["most_collided_medium"] = most_collided->name;
+  }
+  FrameCounts counts;
+  counts.frames_transmitted = total.frames_in;
+  counts.frames_collided = total.wasted_frames;
+  counts.frames_received = total.single_slots;  // one tuned receiver per frame that got through
+  counts.ack_frames_transmitted = total.ack_frames;
+  counts.ack_frames_received = total.ack_frames;
+  counts.delivered_packets = delivered;
+  counts.slots = slots;
+  EnergyTally energy(device, budget);
+  energy.add(counts);
+  f["energy_pj"] = energy.total_pj();
+  f["energy_per_slot_pj"] = energy.per_slot_pj().value_or(0.0);
+  f["energy_per_packet_pj"] = energy.per_delivered_packet_pj().value_or(0.0);
+  f["energy_per_bit_pj"] = energy.per_delivered_bit_pj().value_or(0.0);
+  const EnergyParts parts = energy.parts();
+  const double bits = static_cast<double>(delivered) * device.frame_bits;
+  const auto per_bit = [bits](double pj) { return bits > 0 ? pj / bits : 0.0; };
+  f["energy_parts_pj_per_bit"] = Json{{"laser", per_bit(parts.laser)},
+                                      {"modulator", per_bit(parts.modulator)},
+                                      {"receiver", per_bit(parts.receiver)},
+                                      {"serdes", per_bit(parts.serdes)},
+                                      {"static", per_bit(parts.static_)}};
+  f["energy_collision_share"] = energy.collision_share();
+  f["energy_ack_share"] = energy.acknowledgement_share();
+  f["media"] = std::move(list);
+}
+
+void add_control_fields(Json& f, const std::vector<ControlCounters>& channels, std::uint64_t slots,
+                        std::uint64_t delivered, const DeviceParameters& device) {
+  ControlCounters total;
+  for (const ControlCounters& c : channels) total += c;
+  const double energy = static_cast<double>(total.bits_sent) * device.tx_energy_pj_per_bit +
+                        static_cast<double>(total.bits_received) * device.rx_energy_pj_per_bit;
+  f["control"] =
+      Json{{"channels", channels.size()},
+           {"slots", slots},
+           {"words", total.words},
+           {"bits_sent", total.bits_sent},
+           {"bits_received", total.bits_received},
+           {"busy_slots", total.busy_slots},
+           {"collisions", total.collisions},
+           {"slot_bits", total.slot_bits},
+           {"frames_per_slot",
+            static_cast<double>(total.slot_bits) / static_cast<double>(device.frame_bits)},
+           {"energy_pj", energy},
+           {"energy_per_slot_pj", slots > 0 ? energy / static_cast<double>(slots) : 0.0},
+           {"energy_per_packet_pj", delivered > 0 ? energy / static_cast<double>(delivered) : 0.0}};
+}
+
+Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t fanout) {
+  const LinkBudget b = link_budget(device, kind, fanout);
+  return Json{{"kind", medium_kind_name(kind)},
+              {"fanout", b.fanout},
+              {"splitting_loss_db", b.splitting_loss_db},
+              {"excess_loss_db", b.excess_loss_db},
+              {"total_loss_db", b.total_loss_db},
+              {"received_power_dbm", b.received_power_dbm},
+              {"margin_db", b.margin_db},
+              {"closes", b.closes()},
+              {"max_fanout", max_fanout(device, kind)}};
+}
+
+PhysicalBudget physical_budget(const DeviceParameters& device, const NetworkOptics& optics) {
+  return physical_budget(device, link_budget(device, optics.kind, optics.fanout), optics.counts);
+}
+
+Json network_budget_json(const DeviceParameters& device, const NetworkOptics& optics) {
+  const PhysicalBudget b = physical_budget(device, optics);
+  return Json{{optics.medium, budget_json(device, optics.kind, optics.fanout)},
+              {"transmitters", b.counts.transmitters},
+              {"receivers", b.counts.receivers},
+              {"required_launch_dbm", b.required_launch_dbm},
+              {"laser_mw_per_transmitter", b.laser_mw_per_transmitter},
+              {"laser_electrical_mw_per_transmitter", b.laser_electrical_mw_per_transmitter},
+              {"laser_continuous", device.laser_continuous != 0},
+              {"laser_w", b.laser_w},
+              {"static_w", b.static_w}};
+}
+
+/// The open-loop traffic processes, as --traffic names them.
+const char* const kOpenLoopTraffic[] = {"bernoulli", "bursty"};
+
+bool open_loop_traffic(const std::string& traffic) {
+  for (const char* name : kOpenLoopTraffic) {
+    if (traffic == name) return true;
+  }
+  return false;
+}
+
+std::string open_loop_traffic_names(const std::string& separator) {
+  std::string names;
+  for (const char* name : kOpenLoopTraffic) {
+    names += (names.empty() ? "" : separator) + std::string(name);
+  }
+  return names;
+}
+
+std::string network_names() {
+  std::string names;
+  for (const NetworkFamily& f : network_families()) {
+    names += (names.empty() ? "" : ", ") + std::string(f.network);
+  }
+  return names;
+}
+
+}  // namespace optinet

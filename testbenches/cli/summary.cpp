@@ -1,0 +1,152 @@
+#include <cstdio>
+#include <iomanip>
+
+#include "testbenches/cli/driver.h"
+
+namespace optinet {
+
+namespace driver {
+
+/// The field over the runs that measured it (a null field, such as the latency of a run that
+/// delivered no labelled packet, is left out); nothing if none did.
+std::optional<Summary> summarize_field(const std::vector<RunRecord>& runs,
+                                       const std::string& field) {
+  std::vector<double> values;
+  values.reserve(runs.size());
+  for (const RunRecord& r : runs) {
+    const Json& value = r.fields.at(field);
+    if (!value.is_null()) values.push_back(value.get<double>());
+  }
+  if (values.empty()) return std::nullopt;
+  return summarize(values);
+}
+
+bool all_ok(const std::vector<RunRecord>& runs) {
+  for (const RunRecord& r : runs) {
+    if (!r.ok()) return false;
+  }
+  return true;
+}
+
+/// Open-loop runs: the two bounds, the last run's busiest and most collided media, and how
+/// many runs saturated.
+void print_open_loop_summary(std::ostream& out, const OpenLoopBounds& bounds,
+                             const std::vector<RunRecord>& runs) {
+  out << "bounds: hardware " << bounds.hardware.value << " packets/node/slot ("
+      << (bounds.hardware.method == "lp" ? "linear program" : "cut") << "; "
+      << bounds.hardware.bottleneck << "), routing " << bounds.routing.rate << " ("
+      << bounds.routing.bottleneck << ")\n";
+  out << "media:";
+  const Json& last = runs.back().fields;
+  if (last.contains("busiest_medium")) {
+    out << " busiest " << last["busiest_medium"].get<std::string>();
+  }
+  out << (last.contains("most_collided_medium")
+              ? ", most collided " + last["most_collided_medium"].get<std::string>()
+              : ", no collision");
+  std::size_t saturated = 0;
+  for (const RunRecord& r : runs) saturated += r.fields.value("saturated", false) ? 1 : 0;
+  if (saturated > 0)
+    out << "; " << saturated
+        << " run(s) SATURATED (from the window's measures or the backlog limit)";
+  std::size_t undrained = 0;
+  for (const RunRecord& r : runs) undrained += r.fields.value("drained", true) ? 0 : 1;
+  if (undrained > 0) out << "; " << undrained << " run(s) not drained by --max-slots";
+  out << '\n';
+}
+
+/// Every medium kind's power budget; a budget that does not close is said so.
+void print_power_budget(std::ostream& out, const Json& budget) {
+  for (const auto& [medium, b] : budget.items()) {
+    if (!b.is_object()) continue;
+    const double margin = b["margin_db"].get<double>();
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "power: %s (%s, fan-out %u): received %.2f dBm, margin %.2f dB%s; largest "
+                  "fan-out %u\n",
+                  medium.c_str(), b["kind"].get<std::string>().c_str(), b["fanout"].get<unsigned>(),
+                  b["received_power_dbm"].get<double>(), margin,
+                  margin < 0 ? ": DOES NOT CLOSE" : "", b["max_fanout"].get<unsigned>());
+    out << text;
+  }
+  if (!budget.contains("transmitters")) return;
+  char text[300];
+  std::snprintf(text, sizeof text,
+                "power: %llu transmitters, %llu receivers; laser %.4g mW per transmitter "
+                "(required launch %.2f dBm), %.4g W electrical for all%s; static %.4g W\n",
+                budget["transmitters"].get<unsigned long long>(),
+                budget["receivers"].get<unsigned long long>(),
+                budget["laser_mw_per_transmitter"].get<double>(),
+                budget["required_launch_dbm"].get<double>(), budget["laser_w"].get<double>(),
+                budget["laser_continuous"].get<bool>() ? " (continuous)" : " when lit (burst-mode)",
+                budget["static_w"].get<double>());
+  out << text;
+}
+
+/// The energy per delivered bit of the runs, by part (means over the runs that measured it).
+void print_energy(std::ostream& out, const std::vector<RunRecord>& runs) {
+  const char* const parts[] = {"laser", "modulator", "receiver", "serdes", "static"};
+  double total = 0, collision = 0, part[5] = {};
+  std::size_t counted = 0;
+  for (const RunRecord& r : runs) {
+    if (!r.fields.contains("energy_parts_pj_per_bit")) continue;
+    ++counted;
+    total += r.fields["energy_per_bit_pj"].get<double>();
+    collision += r.fields["energy_collision_share"].get<double>();
+    for (int i = 0; i < 5; ++i)
+      part[i] += r.fields["energy_parts_pj_per_bit"][parts[i]].get<double>();
+  }
+  if (counted == 0) return;
+  char text[400];
+  int n = std::snprintf(text, sizeof text, "energy: %.4g pJ per delivered bit (",
+                        total / double(counted));
+  for (int i = 0; i < 5; ++i) {
+    n += std::snprintf(text + n, sizeof text - n, "%s%s %.4g", i ? ", " : "", parts[i],
+                       part[i] / double(counted));
+  }
+  std::snprintf(text + n, sizeof text - n, "); %.1f%% spent on collided frames\n",
+                100.0 * collision / double(counted));
+  out << text;
+}
+
+void print_summary(std::ostream& out, const NetworkCommand& command,
+                   const std::vector<RunRecord>& runs, double elaboration, double simulation) {
+  // Loads are fractions of a packet per slot: four decimals; slot counts two.
+  const bool loads = command.summary_fields() == open_loop_summary_fields();
+  out << std::fixed << std::setprecision(loads ? 4 : 2) << "summary over " << runs.size()
+      << " run(s):";
+  const char* separator = " ";
+  for (const std::string& field : command.summary_fields()) {
+    const std::optional<Summary> s = summarize_field(runs, field);
+    out << separator << field;
+    if (s) {
+      out << " mean " << s->mean << " sd " << s->sd << " max " << s->max << " min " << s->min;
+    } else {
+      out << " not measured";
+    }
+    separator = "; ";
+  }
+  out << '\n';
+  out.unsetf(std::ios::floatfield);
+  std::size_t failed = 0;
+  for (const RunRecord& r : runs) failed += r.ok() ? 0 : 1;
+  std::size_t to_faults = 0;
+  for (const RunRecord& r : runs) to_faults += r.undelivered_to_faults;
+  if (failed == 0 && to_faults > 0) {
+    out << "check: no model error; " << to_faults
+        << " packet(s) not delivered because of injected faults (listed above)\n";
+  } else if (failed == 0) {
+    const std::string also = command.invariants();
+    out << "check: every packet delivered exactly once, intact, to its destination"
+        << (also.empty() ? "" : "; " + also) << '\n';
+  } else {
+    out << "check: " << failed << " run(s) FAILED (see errors above)\n";
+  }
+  const auto precision = out.precision(3);
+  out << "time: elaboration " << elaboration << " s, simulation " << simulation << " s\n";
+  out.precision(precision);
+}
+
+}  // namespace driver
+
+}  // namespace optinet
