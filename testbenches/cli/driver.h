@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -64,9 +65,14 @@ class RatePoints {
 std::string overview();
 /// --rates: "auto" (nothing) or numbers from 0 to 1, comma-separated.
 std::vector<double> parse_rates(const std::string& text);
-/// The networks that have `what` (a NetworkCommand's open_loop, fault_model, ...), from the
-/// family table: "pops, ocpc, ...".
-std::string networks_that(bool (NetworkCommand::*what)() const);
+/// The networks for which `has` holds (open_loop(), faults(), ... not null), from the family
+/// table: "pops, ocpc, ...".
+std::string networks_that(const std::function<bool(const NetworkCommand&)>& has);
+inline bool runs_open_loop(const NetworkCommand& c) { return c.open_loop() != nullptr; }
+inline bool has_faults(const NetworkCommand& c) { return c.faults() != nullptr; }
+inline bool has_optics(const NetworkCommand& c) { return c.optical() != nullptr; }
+/// The power budget of the network's optical media (empty without any).
+Json command_power_budget(const NetworkCommand& command, const DeviceParameters& device);
 /// The open-loop options; on a network without open-loop runs (`shown` false) they are left out
 /// of --help, and resolve_open_loop refuses them by name.
 void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, bool shown);

@@ -64,7 +64,7 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   if (bounds && !runs.empty()) print_open_loop_summary(out, *bounds, runs);
   if (!search.is_null()) print_saturation(out, search);
   if (common.open_loop || !common.device_path.empty()) {
-    print_power_budget(out, command.power_budget(common.device));
+    print_power_budget(out, command_power_budget(command, common.device));
     print_energy(out, runs);
   }
   if (!common.json_path.empty()) {

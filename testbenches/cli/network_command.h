@@ -93,6 +93,45 @@ struct RunRecord {
   bool ok() const { return errors.empty() && !hit_limit; }
 };
 
+/// A network that runs open-loop traffic: its bounds and the host that injects and measures.
+class OpenLoopFamily {
+ public:
+  virtual ~OpenLoopFamily() = default;
+  /// The routing bound under the pattern (packets per node per slot, the pattern routed as the
+  /// protocols route it; testbenches/open_loop/capacity.h) and what limits it.
+  virtual CapacityBound routing_bound() const = 0;
+  /// What any routing could carry on the hardware (testbenches/open_loop/hardware_bound.h), a
+  /// linear program of at most `max_lp_variables` variables, else a cut bound.
+  virtual HardwareBound hardware_bound(std::size_t max_lp_variables) const = 0;
+  /// The host (null before elaboration); its rate and slot limit may change between runs.
+  virtual OpenLoopHost* open_loop_host() = 0;
+};
+
+/// A network with a fault model: what --fault may name on it.
+class FaultFamily {
+ public:
+  virtual ~FaultFamily() = default;
+  virtual FaultTargets fault_targets() const = 0;
+  /// Why open-loop runs of the configured protocol cannot take bit-error faults ("" if they
+  /// can): their packets' losses must be final and counted.
+  virtual std::string open_loop_faults_unavailable() const {
+    return "not with open-loop traffic on this network (open-loop faults on pops with "
+           "--protocol tdma or reservation)";
+  }
+  /// The validated --fault plan, after configure() (never with open-loop traffic).
+  virtual void set_faults(FaultPlan plan) = 0;
+};
+
+/// A network with optical media: their optics and power budget under --device.
+class OpticalFamily {
+ public:
+  virtual ~OpticalFamily() = default;
+  /// The network's optics, for its laser and static power and its bit errors.
+  virtual NetworkOptics optics() const = 0;
+  /// The optical power budget of every kind of medium the network has.
+  virtual Json power_budget(const DeviceParameters& device) const = 0;
+};
+
 /// A network family's part of the command.
 class NetworkCommand {
  public:
@@ -110,15 +149,16 @@ class NetworkCommand {
   /// The option that reads the traffic from a file ("--permutation-file", "--relation-file"),
   /// or "" if the network has none.
   virtual std::string traffic_file_option() const { return ""; }
-  /// Whether the network runs open-loop traffic (--traffic bernoulli|bursty and the open-loop
-  /// options): a network without it hides those options and refuses them.
-  virtual bool open_loop() const { return false; }
-  /// Whether --fault can name anything on this network (fault_targets()); a network without a
-  /// fault model hides --fault and refuses it.
-  virtual bool fault_model() const { return false; }
-  /// Whether the network has optical media, whose power budget --device sets; a network
-  /// without them hides --device and refuses it.
-  virtual bool optical_media() const { return false; }
+  /// What the network adds to the shared options, null where it lacks it: open-loop traffic
+  /// (--traffic bernoulli|bursty and the open-loop options), a fault model (--fault) and optical
+  /// media whose power budget --device sets. A network without one hides its options and
+  /// refuses them.
+  virtual OpenLoopFamily* open_loop() { return nullptr; }
+  virtual FaultFamily* faults() { return nullptr; }
+  virtual OpticalFamily* optical() { return nullptr; }
+  const OpenLoopFamily* open_loop() const { return const_cast<NetworkCommand*>(this)->open_loop(); }
+  const FaultFamily* faults() const { return const_cast<NetworkCommand*>(this)->faults(); }
+  const OpticalFamily* optical() const { return const_cast<NetworkCommand*>(this)->optical(); }
   /// The family's own options (the shared ones are already on `app`).
   virtual void add_options(CLI::App& app) = 0;
   /// Validates the parsed options and builds the configuration; throws UsageError naming the
@@ -148,38 +188,10 @@ class NetworkCommand {
   virtual std::string invariants() const { return ""; }
   /// The numeric run fields summarized over the runs (mean, sd, max, min), in order.
   virtual std::vector<std::string> summary_fields() const = 0;
-  /// Open-loop runs: the routing bound under the pattern (packets per node per slot, the pattern
-  /// routed as the protocols route it; testbenches/open_loop/capacity.h) and what limits it (only
-  /// where open_loop()).
-  virtual CapacityBound routing_bound() const { return {}; }
-  /// Open-loop runs: what any routing could carry on the hardware
-  /// (testbenches/open_loop/hardware_bound.h), a linear program of at most `max_lp_variables`
-  /// variables, else a cut bound.
-  virtual HardwareBound hardware_bound(std::size_t /*max_lp_variables*/) const { return {}; }
-  /// The network's optics, for its laser and static power and its bit errors (none: no
-  /// optical media, or not counted).
-  virtual std::optional<NetworkOptics> optics() const { return std::nullopt; }
-  /// The optical power budget of every kind of medium the network has (empty if none).
-  virtual Json power_budget(const DeviceParameters& /*device*/) const { return Json::object(); }
-
-  /// What --fault may name on this network (nothing by default: every spec is refused).
-  virtual FaultTargets fault_targets() const { return {}; }
-  /// Why open-loop runs of the configured protocol cannot take bit-error faults ("" if they
-  /// can): their packets' losses must be final and counted.
-  virtual std::string open_loop_faults_unavailable() const {
-    return "not with open-loop traffic on this network (open-loop faults on pops with "
-           "--protocol tdma or reservation)";
-  }
-  /// The validated --fault plan, after configure() (never with open-loop traffic).
-  virtual void set_faults(FaultPlan /*plan*/) {}
-
   /// Elaborates the network once; returns the elaboration's wall time in seconds.
   virtual double elaborate() = 0;
   /// One run with `seed`.
   virtual RunRecord run(std::uint64_t seed) = 0;
-  /// Open-loop runs: the host that injects and measures (null for families without them, or
-  /// before elaboration); its rate and slot limit may change between runs.
-  virtual OpenLoopHost* open_loop_host() { return nullptr; }
   /// Flushes and closes the waveform and writes the family's own files into `outputs` (which
   /// the runner commits with the JSON), then leaves the network to process exit: SystemC 2.3.4
   /// removes each destroyed module from its registry by a linear scan, so tearing down n

@@ -55,12 +55,12 @@ const char* const kOpenLoopOptions[] = {"--rate",
                                         "--find-saturation",
                                         "--rates",
                                         "--bound-lp-variables"};
-/// The networks that have `what` (a NetworkCommand's open_loop, fault_model, ...), from the
-/// family table: "pops, ocpc, ...".
-std::string networks_that(bool (NetworkCommand::*what)() const) {
+/// The networks for which `has` holds (open_loop(), faults(), ... not null), from the family
+/// table: "pops, ocpc, ...".
+std::string networks_that(const std::function<bool(const NetworkCommand&)>& has) {
   std::string names;
   for (const NetworkFamily& f : network_families()) {
-    if ((*f.make(f.network).*what)()) names += (names.empty() ? "" : ", ") + std::string(f.network);
+    if (has(*f.make(f.network))) names += (names.empty() ? "" : ", ") + std::string(f.network);
   }
   return names;
 }
@@ -144,8 +144,7 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
                        const NetworkCommand& command) {
   const bool open = open_loop_traffic(c.traffic);
   if (!command.open_loop()) {
-    const std::string elsewhere =
-        "open-loop runs are on " + networks_that(&NetworkCommand::open_loop) + ")";
+    const std::string elsewhere = "open-loop runs are on " + networks_that(runs_open_loop) + ")";
     if (open) {
       throw UsageError("--traffic: '" + c.traffic + "' is open-loop traffic, which " + c.network +
                        " does not run (accepted: " + command.traffic_names() + "; " + elsewhere);
@@ -267,12 +266,12 @@ void add_common_options(CLI::App& app, CommonOptions& c, const NetworkCommand& c
                  "inject a hardware fault (repeatable): coupler:B:A, bus:NAME, link:U:V, "
                  "receiver:NODE, jammer:NODE, each [@SLOT], ber:P, or ber:budget "
                  "(docs/results/faults.md, docs/physical-layer.md)")
-      ->group(command.fault_model() ? "Options" : "");
+      ->group(command.faults() ? "Options" : "");
   app.add_option("--device", c.device_path,
                  "optical devices of the power budget and energy: a shipped set (fibre, onchip) "
                  "or a JSON device file (docs/devices)")
       ->check(path_given())
-      ->group(command.optical_media() ? "Options" : "");
+      ->group(command.optical() ? "Options" : "");
 }
 
 /// One line for a CLI11 parse error, starting with the option at fault.

@@ -82,7 +82,7 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
   CLI::App app(family->description, "optinet " + args[0]);
   app.set_help_flag("-h,--help", "print this help and exit");
   add_common_options(app, common, *command);
-  add_open_loop_options(app, open_loop, command->open_loop());
+  add_open_loop_options(app, open_loop, runs_open_loop(*command));
   command->add_options(app);
   std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);  // CLI11 pops from the back
   try {
@@ -98,14 +98,14 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
   common.period_given = app.get_option("--period-ns")->count() > 0;
   check_traffic(*command, common);
   resolve_open_loop(app, open_loop, common, *command);
-  if (!common.device_path.empty() && !command->optical_media()) {
+  if (!common.device_path.empty() && !has_optics(*command)) {
     throw UsageError("--device: " + common.network +
-                     " has no optical media to budget (accepted on " +
-                     networks_that(&NetworkCommand::optical_media) + ")");
+                     " has no optical media to budget (accepted on " + networks_that(has_optics) +
+                     ")");
   }
-  if (!common.fault_specs.empty() && !command->fault_model()) {
+  if (!common.fault_specs.empty() && !has_faults(*command)) {
     throw UsageError("--fault: " + common.network + " has no fault model (faults on " +
-                     networks_that(&NetworkCommand::fault_model) + ")");
+                     networks_that(has_faults) + ")");
   }
   check_files(app, *command, common);
   if (!common.device_path.empty()) common.device = read_device_option(common.device_path);
@@ -114,14 +114,15 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
     // The scoreboard classifies the losses of a permutation's or an h-relation's packets; an
     // open-loop host counts the packets of lost frames, where the protocol's losses are final.
     if (common.open_loop) {
-      const std::string why = command->open_loop_faults_unavailable();
+      const std::string why = command->faults()->open_loop_faults_unavailable();
       if (!why.empty()) throw UsageError("--fault: " + why);
     }
-    FaultTargets targets = command->fault_targets();
+    FaultTargets targets = command->faults()->fault_targets();
     if (targets.network.empty()) targets.network = common.network;
-    if (const std::optional<NetworkOptics> optics = command->optics()) {
+    if (const OpticalFamily* optical = command->optical()) {
+      const NetworkOptics optics = optical->optics();
       const double received =
-          link_budget(common.device, optics->kind, optics->fanout).received_power_dbm;
+          link_budget(common.device, optics.kind, optics.fanout).received_power_dbm;
       const double ber = bit_error_rate(common.device, received);
       targets.budget_errors =
           BudgetErrors{received, ber, frame_loss_probability(ber, common.device.frame_bits)};
@@ -135,7 +136,7 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
                          "run; open-loop runs take ber:P and ber:budget)");
       }
     }
-    command->set_faults(std::move(plan));
+    command->faults()->set_faults(std::move(plan));
   }
   if (common.check) return command;  // sized for another machine, perhaps: check_report says
   check_memory(*command, common);

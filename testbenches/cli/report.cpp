@@ -21,7 +21,8 @@ Json check_report(const NetworkCommand& command, const CommonOptions& common) {
 }
 
 OpenLoopBounds open_loop_bounds(const NetworkCommand& command, const CommonOptions& common) {
-  return OpenLoopBounds{command.hardware_bound(common.bound_lp_variables), command.routing_bound()};
+  const OpenLoopFamily& family = *command.open_loop();
+  return OpenLoopBounds{family.hardware_bound(common.bound_lp_variables), family.routing_bound()};
 }
 
 Json json_report(const NetworkCommand& command, const CommonOptions& common,
@@ -56,7 +57,7 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
                                 {"lp_variables", b.hardware.lp_variables}}},
         {"routing_bound", Json{{"value", b.routing.rate}, {"bottleneck", b.routing.bottleneck}}}};
   }
-  const Json budget = command.power_budget(common.device);
+  const Json budget = command_power_budget(command, common.device);
   if (!budget.empty()) report["power_budget"] = budget;
   Json& list = report["runs"] = Json::array();
   for (const RunRecord& r : runs) {

@@ -236,6 +236,15 @@ std::string open_loop_traffic_names(const std::string& separator) {
   return names;
 }
 
+namespace driver {
+
+Json command_power_budget(const NetworkCommand& command, const DeviceParameters& device) {
+  const OpticalFamily* optical = command.optical();
+  return optical ? optical->power_budget(device) : Json::object();
+}
+
+}  // namespace driver
+
 std::string network_names() {
   std::string names;
   for (const NetworkFamily& f : network_families()) {

@@ -67,7 +67,7 @@ std::vector<RunRecord> run_series(NetworkCommand& command, const CommonOptions& 
 }
 
 std::optional<SearchPoint> RatePoints::run(double rate, std::uint64_t max_slots) {
-  OpenLoopHost& host = *command_.open_loop_host();
+  OpenLoopHost& host = *command_.open_loop()->open_loop_host();
   host.set_rate(rate);
   host.set_max_slots(max_slots);
   RunRecord record = run_once(command_, common_, common_.seed);

@@ -22,7 +22,7 @@ Json saturation_search(NetworkCommand& command, RatePoints& points, double bound
   SaturationSearchConfig config;
   config.bound = bound;
   config.max_slots = max_slots;
-  config.first_slots = first_search_slots(*command.open_loop_host(), max_slots);
+  config.first_slots = first_search_slots(*command.open_loop()->open_loop_host(), max_slots);
   const SaturationSearchResult result = find_saturation(
       [&points](double rate, std::uint64_t slots) { return points.run(rate, slots); }, config);
   Json tried = Json::array();

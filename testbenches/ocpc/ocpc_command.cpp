@@ -452,7 +452,7 @@ HardwareBound OcpcCommand::hardware_bound(std::size_t max_lp_variables) const {
   return ocpc_hardware_bound(config_.shape, *config_.open_loop, max_lp_variables);
 }
 
-std::optional<NetworkOptics> OcpcCommand::optics() const {
+NetworkOptics OcpcCommand::optics() const {
   // One receiver per node; one transmitter per bus a node is attached to (OCPC: one bus; MOB-PC
   // and the D-dimensional MOB: one bus per dimension). A bus has p attached receivers.
   const std::uint64_t n = config_.shape.n();
@@ -462,7 +462,7 @@ std::optional<NetworkOptics> OcpcCommand::optics() const {
 }
 
 Json OcpcCommand::power_budget(const DeviceParameters& device) const {
-  Json budget = network_budget_json(device, *optics());
+  Json budget = network_budget_json(device, optics());
   const ocpc::ProtocolInfo* info = ocpc::find_protocol(config_.protocol);
   if (info != nullptr && info->control_plane) {
     // The request and grant channels beside a bus reach its p processors as the bus does.
@@ -510,7 +510,7 @@ RunRecord OcpcCommand::run(std::uint64_t seed) {
     }
     line += open_loop_description(record.fields, *r.open_loop, r.saturated);
     add_media_fields(record.fields, media, r.open_loop->window_slots, r.open_loop->window_delivered,
-                     device_, physical_budget(device_, *optics()));
+                     device_, physical_budget(device_, optics()));
   }
   if (!r.control.empty()) {
     add_control_fields(record.fields, r.control, r.slots, r.delivered, device_);

@@ -15,7 +15,10 @@
 
 namespace optinet {
 
-class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfig> {
+class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfig>,
+                    public OpenLoopFamily,
+                    public FaultFamily,
+                    public OpticalFamily {
  public:
   explicit OcpcCommand(ocpc::Topology topology);
   static std::unique_ptr<NetworkCommand> make(const std::string& network);
@@ -25,9 +28,12 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::string protocol_names() const override;
   std::string traffic_names() const override;
   std::string traffic_file_option() const override { return "--relation-file"; }
-  bool open_loop() const override { return !dmob(); }
-  bool fault_model() const override { return true; }
-  bool optical_media() const override { return true; }
+  OpenLoopFamily* open_loop() override { return dmob() ? nullptr : this; }
+  FaultFamily* faults() override { return this; }
+  OpticalFamily* optical() override { return this; }
+  using NetworkCommand::faults;
+  using NetworkCommand::open_loop;
+  using NetworkCommand::optical;
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;
   std::vector<FileOption> input_files() const override {
@@ -56,7 +62,7 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::vector<std::string> summary_fields() const override;
   CapacityBound routing_bound() const override;
   HardwareBound hardware_bound(std::size_t max_lp_variables) const override;
-  std::optional<NetworkOptics> optics() const override;
+  NetworkOptics optics() const override;
   Json power_budget(const DeviceParameters& device) const override;
   double elaborate() override;
   RunRecord run(std::uint64_t seed) override;

@@ -271,14 +271,14 @@ HardwareBound PopsCommand::hardware_bound(std::size_t max_lp_variables) const {
   return pops_hardware_bound(config_.shape, *config_.open_loop, max_lp_variables);
 }
 
-std::optional<NetworkOptics> PopsCommand::optics() const {
+NetworkOptics PopsCommand::optics() const {
   // n*g transmitters and receivers: g per node on each side, one per coupler of its group.
   const std::uint64_t each = std::uint64_t{d_} * g_ * g_;
   return NetworkOptics{"coupler", MediumKind::kStarCoupler, d_, {each, each}};
 }
 
 Json PopsCommand::power_budget(const DeviceParameters& device) const {
-  Json budget = network_budget_json(device, *optics());
+  Json budget = network_budget_json(device, optics());
   if (pops::protocol_info(config_.protocol).control_plane) {
     // The request star of a group reaches its d processors; the control plane rides the
     // couplers (fan-out d) to one control photodiode per coupler at each receiver.
@@ -311,7 +311,7 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
           "c(" + std::to_string(c / s.g) + "," + std::to_string(c % s.g) + ")", r.couplers[c]});
     }
     add_media_fields(record.fields, media, o.window_slots, o.window_delivered, device_,
-                     physical_budget(device_, *optics()));
+                     physical_budget(device_, optics()));
   }
   if (!r.open_loop) report_faults(record, experiment_->faults(), r.faults);
   if (!r.control.empty()) {

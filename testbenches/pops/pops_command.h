@@ -10,7 +10,10 @@
 
 namespace optinet {
 
-class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfig> {
+class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfig>,
+                    public OpenLoopFamily,
+                    public FaultFamily,
+                    public OpticalFamily {
  public:
   static std::unique_ptr<NetworkCommand> make(const std::string& network);
 
@@ -19,9 +22,12 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   std::string protocol_names() const override;
   std::string traffic_names() const override;
   std::string traffic_file_option() const override { return "--permutation-file"; }
-  bool open_loop() const override { return true; }
-  bool fault_model() const override { return true; }
-  bool optical_media() const override { return true; }
+  OpenLoopFamily* open_loop() override { return this; }
+  FaultFamily* faults() override { return this; }
+  OpticalFamily* optical() override { return this; }
+  using NetworkCommand::faults;
+  using NetworkCommand::open_loop;
+  using NetworkCommand::optical;
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;
   std::vector<FileOption> input_files() const override {
@@ -42,7 +48,7 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   std::vector<std::string> summary_fields() const override;
   CapacityBound routing_bound() const override;
   HardwareBound hardware_bound(std::size_t max_lp_variables) const override;
-  std::optional<NetworkOptics> optics() const override;
+  NetworkOptics optics() const override;
   Json power_budget(const DeviceParameters& device) const override;
   RunRecord run(std::uint64_t seed) override;
   OpenLoopHost* open_loop_host() override { return experiment_->open_loop_host(); }

@@ -173,7 +173,7 @@ std::vector<std::string> SplitHashCommand::summary_fields() const {
   return {"slots", "steps", "collisions", "max_rounds"};
 }
 
-std::optional<NetworkOptics> SplitHashCommand::optics() const {
+NetworkOptics SplitHashCommand::optics() const {
   // One transmitter per bus a node is attached to; one photodetector per node, fed by all of its
   // buses. The budget's fan-out is the longest bus's.
   const splithash::SplitHashShape& s = config_.shape;
@@ -186,7 +186,7 @@ std::optional<NetworkOptics> SplitHashCommand::optics() const {
 }
 
 Json SplitHashCommand::power_budget(const DeviceParameters& device) const {
-  return network_budget_json(device, *optics());
+  return network_budget_json(device, optics());
 }
 
 RunRecord SplitHashCommand::run(std::uint64_t seed) {

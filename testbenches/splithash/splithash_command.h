@@ -14,7 +14,8 @@
 
 namespace optinet {
 
-class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHashExperimentConfig> {
+class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHashExperimentConfig>,
+                         public OpticalFamily {
  public:
   static std::unique_ptr<NetworkCommand> make(const std::string& network);
 
@@ -23,7 +24,10 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
   std::string protocol_names() const override;
   std::string traffic_names() const override;
   std::string traffic_file_option() const override { return "--relation-file"; }
-  bool optical_media() const override { return true; }
+  OpticalFamily* optical() override { return this; }
+  using NetworkCommand::faults;
+  using NetworkCommand::open_loop;
+  using NetworkCommand::optical;
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;
   std::vector<FileOption> input_files() const override {
@@ -44,7 +48,7 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
   std::string banner() const override;
   Json parameters() const override;
   std::vector<std::string> summary_fields() const override;
-  std::optional<NetworkOptics> optics() const override;
+  NetworkOptics optics() const override;
   Json power_budget(const DeviceParameters& device) const override;
   RunRecord run(std::uint64_t seed) override;
 

@@ -134,7 +134,7 @@ std::unique_ptr<NetworkCommand> StoreForwardCommand::make(const std::string& net
   return std::make_unique<StoreForwardCommand>(network);
 }
 
-bool StoreForwardCommand::open_loop() const {
+bool StoreForwardCommand::runs_open_loop() const {
   return network_ == "grid" || network_ == "hypercube";
 }
 
@@ -261,7 +261,7 @@ void StoreForwardCommand::configure(CommonOptions& common) {
       // The permutation reader's message names --permutation-file, which this family lacks.
       throw UsageError("--traffic: unknown pattern '" + common.traffic +
                        "' (accepted: " + traffic_names() +
-                       (open_loop() ? "; open loop: " + open_loop_traffic_names() : "") + ")");
+                       (runs_open_loop() ? "; open loop: " + open_loop_traffic_names() : "") + ")");
     }
     const std::string why = permutation_unavailable(e.traffic, e.graph->nodes());
     if (!why.empty()) throw UsageError("--traffic: " + why);
@@ -432,10 +432,10 @@ Json StoreForwardCommand::power_budget(const DeviceParameters& device) const {
   // A closed-loop report has the budget only when asked for (--device): without it, it stays
   // as it was.
   if (!config_.open_loop && !device_given_) return Json::object();
-  return network_budget_json(device, *optics());
+  return network_budget_json(device, optics());
 }
 
-std::optional<NetworkOptics> StoreForwardCommand::optics() const {
+NetworkOptics StoreForwardCommand::optics() const {
   // One transmitter and one receiver per directed link.
   const std::uint64_t links = links_ != 0 ? links_ : graph_links(*config_.graph);
   return NetworkOptics{"link", MediumKind::kPointToPoint, 1, {links, links}};
@@ -489,7 +489,7 @@ RunRecord StoreForwardCommand::run(std::uint64_t seed) {
     }
     record.description += open_loop_description(record.fields, *r.open_loop, r.saturated);
     add_media_fields(record.fields, media, r.open_loop->window_slots, r.open_loop->window_delivered,
-                     device_, physical_budget(device_, *optics()));
+                     device_, physical_budget(device_, optics()));
   }
   return record;
 }

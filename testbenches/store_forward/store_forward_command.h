@@ -14,7 +14,10 @@
 
 namespace optinet {
 
-class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentConfig> {
+class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentConfig>,
+                            public OpenLoopFamily,
+                            public FaultFamily,
+                            public OpticalFamily {
  public:
   explicit StoreForwardCommand(const std::string& network) : network_(network) {}
   static std::unique_ptr<NetworkCommand> make(const std::string& network);
@@ -25,9 +28,12 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   std::string traffic_names() const override;
   std::string traffic_file_option() const override { return "--relation-file"; }
   /// Open-loop runs on the grid and the hypercube, whose capacity bound is known.
-  bool open_loop() const override;
-  bool fault_model() const override { return true; }
-  bool optical_media() const override { return true; }
+  OpenLoopFamily* open_loop() override { return runs_open_loop() ? this : nullptr; }
+  FaultFamily* faults() override { return this; }
+  OpticalFamily* optical() override { return this; }
+  using NetworkCommand::faults;
+  using NetworkCommand::open_loop;
+  using NetworkCommand::optical;
   void add_options(CLI::App& app) override;
   std::vector<FileOption> input_files() const override {
     if (relation_file_.empty()) return {};
@@ -51,7 +57,7 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   CapacityBound routing_bound() const override;
   HardwareBound hardware_bound(std::size_t max_lp_variables) const override;
   /// Open-loop runs: the point-to-point links' budget (fan-out 1); closed-loop runs report none.
-  std::optional<NetworkOptics> optics() const override;
+  NetworkOptics optics() const override;
   Json power_budget(const DeviceParameters& device) const override;
   double elaborate() override;
   RunRecord run(std::uint64_t seed) override;
@@ -60,6 +66,8 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   void set_faults(FaultPlan plan) override;
 
  private:
+  /// The grid and the hypercube run open-loop traffic; the other store-and-forward networks do not.
+  bool runs_open_loop() const;
   std::shared_ptr<const sf::SfGraph> make_graph() const;
   /// --traffic random-h-relation (with --h) or --relation-file: an h-relation run.
   void configure_relation(CommonOptions& common);
