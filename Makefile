@@ -39,11 +39,11 @@ test-sanitize: sanitize-build
 
 # The mutant catalogue (tests/mutants/catalogue.toml) against the suite; not part of CI's run.
 mutate: configure
-	/usr/bin/python3 scripts/mutate.py --jobs $(JOBS)
+	/usr/bin/python3 scripts/dev/mutate.py --jobs $(JOBS)
 
 # Longer fuzzing (FUZZ_SECONDS per target), then what was found is merged into the corpus.
 fuzz: sanitize-build
-	scripts/fuzz.sh $(SANITIZE_BUILD) $(FUZZ_SECONDS)
+	scripts/dev/fuzz.sh $(SANITIZE_BUILD) $(FUZZ_SECONDS)
 
 bench: build
 	bench/pops_scaling.sh

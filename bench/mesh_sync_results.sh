@@ -25,10 +25,10 @@ run set3-row32 --n 32 --indexing row --membership consecutive --runs 500 --seed 
 run set12-hilbert64 --n 64 --indexing hilbert --runs 100 --seed 1
 run set3-hilbert64 --n 64 --indexing hilbert --membership consecutive --runs 100 --seed 1
 run set3-row64 --n 64 --indexing row --membership consecutive --runs 100 --seed 1
-# The loop's variants on set12-hilbert16 (scripts/mesh_sync_tree_routing.py: variants.csv).
+# The loop's variants on set12-hilbert16 (scripts/results/mesh_sync_tree_routing.py: variants.csv).
 run outbox-hilbert16 --n 16 --indexing hilbert --outbox per-link --runs 2000 --seed 1
 run step4-hilbert16 --n 16 --indexing hilbert --step4 one-by-one --runs 2000 --seed 1
 run paper-loop-hilbert16 --n 16 --indexing hilbert --loop paper --runs 2000 --seed 1
 $B/mesh_sync_paths > $D/worst-case-paths.csv
-/usr/bin/python3 scripts/mesh_sync_plots.py $D
-/usr/bin/python3 scripts/mesh_sync_tree_routing.py $D
+/usr/bin/python3 scripts/results/mesh_sync_plots.py $D
+/usr/bin/python3 scripts/results/mesh_sync_tree_routing.py $D

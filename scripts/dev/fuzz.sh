@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# usage: scripts/fuzz.sh SANITIZE_BUILD SECONDS
+# usage: scripts/dev/fuzz.sh SANITIZE_BUILD SECONDS
 # Runs every fuzz target of the sanitizer build (and the sweep spec fuzzer) for SECONDS, new inputs into a scratch folder,
 # then merges them (libFuzzer -merge=1 keeps only inputs that add coverage) into the committed
 # corpus tests/fuzz/corpus/<target>/. A crash stops the script with the artifact's path.
@@ -11,7 +11,7 @@ if [ $# -ne 2 ] || [ ! -d "$1/tests" ] || ! [[ $2 =~ ^[1-9][0-9]{0,6}$ ]]; then
 fi
 build=$1
 seconds=$2
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 for target in fuzz_permutation_file fuzz_relation_file fuzz_device_file fuzz_command_line; do
   binary=$build/tests/$target
   scratch=$build/tests/fuzz-long/$target

@@ -3,9 +3,9 @@
 and compared by a test, so that any change in behaviour shows as a difference that someone
 re-blesses on purpose (in the spirit of Accellera's golden logs).
 
-usage: scripts/golden.py check OPTINET      compare with the committed table (exit 1 on a change)
-       scripts/golden.py bless OPTINET      rewrite the table, and say what changed
-       scripts/golden.py list               the command lines
+usage: scripts/dev/golden.py check OPTINET      compare with the committed table (exit 1 on a change)
+       scripts/dev/golden.py bless OPTINET      rewrite the table, and say what changed
+       scripts/dev/golden.py list               the command lines
 
 Every network, every protocol and every traffic kind (closed and open loop), on small networks
 with fixed seeds: the whole set runs in seconds. A run's JSON is kept whole (slots, steps,
@@ -19,10 +19,11 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import cli_guard  # noqa: E402
 from compare_runs import differences, strip_timing  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TABLE = os.path.join(ROOT, "tests", "golden", "runs.json")
 
 POPS = ["pops --d 4 --g 4 --runs 3 --seed 11", "pops --d 8 --g 4 --runs 3 --seed 12",
@@ -150,7 +151,7 @@ def main():
         return 0
     print(f"{len(CASES) - changed} of {len(CASES)} golden runs unchanged")
     if changed:
-        print("if the change is intended: scripts/golden.py bless OPTINET, and say why in the commit")
+        print("if the change is intended: scripts/dev/golden.py bless OPTINET, and say why in the commit")
     return 1 if changed else 0
 
 

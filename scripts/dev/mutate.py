@@ -2,7 +2,7 @@
 """The mutant catalogue: plausible single-point bugs planted one at a time, each rebuilt and run
 against the whole test suite, which must kill every one (make mutate; not part of CI's run).
 
-usage: scripts/mutate.py [--only NAME[,NAME...]] [--jobs N]
+usage: scripts/dev/mutate.py [--only NAME[,NAME...]] [--jobs N]
 
 Each mutant in tests/mutants/catalogue.toml names a file, a piece of its text that occurs exactly
 once, what replaces it, and the layer and bug it stands for. The script exports HEAD's tree into
@@ -19,9 +19,11 @@ import subprocess
 import time
 import tomllib
 
-import cli_guard
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CATALOGUE = os.path.join(ROOT, "tests", "mutants", "catalogue.toml")
 WORK = os.path.join(ROOT, "build-mutate")
 SOURCE = os.path.join(WORK, "src")

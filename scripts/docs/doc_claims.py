@@ -4,26 +4,30 @@ CSVs and their own tables): each statement is rebuilt here as text from the data
 in the page word for word (line breaks aside). A page that says more or other than its data
 fails, and so does a CSV re-run without its page brought in step.
 
-usage: scripts/doc_claims.py [--list]
+usage: scripts/docs/doc_claims.py [--list]
 
 Pages: split-hash.md, dmob.md, mesh-sync.md, faults.md, pops-table1.md (its prose),
-valiant-brebner.md (whose observations scripts/vb_claims.py prints), coupler-evaluation.md
+valiant-brebner.md (whose observations scripts/results/vb_claims.py prints), coupler-evaluation.md
 (the tables of its section 1, rebuilt from its CSVs), pops-randomized.md
-(scripts/claims_pops_randomized.py), ocpc-mob.md (scripts/claims_ocpc_mob.py) and the
-gjlr-failure*.md pages (scripts/claims_gjlr_failure.py). --list prints every derived statement.
+(scripts/results/claims_pops_randomized.py), ocpc-mob.md (scripts/results/claims_ocpc_mob.py) and the
+gjlr-failure*.md pages (scripts/results/claims_gjlr_failure.py). --list prints every derived statement.
 Exit 1 when a statement is not in its page.
 """
 import contextlib
 import io
 import math
 
-import claims_gjlr_failure
-import claims_ocpc_mob
-import claims_pops_randomized
-import cli_guard
-import coupler_study
-import results_data as rd
-import vb_claims
+import os
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "results"))
+import claims_gjlr_failure  # noqa: E402
+import claims_ocpc_mob  # noqa: E402
+import claims_pops_randomized  # noqa: E402
+import cli_guard  # noqa: E402
+import coupler_study  # noqa: E402
+import results_data as rd  # noqa: E402
+import vb_claims  # noqa: E402
 
 
 span, col, where, norm = rd.span, rd.col, rd.where, rd.norm
@@ -358,7 +362,7 @@ def pops_table1():
 
 
 def valiant_brebner():
-    """The observations scripts/vb_claims.py derives, every line of its output in the page."""
+    """The observations scripts/results/vb_claims.py derives, every line of its output in the page."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         vb_claims.main_report()

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Converts an X screen dump to PNG, for the GTKWave screenshots in docs/.
 
-usage: scripts/xwd2png.py IN.xwd OUT.png
+usage: scripts/docs/xwd2png.py IN.xwd OUT.png
 
 Converts a screen dump of `xwd -root` (a 24-bit ZPixmap: what Xvfb's default screen gives, 4
 bytes a pixel, which some dumps label 24 bits per pixel, or 3 bytes a pixel) to PNG with the
@@ -12,12 +12,15 @@ apt-get install xvfb x11-apps xauth. Example:
 
     xvfb-run -a -s "-screen 0 1500x900x24" sh -c \\
         'gtkwave -a traces/faults_demo.gtkw faults_demo.vcd & sleep 8; xwd -root -silent > s.xwd'
-    scripts/xwd2png.py s.xwd shot.png
+    scripts/docs/xwd2png.py s.xwd shot.png
 """
 import struct
 import zlib
 
-import cli_guard
+import os
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
 
 
 def shift_of(mask: int) -> int:

@@ -1,4 +1,4 @@
-"""The gjlr failure-rate pages (docs/results/gjlr-failure*.md) rebuilt by scripts/gjlr_failure.py
+"""The gjlr failure-rate pages (docs/results/gjlr-failure*.md) rebuilt by scripts/results/gjlr_failure.py
 from the committed data: every line the script writes must be in the page.
 
 gjlr-failure-constants.md, -h1.md and -mob.md are rebuilt from their CSVs (one line per point:
@@ -10,8 +10,10 @@ import math
 import os
 import re
 
-import gjlr_failure
-import results_data as rd
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import gjlr_failure  # noqa: E402
+import results_data as rd  # noqa: E402
 
 # page (without .md), whether its p is a MOB-PC side (the CSV does not carry n)
 PAGES = [("gjlr-failure", False), ("gjlr-failure-constants", False), ("gjlr-failure-h1", False),

@@ -5,8 +5,11 @@ studies are in no committed file (their sweeps' runs.csv is not kept), so for th
 covers the run counts and the intervals the page derives from its counts, not the counts."""
 import math
 
-import gjlr_failure
-import results_data as rd
+import os
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import gjlr_failure  # noqa: E402
+import results_data as rd  # noqa: E402
 
 PAGE = "ocpc-mob.md"
 

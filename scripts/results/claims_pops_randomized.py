@@ -1,7 +1,10 @@
 """The statements of docs/results/pops-randomized.md rebuilt from its tables: the generated
 Table I / Table II comparison (itself generated from pops-randomized.csv and checked against it
 by check_generated_docs) and the variant tables of "Correct routers beside Table II"."""
-import results_data as rd
+import os
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import results_data as rd  # noqa: E402
 
 PAGE = "pops-randomized.md"
 

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """POPS(d,g) coupler heat map: utilization and collisions of every coupler c(b,a).
 
-usage: scripts/coupler_heatmap.py RUN.json OUT.png [--run K]
+usage: scripts/results/coupler_heatmap.py RUN.json OUT.png [--run K]
 
 RUN.json is the --json output of an open-loop `optinet pops` run. The PNG has two g x g panels
 (rows: destination group b, columns: source group a): the share of the measured slots in which
@@ -14,7 +14,10 @@ import csv
 import json
 import re
 
-import cli_guard
+import os
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
 
 
 def matrices(report, run_index):

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The architect's study of docs/results/coupler-evaluation.md, run by the model.
 
-usage: scripts/coupler_study.py [--optinet build/optinet] [--out docs/results] [--jobs 2] [--quick]
+usage: scripts/results/coupler_study.py [--optinet build/optinet] [--out docs/results] [--jobs 2] [--quick]
 
 1. Latency against accepted load up to saturation (random access, TDMA and reservation) for
    POPS(16,16), POPS(64,64) (randomized and reservation), the OCPC (p = 256), the MOB-PC
@@ -32,9 +32,10 @@ import subprocess
 import sys
 import tempfile
 
-import cli_guard
-import results_data
-from sweep import slurm as sweep_slurm
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
+import results_data  # noqa: E402
+from sweep import slurm as sweep_slurm  # noqa: E402
 
 SEED = 1
 

@@ -3,7 +3,7 @@
 MOB) routing a random permutation, against N, beside `dim-order` on the same permutations and
 beside d^4 log d log log N (logs base 2) (docs/results/dmob.md). One optinet process at a time.
 
-usage: scripts/dmob_funnel_steps.py OPTINET [D:K:A:RUNS ...]
+usage: scripts/results/dmob_funnel_steps.py OPTINET [D:K:A:RUNS ...]
 Each run uses --seed 1.. (a fresh permutation each) and --network-seed 1. Prints a Markdown
 row per size: runs ok / stuck, funnel steps mean (sd, max), max rounds, the preprocessing
 (psi routed, most entries a node holds), dim-order steps mean, the bound and the ratios.
@@ -16,7 +16,10 @@ import subprocess
 import tempfile
 import time
 
-import cli_guard
+import os
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
 
 DEFAULT = ["2:8:2:5", "2:16:2:5", "2:32:2:5", "2:64:2:3", "2:128:2:2", "3:6:2:5", "3:8:2:5",
            "3:9:3:3", "3:16:3:2", "4:8:2:2"]

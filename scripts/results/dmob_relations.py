@@ -8,8 +8,8 @@ d^5 log d loglog N + d^3 h (Theorem 4b). One optinet process at a time.
 Writes docs/results/dmob-relations.csv (one row per run) and the generated block "relations"
 of docs/results/dmob.md (the tables and the statements read from them).
 
-usage: scripts/dmob_relations.py OPTINET [--runs N]     # run the sweep, then the report
-       scripts/dmob_relations.py --report-only          # the report from the CSV
+usage: scripts/results/dmob_relations.py OPTINET [--runs N]     # run the sweep, then the report
+       scripts/results/dmob_relations.py --report-only          # the report from the CSV
 """
 import json
 import math
@@ -20,6 +20,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import cli_guard  # noqa: E402
 import results_data  # noqa: E402
 

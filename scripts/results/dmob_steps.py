@@ -2,7 +2,7 @@
 """Steps of dim-order routing a random permutation on the D-dimensional MOB, against N, for
 D = 2, 3, 4 (docs/results/dmob.md). One optinet process at a time.
 
-usage: scripts/dmob_steps.py OPTINET [RUNS] [SEED]
+usage: scripts/results/dmob_steps.py OPTINET [RUNS] [SEED]
 Prints a Markdown table: D, K, N, buses, then the mean, sd and max of the steps over RUNS runs
 (seeds SEED..SEED+RUNS-1), steps per dimension, collisions and the largest buffer.
 """
@@ -11,7 +11,10 @@ import statistics
 import subprocess
 import tempfile
 
-import cli_guard
+import os
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
 
 SIZES = {2: (8, 16, 32, 64, 128, 256), 3: (4, 8, 16, 32, 40), 4: (3, 4, 8, 16)}
 

@@ -2,7 +2,7 @@
 """gjlr's failure rate against p and the schedule scale, from the runs.csv of
 studies/gjlr-failure.toml (docs/results/ocpc-mob.md, "What the constants buy").
 
-    scripts/gjlr_failure.py sweeps/gjlr-failure/runs.csv sweeps/gjlr-failure-p512/runs.csv \
+    scripts/results/gjlr_failure.py sweeps/gjlr-failure/runs.csv sweeps/gjlr-failure-p512/runs.csv \
         --direct-csv docs/results/ocpc-mob.csv --out docs/results/gjlr-failure
 
 writes OUT.md (the tables), OUT.csv (one line per point) and OUT.png (failure rate and
@@ -21,6 +21,7 @@ import sys
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import cli_guard  # noqa: E402
 import results_data  # noqa: E402
 from sweep.stats import incomplete_beta  # noqa: E402

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Summaries and plots of docs/results/mesh-sync.md from bench/mesh_sync_results.sh's raw CSVs.
 
-Usage: scripts/mesh_sync_plots.py DIR   (DIR/raw/*.csv in; DIR/*.csv summaries and DIR/*.png out)
+Usage: scripts/results/mesh_sync_plots.py DIR   (DIR/raw/*.csv in; DIR/*.csv summaries and DIR/*.png out)
 A group's overhead is the slots from its first member entering the operation to its last one
 leaving it; for a split the size is the size of the group being split, for a sync the size of
 the sub-group synchronized.
@@ -9,8 +9,10 @@ the sub-group synchronized.
 import os
 from collections import defaultdict
 
-import cli_guard
-import results_data
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
+import results_data  # noqa: E402
 
 plt = results_data.pyplot()
 

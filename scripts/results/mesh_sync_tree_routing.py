@@ -2,7 +2,7 @@
 """Step 4 of the splits (Lemmas 4 and 5) and the experiment loop's variants, from the raw CSVs
 of bench/mesh_sync_results.sh.
 
-Usage: scripts/mesh_sync_tree_routing.py DIR   (DIR/raw/*.csv in; DIR/tree-routing.csv and
+Usage: scripts/results/mesh_sync_tree_routing.py DIR   (DIR/raw/*.csv in; DIR/tree-routing.csv and
 DIR/variants.csv out)
 A split row of a raw CSV carries its step 4 on a physical tree (protocols/mesh/
 tree_routing.h): the most packets of one routing problem over one link and their ratio to
@@ -12,8 +12,10 @@ per vertex, and the largest ratio of a problem's steps to Lemma 5's 8 ceil(log2 
 import os
 from collections import defaultdict
 
-import cli_guard
-import results_data
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
+import results_data  # noqa: E402
 
 D = "docs/results/mesh-sync"  # DIR, set by main()
 # The loop of set12-hilbert16 with one choice changed (bench/mesh_sync_results.sh).

@@ -13,8 +13,8 @@ This script reads the sweep's results (sweeps/ocpc-mob, or --sweep DIR) and writ
   * docs/results/ocpc-random.png, ocpc-lower-bound.png, mob-random.png (gnuplot).
 
 Examples
-  scripts/ocpc_mob.py                                   # CSV, tables, plots from the sweep
-  scripts/ocpc_mob.py --report-only                     # tables and plots from the CSV
+  scripts/results/ocpc_mob.py                                   # CSV, tables, plots from the sweep
+  scripts/results/ocpc_mob.py --report-only                     # tables and plots from the CSV
 Python 3 standard library only; progress on stderr.
 """
 from __future__ import annotations
@@ -27,8 +27,9 @@ import shutil
 import sys
 import tempfile
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(REPO, "scripts"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import cli_guard  # noqa: E402
 import results_data  # noqa: E402
 from sweep.results import load_points  # noqa: E402

@@ -4,7 +4,7 @@ and device set the transceivers, laser power per transmitter and in total, stati
 energy per delivered bit by part (a table and a stacked-bar plot); and the delivered share under
 --fault ber:budget as the launch power is lowered below the budget.
 
-usage: scripts/physical_layer_figures.py DIR OUT.png
+usage: scripts/results/physical_layer_figures.py DIR OUT.png
 
 DIR holds the reports the commands of docs/physical-layer.md write: DEVICE_D_G.json (open-loop
 TDMA runs) and ber_K.json (K dB below the required launch). The tables go to standard output.
@@ -14,7 +14,9 @@ import json
 import os
 import re
 
-import cli_guard
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
 
 PARTS = ["laser", "modulator", "receiver", "serdes", "static"]
 

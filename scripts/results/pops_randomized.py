@@ -17,8 +17,8 @@ Rows of sizes the sweep has no results for are kept from the CSV, so a partial s
 (`optinet-sweep ... --where "n<=4096"`) replaces only its sizes.
 
 Examples
-  scripts/pops_randomized.py                       # CSV, tables and plots from sweeps/pops-table2
-  scripts/pops_randomized.py --report-only         # tables and plots from the CSV
+  scripts/results/pops_randomized.py                       # CSV, tables and plots from sweeps/pops-table2
+  scripts/results/pops_randomized.py --report-only         # tables and plots from the CSV
 """
 from __future__ import annotations
 
@@ -32,11 +32,12 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import cli_guard  # noqa: E402
 import results_data  # noqa: E402
 from sweep.results import load_points  # noqa: E402
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # OPTINET_RESULTS: another folder for the data and documents (the test of generated tables).
 RESULTS = results_data.RESULTS
 

@@ -7,7 +7,7 @@ For d = g, 4g, 16g and n = d*g = 4^k up to --max-n, run the deterministic `sorti
 
 and put its slots next to
   * our `randomized` router's mean slots, read from docs/results/pops-randomized.csv (measured
-    by scripts/pops_randomized.py; slots = 5 x steps there),
+    by scripts/results/pops_randomized.py; slots = 5 x steps there),
   * the paper's Table I, column A (their randomized algorithm) and column B (the count of [8],
     the algorithm our `sorting` router stands for).
 
@@ -29,8 +29,8 @@ the sweep runner; this script reads its results (sweeps/pops-table1, or --sweep 
 
 Examples
   scripts/optinet-sweep studies/pops-table1.toml --jobs 2      # the runs
-  scripts/pops_table1.py                       # CSV, table and plot from sweeps/pops-table1
-  scripts/pops_table1.py --report-only         # table and plot from the CSV
+  scripts/results/pops_table1.py                       # CSV, table and plot from sweeps/pops-table1
+  scripts/results/pops_table1.py --report-only         # table and plot from the CSV
 """
 from __future__ import annotations
 
@@ -41,6 +41,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import cli_guard  # noqa: E402
 import pops_randomized as pt  # noqa: E402  (paper data)
 import results_data  # noqa: E402

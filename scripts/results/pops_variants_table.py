@@ -2,7 +2,7 @@
 """Every POPS randomized variant for d = k*g on random and adversarial
 permutations, beside the paper's Table II. Prints a markdown table; one optinet call per cell.
 
-  scripts/pops_variants_table.py --families 4,16 --max-n 4096 --runs 30 --adversarial-runs 10
+  scripts/results/pops_variants_table.py --families 4,16 --max-n 4096 --runs 30 --adversarial-runs 10
 
 Traffic kinds: random, transpose, bit-reversal (where optinet offers them for n), and two
 permutations built here and passed with --permutation-file:
@@ -20,7 +20,8 @@ import subprocess
 import sys
 import tempfile
 
-import cli_guard
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
 
 PAPER = {  # Table II of Mei & Rizzi: (d, g) -> mean steps
     (8, 2): 14.33, (16, 4): 16.13, (32, 8): 18.06, (64, 16): 18.45, (128, 32): 18.81,

@@ -3,9 +3,9 @@
 docs/results/split-hash.md. Runs build/optinet (one process at a time, one core) and prints
 the Markdown table.
 
-    scripts/splithash_hrelation.py build/optinet RUNS D:A:K[,K...] [D:A:K...]
+    scripts/results/splithash_hrelation.py build/optinet RUNS D:A:K[,K...] [D:A:K...]
 
-e.g. scripts/splithash_hrelation.py build/optinet 2 2:3:16,32,64 3:2:12,16
+e.g. scripts/results/splithash_hrelation.py build/optinet 2 2:3:16,32,64 3:2:12,16
 "bound" is d^3 log d log log N + d^3 h without its constant (logs base 2; log d taken as 1
 at d = 2, as in the Theorem 1 table). "applications (most)": the most applications of the
 random-function algorithm a level's remainder took in the runs; "stuck after one": the packets
@@ -18,7 +18,9 @@ import statistics
 import subprocess
 import tempfile
 
-import cli_guard
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
 
 HS = (1, 2, 4, 8)
 ROUND_LIMIT = 8

@@ -4,7 +4,7 @@ docs/results/split-hash.md, from the sweep's job reports (they keep every run's 
 rounds, which the merged CSVs leave out).
 
     scripts/optinet-sweep studies/splithash.toml --jobs 1
-    scripts/splithash_results.py sweeps/splithash docs/results
+    scripts/results/splithash_results.py sweeps/splithash docs/results
 
 Prints the Markdown tables; writes split-hash-steps.png and split-hash-stuck.png. "bound" is
 the paper's bound without its constant: d^2 log d log log N (Theorem 1) or log N / log log N
@@ -14,8 +14,10 @@ import math
 import os
 import statistics
 
-import cli_guard
-import results_data
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
+import results_data  # noqa: E402
 
 
 def load(sweep: str) -> list[dict]:

@@ -3,7 +3,7 @@
 loss under the default devices, docs/devices/README.md), degree, buses and steps to route a random permutation on split&hash networks of depth 2 to 4, the
 d-dimensional MOB, the MOB-PC and the OCPC (docs/results/split-hash.md).
 
-    scripts/splithash_tradeoff.py build/optinet [RUNS [ONLY]]
+    scripts/results/splithash_tradeoff.py build/optinet [RUNS [ONLY]]
         RUNS: runs a case (default 3, seeds 1..); ONLY: run only the cases whose label has it
 
 Runs each case with `optinet ... --json`, prints one Markdown table per N. A network family the
@@ -14,7 +14,9 @@ import statistics
 import subprocess
 import tempfile
 
-import cli_guard
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
 
 CASES = {
     4096: [

@@ -2,7 +2,7 @@
 """Valiant & Brebner, section 7: the paper's written observations (i)-(v) checked against our
 data by script, never by hand (docs/results/valiant-brebner.md, "Observations, derived").
 
-usage: scripts/vb_claims.py [--sweep DIR] [--shuffles-sweep DIR] [--figures-sweep DIR] [--plots]
+usage: scripts/results/vb_claims.py [--sweep DIR] [--shuffles-sweep DIR] [--figures-sweep DIR] [--plots]
 
 Reads docs/results/valiant-brebner.csv (the pipelined figures: identity, 100 runs a point) and
 docs/results/valiant-brebner-setup.csv (the cube schemes in the paper's set-up and pipelined,
@@ -17,9 +17,11 @@ from that CSV (needs matplotlib). Prints Markdown.
 import csv
 import os
 
-import cli_guard
-import results_data
-from results_data import read_csv, result
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
+import results_data  # noqa: E402
+from results_data import read_csv, result  # noqa: E402
 
 FIGURES = result("valiant-brebner.csv")
 SETUP = result("valiant-brebner-setup.csv")
@@ -226,7 +228,7 @@ def main():
 
 
 def main_report(separate=None):
-    """The observations, as Markdown, from the committed CSVs (scripts/doc_claims.py checks
+    """The observations, as Markdown, from the committed CSVs (scripts/docs/doc_claims.py checks
     that the page holds every line)."""
     separate = separate if separate is not None else read_csv(SEPARATE)
     with cli_guard.reading(FIGURES, "CSV"):

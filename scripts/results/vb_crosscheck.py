@@ -6,12 +6,15 @@ slot t+1. Compare with (time-disjoint phases, so Phase B traffic does not interf
 
     optinet shuffle --d D --n N --protocol dshuffle --runs 20 --phase-b-start 1000
 
-usage: scripts/vb_crosscheck.py [runs]
+usage: scripts/results/vb_crosscheck.py [runs]
 """
 import collections
 import random
 
-import cli_guard
+import os
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
 
 
 def phase_a(d, n, seed):

@@ -31,13 +31,16 @@ Switches:
         order), using its leading bits (vax) or, as a careless "x mod k" would, its low bits
         (vaxlow: the low bit of this generator alternates)
 
-usage: scripts/vb_population_probe.py [--n 10] [--runs 100] [switches]   (prints one table row a
+usage: scripts/results/vb_population_probe.py [--n 10] [--runs 100] [switches]   (prints one table row a
 scheme: mean Phase A time and mean max population with their variances)
 """
 import random
 import statistics
 
-import cli_guard
+import os
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
 
 
 class Vax:

@@ -8,7 +8,7 @@ The runs are the sweep studies/valiant-brebner.toml, run by the sweep runner:
 
     scripts/optinet-sweep studies/valiant-brebner.toml --jobs 2     # or --backend slurm
 
-usage: scripts/vb_results.py OUTDIR [--sweep sweeps/valiant-brebner]
+usage: scripts/results/vb_results.py OUTDIR [--sweep sweeps/valiant-brebner]
 Reads the sweep's results and writes OUTDIR/valiant-brebner.csv, valiant-brebner-grid.csv,
 valiant-brebner-disjoint.csv and, if gnuplot is installed, OUTDIR/valiant-brebner-fig{1,2,3}.png
 and OUTDIR/valiant-brebner-grid.png.
@@ -20,8 +20,9 @@ import shutil
 import sys
 import tempfile
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(REPO, "scripts"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import cli_guard  # noqa: E402
 from sweep.results import load_points  # noqa: E402
 from sweep.stats import summarize  # noqa: E402

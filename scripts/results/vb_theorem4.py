@@ -10,7 +10,7 @@ waits, one that overruns goes on at once with the same scheme (the fall-back). T
 counts, for each (n, k, K), the runs in which some phase overran its window (the fall-back was
 needed) and the slots taken, and, without windows, the longest phase (g = longest - n).
 
-usage: scripts/vb_theorem4.py [OPTINET] [--runs R]   (prints Markdown; docs/results/valiant-brebner.md)
+usage: scripts/results/vb_theorem4.py [OPTINET] [--runs R]   (prints Markdown; docs/results/valiant-brebner.md)
 """
 import json
 import math
@@ -18,9 +18,11 @@ import os
 import subprocess
 import tempfile
 
-import cli_guard
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cli_guard  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHAPES = [(32, 2), (64, 2), (8, 3), (16, 3), (6, 4)]
 KS = [0, 0.5, 1, 2]
 

@@ -131,7 +131,7 @@ def open_loop_run(path):
 SWEEP_SPEC = (b'[sweep]\nnetwork = "fake"\n[axes]\nx = [1, 2]\n[runs]\ncount = 2\nseed = 1\n'
               b'per_job = 1\n[merge]\nfields = ["steps"]\n')
 FAKE_OPTINET = os.path.join(SOURCE, "tests", "sweep_fake_optinet.py")
-HEATMAP = "scripts/coupler_heatmap.py"
+HEATMAP = "scripts/results/coupler_heatmap.py"
 SWEEP = "scripts/optinet-sweep"
 LONG_NAME = "x" * 10000
 THE_OPTINET = "the optinet under test"  # an argument of a script's case, replaced by its path
@@ -414,9 +414,9 @@ CASES = [
          absent=["out.png", "out.csv"]),
     Case("script", "a table script's --csv that is a folder", ["--report-only", "--no-plot", "--csv", "t",
          "--md", "t.md"], 2, r"^pops_randomized\.py: --csv: 't' is a folder, not a file$",
-         program="scripts/pops_randomized.py", setup=lambda: os.mkdir("t"), absent=["t.md"]),
+         program="scripts/results/pops_randomized.py", setup=lambda: os.mkdir("t"), absent=["t.md"]),
     Case("script", "a study's --out whose .md would be a folder", ["runs.csv", "--out", "g"], 2,
-         r"^gjlr_failure\.py: --out: 'g\.md' is a folder, not a file$", program="scripts/gjlr_failure.py",
+         r"^gjlr_failure\.py: --out: 'g\.md' is a folder, not a file$", program="scripts/results/gjlr_failure.py",
          setup=lambda: (os.mkdir("g.md"), write("runs.csv", b"")), absent=["g.csv", "g.png"]),
     Case("script", "sweep: one bad value is one line", ["spec.toml", "--jobs", "0"], 2,
          r"^optinet-sweep: argument --jobs: '0' is not accepted \(an integer >= 1\)", program=SWEEP,
@@ -438,14 +438,14 @@ CASES = [
          r"^install-deps\.sh: \$'\\E\[2Jx' is not an option \(accepted: --check, or none\)$",
          program="scripts/install-deps.sh"),
     Case("script", "the fuzzing script without its arguments", [], 2,
-         r"^fuzz\.sh: needs SANITIZE_BUILD .* and SECONDS", program="scripts/fuzz.sh"),
+         r"^fuzz\.sh: needs SANITIZE_BUILD .* and SECONDS", program="scripts/dev/fuzz.sh"),
     # The script's temporary files in the case's folder (TMPDIR), so that the check sees any
     # left behind.
     Case("script", "SIGTERM to a script while optinet runs: one line, nothing left",
          [THE_OPTINET, "100000"], 143, r"^dmob_steps\.py: interrupted \(SIGTERM\)$",
-         program="scripts/dmob_steps.py", env={"TMPDIR": "."}, signal_after=(signal.SIGTERM, 3.0)),
+         program="scripts/results/dmob_steps.py", env={"TMPDIR": "."}, signal_after=(signal.SIGTERM, 3.0)),
     Case("script", "a script's SIGTERM is one line", ["1000000"], 143,
-         r"^vb_crosscheck\.py: interrupted \(SIGTERM\)$", program="scripts/vb_crosscheck.py",
+         r"^vb_crosscheck\.py: interrupted \(SIGTERM\)$", program="scripts/results/vb_crosscheck.py",
          signal_after=(signal.SIGTERM, 1.0)),
 
 ]

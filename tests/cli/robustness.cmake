@@ -19,10 +19,10 @@ set_tests_properties(gtkw_dumpfiles PROPERTIES TIMEOUT 120)
 
 # Golden runs: exact results of every network, protocol and traffic kind on fixed seeds
 # (tests/golden/runs.json); a change in behaviour fails here until re-blessed with
-# scripts/golden.py bless build/optinet.
+# scripts/dev/golden.py bless build/optinet.
 if(Python3_Interpreter_FOUND)
   add_test(NAME golden_runs
-           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/golden.py check
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/dev/golden.py check
                    $<TARGET_FILE:optinet>)
   set_tests_properties(golden_runs PROPERTIES TIMEOUT 300)
 endif()

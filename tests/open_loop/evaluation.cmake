@@ -59,12 +59,12 @@ optinet_usage_error_test(device_negative_field "--device" pops --device
                          ${E2E_DIR}/device_negative.json)
 optinet_usage_error_test(device_missing_file "--device" pops --device ${E2E_DIR}/no-device.json)
 
-# The coupler heat map (scripts/coupler_heatmap.py, Debian's python3 with matplotlib) is a PNG
+# The coupler heat map (scripts/results/coupler_heatmap.py, Debian's python3 with matplotlib) is a PNG
 # whose values are the JSON's.
 if(Python3_Interpreter_FOUND)
   add_test(NAME coupler_heatmap_matches_json
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/scripts/heatmap_matches_json.py
-                   ${OPTINET_BIN} ${PROJECT_SOURCE_DIR}/scripts/coupler_heatmap.py ${E2E_DIR})
+                   ${OPTINET_BIN} ${PROJECT_SOURCE_DIR}/scripts/results/coupler_heatmap.py ${E2E_DIR})
   set_tests_properties(coupler_heatmap_matches_json PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77)
 endif()
 file(WRITE ${E2E_DIR}/device_incomplete.json "{\"launch_power_dbm\": 1.0}\n")

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""scripts/doc_claims.py fails when a page and its data disagree: on a copy of docs/results
+"""scripts/docs/doc_claims.py fails when a page and its data disagree: on a copy of docs/results
 (OPTINET_RESULTS) with one committed figure changed, in a CSV and in a page's own table, it must
 exit 1 and name the statement.
 
@@ -29,7 +29,7 @@ CHANGES = [
 
 
 def run(results):
-    return subprocess.run(["/usr/bin/python3", os.path.join(SRC, "scripts", "doc_claims.py")],
+    return subprocess.run(["/usr/bin/python3", os.path.join(SRC, "scripts", "docs", "doc_claims.py")],
                           env={**os.environ, "OPTINET_RESULTS": results}, capture_output=True,
                           text=True, timeout=60)
 

@@ -30,7 +30,7 @@ def main():
         for script, options, files in GENERATORS:
             for name in files:
                 shutil.copy(os.path.join(RESULTS, name), tmp)
-            p = subprocess.run(["/usr/bin/python3", os.path.join(SRC, "scripts", script)] + options,
+            p = subprocess.run(["/usr/bin/python3", os.path.join(SRC, "scripts", "results", script)] + options,
                                env={**os.environ, "OPTINET_RESULTS": tmp}, capture_output=True,
                                text=True)
             if p.returncode != 0:

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""scripts/coupler_study.py runs only the curves that --networks and --protocols select, and keeps
+"""scripts/results/coupler_study.py runs only the curves that --networks and --protocols select, and keeps
 the other curves of a --keep CSV: the study is run with a stand-in optinet that logs its command
 lines and reports one steady-state run, and the log and the CSV are checked.
 usage: check_coupler_study_filters.py SOURCE_DIR
@@ -47,7 +47,7 @@ def study(tmp, out, log, *options):
     if os.path.exists(log):
         os.remove(log)
     os.makedirs(out, exist_ok=True)
-    proc = subprocess.run([sys.executable, os.path.join(SRC, "scripts/coupler_study.py"),
+    proc = subprocess.run([sys.executable, os.path.join(SRC, "scripts/results/coupler_study.py"),
                            "--optinet", fake, "--out", out, "--only", "curves", "--jobs", "1",
                            *options], capture_output=True, text=True, timeout=120)
     if proc.returncode != 0:

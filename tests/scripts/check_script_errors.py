@@ -59,54 +59,54 @@ with tempfile.TemporaryDirectory() as tmp:
     os.chmod(not_ok, 0o755)
 
     # A missing input file: PROG: PATH: strerror, exit 2.
-    expect(["scripts/coupler_heatmap.py", missing + ".json", os.path.join(tmp, "x.png")], 2,
+    expect(["scripts/results/coupler_heatmap.py", missing + ".json", os.path.join(tmp, "x.png")], 2,
            missing + ".json: No such file or directory")
     expect(["scripts/compare_runs.py", missing, missing], 2, missing)
-    expect(["scripts/gjlr_failure.py", os.path.join(missing, "runs.csv"), "--out",
+    expect(["scripts/results/gjlr_failure.py", os.path.join(missing, "runs.csv"), "--out",
             os.path.join(tmp, "g")], 2, "No such file or directory")
-    expect(["scripts/splithash_results.py", missing, tmp], 2, missing)
-    expect(["scripts/pops_randomized.py", "--sweep", missing, "--csv", os.path.join(tmp, "p.csv"),
+    expect(["scripts/results/splithash_results.py", missing, tmp], 2, missing)
+    expect(["scripts/results/pops_randomized.py", "--sweep", missing, "--csv", os.path.join(tmp, "p.csv"),
             "--md", os.path.join(tmp, "p.md"), "--no-plot"], 2, missing)
-    expect(["scripts/splithash_tradeoff.py", missing, "1"], 2, missing)
+    expect(["scripts/results/splithash_tradeoff.py", missing, "1"], 2, missing)
     expect(["bench/fault_study.py", missing, "pops"], 2, missing)
     # An input that is not what the script reads: the file named, exit 2.
-    expect(["scripts/coupler_heatmap.py", report, os.path.join(tmp, "x.png")], 2,
+    expect(["scripts/results/coupler_heatmap.py", report, os.path.join(tmp, "x.png")], 2,
            report + ": not the expected")
     # An output folder that cannot be written: refused before any work, naming the option.
-    expect(["scripts/gjlr_failure.py", "runs.csv", "--out", unwritable + "/x"], 2, "--out")
-    expect(["scripts/coupler_heatmap.py", report, unwritable + "/x.png"], 2, "OUT.png")
-    expect(["scripts/xwd2png.py", report, os.path.join(tmp, "x.png")], 2,
+    expect(["scripts/results/gjlr_failure.py", "runs.csv", "--out", unwritable + "/x"], 2, "--out")
+    expect(["scripts/results/coupler_heatmap.py", report, unwritable + "/x.png"], 2, "OUT.png")
+    expect(["scripts/docs/xwd2png.py", report, os.path.join(tmp, "x.png")], 2,
            report + ": not the expected XWD screen dump")
-    expect(["scripts/xwd2png.py", report, unwritable + "/x.png"], 2, "OUT.png")
-    expect(["scripts/coupler_study.py", "--optinet", fake, "--out", unwritable], 2, "--out")
+    expect(["scripts/docs/xwd2png.py", report, unwritable + "/x.png"], 2, "OUT.png")
+    expect(["scripts/results/coupler_study.py", "--optinet", fake, "--out", unwritable], 2, "--out")
     not_curves = os.path.join(tmp, "not-curves.csv")
     with open(not_curves, "w") as f:
         f.write("junk,x\n1,2\n")
-    expect(["scripts/coupler_study.py", "--optinet", fake, "--out", tmp, "--only", "curves",
+    expect(["scripts/results/coupler_study.py", "--optinet", fake, "--out", tmp, "--only", "curves",
             "--protocols", "none", "--keep", not_curves], 2, "--keep")
-    expect(["scripts/coupler_study.py", "--optinet", fake, "--out", tmp, "--only", "curves",
+    expect(["scripts/results/coupler_study.py", "--optinet", fake, "--out", tmp, "--only", "curves",
             "--protocols", "none"], 2, "--protocols")
-    expect(["scripts/coupler_study.py", "--optinet", fake, "--out", tmp, "--networks",
+    expect(["scripts/results/coupler_study.py", "--optinet", fake, "--out", tmp, "--networks",
             "POPS(8,8)"], 2, "--networks")
-    expect(["scripts/coupler_study.py", "--optinet", fake, "--out", tmp, "--only", "curves",
+    expect(["scripts/results/coupler_study.py", "--optinet", fake, "--out", tmp, "--only", "curves",
             "--networks", "POPS(64,64)", "--protocols", "tdma"], 2, "--networks")
     expect(["scripts/compare_runs.py", fake, fake, "--keep", unwritable], 2, "--keep")
-    expect(["scripts/splithash_results.py", missing, unwritable], 2, "OUT")
-    expect(["scripts/vb_results.py", unwritable], 2, "OUTDIR")
+    expect(["scripts/results/splithash_results.py", missing, unwritable], 2, "OUT")
+    expect(["scripts/results/vb_results.py", unwritable], 2, "OUTDIR")
     # Without every raw series the mesh-sync summaries would be rewritten short: refused.
-    expect(["scripts/mesh_sync_plots.py", tmp], 2, "bench/mesh_sync_results.sh")
-    expect(["scripts/pops_randomized.py", "--csv", unwritable + "/p.csv"], 2, "--csv")
-    expect(["scripts/physical_layer_figures.py", missing, os.path.join(tmp, "x.png")], 2, missing)
+    expect(["scripts/results/mesh_sync_plots.py", tmp], 2, "bench/mesh_sync_results.sh")
+    expect(["scripts/results/pops_randomized.py", "--csv", unwritable + "/p.csv"], 2, "--csv")
+    expect(["scripts/results/physical_layer_figures.py", missing, os.path.join(tmp, "x.png")], 2, missing)
     expect(["bench/elaboration_cpu.py", unwritable + "/out", "4", "1", fake], 2, "OUT")
     # Missing arguments and bad numbers: argparse's error in one line, exit 2.
-    expect(["scripts/splithash_hrelation.py"], 2, "OPTINET")
-    expect(["scripts/dmob_steps.py"], 2, "OPTINET")
-    expect(["scripts/golden.py", "check"], 2, "OPTINET")
-    expect(["scripts/dmob_steps.py", fake, "x"], 2, "RUNS")
-    expect(["scripts/vb_crosscheck.py", "0"], 2, "RUNS")
-    expect(["scripts/splithash_hrelation.py", fake, "2", "2:3"], 2, "D:A:K")
-    expect(["scripts/dmob_funnel_steps.py", fake, "2:8:2"], 2, "D:K:A:RUNS")
-    expect(["scripts/pops_variants_table.py", "--families", "4,x"], 2, "--families")
+    expect(["scripts/results/splithash_hrelation.py"], 2, "OPTINET")
+    expect(["scripts/results/dmob_steps.py"], 2, "OPTINET")
+    expect(["scripts/dev/golden.py", "check"], 2, "OPTINET")
+    expect(["scripts/results/dmob_steps.py", fake, "x"], 2, "RUNS")
+    expect(["scripts/results/vb_crosscheck.py", "0"], 2, "RUNS")
+    expect(["scripts/results/splithash_hrelation.py", fake, "2", "2:3"], 2, "D:A:K")
+    expect(["scripts/results/dmob_funnel_steps.py", fake, "2:8:2"], 2, "D:K:A:RUNS")
+    expect(["scripts/results/pops_variants_table.py", "--families", "4,x"], 2, "--families")
     expect(["bench/reference_ratio.py", "--rounds", "0"], 2, "--rounds")
     expect(["bench/booksim_compare.py", missing], 2, "BOOKSIM_SRC")
     booksim = os.path.join(tmp, "booksim-src")  # looks like BookSim2's src folder
@@ -115,23 +115,23 @@ with tempfile.TemporaryDirectory() as tmp:
         open(os.path.join(booksim, name), "w").close()
     expect(["bench/booksim_compare.py", booksim, "--loads", "0.1,2"], 2, "--loads")
     # A command that fails: its program and exit status (and its last line), exit 1.
-    expect(["scripts/pops_variants_table.py", "--binary", fake, "--families", "1", "--max-n", "16",
+    expect(["scripts/results/pops_variants_table.py", "--binary", fake, "--families", "1", "--max-n", "16",
             "--traffic", "random"], 1, fake + ": exit status 3 (optinet: --json: cannot write)")
     # An OPTINET that is not an executable file: refused before the table's header is printed.
-    for name in ("scripts/dmob_steps.py", "scripts/vb_theorem4.py", "bench/fault_study.py"):
+    for name in ("scripts/results/dmob_steps.py", "scripts/results/vb_theorem4.py", "bench/fault_study.py"):
         expect([name, missing], 2, "an executable file")
         proc = subprocess.run(script(name) + [missing], capture_output=True, text=True,
                               timeout=60)
         if proc.stdout:
             failures.append(f"{name} {missing}: printed before refusing: {proc.stdout[:80]!r}")
     # A run the script's own check rejects: one line naming it, exit 1.
-    expect(["scripts/dmob_steps.py", not_ok, "1"], 1, "seed(s) [7] failed")
-    expect(["scripts/vb_theorem4.py", not_ok], 1, "seed(s) [7] failed")
-    expect(["scripts/dmob_funnel_steps.py", not_ok, "2:8:2:1"], 1, "seed(s) [7] failed")
+    expect(["scripts/results/dmob_steps.py", not_ok, "1"], 1, "seed(s) [7] failed")
+    expect(["scripts/results/vb_theorem4.py", not_ok], 1, "seed(s) [7] failed")
+    expect(["scripts/results/dmob_funnel_steps.py", not_ok, "2:8:2:1"], 1, "seed(s) [7] failed")
 
     # --help: the usage on stdout, exit 0, for every script (the modules they import, which have
     # no #! line, are not run).
-    for folder in ("scripts", "bench"):
+    for folder in ("scripts", "scripts/results", "scripts/docs", "scripts/dev", "bench"):
         for name in sorted(os.listdir(os.path.join(SRC, folder))):
             if not name.endswith(".py"):
                 continue
@@ -145,7 +145,7 @@ with tempfile.TemporaryDirectory() as tmp:
                                 f"stderr {proc.stderr.strip()[-200:]!r}")
 
     # Ctrl-C: one line, exit 130.
-    proc = subprocess.Popen(script("scripts/vb_crosscheck.py") + ["1000000"],
+    proc = subprocess.Popen(script("scripts/results/vb_crosscheck.py") + ["1000000"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     time.sleep(1.0)
     proc.send_signal(signal.SIGINT)
@@ -154,7 +154,7 @@ with tempfile.TemporaryDirectory() as tmp:
         failures.append(f"SIGINT: exit {proc.returncode}, stderr {err.strip()[-300:]!r}")
 
     # stdout closed early (piped into head): nothing on stderr, exit 141 as after SIGPIPE.
-    proc = subprocess.Popen(script("scripts/golden.py") + ["list"], stdout=subprocess.PIPE,
+    proc = subprocess.Popen(script("scripts/dev/golden.py") + ["list"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     proc.stdout.close()
     err = proc.communicate(timeout=30)[1]

@@ -14,15 +14,15 @@ add_test(NAME docs.generated_tables_in_step
                  ${PROJECT_SOURCE_DIR})
 set_tests_properties(docs.generated_tables_in_step PROPERTIES TIMEOUT 60)
 
-# scripts/xwd2png.py (the docs' GTKWave screenshots) converts every pixel layout Xvfb's dumps use.
+# scripts/docs/xwd2png.py (the docs' GTKWave screenshots) converts every pixel layout Xvfb's dumps use.
 add_test(NAME scripts.xwd2png_converts_xvfb_dumps
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/trace/check_xwd2png.py ${PROJECT_SOURCE_DIR})
 set_tests_properties(scripts.xwd2png_converts_xvfb_dumps PROPERTIES TIMEOUT 60)
 
-# Every numeric statement of the results pages that scripts/doc_claims.py derives is in its page
+# Every numeric statement of the results pages that scripts/docs/doc_claims.py derives is in its page
 # as the committed CSVs and tables give it; and the check fails when one figure changes.
 add_test(NAME doc_claims
-         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/scripts/doc_claims.py)
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/scripts/docs/doc_claims.py)
 set_tests_properties(doc_claims PROPERTIES TIMEOUT 60)
 add_test(NAME doc_claims_fails_on_changed_data
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/repo/check_doc_claims_fail.py
@@ -30,9 +30,9 @@ add_test(NAME doc_claims_fails_on_changed_data
 set_tests_properties(doc_claims_fails_on_changed_data PROPERTIES TIMEOUT 120)
 
 # docs/commands.md is what `optinet NETWORK --help` prints now (regenerate it with
-# scripts/command_reference.py build/optinet).
+# scripts/docs/command_reference.py build/optinet).
 add_test(NAME docs.command_reference_in_step
-         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/scripts/command_reference.py
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/scripts/docs/command_reference.py
                  $<TARGET_FILE:optinet> --check)
 set_tests_properties(docs.command_reference_in_step PROPERTIES TIMEOUT 60)
 
@@ -43,7 +43,7 @@ add_test(NAME docs.commands_run_and_paths_exist
                  ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:optinet>)
 set_tests_properties(docs.commands_run_and_paths_exist PROPERTIES TIMEOUT 900)
 
-# scripts/coupler_study.py runs only the curves --networks and --protocols select and keeps the
+# scripts/results/coupler_study.py runs only the curves --networks and --protocols select and keeps the
 # rest of a --keep CSV (a stand-in optinet logs the runs).
 add_test(NAME scripts.coupler_study_filters
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_coupler_study_filters.py

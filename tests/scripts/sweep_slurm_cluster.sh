@@ -144,7 +144,7 @@ for f in runs.csv points.csv; do
   cmp "$dir/local/$f" "$dir/slurm/$f" || { echo "FAIL: $f differs between local and slurm"; exit 1; }
 done
 # The coupler study's runs as Slurm jobs: the same table as run here.
-study="$src/scripts/coupler_study.py"
+study="$src/scripts/results/coupler_study.py"
 mkdir -p "$dir/study-local" "$dir/study-slurm"
 /usr/bin/python3 "$study" --optinet "$optinet" --out "$dir/study-local" --only shapes \
   --sizes 4 --d 4 >/dev/null 2>&1 || { echo "FAIL: the coupler study here"; exit 1; }

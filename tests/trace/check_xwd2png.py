@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""scripts/xwd2png.py converts the screen dumps Xvfb gives: a 24-bit ZPixmap stored 4 bytes a
+"""scripts/docs/xwd2png.py converts the screen dumps Xvfb gives: a 24-bit ZPixmap stored 4 bytes a
 pixel (labelled 32 or, by some dumps, 24 bits per pixel) or 3 bytes a pixel, in either byte
 order, to a PNG with the same colours.
 
@@ -9,7 +9,7 @@ import struct
 import sys
 import zlib
 
-sys.path.insert(0, sys.argv[1] + "/scripts")
+sys.path.insert(0, sys.argv[1] + "/scripts/docs")
 from xwd2png import convert  # noqa: E402
 
 PIXELS = [(0x12, 0x34, 0x56), (0xff, 0x00, 0x80)]  # one row of two pixels: (red, green, blue)
