@@ -83,8 +83,8 @@ foreach(entry IN LISTS OPTINET_RTL_MODELS)
   optinet_add_rtl_model(KIND ${kind} TOP ${top} SOURCES ${files})
 endforeach()
 
-# The registry of the verilated models (models/pops/rtl_star_models.h,
-# models/ocpc/rtl_receiver_models.h, models/store_forward/rtl_link_models.h).
+# The registry of the verilated models (models/pops/pops_rtl_coupler_models.h,
+# models/ocpc/ocpc_rtl_receiver_models.h, models/store_forward/sf_rtl_link_models.h).
 get_property(couplers GLOBAL PROPERTY OPTINET_RTL_coupler_MODELS)
 get_property(receivers GLOBAL PROPERTY OPTINET_RTL_receiver_MODELS)
 get_property(links GLOBAL PROPERTY OPTINET_RTL_link_MODELS)
@@ -107,9 +107,9 @@ endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/rtl_model_registry.cpp.in
                ${CMAKE_BINARY_DIR}/generated/rtl_model_registry.cpp @ONLY)
 
-target_sources(optinet_models PRIVATE models/pops/rtl_passive_star.cpp
-                                      models/ocpc/rtl_ocpc_receiver.cpp
-                                      models/store_forward/rtl_sf_link.cpp
+target_sources(optinet_models PRIVATE models/pops/pops_rtl_coupler.cpp
+                                      models/ocpc/ocpc_rtl_receiver.cpp
+                                      models/store_forward/sf_rtl_link.cpp
                                       ${CMAKE_BINARY_DIR}/generated/rtl_model_registry.cpp)
 # Verilator's own headers and runtime are not the project's code: the headers are system
 # headers and the runtime sources compile without warnings (OPTINET_WERROR).

@@ -2,7 +2,7 @@
 
 #ifdef OPTINET_HAVE_VERILATOR
 #include "models/core/rtl_model_names.h"
-#include "models/ocpc/rtl_receiver_models.h"
+#include "models/ocpc/ocpc_rtl_receiver_models.h"
 #endif
 
 namespace optinet::ocpc {

@@ -18,7 +18,7 @@
 #include "models/core/rtl_clock_edge.h"
 #include "models/core/run_control.h"
 #include "models/ocpc/ocpc_pins.h"
-#include "models/ocpc/rtl_ocpc_receiver.h"
+#include "models/ocpc/ocpc_rtl_receiver.h"
 #include "models/optical/optical_bus.h"
 
 namespace optinet::ocpc {

@@ -1,8 +1,8 @@
-#include "models/ocpc/rtl_ocpc_receiver.h"
+#include "models/ocpc/ocpc_rtl_receiver.h"
 
 #include <stdexcept>
 
-#include "models/ocpc/rtl_receiver_models.h"
+#include "models/ocpc/ocpc_rtl_receiver_models.h"
 
 namespace optinet::ocpc {
 

@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "models/ocpc/rtl_ocpc_receiver.h"
+#include "models/ocpc/ocpc_rtl_receiver.h"
 
 namespace optinet::ocpc {
 

@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #ifdef OPTINET_HAVE_VERILATOR
-#include "models/pops/rtl_passive_star.h"
+#include "models/pops/pops_rtl_coupler.h"
 #endif
 
 namespace optinet {

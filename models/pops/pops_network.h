@@ -18,15 +18,15 @@
 #include "models/core/run_control.h"
 #include "models/pops/coupler_factory.h"
 #include "models/pops/passive_star_group.h"
-#include "models/pops/pin_passive_star.h"
 #include "models/pops/pops_bundles.h"
+#include "models/pops/pops_pin_coupler.h"
 #include "models/pops/pops_pin_processor.h"
 #include "models/pops/pops_processor.h"
 
 namespace optinet::pops {
 
 /// POPS's views (network_view.h): in `kPins` every processor and every coupler c(b, a) is a
-/// module with pins (pin_passive_star.h, pops_pin_processor.h); in `kGrouped` processors
+/// module with pins (pops_pin_coupler.h, pops_pin_processor.h); in `kGrouped` processors
 /// without ports reach their group's fibre bundles through a pointer, and a group's behavioural
 /// couplers are one module.
 using PopsView = NetworkView;

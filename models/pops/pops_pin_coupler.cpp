@@ -1,4 +1,4 @@
-#include "models/pops/pin_passive_star.h"
+#include "models/pops/pops_pin_coupler.h"
 
 namespace optinet {
 

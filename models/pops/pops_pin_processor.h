@@ -4,7 +4,7 @@
 /// Its transmitter has one fibre into each coupler c(b, a) of its group a (`tx_valid_<b>`) and
 /// one frame (`tx_frame_kind`, `tx_frame_packet`, ...), the same on every lit fibre; its receivers
 /// see each coupler c(a, s) into its group (`rx<s>_valid`, `rx<s>_kind`, ...), and the protocol's
-/// listen() picks the one it reads. Pin contract (pin_passive_star.h): a transmission drives
+/// listen() picks the one it reads. Pin contract (pops_pin_coupler.h): a transmission drives
 /// at the rising edge that starts its slot and its valid lines fall at the falling edge; the
 /// receivers sample the coupler's output before the next rising edge's outputs change (at the
 /// falling edge when the processor is traced, else at the rising edge).

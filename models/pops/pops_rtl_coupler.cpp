@@ -1,11 +1,11 @@
-#include "models/pops/rtl_passive_star.h"
+#include "models/pops/pops_rtl_coupler.h"
 
 #include <memory>
 #include <stdexcept>
 #include <string>
 
 #include "models/core/rtl_model_names.h"
-#include "models/pops/rtl_star_models.h"
+#include "models/pops/pops_rtl_coupler_models.h"
 
 namespace optinet {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "models/pops/rtl_passive_star.h"
+#include "models/pops/pops_rtl_coupler.h"
 
 namespace optinet {
 

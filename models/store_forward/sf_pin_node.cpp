@@ -3,10 +3,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "models/store_forward/rtl_sf_link.h"
+#include "models/store_forward/sf_rtl_link.h"
 #ifdef OPTINET_HAVE_VERILATOR
 #include "models/core/rtl_model_names.h"
-#include "models/store_forward/rtl_link_models.h"
+#include "models/store_forward/sf_rtl_link_models.h"
 #endif
 
 namespace optinet::sf {

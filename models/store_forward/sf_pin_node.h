@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "models/core/compat.h"
-#include "models/store_forward/sf_link_pins.h"
+#include "models/store_forward/sf_pin_link.h"
 #include "models/store_forward/sf_router.h"
 
 namespace optinet::sf {

@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "models/store_forward/rtl_sf_link.h"
+#include "models/store_forward/sf_rtl_link.h"
 
 namespace optinet::sf {
 

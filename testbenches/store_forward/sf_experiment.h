@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "models/core/run_control.h"
-#include "models/store_forward/rtl_sf_link.h"
+#include "models/store_forward/sf_rtl_link.h"
 #include "models/store_forward/store_forward_network.h"
 #include "protocols/store_forward/schemes.h"
 #include "testbenches/faults/fault_run.h"

@@ -3,7 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 
-#include "models/ocpc/rtl_ocpc_receiver.h"
+#include "models/ocpc/ocpc_rtl_receiver.h"
 #include "models/pops/coupler_factory.h"
 #include "models/topology/ccc.h"
 #include "models/topology/grid.h"

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "tests/pops/pops_checks.h"
 #include "testbenches/faults/fault_option.h"
+#include "tests/pops/pops_checks.h"
 
 namespace {
 

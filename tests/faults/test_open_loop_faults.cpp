@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "models/optical/bit_errors.h"
-#include "tests/support/open_loop_checks.h"
 #include "testbenches/faults/fault_option.h"
 #include "testbenches/pops/pops_experiment.h"
+#include "tests/support/open_loop_checks.h"
 
 namespace {
 

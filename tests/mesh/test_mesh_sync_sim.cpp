@@ -4,9 +4,9 @@
 
 #include <tuple>
 
-#include "tests/mesh/mesh_sync_bench.h"
 #include "protocols/mesh/registry.h"
 #include "protocols/mesh/tree_node.h"
+#include "tests/mesh/mesh_sync_bench.h"
 
 using namespace optinet::mesh;
 

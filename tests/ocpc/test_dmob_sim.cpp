@@ -8,8 +8,8 @@
 #include <string>
 
 #include "models/ocpc/dmob_network.h"
-#include "tests/ocpc/ocpc_checks.h"
 #include "testbenches/ocpc/ocpc_experiment.h"
+#include "tests/ocpc/ocpc_checks.h"
 
 namespace optinet {
 namespace {

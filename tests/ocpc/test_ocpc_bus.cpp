@@ -7,8 +7,8 @@
 #include <map>
 
 #include "models/ocpc/mob_network.h"
-#include "tests/ocpc/ocpc_checks.h"
 #include "testbenches/ocpc/ocpc_experiment.h"
+#include "tests/ocpc/ocpc_checks.h"
 
 namespace optinet {
 namespace {

@@ -9,10 +9,10 @@
 #include <map>
 #include <vector>
 
-#include "tests/ocpc/ocpc_checks.h"
 #include "protocols/ocpc/bitonic.h"
 #include "protocols/ocpc/prefix.h"
 #include "testbenches/ocpc/ocpc_experiment.h"
+#include "tests/ocpc/ocpc_checks.h"
 
 namespace optinet {
 namespace {

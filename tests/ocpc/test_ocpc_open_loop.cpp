@@ -4,8 +4,8 @@
 /// light load; every labelled packet is checked (one elaboration per test).
 #include <gtest/gtest.h>
 
-#include "tests/support/open_loop_checks.h"
 #include "testbenches/ocpc/ocpc_experiment.h"
+#include "tests/support/open_loop_checks.h"
 
 namespace {
 

@@ -7,8 +7,8 @@
 #include <set>
 #include <string>
 
-#include "tests/pops/pops_checks.h"
 #include "protocols/pops/randomized_plan.h"
+#include "tests/pops/pops_checks.h"
 
 namespace {
 

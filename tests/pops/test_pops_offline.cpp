@@ -20,9 +20,9 @@
 #include <tuple>
 #include <vector>
 
-#include "tests/pops/pops_checks.h"
 #include "protocols/pops/offline.h"
 #include "protocols/pops/offline_plan.h"
+#include "tests/pops/pops_checks.h"
 
 namespace {
 

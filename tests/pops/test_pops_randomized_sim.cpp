@@ -11,8 +11,8 @@
 #include <fstream>
 #include <string>
 
-#include "tests/pops/pops_checks.h"
 #include "protocols/pops/randomized_plan.h"
+#include "tests/pops/pops_checks.h"
 
 namespace {
 

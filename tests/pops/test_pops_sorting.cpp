@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <string>
 
-#include "tests/pops/pops_checks.h"
 #include "protocols/pops/registry.h"
 #include "protocols/pops/sorting.h"
 #include "protocols/pops/sorting_network.h"
+#include "tests/pops/pops_checks.h"
 #include "tests/pops/test_pops_sorting_common.h"
 
 namespace {

@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "models/optical/control_channel.h"
-#include "tests/support/open_loop_checks.h"
 #include "protocols/pops/reservation_match.h"
 #include "protocols/pops/tdma.h"
 #include "testbenches/ocpc/ocpc_experiment.h"
 #include "testbenches/pops/pops_experiment.h"
+#include "tests/support/open_loop_checks.h"
 
 namespace {
 

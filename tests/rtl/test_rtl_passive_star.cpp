@@ -8,7 +8,7 @@
 #include <systemc>
 #include <vector>
 
-#include "models/pops/rtl_passive_star.h"
+#include "models/pops/pops_rtl_coupler.h"
 
 namespace {
 

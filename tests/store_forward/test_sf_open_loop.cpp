@@ -15,9 +15,9 @@
 #include "models/topology/ccc.h"
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
-#include "tests/support/open_loop_checks.h"
 #include "testbenches/open_loop/capacity.h"
 #include "testbenches/store_forward/sf_experiment.h"
+#include "tests/support/open_loop_checks.h"
 
 namespace {
 

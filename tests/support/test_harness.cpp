@@ -1,6 +1,6 @@
 /// \file
-/// The test harness itself (tests/support/test_main.cpp): SystemC warnings and errors fail the running
-/// test, also from inside a simulation; SystemC info reports stay silent.
+/// The test harness itself (tests/support/test_main.cpp): SystemC warnings and errors fail the
+/// running test, also from inside a simulation; SystemC info reports stay silent.
 #include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
