@@ -107,7 +107,6 @@ PopsGroup::~PopsGroup() {
   coupler_wires.clear();
   while (!couplers_in.empty()) couplers_in.pop_back();
   couplers_out.reset();
-  while (!processors.empty()) processors.pop_back();
   grant_plane.reset();
   claim_plane.reset();
   request_star.reset();
