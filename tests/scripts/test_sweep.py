@@ -15,7 +15,7 @@ import time
 
 CASE, SRC = sys.argv[1], sys.argv[2]
 OPTINET = sys.argv[3] if len(sys.argv) > 3 else None
-FAKE = os.path.join(SRC, "tests", "sweep_fake_optinet.py")
+FAKE = os.path.join(SRC, "tests", "scripts", "sweep_fake_optinet.py")
 RUNNER = os.path.join(SRC, "scripts", "optinet-sweep")
 sys.path.insert(0, os.path.join(SRC, "scripts"))
 from sweep.spec import SpecError, load  # noqa: E402
