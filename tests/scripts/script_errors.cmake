@@ -5,7 +5,7 @@
 add_test(NAME scripts.bad_input_one_line
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_script_errors.py
                  ${PROJECT_SOURCE_DIR})
-set_tests_properties(scripts.bad_input_one_line PROPERTIES TIMEOUT 60)
+set_tests_properties(scripts.bad_input_one_line PROPERTIES TIMEOUT 120)
 
 # The tables generated from committed CSVs are in step with them (a re-run CSV without its
 # tables regenerated fails).
