@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The full case of the split&hash views test: the pins and grouped views compared on the two
-# k = 8 shapes of the ctest case and on k = 16, depth 2 (whose h-relations take seconds per run;
-# left out of ctest to keep it within a third of its timeout). Prints the test's verdict and the
-# wall time.
+# small shapes of the ctest case (k = 8, depth 2; k = 6, depth 3) and on k = 8, depth 3 and
+# k = 16, depth 2 (whose runs take seconds each in the pins view; left out of ctest to keep it
+# well within a third of its timeout). Prints the test's verdict and the wall time.
 # Usage: bench/splithash_views_full.sh [BIN]   (default build/optinet)
 set -euo pipefail
 cd "$(dirname "$0")/.."
