@@ -130,7 +130,7 @@ def open_loop_run(path):
 
 SWEEP_SPEC = (b'[sweep]\nnetwork = "fake"\n[axes]\nx = [1, 2]\n[runs]\ncount = 2\nseed = 1\n'
               b'per_job = 1\n[merge]\nfields = ["steps"]\n')
-FAKE_OPTINET = os.path.join(SOURCE, "tests", "sweep_fake_optinet.py")
+FAKE_OPTINET = os.path.join(SOURCE, "tests", "scripts", "sweep_fake_optinet.py")
 HEATMAP = "scripts/results/coupler_heatmap.py"
 SWEEP = "scripts/optinet-sweep"
 LONG_NAME = "x" * 10000
