@@ -62,6 +62,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 
 EXIT_USAGE = 2
 EXIT_FAILED = 1
@@ -424,17 +425,24 @@ class Children:
         out, err = process.communicate()
         return subprocess.CompletedProcess(command, process.returncode, out, err)
 
-    def stop(self, pool=None) -> None:
+    def stop(self, pool=None, grace: float = 10.0) -> None:
         """Ignores further signals (the stop must not break), sends SIGINT to the running
-        processes and, with a ThreadPoolExecutor POOL, drops its queued work and waits for its
-        threads (each returns as soon as its process has stopped)."""
+        processes (one that has not ended after GRACE seconds, as a program started with SIGINT
+        ignored, is killed) and, with a ThreadPoolExecutor POOL, drops its queued work and waits
+        for its threads (each returns as soon as its process has stopped)."""
         for s in [signal.SIGINT] + INTERRUPTING:
             signal.signal(s, signal.SIG_IGN)
         with self._lock:
             self.stopped = True
-            for process in self._running:
-                if process.poll() is None:
-                    process.send_signal(signal.SIGINT)
+            running = [p for p in self._running if p.poll() is None]
+        for process in running:
+            process.send_signal(signal.SIGINT)
+        deadline = time.monotonic() + grace
+        for process in running:
+            try:
+                process.wait(timeout=max(0.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                process.kill()
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
 
