@@ -7,7 +7,8 @@ program and the problem, a non-zero exit status, never a traceback.
         ap = cli_guard.ArgumentParser(description=...)  # a usage error: one line, exit 2
         args = ap.parse_args()
         cli_guard.output_folder(args.out, "--out")      # refused before the long work
-        png = cli_guard.output_file(args.png, "OUT.png", ".png")   # a file: checked the same way
+        png = cli_guard.output_file(args.png, "OUT.png", ".png", inputs=[args.json])  # not an input
+        version = cli_guard.check_optinet(args.optinet) # it answers --version as optinet
         with open(args.json) as f, cli_guard.reading(args.json, "optinet report"):
             report = json.load(f)                       # bad data names the file
             ...
@@ -18,11 +19,15 @@ program and the problem, a non-zero exit status, never a traceback.
     if __name__ == "__main__":
         cli_guard.run(main)
 
-Outputs: output_file() checks a path before the work (not empty, the suffix asked for, not a
-folder, device or pipe, in a folder where a file can be made); atomic_open(), write_atomically()
-and save_figure() write a file to a temporary beside it (.NAME.XXXX.tmp), flush it to disk and
-rename it into place, and remove the temporary if anything fails or a signal arrives; outputs()
-puts several files in place together, after all of them were written.
+Outputs: output_file() checks a path before the work (not empty, the suffix asked for, not one
+of the script's inputs, not a folder, device or pipe, in a folder where a file can be made);
+output_folder() refuses a file, or a folder where nothing can be written; with made_folder() a
+folder the script makes is removed again if the script fails before writing in it (a refused
+run leaves nothing behind). Children runs a script's jobs (optinet processes from worker
+threads) so that a signal reaches them at once: its stop() passes SIGINT on. atomic_open(),
+write_atomically() and save_figure() write a file to a temporary beside it (.NAME.XXXX.tmp),
+flush it to disk and rename it into place, and remove the temporary if anything fails or a
+signal arrives; outputs() puts several files in place together, after all of them were written.
 
 run(main) calls main() and exits with its return value; what main raises becomes one line:
   OSError: a missing, unreadable or unwritable file     PROG: PATH: strerror             exit 2
@@ -48,12 +53,16 @@ internal errors are; OPTINET_TRACEBACK=1 in the environment shows its traceback 
 import argparse
 import contextlib
 import csv
+import errno
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 
 EXIT_USAGE = 2
 EXIT_FAILED = 1
@@ -195,19 +204,48 @@ def output_folder(path: str, name: str, create: bool = False) -> None:
 def probe_folder(folder: str, create: bool = False) -> None:
     """Raises OSError if `folder` does not exist (with create: cannot be made) or a file cannot
     be written in it (a probe file is written and removed)."""
+    if os.path.lexists(folder) and not os.path.isdir(folder):
+        raise NotADirectoryError(errno.ENOTDIR, "a file, not a folder", folder)
     if create:
         os.makedirs(folder, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=folder, prefix=".probe."):
         pass
 
 
-def output_file(path: str, name: str, suffix: str = None) -> str:
+@contextlib.contextmanager
+def made_folder(path: str, name: str):
+    """Makes the output folder PATH (refused as output_folder() refuses it, naming the option
+    NAME) for the block; if the block fails (a refusal, an error, a signal) the folders it made
+    are removed again when still empty, so a refused run leaves nothing behind."""
+    folder = path or "."
+    made, parent = [], os.path.abspath(folder)
+    while not os.path.lexists(parent):
+        made.append(parent)
+        parent = os.path.dirname(parent)
+    output_folder(folder, name, create=True)
+    try:
+        yield folder
+    except BaseException:
+        for created in made:  # innermost first
+            with contextlib.suppress(OSError):
+                os.rmdir(created)
+        raise
+
+
+def output_file(path: str, name: str, suffix: str = None, inputs=()) -> str:
     """Checks the output file PATH given as NAME before the work: refused (one line naming NAME,
-    exit 2) if it is empty, lacks `suffix` (e.g. ".png"), is a folder, a device, a pipe or
-    anything but a regular file, or is in a folder that does not exist or where no file can be
-    made. Returns PATH."""
+    exit 2) if it is empty, lacks `suffix` (e.g. ".png"), is one of the script's `inputs` (an
+    output never overwrites what the script reads), is a folder, a device, a pipe or anything
+    but a regular file, or is in a folder that does not exist or where no file can be made.
+    Returns PATH."""
     if not path:
         fail(f"{name}: an empty path is not accepted (a file path)")
+    for source in filter(None, inputs):
+        if os.path.abspath(path) == os.path.abspath(source) or (
+                os.path.exists(path) and os.path.exists(source)
+                and os.path.samefile(path, source)):
+            fail(f"{name}: '{path}' is an input of this run; an output never replaces an "
+                 "input (accepted: another path)")
     if suffix and (not path.endswith(suffix) or os.path.basename(path) == suffix):
         fail(f"{name}: '{path}' is not accepted (a file path ending in {suffix})")
     if path.endswith(os.sep) or os.path.isdir(path):
@@ -316,6 +354,97 @@ def gnuplot(script: str, png: str) -> subprocess.CompletedProcess:
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+
+
+OPTINET_VERSION = re.compile(r"optinet \S+")  # what `optinet --version` prints
+
+
+def optinet_version(optinet: str) -> tuple:
+    """(the version `OPTINET --version` prints, e.g. "optinet 0.4.0", or None; and if None, why
+    OPTINET is not accepted): a folder, a missing or non-executable file, a program that is not
+    optinet, one that fails or does not answer within 30 s."""
+    accepted = "accepted: the optinet binary, e.g. build/optinet"
+    if os.path.isdir(optinet):
+        return None, f"'{optinet}' is a folder ({accepted})"
+    try:
+        p = subprocess.run([optinet, "--version"], capture_output=True, text=True,
+                           stdin=subprocess.DEVNULL, timeout=30, errors="replace")
+    except OSError as e:
+        return None, f"'{optinet}' cannot run ({e.strerror or e}; {accepted})"
+    except subprocess.TimeoutExpired:
+        return None, f"'{optinet} --version' did not answer within 30 s ({accepted})"
+    answer = p.stdout.strip()
+    if p.returncode != 0 or not OPTINET_VERSION.fullmatch(answer):
+        said = (answer.splitlines() or p.stderr.strip().splitlines() or [""])[0][:60]
+        return None, (f"'{optinet}' is not optinet ('--version' gave exit status {p.returncode} "
+                      f"and {said!r}, not 'optinet VERSION'; {accepted})")
+    return answer, ""
+
+
+def check_optinet(optinet: str, name: str = "--optinet") -> str:
+    """The version of OPTINET, asked before any work; anything but optinet is refused with one
+    line naming the option NAME (see optinet_version)."""
+    version, problem = optinet_version(optinet)
+    if version is None:
+        fail(f"{name}: {problem}")
+    return version
+
+
+def optinet(text: str) -> str:
+    """argparse type: the optinet binary (it answers --version as optinet), checked before any
+    output."""
+    version, problem = optinet_version(text)
+    if version is None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+class Children:
+    """The child processes that a script's worker threads run (optinet jobs). On Ctrl-C or a
+    signal, stop() passes SIGINT on to every running one at once (optinet stops its run and
+    writes no half report) and kills any started later, so the script ends without waiting
+    for its jobs."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._running = set()
+        self.stopped = False
+
+    def track(self, process: subprocess.Popen) -> None:
+        """Registers a started process (killed at once if stop() came first)."""
+        with self._lock:
+            self._running = {p for p in self._running if p.poll() is None}
+            self._running.add(process)
+            if self.stopped:
+                process.kill()
+
+    def run(self, command, **kwargs) -> subprocess.CompletedProcess:
+        """subprocess.run(COMMAND, **KWARGS) without input or timeout, tracked."""
+        process = subprocess.Popen(command, **kwargs)
+        self.track(process)
+        out, err = process.communicate()
+        return subprocess.CompletedProcess(command, process.returncode, out, err)
+
+    def stop(self, pool=None, grace: float = 10.0) -> None:
+        """Ignores further signals (the stop must not break), sends SIGINT to the running
+        processes (one that has not ended after GRACE seconds, as a program started with SIGINT
+        ignored, is killed) and, with a ThreadPoolExecutor POOL, drops its queued work and waits
+        for its threads (each returns as soon as its process has stopped)."""
+        for s in [signal.SIGINT] + INTERRUPTING:
+            signal.signal(s, signal.SIG_IGN)
+        with self._lock:
+            self.stopped = True
+            running = [p for p in self._running if p.poll() is None]
+        for process in running:
+            process.send_signal(signal.SIGINT)
+        deadline = time.monotonic() + grace
+        for process in running:
+            try:
+                process.wait(timeout=max(0.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                process.kill()
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def check_exit(proc: subprocess.CompletedProcess, accepted=(0, 1)) -> None:

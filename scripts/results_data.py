@@ -29,13 +29,59 @@ def result(*parts: str) -> str:
     return os.path.join(RESULTS, *parts)
 
 
+class Cell(str):
+    """A CSV value: a string that knows where it was read. float(), int() and a numeric format
+    (f"{cell:.2f}") of a cell that is not a number raise cli_guard.BadInput naming the file, the
+    line and the column (exit 2), not a bare ValueError."""
+
+    def __new__(cls, text: str, path: str, line: int, column: str):
+        cell = super().__new__(cls, text)
+        cell.where = (path, line, column)
+        return cell
+
+    def _bad(self, what: str):
+        path, line, column = self.where
+        return cli_guard.BadInput(f"{path}:{line}: column {column}: '{str(self)[:40]}' is not "
+                                  f"{what}")
+
+    def __float__(self) -> float:
+        try:
+            return float(str(self))
+        except ValueError:
+            raise self._bad("a number") from None
+
+    def __int__(self) -> int:
+        try:
+            return int(str(self))
+        except ValueError:
+            raise self._bad("an integer") from None
+
+    def __format__(self, spec: str) -> str:
+        if spec and spec[-1] in "bcdeEfFgGnoxX%":
+            value = int(self) if spec[-1] in "bcdoxX" else float(self)
+            return format(value, spec)
+        return super().__format__(spec)
+
+    def __reduce__(self):
+        return (str, (str(self),))
+
+
 def read_csv(path: str, missing_ok: bool = False) -> list:
-    """The rows of a CSV as dicts (every value a string); a missing or malformed file is one
-    line naming it, or with missing_ok a missing file is no rows."""
+    """The rows of a CSV as dicts of Cell (strings that turn into numbers or name their file,
+    line and column); a missing or malformed file is one line naming it, or with missing_ok a
+    missing file is no rows."""
     if missing_ok and not os.path.exists(path):
         return []
     with open(path, newline="") as f, cli_guard.reading(path, "CSV"):
-        return list(csv.DictReader(f))
+        reader = csv.DictReader(f)
+        rows = []
+        for row in reader:
+            line = reader.line_num
+            if None in row or None in row.values():
+                raise cli_guard.BadInput(f"{path}:{line}: not the header's "
+                                         f"{len(reader.fieldnames)} values")
+            rows.append({k: Cell(v, path, line, k) for k, v in row.items()})
+        return rows
 
 
 def pyplot():
@@ -48,11 +94,15 @@ def pyplot():
 
 
 def num(cell: str):
-    """The number in a table cell ("1,976", "99.95%", "54.0 (1.8)" -> 54.0); None for "-"."""
+    """The number in a table cell ("1,976", "99.95%", "54.0 (1.8)" -> 54.0); None for "-". A
+    CSV value (Cell) is a number, empty or "-" (None): anything else names its file, line and
+    column (cli_guard.BadInput)."""
     text = cell.strip().replace(",", "").rstrip("%").split(" ")[0].strip("*")
     try:
         return float(text)
     except ValueError:
+        if isinstance(cell, Cell) and text not in ("", "-"):
+            raise cell._bad("a number") from None
         return None
 
 

@@ -65,7 +65,7 @@ def page(optinet: str) -> str:
 
 def main():
     p = cli_guard.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("optinet", metavar="OPTINET", type=cli_guard.executable,
+    p.add_argument("optinet", metavar="OPTINET", type=cli_guard.optinet,
                    help="the optinet binary (build/optinet)")
     p.add_argument("--out", default=DEFAULT_OUT, help="the page (default docs/commands.md)")
     p.add_argument("--check", action="store_true",

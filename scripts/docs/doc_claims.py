@@ -4,15 +4,20 @@ CSVs and their own tables): each statement is rebuilt here as text from the data
 in the page word for word (line breaks aside). A page that says more or other than its data
 fails, and so does a CSV re-run without its page brought in step.
 
-usage: scripts/docs/doc_claims.py [--list]
+usage: scripts/docs/doc_claims.py [--list | --prose-numbers]
 
 Pages: split-hash.md, dmob.md, mesh-sync.md, faults.md, pops-table1.md (its prose),
 valiant-brebner.md (whose observations scripts/results/vb_claims.py prints), coupler-evaluation.md
 (the tables of its section 1, rebuilt from its CSVs), pops-randomized.md
 (scripts/results/claims_pops_randomized.py), ocpc-mob.md (scripts/results/claims_ocpc_mob.py) and the
 gjlr-failure*.md pages (scripts/results/claims_gjlr_failure.py). --list prints every derived statement.
-Exit 1 when a statement is not in its page.
+
+Every number in a page's prose is inside a derived statement or listed in prose_numbers.txt
+(beside this script) as not derived by one (prose_numbers.py): a number changed anywhere in
+prose fails. --prose-numbers prints that list as the pages have it now.
+Exit 1 when a statement is not in its page, or a prose number is neither checked nor listed.
 """
+import collections
 import contextlib
 import io
 import math
@@ -26,6 +31,7 @@ import claims_ocpc_mob  # noqa: E402
 import claims_pops_randomized  # noqa: E402
 import cli_guard  # noqa: E402
 import coupler_study  # noqa: E402
+import prose_numbers  # noqa: E402
 import results_data as rd  # noqa: E402
 import vb_claims  # noqa: E402
 
@@ -82,6 +88,16 @@ def split_hash():
              f" {' or '.join(sorted({r['a_i'] for r in over}))} at the top levels of depth 3"
              f" and 4) at most {worst[0]} (batch, funnel) pair in {worst[1]:,} needed more than"
              " t_i rounds")
+    nine = [r for r in where(batches, batches=9) if rd.num(r["a"]) in (3, 4)]
+    default = {a: where(th1, d=2, N=4096, a=a)[0] for a in (3, 4)}
+    ok_stuck = {a: [int(rd.num(x)) for x in r["runs ok / stuck"].split("/")]
+                for a, r in default.items()}
+    none = all(rd.num(r["runs ok / stuck"].split("/")[1]) == 0 for r in nine)
+    c.append(f"More batches are the safe end: with 9 batches {'no' if none else 'some'} a = 3 or"
+             f" 4 run had a stuck packet, and at the default (β = 2: "
+             f"{rd.num(default[3]['batches']):.0f} and {rd.num(default[4]['batches']):.0f}"
+             f" batches) {ok_stuck[3][1]} of {sum(ok_stuck[3])} a = 3 runs and {ok_stuck[4][1]}"
+             f" of {sum(ok_stuck[4])} a = 4 runs at N = 4096 had one (Theorem 1 table)")
     a2 = {rd.num(r["batches"]): r for r in where(batches, a=2)}
     a2l = {rd.num(r["batches"]): r for r in where(batch_levels, a=2)}
     c.append(f"a = 2: {rd.num(a2[3]['steps (sd)']):.1f} steps with 3 batches against"
@@ -269,7 +285,14 @@ def mesh_sync_tree_routing():
                  f" {r['steps_at_once_mean']} | {r['steps_one_by_one_mean']} |"
                  f" {r['steps_single_queue_mean']} |")
     every = [r for r in tree if r["series"] != "set12-hilbert16"][0]
-    c.append(f"Over all {int(every['splits']):,} splits of the {every['series']}, no link carried"
+    # The series are the loop's variants, each replaying set 1's splits: counted per series.
+    per_series = {int(r["splits"]) for r in rd.read_csv(rd.result("mesh-sync", "variants.csv"))}
+    series = int(every["series"].split()[0])
+    replays = (f"{per_series.pop():,} splits of set 1 under each of the {series} variants of the"
+               f" loop below ({int(every['splits']):,} split replays, not distinct splits)"
+               if len(per_series) == 1 else f"{int(every['splits']):,} splits of the {series}"
+               " variants of the loop below")
+    c.append(f"Over the {replays}, no link carried"
              f" more than {every['lemma4_max_packets']} packets of one problem and the largest"
              f" count was {float(every['lemma4_max_ratio']):.2f} of Lemma 4's bound; no problem"
              f" took more than {float(every['lemma5_max_ratio']):.2f} of Lemma 5's")
@@ -366,7 +389,14 @@ def valiant_brebner():
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         vb_claims.main_report()
-    return "valiant-brebner.md", [line for line in out.getvalue().splitlines() if line.strip()]
+    c = [line for line in out.getvalue().splitlines() if line.strip()]
+    grid = [r for r in rd.read_csv(rd.result("valiant-brebner-grid.csv"))
+            if r["traffic"] == "random"]
+    first, last = grid[0], grid[-1]
+    c.append(f"for random permutations the mean run grows from"
+             f" {float(first['slots_mean']) / int(first['n']):.1f}n at n = {int(first['n'])} to"
+             f" {float(last['slots_mean']) / int(last['n']):.1f}n at n = {int(last['n'])}")
+    return "valiant-brebner.md", c
 
 
 def coupler_evaluation():
@@ -380,7 +410,8 @@ def coupler_evaluation():
                  f"{mean:.1f} [{rd.num(r['latency_ci_low']):.1f}, "
                  f"{rd.num(r['latency_ci_high']):.1f}] ({100 * (mean / formula - 1):+.1f}%) |")
     # The saturation table: every curve's search, as the study prints it.
-    curves = coupler_study.read_curves(rd.result("coupler-evaluation-curves.csv"))
+    curves = coupler_study.read_curves(rd.result("coupler-evaluation-curves.csv"),
+                                       "the page's data")
     c += coupler_study.curve_table(curves)[2:]
     def curve(network, protocol):
         return coupler_study.decided([r for r in curves
@@ -430,8 +461,10 @@ def coupler_evaluation():
 
 def coupler_shape_claims():
     """Section 2: the prose under the shape tables, from the shapes CSVs."""
-    rows = coupler_study.read_shapes(rd.result("coupler-evaluation-shapes.csv"), "shapes")
-    large = coupler_study.read_shapes(rd.result("coupler-evaluation-shapes-large.csv"), "shapes")
+    rows = coupler_study.read_shapes(rd.result("coupler-evaluation-shapes.csv"),
+                                     "the page's data")
+    large = coupler_study.read_shapes(rd.result("coupler-evaluation-shapes-large.csv"),
+                                      "the page's data")
     c = coupler_study.permutation_table(large)[2:]
     full = [r for r in rows if r["d"] <= r["g"]]
     knees = {f"{r['tdma_saturation']:.3g}" for r in full}
@@ -480,15 +513,33 @@ PAGES = [split_hash, dmob, mesh_sync, faults, pops_table1, valiant_brebner, coup
     claims_gjlr_failure.gjlr_pages()
 
 
+PROSE_NUMBERS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "prose_numbers.txt")
+
+
 def main():
     p = cli_guard.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--list", action="store_true", help="print every derived statement")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--list", action="store_true", help="print every derived statement")
+    mode.add_argument("--prose-numbers", action="store_true",
+                      help="print the list of prose numbers no statement derives (the content "
+                      "of prose_numbers.txt for the pages as they are), check nothing")
     args = p.parse_args()
-    failed = total = 0
+    listed = collections.defaultdict(collections.Counter)
+    if not args.prose_numbers:
+        with cli_guard.reading(PROSE_NUMBERS, "list of prose numbers"):
+            listed = prose_numbers.read_list(PROSE_NUMBERS)
+    else:
+        print(prose_numbers.LIST_FILE_HEADER, end="")
+    failed = total = unlisted = 0
     for derive in PAGES:
         name, claims = derive()
         with open(rd.result(name)) as f:
-            text = norm(f.read())
+            page = f.read()
+        if args.prose_numbers:
+            for context in prose_numbers.contexts(page, claims):
+                print(f"{name}\t{context}")
+            continue
+        text = norm(page)
         for claim in claims:
             total += 1
             if args.list:
@@ -496,9 +547,22 @@ def main():
             if norm(claim) not in text:
                 failed += 1
                 print(f"FAIL {name}: the data say: {norm(claim)}")
+        new, stale = prose_numbers.check(page, claims, listed.pop(name, collections.Counter()))
+        for context in new:
+            print(f"FAIL {name}: a prose number neither in a derived statement nor listed in "
+                  f"prose_numbers.txt: {context}")
+        for context in stale:
+            print(f"FAIL {name}: listed in prose_numbers.txt, not in the page's prose: {context}")
+        unlisted += len(new) + len(stale)
+    if args.prose_numbers:
+        return 0
+    for name in listed:
+        print(f"FAIL {name}: listed in prose_numbers.txt, not a page this script checks")
+        unlisted += 1
     print(f"{total - failed} of {total} statements in step with their data")
-    if failed:
-        raise cli_guard.CheckFailed(f"{failed} statement(s) differ from their data")
+    if failed or unlisted:
+        raise cli_guard.CheckFailed(f"{failed} statement(s) differ from their data, {unlisted} "
+                                    "prose number(s) neither checked nor listed")
     return 0
 
 

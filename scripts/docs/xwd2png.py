@@ -76,7 +76,7 @@ def main() -> None:
     parser.add_argument("xwd", help="the dump of xwd -root")
     parser.add_argument("png", help="the PNG to write")
     args = parser.parse_args()
-    path = cli_guard.output_file(args.png, "OUT.png", ".png")
+    path = cli_guard.output_file(args.png, "OUT.png", ".png", inputs=[args.xwd])
     with open(args.xwd, "rb") as f, cli_guard.reading(args.xwd, "XWD screen dump"):
         png = convert(f.read(1 << 28))
     cli_guard.write_atomically(path, png)

@@ -45,8 +45,9 @@ def main():
     parser.add_argument("png")
     parser.add_argument("--run", type=int, default=0, help="run index (default 0)")
     args = parser.parse_args()
-    png = cli_guard.output_file(args.png, "OUT.png", ".png")
-    values = cli_guard.output_file(png[:-len(".png")] + ".csv", "OUT.png")
+    png = cli_guard.output_file(args.png, "OUT.png", ".png", inputs=[args.json])
+    values = cli_guard.output_file(png[:-len(".png")] + ".csv", "OUT.png",
+                                   inputs=[args.json])
     with open(args.json, encoding="utf-8") as f, cli_guard.reading(args.json, "optinet report"):
         report = json.load(f)
         run, utilization, collisions = matrices(report, args.run)

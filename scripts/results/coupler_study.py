@@ -57,15 +57,15 @@ def slurm_command(optinet, args, command, path, slurm):
     return job + ["--wrap", "exec " + shlex.join(command)]
 
 
-def run(optinet, args, scratch, slurm=None):
-    """One optinet run, here or as a Slurm job (`slurm`: partition and time); returns its JSON
-    (None if the command refused it)."""
+def run(optinet, args, scratch, children, slurm=None):
+    """One optinet run, here or as a Slurm job (`slurm`: partition and time), its process
+    tracked in CHILDREN; returns its JSON (None if the command refused it)."""
     fd, path = tempfile.mkstemp(suffix=".json", dir=scratch)
     os.close(fd)
     command = [optinet] + args + ["--seed", str(SEED), "--quiet", "--json", path]
     if slurm:
-        proc = subprocess.run(slurm_command(optinet, args, command, path, slurm),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        proc = children.run(slurm_command(optinet, args, command, path, slurm),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if os.path.exists(path + ".log"):
             with open(path + ".log", encoding="utf-8", errors="replace") as f:
                 proc.stderr += f.read()
@@ -74,14 +74,14 @@ def run(optinet, args, scratch, slurm=None):
             # No report and not a refusal: sbatch failed, or the job died before optinet wrote.
             cli_guard.check_exit(proc, accepted=(0,))
     else:
-        proc = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              text=True)
+        proc = children.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
     if proc.returncode == 2:
         os.remove(path)
         return None
     # Exit 1 with a report: a closed-loop run stopped at the slot limit (a result to show).
     cli_guard.check_exit(proc)
-    with open(path, encoding="utf-8") as f:
+    with open(path, encoding="utf-8") as f, cli_guard.reading(f"{optinet}'s report", "JSON"):
         report = json.load(f)
     os.remove(path)
     return report
@@ -169,31 +169,78 @@ def main():
     parser.add_argument("--keep-shapes", metavar="CSV", type=readable_file,
                         help="a shapes CSV of an earlier study: its rows of sizes not run now "
                         "are kept in the new CSV and table")
-    parser.add_argument("--sizes", type=cli_guard.int_list, default="1024,4096",
-                        help="n of the shape study")
+    parser.add_argument("--sizes", type=size_list, default="1024,4096",
+                        help="n of the shape study (powers of two >= 2, comma-separated)")
     parser.add_argument("--d", type=cli_guard.int_list, default="",
                         help="only these d (comma-separated) in the shape study")
     args = parser.parse_args()
-    cli_guard.output_folder(args.out, "--out", create=True)
-    if args.report_only:
-        return report_only(args)
+    check_arguments(args)
+    # Inputs first: the kept CSVs are read before any run, and their errors end the study then.
+    args.kept_curves = read_curves(args.keep, "--keep") if args.keep else []
+    args.kept_shapes = read_shapes(args.keep_shapes, "--keep-shapes") if args.keep_shapes else []
     slurm = None
-    if args.backend == "slurm":
+    if args.backend == "slurm" and not args.report_only:
         if shutil.which("sbatch") is None:
             raise cli_guard.BadInput("--backend slurm: sbatch not found (a Slurm login node "
                                      "is needed)")
         slurm = {"partition": args.partition, "time": args.time}
-    # The runs' JSON files: beside the results when Slurm's compute nodes write them.
-    where = os.path.abspath(args.out) if slurm else None
-    with tempfile.TemporaryDirectory(prefix="coupler-study-", dir=where) as scratch:
-        return study(args, scratch, slurm)  # the scratch folder is removed at the end
+    # A folder the study made is removed again if the study is refused or fails empty-handed.
+    with cli_guard.made_folder(args.out, "--out"):
+        if args.report_only:
+            return report_only(args)
+        cli_guard.check_optinet(args.optinet)
+        # The runs' JSON files: beside the results when Slurm's compute nodes write them.
+        where = os.path.abspath(args.out) if slurm else None
+        with tempfile.TemporaryDirectory(prefix="coupler-study-", dir=where) as scratch:
+            return study(args, scratch, slurm)  # the scratch folder is removed at the end
+
+
+def size_list(text):
+    """argparse type: the shape study's n, powers of two >= 2, comma-separated."""
+    sizes = cli_guard.int_list(text)
+    if not sizes or any(n < 2 or n & (n - 1) for n in sizes):
+        raise argparse.ArgumentTypeError(f"'{text}' is not accepted (powers of two >= 2, "
+                                         "comma-separated)")
+    return sizes
+
+
+def check_arguments(args):
+    """Options that would not act are refused before anything runs: a protocol or network no
+    curve has, a selection of no curve, a --d that no shape of --sizes has."""
+    if args.only != "shapes" and not args.report_only:
+        protocols = {protocol for _, _, protocol, _ in curve_cases(False)}
+        for protocol in args.protocols:
+            if protocol not in protocols:
+                raise cli_guard.BadInput(f"--protocols: '{protocol}' is not accepted (protocols "
+                                         f"of the study: {', '.join(sorted(protocols))})")
+        if not selected_cases(args):
+            raise cli_guard.BadInput("--protocols, --networks: no curve of the study runs these "
+                                     "protocols on these networks")
+    sizes = [256] if args.quick else args.sizes
+    for d in args.d:
+        if not any(d == shape for n in sizes for shape, _ in shapes(n)):
+            raise cli_guard.BadInput(f"--d: {d} is not accepted (no POPS(d,g) with d*g = "
+                                     f"{' or '.join(map(str, sizes))} has it: d a power of two "
+                                     f"<= {max(sizes)})")
 
 
 def study(args, scratch, slurm=None):
+    """The study's runs, --jobs at once; Ctrl-C or a signal stops the running ones at once
+    (their optinet processes get SIGINT) and ends the study."""
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    children = cli_guard.Children()
     optinet = os.path.abspath(args.optinet) if slurm else args.optinet
-    submit = lambda a: pool.submit(run, optinet, a, scratch, slurm)  # noqa: E731
+    submit = lambda a: pool.submit(run, optinet, a, scratch, children, slurm)  # noqa: E731
+    try:
+        return studies(args, submit)
+    except KeyboardInterrupt:
+        children.stop(pool)
+        raise
+    finally:
+        pool.shutdown(wait=True)
 
+
+def studies(args, submit):
     curves, rows = [], []
     if args.only != "shapes":
         curves = curve_study(submit, args)
@@ -204,9 +251,8 @@ def study(args, scratch, slurm=None):
             for d, g in shapes(n):
                 if not only_d or d in only_d:
                     rows.append(shape_row(submit, n, d, g, args.quick))
-        if args.keep_shapes:
-            kept = read_shapes(args.keep_shapes, "--keep-shapes")
-            rows = sorted([r for r in kept if r["n"] not in sizes] + rows,
+        if args.kept_shapes:
+            rows = sorted([r for r in args.kept_shapes if r["n"] not in sizes] + rows,
                           key=lambda r: (r["n"], r["d"]))
         write_csv(os.path.join(args.out, "coupler-evaluation-shapes.csv"), rows)
         write_page_block(args.out, "shapes", shape_tables(rows))
@@ -225,8 +271,8 @@ def report_only(args):
     """The plot and the page's tables again from the CSVs in --out, without a run."""
     curves, rows = [], []
     if args.only != "shapes":
-        curves = case_order(read_curves(os.path.join(args.out,
-                                                     "coupler-evaluation-curves.csv")))
+        curves = case_order(read_curves(os.path.join(args.out, "coupler-evaluation-curves.csv"),
+                                        "--report-only"))
         plot_curves(curves, args.out)
         write_page_block(args.out, "saturation", curve_table(curves))
     if args.only != "curves":
@@ -255,36 +301,45 @@ def read_study_csv(path, keys, option):
             return ast.literal_eval(text)
         except (ValueError, SyntaxError):
             return text
-    rows = [{k: value(v) for k, v in row.items()} for row in results_data.read_csv(path)]
-    if not rows or not set(keys) <= rows[0].keys():
-        raise cli_guard.BadInput(f"{path}: not a CSV of this script ({option})")
+    cells = results_data.read_csv(path)
+    if not cells or not set(keys) <= cells[0].keys():
+        raise cli_guard.BadInput(f"{path}: not a CSV of scripts/coupler_study.py ({option}: "
+                                 f"columns {', '.join(keys)} expected)")
+    rows = [{k: value(v) for k, v in row.items()} for row in cells]
+    # A column of numbers holds numbers, nothing or "> LIMIT" (a run stopped at its slot limit)
+    # in every row: other text names its file, line and column.
+    for key in rows[0]:
+        if any(type(r[key]) in (int, float) for r in rows):
+            for r, c in zip(rows, cells):
+                if isinstance(r[key], str) and not re.fullmatch(r"> \d+", r[key]):
+                    float(c[key])  # BadInput
     return rows
 
 
-def read_curves(path):
-    return read_study_csv(path, ("network", "protocol", "hardware_bound"), "--keep")
+def read_curves(path, option="curves CSV"):
+    return read_study_csv(path, ("network", "protocol", "hardware_bound"), option)
 
 
 def read_shapes(path, option):
     return read_study_csv(path, ("n", "d", "g", "capacity"), option)
 
 
+def selected_cases(args):
+    """The curves --quick, --protocols and --networks select."""
+    return [c for c in curve_cases(args.quick)
+            if (not args.protocols or c[2] in args.protocols)
+            and (not args.networks or c[0] in args.networks)]
+
+
 def curve_study(submit, args):
     """Runs the curves; the CSV is rewritten after each finished curve, so an interrupted study
     keeps what it finished (rerun the rest with --protocols and --keep)."""
-    cases = [c for c in curve_cases(args.quick)
-             if (not args.protocols or c[2] in args.protocols)
-             and (not args.networks or c[0] in args.networks)]
+    cases = selected_cases(args)
     # The shortest slot limits first: their curves finish (and are written) early.
     futures = {submit(curve_command(network, protocol, limit)): (label, protocol)
                for label, network, protocol, limit in sorted(cases, key=lambda c: c[3])}
-    kept = []
-    if args.keep:
-        ran = {(label, protocol) for label, _, protocol, _ in cases}
-        kept = [c for c in read_curves(args.keep) if (c["network"], c["protocol"]) not in ran]
-    if not cases:
-        raise cli_guard.BadInput("--protocols, --networks: no curve of the study runs these "
-                                 "protocols on these networks")
+    ran = {(label, protocol) for label, _, protocol, _ in cases}
+    kept = [c for c in args.kept_curves if (c["network"], c["protocol"]) not in ran]
     finished = {}
 
     def in_case_order():

@@ -47,7 +47,7 @@ def size(text):
 
 def main():
     ap = cli_guard.ArgumentParser(description=__doc__)
-    ap.add_argument("optinet", metavar="OPTINET", type=cli_guard.executable,
+    ap.add_argument("optinet", metavar="OPTINET", type=cli_guard.optinet,
                     help="the optinet binary")
     ap.add_argument("sizes", metavar="D:K:A:RUNS", nargs="*", type=size,
                     help="sizes to run (default: " + " ".join(DEFAULT) + ")")

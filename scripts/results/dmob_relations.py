@@ -184,7 +184,7 @@ def report(rows):
 
 def main():
     ap = cli_guard.ArgumentParser(description=__doc__)
-    ap.add_argument("optinet", metavar="OPTINET", nargs="?", type=cli_guard.executable,
+    ap.add_argument("optinet", metavar="OPTINET", nargs="?", type=cli_guard.optinet,
                     help="the optinet binary (not with --report-only)")
     ap.add_argument("--runs", type=cli_guard.positive_int, default=3,
                     help="runs per point (default 3)")

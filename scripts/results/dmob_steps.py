@@ -21,7 +21,7 @@ SIZES = {2: (8, 16, 32, 64, 128, 256), 3: (4, 8, 16, 32, 40), 4: (3, 4, 8, 16)}
 
 def main():
     ap = cli_guard.ArgumentParser(description=__doc__)
-    ap.add_argument("optinet", metavar="OPTINET", type=cli_guard.executable,
+    ap.add_argument("optinet", metavar="OPTINET", type=cli_guard.optinet,
                     help="the optinet binary")
     ap.add_argument("runs", metavar="RUNS", nargs="?", type=cli_guard.positive_int, default=5,
                     help="runs a size (default %(default)s)")

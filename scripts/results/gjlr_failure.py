@@ -288,7 +288,8 @@ def main():
                     "adds the crossover fits of the direct algorithms")
     args = ap.parse_args()
     for suffix in (".md", ".csv", ".png"):
-        cli_guard.output_file(args.out + suffix, "--out")
+        cli_guard.output_file(args.out + suffix, "--out",
+                              inputs=args.runs_csv + [args.direct_csv or ""])
     rows = summary(load(args.runs_csv))
     text = tables(rows) + (crossover(rows, args.direct_csv) if args.direct_csv else "")
     cli_guard.write_atomically(args.out + ".md", text)

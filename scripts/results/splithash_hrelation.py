@@ -59,7 +59,8 @@ def spec(text: str) -> list:
 
 def main() -> None:
     ap = cli_guard.ArgumentParser(description=__doc__)
-    ap.add_argument("optinet", metavar="OPTINET", help="the optinet binary")
+    ap.add_argument("optinet", metavar="OPTINET", type=cli_guard.optinet,
+                    help="the optinet binary")
     ap.add_argument("runs", metavar="RUNS", type=cli_guard.positive_int, help="runs a point")
     ap.add_argument("specs", metavar="D:A:K[,K...]", nargs="*", type=spec, default=[],
                     help="depth d, a and the k of each network")

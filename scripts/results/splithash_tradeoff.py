@@ -60,7 +60,7 @@ def shape(report: dict) -> tuple:
 
 def main() -> int:
     ap = cli_guard.ArgumentParser(description=__doc__)
-    ap.add_argument("optinet", metavar="OPTINET", type=cli_guard.executable,
+    ap.add_argument("optinet", metavar="OPTINET", type=cli_guard.optinet,
                     help="the optinet binary")
     ap.add_argument("runs", metavar="RUNS", nargs="?", type=cli_guard.positive_int, default=3,
                     help="runs a case (default %(default)s, seeds 1..)")

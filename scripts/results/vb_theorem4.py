@@ -45,7 +45,7 @@ def run(optinet, n, k, runs, window):
 def main():
     p = cli_guard.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("optinet", nargs="?", default=os.path.join(ROOT, "build", "optinet"),
-                   metavar="OPTINET", type=cli_guard.executable)
+                   metavar="OPTINET", type=cli_guard.optinet)
     p.add_argument("--runs", type=cli_guard.positive_int, default=100)
     a = p.parse_args()
     print(f"Random permutations, {a.runs} runs a row, seeds from 1, every run checked.\n")

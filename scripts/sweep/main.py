@@ -5,11 +5,8 @@ import argparse
 import concurrent.futures
 import json
 import os
-import re
-import signal
 import subprocess
 import sys
-import threading
 import time
 
 import cli_guard  # scripts/, on the path of scripts/optinet-sweep
@@ -21,8 +18,6 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 RUNNER = os.path.join(REPO, "scripts", "optinet-sweep")
 EXIT_USAGE = 2
 EXIT_INCOMPLETE = 1
-# What `optinet --version` prints: "optinet VERSION".
-VERSION_LINE = re.compile(r"optinet \S+")
 
 
 def parse_args(argv):
@@ -71,50 +66,53 @@ def fail(message: str, status: int = EXIT_USAGE):
     cli_guard.fail(message, status)
 
 
-def optinet_version(optinet: str) -> str:
-    """The version `OPTINET --version` prints ("optinet 0.4.0"); anything else is refused with
-    one line naming --optinet: a missing or non-executable file, a program that is not optinet,
-    one that fails or does not answer within 30 s."""
-    if os.path.isdir(optinet):
-        fail(f"--optinet: '{optinet}' is a folder (accepted: the optinet binary, e.g. "
-             f"build/optinet)")
-    try:
-        p = subprocess.run([optinet, "--version"], capture_output=True, text=True,
-                           stdin=subprocess.DEVNULL, timeout=30, errors="replace")
-    except OSError as e:
-        fail(f"--optinet: '{optinet}' cannot run ({e.strerror or e}; accepted: the optinet "
-             f"binary, e.g. build/optinet)")
-    except subprocess.TimeoutExpired:
-        fail(f"--optinet: '{optinet} --version' did not answer within 30 s (accepted: the "
-             f"optinet binary)")
-    answer = p.stdout.strip()
-    if p.returncode != 0 or not VERSION_LINE.fullmatch(answer):
-        said = (answer.splitlines() or p.stderr.strip().splitlines() or [""])[0][:60]
-        fail(f"--optinet: '{optinet}' is not optinet ('--version' gave exit status "
-             f"{p.returncode} and {said!r}, not 'optinet VERSION'; accepted: the optinet binary, "
-             f"e.g. build/optinet)")
-    return answer
-
-
 def validate(spec: Spec, optinet: str) -> dict:
-    """Asks `optinet ... --check` about each distinct option set before any job runs. Returns
-    {option set: check report}; a refusal ends the runner with one line naming the spec key."""
-    checks = {}
+    """Asks `optinet ... --check` before any job runs, once per distinct option set and number
+    of runs per job, with the largest first seed of those jobs: options, seeds and runs that
+    optinet refuses end the runner with one line naming the spec key, as does an answer that
+    is not a check report. Returns {option set: check report}."""
+    checks, asked = {}, {}
     for job in spec.jobs:
-        key = tuple(job.args)
-        if key in checks:
-            continue
-        p = subprocess.run([optinet] + job.args + ["--check"], capture_output=True, text=True)
+        key = (tuple(job.args), job.runs)
+        if key not in asked or job.seed > asked[key].seed:
+            asked[key] = job
+    for (args, runs), job in asked.items():
+        command = [optinet] + job.args + ["--seed", str(job.seed), "--runs", str(runs), "--check"]
+        p = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL)
         if p.returncode != 0:
             message = (p.stderr.strip().splitlines() or [f"exit {p.returncode}"])[-1]
             message = message.removeprefix("optinet: ")
             option = message.split(":", 1)[0]
             # "--d/--g: ..." names two options: the spec key of the first that has one.
             keys = [job.option_keys[o] for o in option.split("/") if o in job.option_keys]
-            where = keys[0] if keys else "sweep.network" if option == "network" else "options"
+            where = (keys[0] if keys else "sweep.network" if option == "network" else
+                     "runs" if option.split(" ")[0] in ("--seed", "--runs") else "options")
             fail(f"{spec.path}: {where}: optinet refuses it: {message}")
-        checks[key] = json.loads(p.stdout)
+        try:
+            report = json.loads(p.stdout)
+            report["memory_estimate_bytes"]
+        except (ValueError, TypeError, KeyError):
+            said = (p.stdout.strip().splitlines() or [""])[0][:60]
+            fail(f"{spec.path}: options: '{' '.join(command[1:])}' gave no check report (it "
+                 f"printed {said!r}); an option in options or axes that makes optinet print "
+                 "instead of run?")
+        checks[args] = report
     return checks
+
+
+def check_plots(spec: Spec, checks: dict) -> None:
+    """Every plot's x, group and where name a column of points.csv: an axis column, a
+    parameter of the runs (from the check reports) or a summary column, before any job runs."""
+    columns = ["point"] + spec.columns() + ["runs", "runs_ok", "runs_planned"]
+    for report in checks.values():
+        columns += [k for k in report.get("parameters", {}) if k not in columns]
+    for i, p in enumerate(spec.plots):
+        named = [("x", p["x"])] + ([("group", p["group"])] if "group" in p else []) + \
+            [(f"where.{k}", k) for k in p.get("where", {})]
+        for key, column in named:
+            if column not in columns:
+                fail(f"{spec.path}: plot[{i}].{key}: '{column}' is not a column of points.csv "
+                     f"(columns: {', '.join(columns)})")
 
 
 def check_output(output: str) -> None:
@@ -179,23 +177,12 @@ def run_local(spec: Spec, output: str, optinet: str, version: str, pending: list
     """Runs `pending` with `workers` at once. Ctrl-C (or SIGTERM) stops the running optinet
     processes (their reports are never written half) and keeps the finished jobs. Returns
     whether every job gave a result."""
-    stop = threading.Event()
-    running: set = set()
-    lock = threading.Lock()
-
-    def track(process):
-        with lock:
-            running.add(process)
-            if stop.is_set():
-                process.kill()
+    children = cli_guard.Children()
 
     def work(job: Job):
-        if stop.is_set():
+        if children.stopped:
             return None, None
-        result, message = results.run_job(output, job, optinet, version, track)
-        with lock:
-            running.difference_update(p for p in list(running) if p.poll() is not None)
-        return result, message
+        return results.run_job(output, job, optinet, version, children.track)
 
     progress = Progress(len(pending), skipped)
     failed = 0
@@ -207,14 +194,7 @@ def run_local(spec: Spec, output: str, optinet: str, version: str, pending: list
             failed += result is None
             progress.job(message, result is not None)
     except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM, SIGHUP, ... (cli_guard.Interrupted)
-        stop.set()  # first: a process started from now on is killed at once (track)
-        for s in [signal.SIGINT] + cli_guard.INTERRUPTING:  # a second one must not break the stop
-            signal.signal(s, signal.SIG_IGN)
-        with lock:
-            for process in running:
-                if process.poll() is None:
-                    process.send_signal(signal.SIGINT)
-        pool.shutdown(wait=True, cancel_futures=True)
+        children.stop(pool)
         progress.close()
         signum, status = cli_guard.interrupted_status(e)
         fail(f"interrupted ({cli_guard.signal_name(signum)}); {progress.done} of {len(pending)} "
@@ -319,15 +299,21 @@ def select(spec: Spec, conditions: list[str]) -> None:
         else:
             fail(f"--where: '{text}' is not COLUMN=VALUE, COLUMN<=VALUE or COLUMN>=VALUE")
 
+    def typed(value: str, like, column: str):
+        """VALUE read as the type of the column's value LIKE: true/false for a boolean."""
+        if isinstance(like, bool):
+            if value.lower() not in ("true", "false"):
+                fail(f"--where: '{value}' is not a value of {column} (accepted: true, false)")
+            return value.lower() == "true"
+        try:
+            return type(like)(value)
+        except ValueError:
+            fail(f"--where: '{value}' is not a value of {column} (accepted: "
+                 f"{'an integer' if isinstance(like, int) else 'a number'})")
+
     def keep(values):
-        for column, op, value in tests:
-            v = values[column]
-            try:
-                if not op(v, type(v)(value)):
-                    return False
-            except ValueError:
-                fail(f"--where: '{value}' is not a value of {column}")
-        return True
+        return all(op(values[column], typed(value, values[column], column))
+                   for column, op, value in tests)
 
     kept = {p.index for p in spec.points if keep(p.values)}
     if not kept:
@@ -387,7 +373,7 @@ def main(argv=None) -> int:
         select(spec, args.where)
     optinet = args.optinet or spec.optinet or os.path.join(REPO, "build", "optinet")
     output = args.output or spec.output or os.path.join("sweeps", spec.name)
-    version = optinet_version(optinet)
+    version = cli_guard.check_optinet(optinet)
     if args.run_chunk is not None:
         return run_chunk(spec, output, optinet, version, args.run_chunk)
     done = [results.finished(output, j, version) is not None for j in spec.jobs]
@@ -401,6 +387,8 @@ def main(argv=None) -> int:
     if args.collect:
         return collect(spec, output, version, not args.no_plots)
     checks = validate(spec, optinet)
+    if not args.no_plots:
+        check_plots(spec, checks)
     pending = [j for j, d in zip(spec.jobs, done) if not d]
     if args.dry_run:
         for job in pending:

@@ -178,8 +178,13 @@ def plot(spec: Spec, output: str, points_csv: str) -> list[str]:
     with open(points_csv) as f:
         rows = list(csv.DictReader(f))
     written = []
-    for p in spec.plots:
-        selected = [r for r in rows if all(str(r.get(k)) == str(v)
+    for i, p in enumerate(spec.plots):
+        for column in [p["x"], p.get("group", p["x"])] + list(p.get("where", {})):
+            if rows and column not in rows[0]:
+                raise cli_guard.BadInput(f"{spec.path}: plot[{i}]: '{column}' is not a column of "
+                                         f"{points_csv} (columns: {', '.join(rows[0])})")
+        # A where value as the CSV writes it (a boolean as true or false).
+        selected = [r for r in rows if all(r.get(k) == str(_cell(v))
                                            for k, v in p.get("where", {}).items())]
         groups: dict[str, list] = {}
         for r in selected:

@@ -41,6 +41,28 @@ SLURM_KEYS = {"partition", "time", "mem", "chunk", "extra"}
 RANGE_KEYS = {"start", "stop", "step", "factor"}
 # The runner owns these optinet options: a job's seeds, runs and report.
 RUNNER_OPTIONS = {"seed", "runs", "json", "quiet", "check", "vcd"}
+# Options a sweep does not take, with the reason: each writes a file (every job would write the
+# same one, outside the output folder), runs a series of rates whose runs are rates and not
+# seeds (merged as runs of one point they would be wrong), or prints instead of running.
+NOT_IN_A_SWEEP = {
+    "hierarchy": "writes a file, the same one for every job (run optinet itself for it)",
+    "groups-csv": "writes a file, the same one for every job (run optinet itself for it)",
+    "rates": "a series of rates is one run per rate, not runs of one point (accepted: an axis "
+             "of rate)",
+    "find-saturation": "a saturation search is one run per rate, not runs of one point "
+                       "(accepted: an axis of rate, or optinet itself)",
+    "help": "prints the options instead of running",
+    "version": "prints the version instead of running",
+}
+
+
+def _taken(name: str, where: str) -> None:
+    """Refuses an optinet option the runner sets or a sweep does not take."""
+    name = name.lstrip("-")
+    if name in RUNNER_OPTIONS:
+        raise SpecError(f"{where}: set by the runner (runs, seeds, outputs)")
+    if name in NOT_IN_A_SWEEP:
+        raise SpecError(f"{where}: not taken in a sweep: {NOT_IN_A_SWEEP[name]}")
 # Bounds: a spec file is read up to MAX_SPEC_BYTES; a spec expands to at most MAX_JOBS jobs
 # (and as many points and seeds per point), far beyond the studies (Table II: 28 jobs) and
 # small enough that a typing slip (stop = 1e12) is a refusal, not an exhausted memory.
@@ -174,6 +196,9 @@ def expand_axis(key: str, value) -> tuple[list[str], list[tuple]]:
     names = key.split(":")
     if any(not n or n == "@" for n in names):
         raise SpecError(f"axes.{key}: empty name in the key")
+    for name in names:
+        if not name.startswith("@"):
+            _taken(name, f"axes.{key}")
     if isinstance(value, dict):
         if len(names) > 1:
             raise SpecError(f"axes.{key}: a composite axis takes a list of \"x:y\" strings")
@@ -238,8 +263,7 @@ def option_args(options, where: str) -> tuple[list[str], dict]:
     """--key value for each option; true is a flag, false leaves it out."""
     args, keys = [], {}
     for key, value in _is_table(options, where.rstrip(".") or "options").items():
-        if key.lstrip("-") in RUNNER_OPTIONS:
-            raise SpecError(f"{where}{key}: set by the runner (runs, seeds, outputs)")
+        _taken(key, f"{where}{key}")
         if isinstance(value, (dict, list)):
             raise SpecError(f"{where}{key}: must be a number, a string or a boolean")
         option = "--" + key.lstrip("-")

@@ -18,6 +18,9 @@ failures = []
 FAKE = r'''#!/usr/bin/python3
 import json, sys
 args = sys.argv[1:]
+if args == ["--version"]:
+    print("optinet 0.0-test")
+    sys.exit(0)
 with open(LOG, "a") as f:
     f.write(" ".join(args) + "\n")
 run = {"rate": 0.1, "offered_per_sender": 0.1, "accepted_per_sender": 0.1,

@@ -15,6 +15,8 @@ import time
 SRC = sys.argv[1]
 PYTHON = sys.executable
 failures = []
+# The stand-ins answer --version as optinet does (the scripts ask before any work).
+VERSION = 'if [ "$1" = --version ]; then echo "optinet 0.0-test"; exit 0; fi\n'
 
 
 def script(name):
@@ -48,12 +50,12 @@ with tempfile.TemporaryDirectory() as tmp:
         f.write('{"runs": [')  # cut short
     fake = os.path.join(tmp, "optinet")  # a binary that fails as optinet does on a full disk
     with open(fake, "w") as f:
-        f.write("#!/bin/sh\necho 'optinet: --json: cannot write' >&2\nexit 3\n")
+        f.write("#!/bin/sh\n" + VERSION + "echo 'optinet: --json: cannot write' >&2\nexit 3\n")
     os.chmod(fake, 0o755)
     # A binary that exits 0 but reports a run not ok (its --json is the argument after --json).
     not_ok = os.path.join(tmp, "optinet-not-ok")
     with open(not_ok, "w") as f:
-        f.write('#!/bin/sh\nwhile [ "$1" != --json ]; do shift; done\n'
+        f.write('#!/bin/sh\n' + VERSION + 'while [ "$1" != --json ]; do shift; done\n'
                 'echo \'{"parameters": {"n": 16, "buses": 8}, "runs": [{"seed": 7, "ok": false, '
                 '"delivered": 1, "packets": 2, "steps": 3}]}\' > "$2"\n')
     os.chmod(not_ok, 0o755)
@@ -83,7 +85,7 @@ with tempfile.TemporaryDirectory() as tmp:
     with open(not_curves, "w") as f:
         f.write("junk,x\n1,2\n")
     expect(["scripts/results/coupler_study.py", "--optinet", fake, "--out", tmp, "--only", "curves",
-            "--protocols", "none", "--keep", not_curves], 2, "--keep")
+            "--protocols", "tdma", "--keep", not_curves], 2, "--keep")
     expect(["scripts/results/coupler_study.py", "--optinet", fake, "--out", tmp, "--only", "curves",
             "--protocols", "none"], 2, "--protocols")
     expect(["scripts/results/coupler_study.py", "--optinet", fake, "--out", tmp, "--networks",
@@ -117,9 +119,12 @@ with tempfile.TemporaryDirectory() as tmp:
     # A command that fails: its program and exit status (and its last line), exit 1.
     expect(["scripts/results/pops_variants_table.py", "--binary", fake, "--families", "1", "--max-n", "16",
             "--traffic", "random"], 1, fake + ": exit status 3 (optinet: --json: cannot write)")
-    # An OPTINET that is not an executable file: refused before the table's header is printed.
-    for name in ("scripts/results/dmob_steps.py", "scripts/results/vb_theorem4.py", "bench/fault_study.py"):
-        expect([name, missing], 2, "an executable file")
+    # An OPTINET that is not optinet: refused before the table's header is printed.
+    for name, says in (("scripts/results/dmob_steps.py", "accepted: the optinet binary"),
+                       ("scripts/results/vb_theorem4.py", "accepted: the optinet binary"),
+                       ("bench/fault_study.py", "an executable file")):
+        expect([name, missing], 2, says)
+        expect([name, "/bin/true"] if "fault" not in name else [name, missing], 2, says)
         proc = subprocess.run(script(name) + [missing], capture_output=True, text=True,
                               timeout=60)
         if proc.stdout:

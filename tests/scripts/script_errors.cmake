@@ -5,7 +5,7 @@
 add_test(NAME scripts.bad_input_one_line
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_script_errors.py
                  ${PROJECT_SOURCE_DIR})
-set_tests_properties(scripts.bad_input_one_line PROPERTIES TIMEOUT 60)
+set_tests_properties(scripts.bad_input_one_line PROPERTIES TIMEOUT 120)
 
 # The tables generated from committed CSVs are in step with them (a re-run CSV without its
 # tables regenerated fails).
@@ -49,3 +49,12 @@ add_test(NAME scripts.coupler_study_filters
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_coupler_study_filters.py
                  ${PROJECT_SOURCE_DIR})
 set_tests_properties(scripts.coupler_study_filters PROPERTIES TIMEOUT 120)
+
+# The scripts check their inputs before any work and name the real fault: a non-number in a
+# committed CSV (file, line, column), a program that is not optinet, sweep options and seeds that
+# every job would refuse, options that would not act, outputs over inputs, a signal passed on to
+# the study's running jobs, no folder left by a refused run (tests/scripts/check_script_inputs.py).
+add_test(NAME scripts.inputs_checked_first
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_script_inputs.py
+                 ${PROJECT_SOURCE_DIR} $<TARGET_FILE:optinet>)
+set_tests_properties(scripts.inputs_checked_first PROPERTIES TIMEOUT 120)
