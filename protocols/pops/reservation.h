@@ -16,11 +16,12 @@
 ///     TDMA); receiver j that got coupler a grants on the control plane into a,
 ///     minislot g + b, with its index j, and tunes to c(b,a) for slot D;
 ///   slot D, data: the granted source sends its oldest packet for (b, j) on c(b,a).
-/// Under a heavy load most sources hold a packet for their TDMA pair and the arbitration keeps
-/// TDMA's full permutation; under a light load any pair gets the next slots. A node knows only
-/// its own packets and the words it hears. Runs on every shape: a word is as wide as its map
-/// and flag (ControlWord), and a channel whose words need more than one frame per slot is
-/// reported in the run's control.frames_per_slot.
+/// A slot where every source holds a packet for its TDMA pair gets TDMA's full permutation; a
+/// pair left empty is filled only by another empty pair's source and group (d = g), so under a
+/// uniform load the protocol saturates below TDMA's capacity (docs/reservation-protocol.md); under
+/// a light load any pair gets the next slots. A node knows only its own packets and the words it
+/// hears. Runs on every shape: a word is as wide as its map and flag (ControlWord), and a channel
+/// whose words need more than one frame per slot is reported in the run's control.frames_per_slot.
 #include "models/pops/pops_node.h"
 
 namespace optinet::pops {
