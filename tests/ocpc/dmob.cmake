@@ -221,3 +221,10 @@ optinet_usage_error_test(dmob_h_relation_not_random_function "--traffic" dmob --
                          --protocol h-relation --traffic random-function)
 optinet_usage_error_test(dmob_h_relation_cannot_embed "--a" dmob --k 4 --dim 3
                          --protocol h-relation --h 2)
+# A shape the protocol cannot serve is refused before it runs, with the reason: random-function
+# on blocks of one node (here k = 6, D = 3, a = 2: a_1 = 6 blocks of one of the 6 level-1
+# nodes); the split&hash network the same.
+optinet_usage_error_test(dmob_random_function_one_node_blocks "k >= 12" dmob --k 6 --dim 3
+                         --protocol random-function)
+optinet_usage_error_test(splithash_random_function_one_node_blocks "k >= 12" splithash --k 6
+                         --depth 3 --protocol random-function)
