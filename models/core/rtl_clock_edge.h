@@ -12,7 +12,10 @@ namespace optinet {
 class RtlClockEdge {
  public:
   /// A quarter of the period of the slot clock that `clk` is bound to: the wait from a slot
-  /// clock's edge to the model's.
+  /// clock's edge to the model's. Exact only for a period of a whole number of 4 time
+  /// resolution units (the command refuses other periods with --rtl); otherwise rounded to the
+  /// nearest unit, and at a period of 2 units it is half the slot, so the model's ticks fall on
+  /// the slot clock's edges (lockstep's comparisons at the nodes' sampling instants see that).
   static sc_core::sc_time quarter_slot(const sc_core::sc_in<bool>& clk) {
     return dynamic_cast<const sc_core::sc_clock&>(*clk.get_interface()).period() / 4;
   }

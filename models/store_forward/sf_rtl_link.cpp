@@ -40,6 +40,9 @@ RtlLinkStage::RtlLinkStage(const sc_core::sc_module_name& name, const LinkInstan
   SC_METHOD(step);
   sensitive << clk;
   dont_initialize();
+  if (instance.lockstep) {
+    SC_METHOD(watch_samples);  // its first activation waits for a run's start
+  }
 }
 
 RtlLinkStage::~RtlLinkStage() = default;
@@ -66,13 +69,58 @@ void RtlLinkStage::step() {
       phase_ = Phase::kIdle;
       {
         const LinkOutcome rtl = rtl_outcome();
-        if (instance_.lockstep && !same(rtl, presented_) && mismatch_.empty()) {
-          mismatch_ = "behavioural: " + describe(presented_) + "; rtl: " + describe(rtl);
-          mismatch_slot_ = slot_;
-        }
+        if (instance_.lockstep && !same(rtl, presented_)) note_mismatch(slot_, presented_, rtl);
         drive(instance_.lockstep ? presented_ : rtl);
       }
       return;  // static sensitivity: the next edge of the slot clock
+  }
+}
+
+void RtlLinkStage::note_mismatch(std::uint64_t slot, const LinkOutcome& wire,
+                                 const LinkOutcome& stage) {
+  if (!mismatch_.empty()) return;
+  mismatch_ = "behavioural: " + describe(wire) + "; rtl: " + describe(stage);
+  mismatch_slot_ = slot;
+}
+
+void RtlLinkStage::watch_samples() {
+  // Woken as the nodes are (SfPinNode::on_edge): by a run's start and, while running, by each
+  // edge of the slot clock, in the delta in which the nodes read the link's pins.
+  if (control_->start_event().triggered()) watching_ = true;
+  if (watching_ && clk.posedge()) {
+    // The source takes back its offer of the last slot if src_ready is high: a wire passes the
+    // far end's ready.
+    if (offered_ && src_ready.read() != dst_ready.read()) {
+      LinkOutcome wire, stage;
+      wire.ready = dst_ready.read();
+      stage.ready = src_ready.read();
+      note_mismatch(offer_slot_, wire, stage);
+    }
+    offered_ = false;
+    if (control_->abort_requested()) watching_ = false;
+  } else if (watching_ && clk.negedge()) {
+    // The far end admits what dst_* holds: a wire passes the source's offer of this slot.
+    LinkOutcome wire, stage;
+    wire.valid = src.offer.valid.read();
+    stage.valid = dst.offer.valid.read();
+    if (wire.valid) {
+      wire.packet = src.offer.frame.read().packet;
+      wire.kind = static_cast<std::uint32_t>(src.offer.frame.read().kind);
+      wire.handle = src.handle.read();
+    }
+    if (stage.valid) {
+      stage.packet = dst.offer.frame.read().packet;
+      stage.kind = static_cast<std::uint32_t>(dst.offer.frame.read().kind);
+      stage.handle = dst.handle.read();
+    }
+    offered_ = wire.valid;
+    offer_slot_ = control_->current_slot();
+    if (!same(wire, stage)) note_mismatch(offer_slot_, wire, stage);
+  }
+  if (watching_) {
+    sc_core::next_trigger(clk.value_changed_event() | control_->start_event());
+  } else {
+    sc_core::next_trigger(control_->start_event());
   }
 }
 

@@ -11,6 +11,12 @@
 /// outputs onto its output pins. The offer of slot k is then at the far end from k + T/4 until
 /// k + 3T/4 (the far end samples it at the falling edge, k + T/2), and the far end's ready
 /// at the source from k + 3T/4 until k + 5T/4 (the source samples it at rising edge k + 1).
+///
+/// Lockstep compares twice: at each tick the RTL's outputs with what a wire would pass from the
+/// same input pins, and at the instants the nodes sample the link (falling edge k: the far end
+/// reads the offer; rising edge k + 1: the source reads the ready) what the stage drives with
+/// what the source offered and the far end granted, so that a stage whose ticks miss those
+/// instants fails the run too.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -62,6 +68,10 @@ class RtlLinkStage : public LinkStage {
  private:
   enum class Phase { kIdle, kPresent, kEdge, kSettling };
   void step();
+  /// Lockstep: at each edge of a running slot clock, what the nodes read against a wire's.
+  void watch_samples();
+  /// Keeps the first mismatch (`slot`, the wire's outcome, the stage's).
+  void note_mismatch(std::uint64_t slot, const LinkOutcome& wire, const LinkOutcome& stage);
   /// Drives the model's inputs from the stage's input pins; returns what a wire would pass.
   LinkOutcome present();
   LinkOutcome rtl_outcome() const;
@@ -81,6 +91,9 @@ class RtlLinkStage : public LinkStage {
   std::uint64_t slot_ = 0;
   std::string mismatch_;
   std::uint64_t mismatch_slot_ = 0;
+  bool watching_ = false;  ///< a run is going (watch_samples)
+  bool offered_ = false;   ///< the source offered on this link in the last slot
+  std::uint64_t offer_slot_ = 0;
 };
 
 }  // namespace optinet::sf

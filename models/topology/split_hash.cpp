@@ -37,6 +37,27 @@ std::string SplitHashShape::invalid() const {
   return "";
 }
 
+std::string SplitHashShape::one_node_blocks() const {
+  const auto single = [](const SplitHashShape& s) {
+    for (std::uint32_t i = 1; i < s.depth; ++i) {
+      if (s.block_size(i) < 2) return i;
+    }
+    return 0u;
+  };
+  const std::uint32_t i = single(*this);
+  if (i == 0) return "";
+  SplitHashShape larger = *this;
+  do {
+    ++larger.k;
+  } while (single(larger) != 0);
+  return "at level " + std::to_string(i) + " each of the a_" + std::to_string(i) + " = " +
+         std::to_string(functions(i)) + " blocks of the k^" + std::to_string(i) + " = " +
+         std::to_string(power(i)) +
+         " bottom nodes holds one node, so a batch that sends two packets into one child funnel "
+         "places only one of them (accepted: k >= " +
+         std::to_string(larger.k) + " at this depth and a)";
+}
+
 std::uint64_t SplitHashShape::funnel_bus_length(std::uint32_t i) const {
   const std::uint64_t b = block_size(i);
   return k + (power(i + 1) + b - 1) / b;

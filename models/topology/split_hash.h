@@ -64,6 +64,12 @@ struct SplitHashShape {
   /// Empty if the shape is valid, otherwise what is wrong (k < 2, depth 0, a < 2, a block
   /// of size 0).
   std::string invalid() const;
+  /// Empty if every funnel level's blocks hold two bottom nodes or more. Otherwise why the
+  /// random-function algorithm (Corollary 3) cannot deliver every packet on this shape: at a
+  /// level whose blocks hold one node each, a batch that sends two packets into one child
+  /// funnel places only one of them, and the other stays at the round limit. Names the
+  /// smallest k without such a block at this depth and a.
+  std::string one_node_blocks() const;
 
   /// Global id of node x of level L: L*N + x. Sinks are 0..N-1, sources d*N..(d+1)N-1.
   NodeId id(std::uint32_t level, std::uint64_t x) const {

@@ -10,6 +10,7 @@
 #include "protocols/ocpc/tdma.h"
 #include "protocols/ocpc/thinning.h"
 #include "protocols/ocpc/valiant.h"
+#include "protocols/splithash/registry.h"
 
 namespace optinet::ocpc {
 
@@ -48,7 +49,8 @@ const std::vector<ProtocolInfo>& protocols() {
        false, false, make_on_mesh<DmobFunnelProtocol>, false, true, false, true},
       {"random-function",
        "Corollary 3b: the split&hash random-function algorithm on the mesh, GJLR on dimension 0",
-       false, false, make_on_mesh<DmobRandomFunctionProtocol>, false, true, false, true},
+       false, false, make_on_mesh<DmobRandomFunctionProtocol>, false, true, false, true, false,
+       splithash::random_function_unavailable},
       {"h-relation",
        "Theorem 4b: the split&hash h-relation algorithm (thinning, remainder, GJLR) on the mesh",
        false, false, make_on_mesh<DmobHRelationProtocol>, false, true, false, true, true},

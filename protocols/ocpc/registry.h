@@ -37,6 +37,9 @@ struct ProtocolInfo {
   /// Routes h-relations for any h the network takes (`--h`, `--applications`, the thinning
   /// constants), not random functions.
   bool h_relations = false;
+  /// Why the protocol cannot serve an embedded split&hash shape the network takes ("" if it
+  /// can); null: every shape.
+  std::string (*shape_unavailable)(const splithash::SplitHashShape& shape) = nullptr;
 };
 
 /// Whether `info` runs on `topology`.

@@ -19,13 +19,19 @@ const std::vector<ProtocolInfo>& protocols() {
        make<FunnelProtocol>, true},
       {"random-function",
        "Corollary 3a: random batches down the funnels, then GJLR on every bus to the sinks",
-       make<RandomFunctionProtocol>, false},
+       make<RandomFunctionProtocol>, false, false, random_function_unavailable},
       {"h-relation",
        "Theorem 4a: the modified thinning phase per batch and level, then the random-function "
        "algorithm for the remainder, then GJLR on every bus to the sinks",
        make<HRelationProtocol>, false, true},
   };
   return table;
+}
+
+std::string random_function_unavailable(const SplitHashShape& shape) {
+  const std::string why = shape.one_node_blocks();
+  if (why.empty()) return "";
+  return why + "; --protocol h-relation routes what one application leaves";
 }
 
 const ProtocolInfo* find_protocol(const std::string& name) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "models/splithash/splithash_node.h"
+#include "models/topology/split_hash.h"
 
 namespace optinet::splithash {
 
@@ -19,7 +20,13 @@ struct ProtocolInfo {
   bool permutations_only = false;
   /// Routes h-relations for any h (--h; every source up to h packets), not random functions.
   bool h_relations = false;
+  /// Why the protocol cannot serve a shape the network takes ("" if it can); null: every shape.
+  std::string (*shape_unavailable)(const SplitHashShape& shape) = nullptr;
 };
+
+/// The random-function algorithm's precondition (SplitHashShape::one_node_blocks), for the
+/// registries of the networks that run it.
+std::string random_function_unavailable(const SplitHashShape& shape);
 
 const std::vector<ProtocolInfo>& protocols();
 /// nullptr if unknown.

@@ -23,8 +23,7 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
       << common.runs << " run(s)" << std::endl;
   const double elaboration = command.elaborate();
   // Taken now, while the network is as elaborated; written with the other outputs.
-  const std::string hierarchy =
-      common.hierarchy_path.empty() ? "" : elaborated_hierarchy().dump() + '\n';
+  const std::string hierarchy = common.hierarchy_path.empty() ? "" : elaborated_hierarchy();
   // The hardware bound may solve a linear program: once, before the runs.
   const std::optional<OpenLoopBounds> bounds =
       common.open_loop ? std::optional(open_loop_bounds(command, common)) : std::nullopt;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "testbenches/io/input_file.h"
+#include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 
 namespace optinet {
@@ -67,6 +68,12 @@ constexpr double kPinMeshNode = 395.0 * 1024;
 // stage, far end) that bind them. hypercube --view pins at n = 8, 10 and 12 peak at 72,496,
 // 316,988 and 1,474,032 KiB: 30.2, 29.6 and 30.1 KiB per link.
 constexpr double kPinLink = 30.0 * 1024;
+// --hierarchy: its text (about 100 bytes per SystemC object, built in a string sized
+// beforehand and held until the end), as a share of the network's estimate beyond kBase. With
+// --max-slots 50 the peak grows by 12% of that on ocpc --p 1024 (5.5 MiB of text), 17% on dmob
+// --k 4 --dim 5 (21 MiB), 16% on hypercube --n 10, 15% on mesh --n 8, 5% on splithash --k 8
+// --depth 3.
+constexpr double kHierarchyShare = 0.20;
 
 std::uint64_t read_meminfo_available() {
   std::ifstream in("/proc/meminfo");
@@ -83,16 +90,12 @@ std::uint64_t read_cgroup_limit() {
   std::ifstream in("/sys/fs/cgroup/memory.max");
   std::string text;
   if (!(in >> text) || text == "max") return 0;
-  try {
-    return std::stoull(text);
-  } catch (const std::exception&) {
-    return 0;
-  }
+  return read_count(text).value_or(0);
 }
 
 }  // namespace
 
-std::uint64_t estimate_memory(const ResourceCounts& c, bool traced) {
+std::uint64_t estimate_memory(const ResourceCounts& c, bool traced, bool hierarchy) {
   double bytes = kBase + kThread * c.threads + kCoupler * c.couplers + kMethodNode * c.methods +
                  kSteppedNode * c.stepped_nodes + kLink * c.links + kLinkRecord * c.link_records +
                  kBus * c.buses + kScope * c.scopes + kPinFibre * c.pin_fibres +
@@ -102,6 +105,9 @@ std::uint64_t estimate_memory(const ResourceCounts& c, bool traced) {
     bytes += kTraced * (c.threads + c.couplers + c.methods + c.stepped_nodes + c.links +
                         c.link_records + c.buses);
   }
+  // The hierarchy's text grows with the SystemC objects, as the network's memory does beyond
+  // the process's own: kHierarchyShare of it.
+  if (hierarchy) bytes += kHierarchyShare * (bytes - kBase);
   return static_cast<std::uint64_t>(bytes);
 }
 
@@ -116,7 +122,7 @@ std::uint64_t parse_memory_size(const std::string& option, const std::string& te
   static const std::regex size(R"(([0-9]{1,15})([KMGT]?))");
   std::smatch m;
   if (std::regex_match(text, m, size)) {
-    const std::uint64_t value = std::stoull(m[1].str());
+    const std::uint64_t value = *read_count(m[1].str());
     const std::string unit = m[2].str();
     const int shift = unit.empty()  ? 0
                       : unit == "K" ? 10

@@ -27,8 +27,9 @@ struct ResourceCounts {
   std::uint64_t pin_links = 0;  ///< the store-and-forward pins view: links with stage and pins
 };
 
-/// Resident bytes of a network made of `counts`; `traced`: with a VCD file.
-std::uint64_t estimate_memory(const ResourceCounts& counts, bool traced);
+/// Resident bytes of a network made of `counts`; `traced`: with a VCD file; `hierarchy`: with
+/// its elaborated hierarchy written (`--hierarchy`, whose text is held until the run ends).
+std::uint64_t estimate_memory(const ResourceCounts& counts, bool traced, bool hierarchy = false);
 
 /// Memory this process may use: MemAvailable of /proc/meminfo, or the cgroup's limit if lower
 /// (0 if neither can be read).

@@ -34,7 +34,7 @@ std::vector<double> parse_rates(const std::string& text) {
                        "' is not accepted (auto, or up to 100 comma-separated numbers from 0 to "
                        "1)");
     }
-    rates.push_back(std::stod(item));
+    rates.push_back(*read_number(item));
     start = comma + 1;
   }
   return rates;
@@ -227,9 +227,11 @@ void check_traffic(const NetworkCommand& command, const CommonOptions& c) {
 /// The shared options; --protocol and --traffic list what `command` accepts (its registries).
 void add_common_options(CLI::App& app, CommonOptions& c, const NetworkCommand& command) {
   app.add_option("--protocol", c.protocol, command.protocol_names())->capture_default_str();
+  const std::string file = command.traffic_file_option();
   app.add_option("--traffic", c.traffic,
                  command.traffic_names() +
-                     (command.open_loop() ? "; open loop: " + open_loop_traffic_names() : ""))
+                     (command.open_loop() ? "; open loop: " + open_loop_traffic_names() : "") +
+                     (file.empty() ? "" : "; file (with " + file + " PATH)"))
       ->capture_default_str();
   app.add_option("--runs", c.runs, "runs on the same network, seeds S, S+1, ...")
       ->check(count_in(1, kMaxRuns))

@@ -147,7 +147,8 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
 }  // namespace driver
 
 std::uint64_t memory_estimate(const NetworkCommand& command, const CommonOptions& common) {
-  return estimate_memory(command.resources(), !common.vcd_path.empty());
+  return estimate_memory(command.resources(), !common.vcd_path.empty(),
+                         !common.hierarchy_path.empty());
 }
 
 std::unique_ptr<NetworkCommand> parse_optinet(const std::vector<std::string>& args,

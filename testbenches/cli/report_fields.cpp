@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstdio>
 
 #include "testbenches/cli/driver.h"
@@ -149,21 +150,35 @@ void add_media_fields(Json& f, const std::vector<NamedMedium>& media, std::uint6
   counts.slots = slots;
   EnergyTally energy(device, budget);
   energy.add(counts);
+  f["media"] = std::move(list);
+  if (!std::isfinite(energy.total_pj())) {
+    // A figure that is not a number is none, with the reason beside it.
+    for (const char* key : {"energy_pj", "energy_per_slot_pj", "energy_per_packet_pj",
+                            "energy_per_bit_pj", "energy_collision_share", "energy_ack_share"}) {
+      f[key] = nullptr;
+    }
+    f["energy_why"] = "the laser power the budget needs is beyond a double (power.laser_why)";
+    return;
+  }
   f["energy_pj"] = energy.total_pj();
   f["energy_per_slot_pj"] = energy.per_slot_pj().value_or(0.0);
-  f["energy_per_packet_pj"] = energy.per_delivered_packet_pj().value_or(0.0);
-  f["energy_per_bit_pj"] = energy.per_delivered_bit_pj().value_or(0.0);
-  const EnergyParts parts = energy.parts();
-  const double bits = static_cast<double>(delivered) * device.frame_bits;
-  const auto per_bit = [bits](double pj) { return bits > 0 ? pj / bits : 0.0; };
-  f["energy_parts_pj_per_bit"] = Json{{"laser", per_bit(parts.laser)},
-                                      {"modulator", per_bit(parts.modulator)},
-                                      {"receiver", per_bit(parts.receiver)},
-                                      {"serdes", per_bit(parts.serdes)},
-                                      {"static", per_bit(parts.static_)}};
+  if (delivered == 0) {
+    f["energy_per_packet_pj"] = nullptr;
+    f["energy_per_bit_pj"] = nullptr;
+    f["energy_why"] = "no packet delivered: no energy per delivered packet or bit";
+  } else {
+    f["energy_per_packet_pj"] = *energy.per_delivered_packet_pj();
+    f["energy_per_bit_pj"] = *energy.per_delivered_bit_pj();
+    const EnergyParts parts = energy.parts();
+    const double bits = static_cast<double>(delivered) * device.frame_bits;
+    f["energy_parts_pj_per_bit"] = Json{{"laser", parts.laser / bits},
+                                        {"modulator", parts.modulator / bits},
+                                        {"receiver", parts.receiver / bits},
+                                        {"serdes", parts.serdes / bits},
+                                        {"static", parts.static_ / bits}};
+  }
   f["energy_collision_share"] = energy.collision_share();
   f["energy_ack_share"] = energy.acknowledgement_share();
-  f["media"] = std::move(list);
 }
 
 void add_control_fields(Json& f, const std::vector<ControlCounters>& channels, std::uint64_t slots,
@@ -185,7 +200,9 @@ void add_control_fields(Json& f, const std::vector<ControlCounters>& channels, s
             static_cast<double>(total.slot_bits) / static_cast<double>(device.frame_bits)},
            {"energy_pj", energy},
            {"energy_per_slot_pj", slots > 0 ? energy / static_cast<double>(slots) : 0.0},
-           {"energy_per_packet_pj", delivered > 0 ? energy / static_cast<double>(delivered) : 0.0}};
+           {"energy_per_packet_pj",
+            delivered > 0 ? Json(energy / static_cast<double>(delivered)) : Json(nullptr)}};
+  if (delivered == 0) f["control"]["energy_why"] = "no packet delivered: no energy per packet";
 }
 
 Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t fanout) {
@@ -207,15 +224,28 @@ PhysicalBudget physical_budget(const DeviceParameters& device, const NetworkOpti
 
 Json network_budget_json(const DeviceParameters& device, const NetworkOptics& optics) {
   const PhysicalBudget b = physical_budget(device, optics);
-  return Json{{optics.medium, budget_json(device, optics.kind, optics.fanout)},
-              {"transmitters", b.counts.transmitters},
-              {"receivers", b.counts.receivers},
-              {"required_launch_dbm", b.required_launch_dbm},
-              {"laser_mw_per_transmitter", b.laser_mw_per_transmitter},
-              {"laser_electrical_mw_per_transmitter", b.laser_electrical_mw_per_transmitter},
-              {"laser_continuous", device.laser_continuous != 0},
-              {"laser_w", b.laser_w},
-              {"static_w", b.static_w}};
+  Json j{{optics.medium, budget_json(device, optics.kind, optics.fanout)},
+         {"transmitters", b.counts.transmitters},
+         {"receivers", b.counts.receivers},
+         {"required_launch_dbm", b.required_launch_dbm},
+         {"laser_mw_per_transmitter", b.laser_mw_per_transmitter},
+         {"laser_electrical_mw_per_transmitter", b.laser_electrical_mw_per_transmitter},
+         {"laser_continuous", device.laser_continuous != 0},
+         {"laser_w", b.laser_w},
+         {"static_w", b.static_w}};
+  if (!std::isfinite(b.laser_w)) {
+    char why[160];
+    std::snprintf(why, sizeof why,
+                  "the required launch of %.2f dBm is beyond a double in mW: no laser closes this "
+                  "budget",
+                  b.required_launch_dbm);
+    for (const char* key :
+         {"laser_mw_per_transmitter", "laser_electrical_mw_per_transmitter", "laser_w"}) {
+      j[key] = nullptr;
+    }
+    j["laser_why"] = why;
+  }
+  return j;
 }
 
 /// The open-loop traffic processes, as --traffic names them.

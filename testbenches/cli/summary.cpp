@@ -71,6 +71,15 @@ void print_power_budget(std::ostream& out, const Json& budget) {
   }
   if (!budget.contains("transmitters")) return;
   char text[300];
+  if (budget["laser_w"].is_null()) {
+    std::snprintf(text, sizeof text,
+                  "power: %llu transmitters, %llu receivers; laser: none (%s); static %.4g W\n",
+                  budget["transmitters"].get<unsigned long long>(),
+                  budget["receivers"].get<unsigned long long>(),
+                  budget["laser_why"].get<std::string>().c_str(), budget["static_w"].get<double>());
+    out << text;
+    return;
+  }
   std::snprintf(text, sizeof text,
                 "power: %llu transmitters, %llu receivers; laser %.4g mW per transmitter "
                 "(required launch %.2f dBm), %.4g W electrical for all%s; static %.4g W\n",
@@ -88,7 +97,9 @@ void print_energy(std::ostream& out, const std::vector<RunRecord>& runs) {
   const char* const parts[] = {"laser", "modulator", "receiver", "serdes", "static"};
   double total = 0, collision = 0, part[5] = {};
   std::size_t counted = 0;
+  std::string why;
   for (const RunRecord& r : runs) {
+    if (r.fields.contains("energy_why") && why.empty()) why = r.fields["energy_why"];
     if (!r.fields.contains("energy_parts_pj_per_bit")) continue;
     ++counted;
     total += r.fields["energy_per_bit_pj"].get<double>();
@@ -96,7 +107,10 @@ void print_energy(std::ostream& out, const std::vector<RunRecord>& runs) {
     for (int i = 0; i < 5; ++i)
       part[i] += r.fields["energy_parts_pj_per_bit"][parts[i]].get<double>();
   }
-  if (counted == 0) return;
+  if (counted == 0) {
+    if (!why.empty()) out << "energy: none per delivered bit (" << why << ")\n";
+    return;
+  }
   char text[400];
   int n = std::snprintf(text, sizeof text, "energy: %.4g pJ per delivered bit (",
                         total / double(counted));

@@ -36,7 +36,7 @@ std::uint32_t index_in(const std::string& spec, const std::string& text, std::ui
     refuse(spec,
            "names " + (text.empty() ? std::string("nothing") : "'" + text + "'") + "; " + what);
   }
-  return static_cast<std::uint32_t>(std::strtoull(text.c_str(), nullptr, 10));
+  return static_cast<std::uint32_t>(*read_count(text));
 }
 
 std::string kind_name(FaultKind kind) {
@@ -79,7 +79,7 @@ Fault parse_fault_spec(const std::string& spec, const FaultTargets& t) {
       refuse(spec, "has slot '" + slot +
                        "' (accepted: @SLOT, 0 <= SLOT <= " + std::to_string(kMaxFaultSlot) + ")");
     }
-    f.from_slot = std::strtoull(slot.c_str(), nullptr, 10);
+    f.from_slot = *read_count(slot);
     check_within_run("--fault", spec, f.from_slot, t.max_slots, "@SLOT below --max-slots");
   }
   const std::vector<std::string> part = split(body, ':');
@@ -123,10 +123,10 @@ Fault parse_fault_spec(const std::string& spec, const FaultTargets& t) {
       f.probability = t.budget_errors->frame_loss;
       return f;
     }
-    if (!unit_rejection(part[1]).empty() || std::strtod(part[1].c_str(), nullptr) <= 0) {
+    if (!unit_rejection(part[1]).empty() || *read_number(part[1]) <= 0) {
       refuse(spec, "has probability '" + part[1] + "' (accepted: 0 < P <= 1, or budget)");
     }
-    f.probability = std::strtod(part[1].c_str(), nullptr);
+    f.probability = *read_number(part[1]);
   } else {
     refuse(spec, std::string("is not a fault (accepted: ") + kKinds + ")");
   }

@@ -87,6 +87,41 @@ std::string number_text(double v) {
   return buf;
 }
 
+/// The text of the number a top-level field of a JSON object was written as ("" if that field is
+/// not a number written with a fraction or exponent), so that a refusal echoes what the file
+/// says ("1e3", not the 1000 it parses to).
+std::string number_as_written(const std::string& text, const std::string& field) {
+  struct Reader : nlohmann::json_sax<nlohmann::json> {
+    const std::string& wanted;
+    std::string current, found;
+    int depth = 0;
+    explicit Reader(const std::string& w) : wanted(w) {}
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(number_integer_t) override { return true; }
+    bool number_unsigned(number_unsigned_t) override { return true; }
+    bool number_float(number_float_t, const string_t& s) override {
+      if (depth == 1 && current == wanted && found.empty()) found = s;
+      return true;
+    }
+    bool string(string_t&) override { return true; }
+    bool binary(binary_t&) override { return true; }
+    bool start_object(std::size_t) override { return ++depth, true; }
+    bool key(string_t& k) override {
+      if (depth == 1) current = k;
+      return true;
+    }
+    bool end_object() override { return --depth, true; }
+    bool start_array(std::size_t) override { return ++depth, true; }
+    bool end_array() override { return --depth, true; }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+      return false;
+    }
+  } reader(field);
+  nlohmann::json::sax_parse(text, &reader);
+  return reader.found;
+}
+
 std::string accepted(const Field& f) {
   std::string what = f.integer ? "an integer " : "a number ";
   if (f.lo_open) {
@@ -196,12 +231,18 @@ DeviceParameters parse_device_json(const std::string& text, const std::string& p
     }
     const std::string bad = where + field->name + ": " + accepted(*field) + "; got ";
     if (!value.is_number()) throw UsageError(bad + type_name(value));
+    // The number as the file writes it: an integer is exact as parsed; a fraction or exponent
+    // is echoed as written.
+    const auto written = [&] {
+      const std::string s = printable(number_as_written(text, key), 40);
+      return s.empty() ? number_text(value.get<double>()) : s;
+    };
     if (field->integer && !value.is_number_integer()) {
-      throw UsageError(bad + number_text(value.get<double>()));
+      throw UsageError(bad + written() + " (not written as an integer)");
     }
     const double v = value.get<double>();
     const bool below = field->lo_open ? !(v > field->lo) : !(v >= field->lo);
-    if (!std::isfinite(v) || below || !(v <= field->hi)) throw UsageError(bad + number_text(v));
+    if (!std::isfinite(v) || below || !(v <= field->hi)) throw UsageError(bad + written());
     field->set(p, v);
   }
   // Without a base set a file describes a device whole: a field left out is a mistake, not a

@@ -1,5 +1,7 @@
 #include "testbenches/io/hierarchy.h"
 
+#include <nlohmann/json.hpp>
+#include <string>
 #include <systemc>
 #include <vector>
 
@@ -14,7 +16,9 @@ nlohmann::ordered_json bound_name(const sc_core::sc_interface* iface) {
   return object->name();
 }
 
-void add_objects(const std::vector<sc_core::sc_object*>& objects, nlohmann::ordered_json& out) {
+/// Calls `sink` with each object's entry (compact JSON), depth first.
+template <typename Sink>
+void add_objects(const std::vector<sc_core::sc_object*>& objects, Sink& sink) {
   for (sc_core::sc_object* object : objects) {
     nlohmann::ordered_json entry{
         {"name", object->name()}, {"kind", object->kind()}, {"bound_to", nullptr}};
@@ -26,17 +30,29 @@ void add_objects(const std::vector<sc_core::sc_object*>& objects, nlohmann::orde
     } else if (const auto* exported = dynamic_cast<const sc_core::sc_export_base*>(object)) {
       entry["bound_to"] = bound_name(exported->get_interface());
     }
-    out.push_back(std::move(entry));
-    add_objects(object->get_child_objects(), out);
+    sink(entry.dump());
+    add_objects(object->get_child_objects(), sink);
   }
 }
 
 }  // namespace
 
-nlohmann::ordered_json elaborated_hierarchy() {
-  nlohmann::ordered_json objects = nlohmann::ordered_json::array();
-  add_objects(sc_core::sc_get_top_level_objects(), objects);
-  return nlohmann::ordered_json{{"objects", std::move(objects)}};
+std::string elaborated_hierarchy() {
+  // Entry by entry into a text sized beforehand: a document of every object, or a string grown
+  // by doubling, would take several times the text's memory at its peak.
+  std::size_t size = 0;
+  auto count = [&size](const std::string& entry) { size += entry.size() + 1; };
+  add_objects(sc_core::sc_get_top_level_objects(), count);
+  std::string out;
+  out.reserve(size + 16);
+  out = "{\"objects\":[";
+  auto append = [&out](const std::string& entry) {
+    if (out.back() != '[') out += ',';
+    out += entry;
+  };
+  add_objects(sc_core::sc_get_top_level_objects(), append);
+  out += "]}\n";
+  return out;
 }
 
 }  // namespace optinet

@@ -2,10 +2,12 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <regex>
 
 #include "testbenches/io/input_file.h"
@@ -13,65 +15,87 @@
 
 namespace optinet {
 
-std::string count_rejection(const std::string& text, std::uint64_t lo, std::uint64_t hi) {
-  std::size_t used = 0;
-  unsigned long long v = 0;
-  // std::stoull would skip leading spaces and take a sign: a plain decimal starts with a digit.
-  bool ok = !text.empty() && text[0] >= '0' && text[0] <= '9';
-  if (ok) {
-    try {
-      v = std::stoull(text, &used);
-    } catch (const std::exception&) {
-      ok = false;
-    }
-  }
-  if (ok && used == text.size() && v >= lo && v <= hi) return "";
-  return "'" + printable(text, 40) + "' is not accepted (an integer from " + std::to_string(lo) +
-         " to " + std::to_string(hi) + ")";
-}
-
 namespace {
 
-/// A plain decimal number: digits, an optional fraction and exponent; no sign, hexadecimal,
-/// "inf", "nan" or spaces, so every option reads numbers the same way.
-bool parse_decimal(const std::string& text, double& value) {
+/// A plain decimal's value: kSyntax if `text` is not one, kRange if its value is beyond a double
+/// (overflow, or underflow to a subnormal or to 0 while the text is not 0).
+enum class Scan { kNumber, kSyntax, kRange };
+Scan scan_number(const std::string& text, double& value) {
   static const std::regex decimal(R"(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]{1,4})?)");
-  if (text.size() > 64 || !std::regex_match(text, decimal)) return false;
+  if (text.size() > 64 || !std::regex_match(text, decimal)) return Scan::kSyntax;
+  errno = 0;
   value = std::strtod(text.c_str(), nullptr);
-  return std::isfinite(value);
+  if (errno == ERANGE || !std::isfinite(value) || (value != 0 && !std::isnormal(value))) {
+    return Scan::kRange;
+  }
+  return Scan::kNumber;
+}
+
+/// "" if `text` is a number that `in` takes, else "'TEXT' is not accepted (ACCEPTED)", saying
+/// so when the decimal is beyond a double.
+template <typename In>
+std::string number_rejection(const std::string& text, const char* accepted, In in) {
+  double v = 0;
+  const Scan scan = scan_number(text, v);
+  if (scan == Scan::kNumber && in(v)) return "";
+  return "'" + printable(text, 40) + "' is not accepted (" + accepted +
+         (scan == Scan::kRange ? "; beyond a double, whose numbers are 0 or from 2.2e-308 to "
+                                 "1.8e308"
+                               : "") +
+         ")";
 }
 
 }  // namespace
 
-std::string positive_rejection(const std::string& text) {
+std::optional<double> read_number(const std::string& text) {
   double v = 0;
-  if (parse_decimal(text, v) && v > 0 && v <= 1e6) return "";
-  return "'" + printable(text, 40) + "' is not accepted (a number > 0 and <= 1e6)";
+  if (scan_number(text, v) != Scan::kNumber) return std::nullopt;
+  return v;
+}
+
+std::optional<std::uint64_t> read_count(const std::string& text) {
+  if (text.empty() || text.size() > 20) return std::nullopt;
+  std::uint64_t v = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    const auto digit = static_cast<std::uint64_t>(c - '0');
+    if (v > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) return std::nullopt;
+    v = v * 10 + digit;
+  }
+  return v;
+}
+
+std::string count_rejection(const std::string& text, std::uint64_t lo, std::uint64_t hi) {
+  const std::optional<std::uint64_t> v = read_count(text);
+  if (v && *v >= lo && *v <= hi) return "";
+  return "'" + printable(text, 40) + "' is not accepted (an integer from " + std::to_string(lo) +
+         " to " + std::to_string(hi) + ")";
+}
+
+std::string positive_rejection(const std::string& text) {
+  return number_rejection(text, "a number > 0 and <= 1e6",
+                          [](double v) { return v > 0 && v <= 1e6; });
 }
 
 std::string from_one_rejection(const std::string& text) {
-  double v = 0;
-  if (parse_decimal(text, v) && v >= 1 && v <= 1e6) return "";
-  return "'" + printable(text, 40) + "' is not accepted (a number from 1 to 1e6)";
+  return number_rejection(text, "a number from 1 to 1e6",
+                          [](double v) { return v >= 1 && v <= 1e6; });
 }
 
 std::string unit_rejection(const std::string& text) {
-  double v = -1;
-  if (parse_decimal(text, v) && v >= 0 && v <= 1) return "";
-  return "'" + printable(text, 40) + "' is not accepted (a number from 0 to 1)";
+  return number_rejection(text, "a number from 0 to 1", [](double v) { return v >= 0 && v <= 1; });
 }
 
 std::string open_unit_rejection(const std::string& text) {
-  double v = -1;
-  if (parse_decimal(text, v) && v > 0 && v < 1) return "";
-  return "'" + printable(text, 40) + "' is not accepted (a number between 0 and 1, both excluded)";
+  return number_rejection(text, "a number between 0 and 1, both excluded",
+                          [](double v) { return v > 0 && v < 1; });
 }
 
 std::string period_rejection(const std::string& text) {
   // SystemC's time resolution is 1 ps; the clock is high and low for half a period each.
-  double v = 0;
-  if (parse_decimal(text, v) && v <= 1e6) {
-    const double ps = v * 1000;
+  const std::optional<double> v = read_number(text);
+  if (v && *v <= 1e6) {
+    const double ps = *v * 1000;
     const double whole = std::round(ps);
     // The tolerance covers the binary rounding of a decimal (about 1e-16 relative), not a
     // value between two picoseconds.
@@ -125,7 +149,13 @@ std::uint64_t parse_count(const std::string& option, const std::string& text, st
                           std::uint64_t hi) {
   const std::string why = count_rejection(text, lo, hi);
   if (!why.empty()) throw UsageError(option + ": " + why);
-  return std::stoull(text);
+  return *read_count(text);
+}
+
+double parse_unit(const std::string& option, const std::string& text) {
+  const std::string why = unit_rejection(text);
+  if (!why.empty()) throw UsageError(option + ": " + why);
+  return *read_number(text);
 }
 
 std::pair<std::uint64_t, std::uint64_t> parse_range(const std::string& option,
@@ -194,7 +224,7 @@ void TraceSelection::configure(const std::string& vcd_path, std::uint64_t last_n
 double parse_positive(const std::string& option, const std::string& text) {
   const std::string why = positive_rejection(text);
   if (!why.empty()) throw UsageError(option + ": " + why);
-  return std::strtod(text.c_str(), nullptr);
+  return *read_number(text);
 }
 
 void check_seed_range(std::uint64_t first, std::uint64_t runs) {
@@ -226,6 +256,26 @@ RtlModelChoice split_rtl_model(const std::string& text) {
     c.lockstep = true;
   }
   return c;
+}
+
+void require_rtl_period(bool swapped, double period_ns) {
+  const auto ps = static_cast<std::uint64_t>(std::llround(period_ns * 1000));
+  if (!swapped || ps % 4 == 0) return;
+  char given[32];
+  std::snprintf(given, sizeof given, "%.3f", period_ns);
+  throw UsageError(std::string("--period-ns: ") + given +
+                   " with --rtl: a verilated element ticks a quarter slot after each clock edge, "
+                   "and a quarter of " +
+                   std::to_string(ps) +
+                   " ps is not a whole picosecond (accepted with --rtl: a multiple of 0.004)");
+}
+
+void refuse_rtl_with(bool swapped, const std::string& option, const std::string& why) {
+  if (!swapped) return;
+  throw UsageError("--rtl: cannot be combined with " + option +
+                   " (--rtl swaps an element of the "
+                   "pins view; " +
+                   why + ")");
 }
 
 void require_pins_view_for_rtl(bool swapped, bool pins, bool view_given, const std::string& element,

@@ -16,6 +16,15 @@
 
 namespace optinet {
 
+/// The one reader of numbers in options and input files. A number is a plain decimal: digits,
+/// an optional fraction and exponent; no sign, hexadecimal, "inf", "nan" or spaces. Its value
+/// must be 0 or a finite normal double (from about 2.2e-308 to 1.8e308): a decimal that
+/// underflows or overflows is refused, not rounded to 0 or infinity. Nothing else in the
+/// command converts text to a number (std::stod and its kind throw or wrap on such input).
+std::optional<double> read_number(const std::string& text);
+/// An unsigned decimal integer (digits only) that fits 64 bits, by the same rule.
+std::optional<std::uint64_t> read_count(const std::string& text);
+
 /// Why `text` is not an unsigned decimal integer in [lo, hi] ("" if it is).
 std::string count_rejection(const std::string& text, std::uint64_t lo, std::uint64_t hi);
 /// Why `text` is not a number in (0, 1e6] ("" if it is).
@@ -46,6 +55,9 @@ CLI::Validator path_given();
 inline constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::uint64_t>::max() / 2;
 /// Throws a UsageError naming --seed if run seeds `first`..`first` + `runs` - 1 pass kMaxSeed.
 void check_seed_range(std::uint64_t first, std::uint64_t runs);
+
+/// A number in [0, 1] ("OPTION: why" otherwise).
+double parse_unit(const std::string& option, const std::string& text);
 
 /// An unsigned decimal integer in [lo, hi].
 std::uint64_t parse_count(const std::string& option, const std::string& text, std::uint64_t lo,
@@ -86,6 +98,16 @@ struct RtlModelChoice {
   bool lockstep = false;
 };
 RtlModelChoice split_rtl_model(const std::string& text);
+
+/// `--rtl` in the pins view: a verilated element is clocked a quarter slot after each edge of
+/// the slot clock (models/core/rtl_clock_edge.h), which SystemC's 1 ps resolution holds exactly
+/// only when the period is a whole number of 4 ps. Throws UsageError naming --period-ns
+/// otherwise (when elements are swapped).
+void require_rtl_period(bool swapped, double period_ns);
+
+/// `--rtl` (elements swapped: `swapped`) given with `option`, which only the grouped view has:
+/// throws UsageError saying that the two cannot be combined and `why` (whatever --view says).
+void refuse_rtl_with(bool swapped, const std::string& option, const std::string& why);
 
 /// `--rtl` swaps an `element` (coupler, receiver, link) of the pins view: throws UsageError when
 /// elements are swapped (`swapped`) and the view is grouped; `grouped_by_default` says when the

@@ -46,8 +46,7 @@ constexpr std::array<GjlrScaleOption, 3> kGjlrScales{{
 /// Why `text` is not a gjlr schedule scale ("" if it is); `what` as in GjlrScaleOption.
 std::string gjlr_scale_rejection(const std::string& text, const std::string& what) {
   const bool number = positive_rejection(text).empty();
-  const std::string why =
-      ocpc::gjlr::scale_rejection(number ? std::strtod(text.c_str(), nullptr) : 0.0, what);
+  const std::string why = ocpc::gjlr::scale_rejection(number ? *read_number(text) : 0.0, what);
   if (why.empty()) return "";
   std::string shown = text.substr(0, 40);
   for (char& ch : shown) {
@@ -146,7 +145,9 @@ std::string OcpcCommand::size_text() const {
 
 void OcpcCommand::add_options(CLI::App& app) {
   if (dmob()) {
-    app.add_option("--k", p_, "the edge size K (N = K^D processors)")
+    app.add_option("--k", p_,
+                   "the edge size K (N = K^D processors); funnel, random-function and h-relation "
+                   "need K >= a*D (K >= 6 at the default a = 2, D = 3), random-function K >= 2aD")
         ->check(count_in(2, kMaxOcpcNodes))
         ->capture_default_str();
     app.add_option("--dim", dim_, "the dimension D")
@@ -206,9 +207,9 @@ std::string OcpcCommand::traffic_names() const {
 
 void OcpcCommand::configure(CommonOptions& common) {
   OcpcExperimentConfig& e = config_;
-  e.shape.p = static_cast<std::uint32_t>(std::stoull(p_));  // checked by count_in
+  e.shape.p = static_cast<std::uint32_t>(*read_count(p_));  // checked by count_in
   if (dmob()) {
-    e.shape.dim = static_cast<std::uint32_t>(std::stoull(dim_));  // checked by count_in
+    e.shape.dim = static_cast<std::uint32_t>(*read_count(dim_));  // checked by count_in
     if (!topology::DmobIndexing::fits(e.shape.p, e.shape.dim, kMaxOcpcNodes)) {
       throw UsageError(
           "--dim: K^D = " + p_ + "^" + dim_ +
@@ -228,7 +229,7 @@ void OcpcCommand::configure(CommonOptions& common) {
     }
     const std::string why = gjlr_scale_rejection(*gjlr_scales_[i], kGjlrScales[i].what);
     if (!why.empty()) throw UsageError(name + ": " + why);
-    e.options.gjlr.*kGjlrScales[i].field = std::strtod(gjlr_scales_[i]->c_str(), nullptr);
+    e.options.gjlr.*kGjlrScales[i].field = *read_number(*gjlr_scales_[i]);
   }
   if (gjlr_lemma4_) {
     if (e.protocol != "gjlr") {
@@ -293,6 +294,10 @@ void OcpcCommand::configure(CommonOptions& common) {
 }
 
 void OcpcCommand::configure_view() {
+  if (trace_.slots) {
+    refuse_rtl_with(!rtl_specs_.empty(), "--trace-slots",
+                    "--trace-slots records some slots of the grouped view");
+  }
   config_.view = choose_view(view_, config_.shape.n() <= kPinsDefaultMaxProcessors, trace_);
   const bool pins = config_.view == NetworkView::kPins;
   for (const std::string& spec : rtl_specs_) {
@@ -304,9 +309,9 @@ void OcpcCommand::configure_view() {
     }
     config_.rtl_receivers.push_back(r);
   }
-  require_pins_view_for_rtl(
-      !config_.rtl_receivers.empty(), pins, view_.has_value(), "receiver",
-      "p above " + std::to_string(kPinsDefaultMaxProcessors) + " or --trace-slots");
+  require_pins_view_for_rtl(!config_.rtl_receivers.empty(), pins, view_.has_value(), "receiver",
+                            "p above " + std::to_string(kPinsDefaultMaxProcessors));
+  require_rtl_period(!config_.rtl_receivers.empty(), config_.period.to_seconds() * 1e9);
 }
 
 bool OcpcCommand::funnel() const {
@@ -329,6 +334,15 @@ void OcpcCommand::configure_funnel() {
   f.network_seed = values.network_seed;
   f.batches = values.batches;
   f.round_limit = values.round_limit;
+  const ocpc::ProtocolInfo& info = *ocpc::find_protocol(config_.protocol);
+  if (info.shape_unavailable != nullptr) {
+    if (const std::string why = info.shape_unavailable(values.shape); !why.empty()) {
+      throw UsageError("--protocol: " + config_.protocol +
+                       " cannot serve k = " + std::to_string(config_.shape.p) + ", dim " +
+                       std::to_string(config_.shape.dim) + ", a = " + std::to_string(f.a) + ": " +
+                       why);
+    }
+  }
 }
 
 void OcpcCommand::configure_funnel_h() {

@@ -140,6 +140,14 @@ void PopsCommand::configure(CommonOptions& common) {
                      std::to_string(coupler_max_sources(*kind)) + " (the RTL's D)");
   }
   p.coupler = *kind;
+  if (p.coupler != CouplerKind::kBehavioural) {
+    refuse_rtl_with(!rtl_specs_.empty(), "--coupler " + coupler_,
+                    "--coupler rtl|lockstep verilates every coupler of the grouped view");
+  }
+  if (trace_slots_) {
+    refuse_rtl_with(!rtl_specs_.empty(), "--trace-slots",
+                    "--trace-slots records some slots of the grouped view");
+  }
   if (view_ && *view_ != "pins" && *view_ != "grouped") {
     throw UsageError("--view: unknown '" + *view_ + "' (accepted: pins, grouped)");
   }
@@ -159,9 +167,8 @@ void PopsCommand::configure(CommonOptions& common) {
     }
     p.rtl_couplers.push_back(c);
   }
-  require_pins_view_for_rtl(
-      !p.rtl_couplers.empty(), pins, view_.has_value(), "coupler",
-      "n*g above " + std::to_string(kPinsDefaultMaxFibres) + ", --coupler or --trace-slots");
+  require_pins_view_for_rtl(!p.rtl_couplers.empty(), pins, view_.has_value(), "coupler",
+                            "n*g above " + std::to_string(kPinsDefaultMaxFibres));
   if (pins && p.coupler != CouplerKind::kBehavioural) {
     throw UsageError("--coupler: " + coupler_ +
                      " needs --view grouped (the pins view's couplers "
@@ -169,6 +176,7 @@ void PopsCommand::configure(CommonOptions& common) {
   }
   p.max_slots = common.max_slots;
   p.period = common.period();
+  require_rtl_period(!p.rtl_couplers.empty(), common.period_ns);
   device_ = common.device;
 
   if (common.open_loop) {

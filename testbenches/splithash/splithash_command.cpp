@@ -54,8 +54,8 @@ std::string SplitHashCommand::traffic_names() const {
 void SplitHashCommand::configure(CommonOptions& common) {
   SplitHashExperimentConfig& e = config_;
   splithash::SplitHashShape& s = e.shape;
-  s.k = static_cast<std::uint32_t>(std::stoull(k_));  // checked by count_in
-  s.depth = static_cast<std::uint32_t>(std::stoull(depth_));
+  s.k = static_cast<std::uint32_t>(*read_count(k_));  // checked by count_in
+  s.depth = static_cast<std::uint32_t>(*read_count(depth_));
   std::uint64_t sinks = 1;
   for (std::uint32_t i = 0; i < s.depth; ++i) {
     sinks *= s.k;
@@ -75,6 +75,13 @@ void SplitHashCommand::configure(CommonOptions& common) {
   e.max_slots = common.max_slots;
 
   const splithash::ProtocolInfo& info = *splithash::find_protocol(e.protocol);
+  if (info.shape_unavailable != nullptr) {
+    if (const std::string why = info.shape_unavailable(s); !why.empty()) {
+      throw UsageError("--protocol: " + e.protocol + " cannot serve k = " + std::to_string(s.k) +
+                       ", depth " + std::to_string(s.depth) + ", a = " + std::to_string(s.a) +
+                       ": " + why);
+    }
+  }
   const bool permutations_only = info.permutations_only;
   if (!relation_file_.empty()) {
     if (common.traffic_given) {

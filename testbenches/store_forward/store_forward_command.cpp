@@ -213,7 +213,7 @@ void StoreForwardCommand::add_options(CLI::App& app) {
 
 std::shared_ptr<const sf::SfGraph> StoreForwardCommand::make_graph() const {
   const auto size = [&](const char* option) {
-    return static_cast<unsigned>(std::stoull(size_.at(option)));  // checked by count_in
+    return static_cast<unsigned>(*read_count(size_.at(option)));  // checked by count_in
   };
   if (network_ == "hypercube") return std::make_shared<sf::HypercubeGraph>(size("--n"));
   if (network_ == "shuffle-exchange")
@@ -267,7 +267,7 @@ void StoreForwardCommand::configure(CommonOptions& common) {
     if (!why.empty()) throw UsageError("--traffic: " + why);
   }
   e.period = common.period();
-  e.capacity = static_cast<unsigned>(std::stoull(capacity_));
+  e.capacity = static_cast<unsigned>(*read_count(capacity_));
   if (discipline_ == "fifo") {
     e.discipline = sf::Discipline::kFifo;
   } else if (discipline_ == "ftg") {
@@ -275,7 +275,7 @@ void StoreForwardCommand::configure(CommonOptions& common) {
   } else {
     throw UsageError("--discipline: '" + discipline_ + "' is not accepted (fifo or ftg)");
   }
-  e.phase_b_start = std::stoull(phase_b_start_);
+  e.phase_b_start = *read_count(phase_b_start_);
   if (phase_b_start_option_->count() > 0) {
     check_within_run("--phase-b-start", phase_b_start_, e.phase_b_start, e.max_slots,
                      "a slot below --max-slots");
@@ -296,7 +296,7 @@ void StoreForwardCommand::configure(CommonOptions& common) {
     if (e.separate_phases || phase_b_start_option_->count() > 0) {
       throw UsageError("--phase-window: not with --phases separate or --phase-b-start");
     }
-    e.phase_window = std::stoull(phase_window_);  // checked by count_in
+    e.phase_window = *read_count(phase_window_);  // checked by count_in
     // The first window ends in slot W: from there on the windows order the sub-phases.
     check_within_run("--phase-window", phase_window_, e.phase_window, e.max_slots,
                      "W below --max-slots");
@@ -320,6 +320,10 @@ void StoreForwardCommand::configure_view() {
   }
   // The default is the view that has what the options ask for: --node-processes is a schedule
   // of the grouped view (the pins view's nodes are processes of their own).
+  if (config_.node_processes) {
+    refuse_rtl_with(!rtl_specs_.empty(), "--node-processes",
+                    "--node-processes is a schedule of the grouped view");
+  }
   const bool small = config_.graph->nodes() <= kPinsDefaultMaxLinks &&
                      graph_links(*config_.graph) <= kPinsDefaultMaxLinks;
   const bool pins = view_ ? *view_ == "pins" : small && !config_.node_processes;
@@ -339,9 +343,9 @@ void StoreForwardCommand::configure_view() {
     }
     config_.rtl_links.push_back(l);
   }
-  require_pins_view_for_rtl(
-      !config_.rtl_links.empty(), pins, view_.has_value(), "link",
-      "more than " + std::to_string(kPinsDefaultMaxLinks) + " links, or --node-processes");
+  require_pins_view_for_rtl(!config_.rtl_links.empty(), pins, view_.has_value(), "link",
+                            "more than " + std::to_string(kPinsDefaultMaxLinks) + " links");
+  require_rtl_period(!config_.rtl_links.empty(), config_.period.to_seconds() * 1e9);
 }
 
 void StoreForwardCommand::configure_relation(CommonOptions& common) {

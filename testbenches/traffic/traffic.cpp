@@ -1,9 +1,11 @@
 #include "testbenches/traffic/traffic.h"
 
 #include <numeric>
+#include <optional>
 #include <sstream>
 
 #include "testbenches/io/input_file.h"
+#include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 
 namespace optinet {
@@ -133,18 +135,12 @@ Permutation parse_permutation_text(const std::string& text, const std::string& p
         p.push_back(kNoNode);
         continue;
       }
-      std::size_t used = 0;
-      unsigned long v = 0;
-      try {
-        v = std::stoul(w, &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (used != w.size() || w[0] == '-' || w[0] == '+' || v >= kNoNode) {
+      const std::optional<std::uint64_t> v = read_count(w);
+      if (!v || *v >= kNoNode) {
         throw UsageError("--permutation-file: '" + printable(w, 40) + "' in '" + printable(path) +
                          "' is not a destination (accepted: 0..n-1, or - or -1 for no packet)");
       }
-      p.push_back(static_cast<NodeId>(v));
+      p.push_back(static_cast<NodeId>(*v));
       if (p.size() > n) break;  // check_partial_permutation names the count
     }
     if (p.size() > n) break;

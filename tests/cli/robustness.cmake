@@ -44,3 +44,25 @@ optinet_usage_error_test(memory_estimate_above_max_memory "more than the 1 MiB o
                          pops --max-memory 1M)
 # --version and --help stand alone: a network after them is not silently dropped.
 optinet_usage_error_test(version_with_a_network "--version" --version pops)
+# One reader of numbers: a decimal beyond a double (here a subnormal rate) is refused with one
+# line naming the option, with --check too; a device file's number is echoed as written.
+optinet_usage_error_test(rates_subnormal "--rates" pops --traffic bernoulli --rates 0.1,1e-310)
+optinet_usage_error_test(rates_subnormal_check "--rates" pops --traffic bernoulli
+                         --rates 1e-310 --check)
+optinet_usage_error_test(rate_underflow "--rate" pops --traffic bernoulli --rate 1e-400)
+optinet_usage_error_test(fault_ber_subnormal "--fault" pops --fault ber:1e-320)
+optinet_usage_error_test(device_number_as_written "got 1e3 (not written as an integer)" pops
+                         --device ${CMAKE_CURRENT_SOURCE_DIR}/cli/device_integer_as_float.json)
+# No figure that is not a number without the reason beside it: a budget whose laser is beyond a
+# double (each device value in its range) prints the laser and the energy per bit as none, why.
+add_test(NAME cli_laser_beyond_a_double
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 0
+                 "laser: none (the required launch of 9999992.42 dBm is beyond a double"
+                 ${OPTINET_BIN} pops --d 4 --g 4 --traffic bernoulli --rate 0.1 --measure 500
+                 --device ${CMAKE_CURRENT_SOURCE_DIR}/cli/device_budget_beyond_a_laser.json)
+add_test(NAME cli_energy_beyond_a_double
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 0
+                 "energy: none per delivered bit (the laser power"
+                 ${OPTINET_BIN} pops --d 4 --g 4 --traffic bernoulli --rate 0.1 --measure 500
+                 --device ${CMAKE_CURRENT_SOURCE_DIR}/cli/device_budget_beyond_a_laser.json)
+set_tests_properties(cli_laser_beyond_a_double cli_energy_beyond_a_double PROPERTIES TIMEOUT 30)

@@ -147,11 +147,13 @@ add_test(NAME dmob_random_function_gjlr_part_k16
                  "^run 0 (seed 1): 574 slots"
                  ${OPTINET_BIN} ocpc --p 16 --protocol gjlr --h 26 --seed 1)
 # Blocks of one node at level 1 (k = 4, a_1 = 4): two packets of a random batch for one child
-# funnel can never both be placed; the run fails and says so.
+# funnel can never both be placed, so the shape is refused before it runs. With blocks of two
+# (k = 8) a packet can still be stuck (seed 2): the run fails and says so.
+optinet_usage_error_test(dmob_random_function_one_node_blocks_d2 "k >= 8" dmob --k 4 --dim 2
+                         --protocol random-function --traffic random-function --seed 1)
 add_test(NAME dmob_random_function_stuck_exit_status
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 1 "stuck in the Funnel"
-                 ${OPTINET_BIN} dmob --k 4 --dim 2 --protocol random-function
-                 --traffic random-function --seed 1)
+                 ${OPTINET_BIN} dmob --k 8 --dim 2 --protocol random-function --seed 2)
 set_tests_properties(dmob_random_function_exact_steps_k16_d2 dmob_random_function_gjlr_part_k16
                      dmob_random_function_stuck_exit_status PROPERTIES TIMEOUT 60)
 if(Python3_Interpreter_FOUND)
@@ -221,3 +223,10 @@ optinet_usage_error_test(dmob_h_relation_not_random_function "--traffic" dmob --
                          --protocol h-relation --traffic random-function)
 optinet_usage_error_test(dmob_h_relation_cannot_embed "--a" dmob --k 4 --dim 3
                          --protocol h-relation --h 2)
+# A shape the protocol cannot serve is refused before it runs, with the reason: random-function
+# on blocks of one node (here k = 6, D = 3, a = 2: a_1 = 6 blocks of one of the 6 level-1
+# nodes); the split&hash network the same.
+optinet_usage_error_test(dmob_random_function_one_node_blocks "k >= 12" dmob --k 6 --dim 3
+                         --protocol random-function)
+optinet_usage_error_test(splithash_random_function_one_node_blocks "k >= 12" splithash --k 6
+                         --depth 3 --protocol random-function)

@@ -28,8 +28,10 @@ for protocol in views.protocols():
     compared += views.compare(["--k", "3", "--dim", "3", "--protocol", protocol, "--seed", "3",
                                "--traffic", "bernoulli", "--rate", "0.05", "--warmup", "50",
                                "--measure", "200"])
-    # k = 4, dim = 2 fits the funnel protocols' a * d <= k at their default a.
-    compared += views.compare(["--k", "4", "--dim", "2", "--protocol", protocol, "--seed", "5"],
+    # k = 4, dim = 2 fits the funnel protocols' a * d <= k at their default a; random-function
+    # needs blocks of two nodes or more (k >= 2 a d = 8).
+    k = "8" if protocol == "random-function" else "4"
+    compared += views.compare(["--k", k, "--dim", "2", "--protocol", protocol, "--seed", "5"],
                               vcd=True)
 # Injected faults act on the same buses and receivers in both views, and are logged alike.
 for fault in (["--fault", "jammer:5"], ["--fault", "ber:0.01"], ["--fault", "bus:bus_d1_2@3"],

@@ -24,8 +24,21 @@ if missing:
 said = [int(s) for s in re.search(r"collides in slots ([\d, and]+)\.", text).group(1)
         .replace("and", ",").split(",") if s.strip()]
 code = names["SystemC.pops.group0.coupler_b0_a0.collision"]
-period_ps = 1000  # the default 1 ns slot; the VCD's timescale is 1 ps
-seen = [t // period_ps for t, value in changes.get(code, []) if value == "1"]
+slots = changes[names["SystemC.control.slot"]]  # (time, binary value), in time order
+
+
+def slot_at(time):
+    """The slot number the `slot` signal shows at `time` (a run starts at a falling edge, so
+    slot k is not the clock cycle k: read it, do not divide the time by the period)."""
+    value = "0"
+    for t, v in slots:
+        if t > time:
+            break
+        value = v
+    return int(value, 2)
+
+
+seen = [slot_at(t) for t, value in changes.get(code, []) if value == "1"]
 if seen != said:
     sys.exit(f"FAIL: c(0,0) collides in slots {seen}, the save file says {said}")
 print("ok:", len(wanted), "signals; c(0,0) collides in slots", seen)
