@@ -95,7 +95,8 @@ int main(int argc, char** argv) {
       argc, argv, {"--d", "--g", "--rate-ppm", "--warmup", "--measure", "--seed"}, usage);
   const auto d = static_cast<std::uint32_t>(option_number(options, "--d", 16, usage));
   const auto g = static_cast<std::uint32_t>(option_number(options, "--g", 16, usage));
-  const double rate = static_cast<double>(option_number(options, "--rate-ppm", 500000, usage)) / 1e6;
+  const double rate =
+      static_cast<double>(option_number(options, "--rate-ppm", 500000, usage)) / 1e6;
   const std::uint64_t warmup = option_number(options, "--warmup", 1000, usage);
   const std::uint64_t measure = option_number(options, "--measure", 10000, usage);
   const std::uint64_t seed = option_number(options, "--seed", 1, usage);
@@ -107,7 +108,8 @@ int main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<Stream> streams;
   streams.reserve(n);
-  for (std::uint32_t i = 0; i < n; ++i) streams.push_back(Stream::as_model(mix(mix(mix(seed) ^ 3) ^ i)));
+  for (std::uint32_t i = 0; i < n; ++i)
+    streams.push_back(Stream::as_model(mix(mix(mix(seed) ^ 3) ^ i)));
   PairQueues queues(n);
   std::vector<std::uint32_t> in_flight;  // creation slots of the packets sent this slot
   std::vector<std::uint64_t> latencies;  // count per latency, labelled packets
