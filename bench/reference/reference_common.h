@@ -25,6 +25,17 @@ class Stream {
   explicit Stream(std::uint64_t seed) {
     for (auto& w : s_) w = splitmix64(seed);
   }
+  /// Seeded as models/core/rng.h's Rng(seed) is (each word the mix of the one before), so that
+  /// a loop draws what the model draws.
+  static Stream as_model(std::uint64_t seed) {
+    Stream r(0);
+    for (auto& w : r.s_) {
+      std::uint64_t x = seed;
+      seed = splitmix64(x);
+      w = seed;
+    }
+    return r;
+  }
   std::uint64_t next() {
     const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
     const std::uint64_t t = s_[1] << 17;

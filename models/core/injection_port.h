@@ -26,6 +26,8 @@ class InjectionPort {
   /// destination.
   virtual std::optional<Packet> take_created_for(NodeId node, std::uint64_t slot,
                                                  const NodeId* destinations, std::size_t count) = 0;
+  /// Packets in node `node`'s injection queue (created up to the last slot it asked for).
+  virtual std::uint64_t queued(NodeId node) const = 0;
   /// The first slot before `horizon`, after every slot already asked for, in which node `node`
   /// will create a packet, or `horizon` if none: a look ahead that creates nothing (for a
   /// node that sleeps until its host has a packet).

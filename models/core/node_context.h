@@ -41,6 +41,8 @@ class NodeContext {
   // packet, or a peer transmitting to it) instead of waking in every idle slot.
   /// True if this node may sleep: an open-loop run, untraced, with peers that can wake it.
   virtual bool can_sleep() const { return false; }
+  /// Open-loop run: packets of this node waiting in the host's injection queue.
+  virtual std::uint64_t injected_waiting() const { return 0; }
   /// The first slot before `horizon` in which the host will create a packet for this node, or
   /// `horizon` (open-loop runs).
   virtual std::uint64_t next_injection(std::uint64_t horizon) const { return horizon; }

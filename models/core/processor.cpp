@@ -51,6 +51,7 @@ void Processor::thread() {
 
 void Processor::begin_slots() {
   wait(*posedge_);
+  ++steps_;
   if (control_->abort_requested()) throw RunAborted{};
   slot_ = control_->current_slot();  // once per run: slot 0, unless a run starts mid-slot
   start_of_slot();
@@ -59,11 +60,13 @@ void Processor::begin_slots() {
 void Processor::next_slot() {
   if (listening_ && sample_at_falling_edge_) {
     wait(*negedge_);
+    ++steps_;
     if (control_->abort_requested()) throw RunAborted{};
     sample_receiver(slot());
     listening_ = false;
   }
   wait(*posedge_);
+  ++steps_;
   if (control_->abort_requested()) throw RunAborted{};
   ++slot_;
   if (listening_) {
@@ -92,6 +95,7 @@ void Processor::skip_slots(std::uint32_t idle) {
   while (slot_ < target) {
     const std::uint64_t wake = std::min(target, slot_ + RunControlIf::kSlotEvents - 1);
     wait(control_->slot_event(wake));  // also notified when the run is aborted
+    ++steps_;
     if (control_->abort_requested()) throw RunAborted{};
     slot_ = wake;  // slot events are notified at the rising edge that starts their slot
   }
@@ -104,6 +108,7 @@ void Processor::sleep_through_next_slot() {
   // the rising edge of slot + 2.
   const std::uint64_t wake = slot_ + 2;
   wait(control_->every_other_slot_event(wake));  // also notified when the run is aborted
+  ++steps_;
   if (control_->abort_requested()) throw RunAborted{};
   slot_ = wake;
   tx_valid_ = rx_valid_ = fault_ = false;
@@ -121,6 +126,7 @@ void Processor::sleep_until(std::uint64_t alarm) {
     // Slot events form a ring: wait at most kSlotEvents - 1 slots ahead at a time.
     const std::uint64_t ring = std::min(alarm, slot_ + RunControlIf::kSlotEvents - 1);
     wait(*wake_event_ | control_->slot_event(ring));  // slot events: also when aborted
+    ++steps_;
     if (control_->abort_requested()) {
       sleeping_ = false;
       throw RunAborted{};

@@ -73,6 +73,9 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
     if (injection_ == nullptr) return std::nullopt;
     return injection_->take_created_for(id_, slot(), destinations, count);
   }
+  std::uint64_t injected_waiting() const override {
+    return injection_ != nullptr ? injection_->queued(id_) : 0;
+  }
   void begin_slots() override;
   void next_slot() override;
   void skip_slots(std::uint32_t idle) override;
@@ -95,6 +98,9 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   void set_peers(const std::vector<Processor*>* peers) { peers_ = peers; }
   /// Slots this processor slept through in sleep_until(), over all runs.
   std::uint64_t slots_slept() const { return slots_slept_; }
+  /// Times its thread woke in a slot (a protocol step: the slot's rising edge, or a peer's or
+  /// an alarm's wake-up), over all runs.
+  std::uint64_t steps() const { return steps_; }
 
  protected:
   /// Runs the protocol for one run, from the prologue to the end.
@@ -162,6 +168,7 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   std::uint64_t woken_in_slot_ = ~std::uint64_t{0};  ///< the last slot a peer woke it in
   bool sleeping_ = false;
   std::uint64_t slots_slept_ = 0;
+  std::uint64_t steps_ = 0;
 };
 
 }  // namespace optinet

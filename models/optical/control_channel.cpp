@@ -95,6 +95,7 @@ void ControlChannel::reset() {
   std::fill(values_.begin(), values_.end(), 0);
   counters_ = ControlCounters{};
   counters_.slot_bits = std::uint64_t{config_.minislots} * config_.word_bits;
+  memo_slot_ = ~std::uint64_t{0};
   current_slot_ = ~std::uint64_t{0};
   current_words_ = 0;
   current_collision_ = false;

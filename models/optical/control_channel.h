@@ -65,6 +65,23 @@ class ControlChannel : public sc_core::sc_module {
   bool heard(std::uint32_t minislot, std::uint64_t slot, ControlWord& out) const;
   /// The same for a channel of at most 64-bit words.
   std::optional<std::uint64_t> heard(std::uint32_t minislot, std::uint64_t slot) const;
+  /// A result every listener derives identically from what the channel carried in `slot`: the
+  /// first listener that asks for (`slot`, `tag`) runs `derive` (which reads the words through
+  /// heard(), as its receiver does) and the others read its result. Every listener hears the
+  /// same words, so this is a memo of what each of them computes, not an arbiter; `derive` must
+  /// be a pure function of the words, `slot` and `tag`. One result is kept (another slot or tag
+  /// derives again).
+  template <typename Derive>
+  const std::vector<std::uint32_t>& derived(std::uint64_t slot, std::uint32_t tag,
+                                            Derive&& derive) {
+    if (memo_slot_ != slot || memo_tag_ != tag) {
+      memo_slot_ = ~std::uint64_t{0};
+      derive(memo_);
+      memo_slot_ = slot;
+      memo_tag_ = tag;
+    }
+    return memo_;
+  }
   /// Forgets every word and counter (slot numbers restart with each run).
   void reset();
   const ControlCounters& counters() const { return counters_; }
@@ -91,6 +108,10 @@ class ControlChannel : public sc_core::sc_module {
   std::vector<Word> cells_;            ///< two slots (by parity) of `minislots` words
   std::vector<std::uint64_t> values_;  ///< the cells' words, `limbs_` each
   ControlCounters counters_;
+  // derived(): the kept result, its slot and tag.
+  std::vector<std::uint32_t> memo_;
+  std::uint64_t memo_slot_ = ~std::uint64_t{0};
+  std::uint32_t memo_tag_ = 0;
   std::uint64_t current_slot_ = ~std::uint64_t{0};
   std::uint32_t current_words_ = 0;
   bool current_collision_ = false;

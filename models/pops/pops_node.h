@@ -31,6 +31,17 @@ inline std::uint32_t receiver_index_bits(std::uint32_t d) {
   return bits;
 }
 
+/// What every node of a group derives identically from the control words it heard in the last
+/// slot (a reservation's arbitration): `derive` reads the words through the node context and
+/// writes its result to `out`.
+class ControlDerivation {
+ public:
+  virtual void derive(std::vector<std::uint32_t>& out) const = 0;
+
+ protected:
+  ~ControlDerivation() = default;
+};
+
 class PopsNodeContext : public virtual NodeContext {
  public:
   virtual const PopsShape& shape() const = 0;
@@ -67,6 +78,18 @@ class PopsNodeContext : public virtual NodeContext {
   }
   /// The same for `minislot` of the control plane into this node's group.
   virtual bool heard_control(std::uint32_t /*minislot*/, ControlWord& /*out*/) const {
+    no_control_plane();
+  }
+  /// `derivation`'s result for the words this node's group's request star carried in the last
+  /// slot. Every node of the group hears the same words, so the result is derived once per slot
+  /// for the group and read by each node (ControlChannel::derived); `tag` names the derivation.
+  virtual const std::vector<std::uint32_t>& derived_from_requests(
+      std::uint32_t /*tag*/, const ControlDerivation& /*derivation*/) {
+    no_control_plane();
+  }
+  /// The same for the claims (minislots 0..g-1) of the control plane into this node's group.
+  virtual const std::vector<std::uint32_t>& derived_from_claims(
+      std::uint32_t /*tag*/, const ControlDerivation& /*derivation*/) {
     no_control_plane();
   }
 

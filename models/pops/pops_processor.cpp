@@ -70,6 +70,28 @@ bool PopsProcessor::heard_control(std::uint32_t minislot, ControlWord& out) cons
   return plane->heard(minislot % g, slot() - 1, out);
 }
 
+const std::vector<std::uint32_t>& PopsProcessor::derived_from_requests(
+    std::uint32_t tag, const ControlDerivation& derivation) {
+  if (!has_control_plane()) return PopsNodeContext::derived_from_requests(tag, derivation);
+  if (slot() == 0) {
+    derivation.derive(derived_);
+    return derived_;
+  }
+  return control_.requests->derived(
+      slot() - 1, tag, [&](std::vector<std::uint32_t>& out) { derivation.derive(out); });
+}
+
+const std::vector<std::uint32_t>& PopsProcessor::derived_from_claims(
+    std::uint32_t tag, const ControlDerivation& derivation) {
+  if (!has_control_plane()) return PopsNodeContext::derived_from_claims(tag, derivation);
+  if (slot() == 0) {
+    derivation.derive(derived_);
+    return derived_;
+  }
+  return control_.planes->at(2 * std::size_t{shape_.group_of(id())})
+      ->derived(slot() - 1, tag, [&](std::vector<std::uint32_t>& out) { derivation.derive(out); });
+}
+
 void PopsProcessor::listen(std::uint32_t source_group) {
   if (source_group >= shape_.g) SC_REPORT_ERROR(name(), "listen to a group that does not exist");
   listen_group_ = source_group;

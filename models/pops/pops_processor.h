@@ -47,6 +47,10 @@ class PopsProcessor : public Processor, public PopsNodeContext {
   void send_control(std::uint32_t group, std::uint32_t minislot, const ControlWord& word) override;
   bool heard_request(std::uint32_t index, ControlWord& out) const override;
   bool heard_control(std::uint32_t minislot, ControlWord& out) const override;
+  const std::vector<std::uint32_t>& derived_from_requests(
+      std::uint32_t tag, const ControlDerivation& derivation) override;
+  const std::vector<std::uint32_t>& derived_from_claims(
+      std::uint32_t tag, const ControlDerivation& derivation) override;
 
  protected:
   void run_protocol() override;
@@ -62,6 +66,7 @@ class PopsProcessor : public Processor, public PopsNodeContext {
   std::uint32_t listen_group_ = 0;
   bool listened_ = false;
   std::optional<Frame> received_;
+  std::vector<std::uint32_t> derived_;  ///< slot 0's derivations (nothing heard yet)
 };
 
 }  // namespace optinet::pops

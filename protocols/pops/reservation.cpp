@@ -69,6 +69,86 @@ std::uint32_t tdma_reach(const PopsShape& s, std::uint64_t t, NodeId source,
   return s.group_of(buffer.front());
 }
 
+/// Tags of the two derivations (ControlChannel::derived).
+constexpr std::uint32_t kReceiverMatch = 1;
+constexpr std::uint32_t kCouplerMatch = 2;
+
+/// Receiver arbitration of group `group` for slot t+1 from the claims heard on the control plane
+/// into it: for each receiver j of the group, the source group whose coupler it tunes to
+/// (kUnmatched: none). A flagged claim first gets the receiver that listens to its coupler
+/// under TDMA.
+class ReceiverArbitration : public ControlDerivation {
+ public:
+  ReceiverArbitration(PopsNodeContext& node, std::uint32_t group)
+      : node_(node), s_(node.shape()), group_(group), claims_(s_.g, ControlWord(s_.d + 1)) {}
+  void derive(std::vector<std::uint32_t>& out) const override {
+    const std::uint64_t t = node_.slot();
+    first_.assign(s_.g, kUnmatched);
+    for (std::uint32_t a = 0; a < s_.g; ++a) {
+      node_.heard_control(a, claims_[a]);
+      if (!claims_[a].test(s_.d)) continue;
+      tdma_listeners(s_, t + 1, group_, a, listeners_);
+      for (std::uint32_t j : listeners_) {
+        if (claims_[a].test(j)) {
+          first_[a] = j;
+          break;
+        }
+      }
+    }
+    rotating_match(claims_, s_.d, t + 1, match_, &first_);
+    out.assign(s_.d, kUnmatched);
+    for (std::uint32_t a = 0; a < s_.g; ++a) {
+      if (match_[a] != kUnmatched) out[match_[a]] = a;
+    }
+  }
+
+ private:
+  PopsNodeContext& node_;
+  const PopsShape& s_;
+  std::uint32_t group_;
+  mutable std::vector<ControlWord> claims_;
+  mutable std::vector<std::uint32_t> first_;
+  mutable std::vector<std::uint32_t> match_;
+  mutable std::vector<std::uint32_t> listeners_;
+};
+
+/// Coupler arbitration of group `group` for slot t+2 from the requests heard on its request
+/// star: entries 0..d-1 the destination group each source won (kUnmatched: none), entries
+/// d..2d-1 the group each source was given first (a flagged request first gets the group its
+/// source reaches under TDMA).
+class CouplerArbitration : public ControlDerivation {
+ public:
+  CouplerArbitration(PopsNodeContext& node, std::uint32_t group)
+      : node_(node),
+        s_(node.shape()),
+        group_(group),
+        requests_(s_.d, ControlWord(s_.g + 1)),
+        tdma_receivers_(s_.d) {}
+  void derive(std::vector<std::uint32_t>& out) const override {
+    const std::uint64_t t = node_.slot();
+    first_.assign(s_.d, kUnmatched);
+    for (std::uint32_t k = 0; k < s_.d; ++k) {
+      node_.heard_request(k, requests_[k]);
+      if (requests_[k].test(s_.g)) {
+        first_[k] = tdma_reach(s_, t + 2, s_.node(group_, k), reach_, tdma_receivers_);
+      }
+    }
+    rotating_match(requests_, s_.g, t + 2, match_, &first_);
+    out.assign(match_.begin(), match_.end());
+    out.insert(out.end(), first_.begin(), first_.end());
+  }
+
+ private:
+  PopsNodeContext& node_;
+  const PopsShape& s_;
+  std::uint32_t group_;
+  mutable std::vector<ControlWord> requests_;
+  mutable std::vector<std::uint32_t> first_;
+  mutable std::vector<std::uint32_t> match_;
+  mutable std::vector<NodeId> reach_;
+  mutable ControlWord tdma_receivers_;
+};
+
 }  // namespace
 
 void ReservationRouter::run(PopsNodeContext& node) const {
@@ -87,16 +167,13 @@ void ReservationRouter::run(PopsNodeContext& node) const {
 
   // Control words: a request maps the g groups (flag: bit g), a claim the d receivers of a group
   // (flag: bit d); grants carry a receiver index.
-  std::vector<ControlWord> claims(s.g, ControlWord(s.d + 1));
-  std::vector<ControlWord> requests(s.d, ControlWord(s.g + 1));
+  const ReceiverArbitration receiver_arbitration(node, group);
+  const CouplerArbitration coupler_arbitration(node, group);
   ControlWord grant(receiver_index_bits(s.d));
   ControlWord claim(s.d + 1);
   ControlWord request(s.g + 1);
   ControlWord tdma_receivers(s.d);
-  std::vector<std::uint32_t> match;
-  std::vector<std::uint32_t> first;
   std::vector<NodeId> reach;
-  std::vector<std::uint32_t> listeners;
   std::vector<Packet> injected;
   std::uint32_t claimed_last = kUnmatched;    // group claimed last slot (data next slot)
   std::uint32_t claimed_before = kUnmatched;  // group claimed two slots back (data this slot)
@@ -111,40 +188,18 @@ void ReservationRouter::run(PopsNodeContext& node) const {
     }
     node.note_buffers(static_cast<unsigned>(queues.size()));
 
-    // Receiver arbitration for slot t+1: the claims heard on the control plane into this group.
-    // A flagged claim first gets the receiver that listens to its coupler under TDMA.
+    // Receiver arbitration for slot t+1 and coupler arbitration for slot t+2, from the words
+    // heard in the last slot: every node of the group derives the same matchings from them,
+    // once per slot for the group (derived_from_*), and reads its own entry.
     std::uint32_t listen_next = kUnmatched;
     std::uint32_t won = kUnmatched;
     bool won_tdma = false;
     if (t > 0) {
-      first.assign(s.g, kUnmatched);
-      for (std::uint32_t a = 0; a < s.g; ++a) {
-        node.heard_control(a, claims[a]);
-        if (!claims[a].test(s.d)) continue;
-        tdma_listeners(s, t + 1, group, a, listeners);
-        for (std::uint32_t j : listeners) {
-          if (claims[a].test(j)) {
-            first[a] = j;
-            break;
-          }
-        }
-      }
-      rotating_match(claims, s.d, t + 1, match, &first);
-      for (std::uint32_t a = 0; a < s.g; ++a) {
-        if (match[a] == index) listen_next = a;
-      }
-      // Coupler arbitration for slot t+2: the requests heard on this group's request star. A
-      // flagged request first gets the group its source reaches under TDMA.
-      first.assign(s.d, kUnmatched);
-      for (std::uint32_t k = 0; k < s.d; ++k) {
-        node.heard_request(k, requests[k]);
-        if (requests[k].test(s.g)) {
-          first[k] = tdma_reach(s, t + 2, s.node(group, k), reach, tdma_receivers);
-        }
-      }
-      rotating_match(requests, s.g, t + 2, match, &first);
-      won = match[index];
-      won_tdma = won != kUnmatched && first[index] == won;
+      listen_next = node.derived_from_claims(kReceiverMatch, receiver_arbitration)[index];
+      const std::vector<std::uint32_t>& couplers =
+          node.derived_from_requests(kCouplerMatch, coupler_arbitration);
+      won = couplers[index];
+      won_tdma = won != kUnmatched && couplers[s.d + index] == won;
     }
 
     // Data: the grant for the claim of two slots back.

@@ -102,11 +102,12 @@ void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
   for (NodeId i = 0; i < n_; ++i) {
     NodeState& s = nodes_[i];
     s = NodeState{};
-    s.waiting = DestinationQueues(n_);
     s.process = config_.bursty ? InjectionProcess::bursty(config_.rate, config_.mean_burst)
                                : InjectionProcess::bernoulli(config_.rate);
     s.rng = injection_rng(seed, i);
   }
+  waiting_ = DestinationQueues();
+  waiting_made_ = false;
   window_closed_ = false;
   backlog_stop_ = SteadyStateMonitor::kNever;
   labelled_outstanding_ = 0;
@@ -166,7 +167,7 @@ void OpenLoopHost::generate(NodeId node, std::uint64_t until) {
       continue;
     }
     if (s.by_destination) {
-      s.waiting.push(to, DestinationQueues::Waiting{seq, created_slot});
+      waiting_.push(node, to, DestinationQueues::Waiting{seq, created_slot});
     } else {
       s.records.push_back(NodeState::Record{created_slot, to});
     }
@@ -184,7 +185,7 @@ void OpenLoopHost::take_created(NodeId node, std::uint64_t slot, std::size_t max
   NodeState& s = nodes_[node];
   for (; max > 0 && s.queued > 0; --max) {
     if (s.by_destination) {
-      out.push_back(take(node, *s.waiting.take_oldest()));
+      out.push_back(take(node, *waiting_.take_oldest(node)));
       continue;
     }
     while (s.record(s.oldest).taken) ++s.oldest;
@@ -197,13 +198,23 @@ std::optional<Packet> OpenLoopHost::take_created_for(NodeId node, std::uint64_t 
                                                      const NodeId* destinations,
                                                      std::size_t count) {
   NodeState& s = nodes_[node];
-  if (!s.by_destination) s.start_by_destination();
+  take_by_destination(node);
   generate(node, slot + 1);
   if (!window_closed_ && slot >= monitor_.window_end()) close_window();
   if (s.queued == 0) return std::nullopt;
-  const auto taken = s.waiting.take_oldest_for(destinations, count);
+  const auto taken = waiting_.take_oldest_for(node, destinations, count);
   if (!taken) return std::nullopt;
   return take(node, *taken);
+}
+
+void OpenLoopHost::take_by_destination(NodeId node) {
+  NodeState& s = nodes_[node];
+  if (s.by_destination) return;
+  if (!waiting_made_) {
+    waiting_ = DestinationQueues(n_);
+    waiting_made_ = true;
+  }
+  s.start_by_destination(node, waiting_);
 }
 
 std::uint64_t OpenLoopHost::next_creation(NodeId node, std::uint64_t horizon) const {
@@ -223,12 +234,12 @@ std::uint64_t OpenLoopHost::next_creation(NodeId node, std::uint64_t horizon) co
   return horizon;
 }
 
-void OpenLoopHost::NodeState::start_by_destination() {
+void OpenLoopHost::NodeState::start_by_destination(NodeId node, DestinationQueues& waiting) {
   by_destination = true;
   for (std::uint32_t seq = std::max(oldest, first_seq); kept(seq); ++seq) {
     Record& r = record(seq);
     if (r.taken) continue;
-    waiting.push(r.destination, DestinationQueues::Waiting{seq, r.created_slot});
+    waiting.push(node, r.destination, DestinationQueues::Waiting{seq, r.created_slot});
     r.taken = r.delivered = true;  // its record lives on in the queues
   }
 }
@@ -394,21 +405,25 @@ std::uint64_t OpenLoopHost::count_in_flight() const {
   std::uint64_t count = 0;
   for (const NodeState& s : nodes_) {
     for (const NodeState::Record& r : s.records) count += r.delivered ? 0 : 1;
-    count += s.waiting.size() + s.in_network.size();
+    count += s.in_network.size();
   }
-  return count;
+  return count + waiting_.size();
 }
 
 std::size_t OpenLoopHost::packets_kept() const {
   std::size_t kept = 0;
   for (const NodeState& s : nodes_) {
-    kept += s.records.size() + s.waiting.pool_entries() + s.in_network.size();
+    kept += s.records.size() + s.in_network.size();
   }
-  return kept;
+  return kept + waiting_.pool_entries();
 }
 
 void OpenLoopHost::slot_ended(std::uint64_t slot) {
   last_slot_ = slot;
+  // Nodes that take by destination ask in every slot they are awake, and the first to ask
+  // from the window's end on closes it; when all of them sleep through that slot, it closes
+  // at the slot's end, so the run stops where stepping nodes stop it.
+  if (waiting_made_ && !window_closed_ && slot >= monitor_.window_end()) close_window();
   if (config_.max_backlog != 0 && backlog_stop_ == SteadyStateMonitor::kNever &&
       backlog() > config_.max_backlog * n_) {
     backlog_stop_ = slot;

@@ -136,6 +136,7 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
                     std::vector<Packet>& out) override;
   std::optional<Packet> take_created_for(NodeId node, std::uint64_t slot,
                                          const NodeId* destinations, std::size_t count) override;
+  std::uint64_t queued(NodeId node) const override { return nodes_[node].queued; }
   std::uint64_t next_creation(NodeId node, std::uint64_t horizon) const override;
   // RunChecker
   void expect(const std::vector<Packet>&) override {}
@@ -184,9 +185,9 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
     /// TDMA node waits up to a frame for each destination): from the node's first such take
     /// on, its packets wait in virtual output queues, and those taken and not yet delivered
     /// are listed apart (a few: the protocols that take so cross the network in a hop or two),
-    /// so the memory follows the packets waiting, not the span from the oldest.
+    /// so the memory follows the packets waiting, not the span from the oldest. The virtual
+    /// output queues of every node are the host's one `waiting_`.
     bool by_destination = false;
-    DestinationQueues waiting;
     struct InNetwork {
       std::uint32_t seq;
       std::uint32_t created_slot;
@@ -198,8 +199,8 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
     bool kept(std::uint32_t seq) const {
       return seq >= first_seq && seq - first_seq < records.size();
     }
-    /// Moves the untaken packets of `records` to the virtual output queues.
-    void start_by_destination();
+    /// Moves the untaken packets of `records` to `waiting`, as node `node`'s.
+    void start_by_destination(NodeId node, DestinationQueues& waiting);
     /// Called as packet `seq` is delivered: drops the records of delivered packets at the
     /// front once they are half the records (each record is passed over once before it goes).
     void compact(std::uint32_t seq);
@@ -207,6 +208,8 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
 
   /// Creates node's packets for every slot before `until`.
   void generate(NodeId node, std::uint64_t until);
+  /// From node's first take by destination on: its packets wait in waiting_.
+  void take_by_destination(NodeId node);
   /// Node's packet `seq`, taken out of its records' queue.
   Packet take(NodeId node, std::uint32_t seq);
   /// Node's packet taken out of its virtual output queues.
@@ -243,6 +246,10 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
   std::uint64_t seed_ = 0;
   RunControl* control_ = nullptr;
   std::vector<NodeState> nodes_;
+  /// The virtual output queues of the nodes that take by destination (made at the first such
+  /// take of a run).
+  DestinationQueues waiting_;
+  bool waiting_made_ = false;
   SteadyStateMonitor monitor_;
   CountWindowListener* listener_ = nullptr;
   std::vector<std::uint32_t> window_sent_;      ///< by source: delivered in the window

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <vector>
 
+#include "models/core/run_control.h"
 #include "protocols/pops/tdma.h"
 #include "testbenches/ocpc/ocpc_experiment.h"
 #include "testbenches/open_loop/capacity.h"
@@ -216,25 +217,9 @@ TEST(OpenLoopTdma, OverloadSaturatesWithoutLosingAPacket) {
   EXPECT_LE(r.open_loop->accepted, 0.25);
 }
 
-// The randomized router's idle nodes sleep until their host or a peer has work for them: at a
-// light load most node-slots are slept, and the run is the one every node stepping through
-// every slot gives.
-TEST(OpenLoopRandomized, IdleNodesSleepAndTheRunStaysTheSame) {
-  PopsExperimentConfig c = open_config(16, 16, bernoulli(0.01, 200, 2000), 20000);
-  c.protocol = "randomized";
-  PopsExperiment e(c);
-  const auto slept = [&e] {
-    std::uint64_t sum = 0;
-    for (NodeId i = 0; i < 256; ++i) sum += e.network().processor(i).slots_slept();
-    return sum;
-  };
-  e.set_sleep_idle(false);
-  const PopsRunResult stepping = e.run(5);
-  ASSERT_EQ(slept(), 0u);
-  e.set_sleep_idle(true);
-  const PopsRunResult sleeping = e.run(5);
+/// The run sleeping nodes give is the one every node stepping through every slot gives.
+void expect_same_run(const PopsRunResult& sleeping, const PopsRunResult& stepping) {
   ASSERT_TRUE(sleeping.errors.empty()) << sleeping.errors.front();
-  EXPECT_GT(static_cast<double>(slept()), 0.8 * 256.0 * static_cast<double>(sleeping.slots));
   EXPECT_EQ(sleeping.slots, stepping.slots);
   EXPECT_EQ(sleeping.delivered, stepping.delivered);
   EXPECT_EQ(sleeping.collisions, stepping.collisions);
@@ -253,6 +238,77 @@ TEST(OpenLoopRandomized, IdleNodesSleepAndTheRunStaysTheSame) {
     EXPECT_EQ(sleeping.couplers[k].single_slots, stepping.couplers[k].single_slots) << k;
     EXPECT_EQ(sleeping.couplers[k].collision_slots, stepping.couplers[k].collision_slots) << k;
   }
+}
+
+/// Over every processor of `e`'s network: slots slept, and protocol steps (thread wake-ups).
+std::uint64_t sum_slept(PopsExperiment& e) {
+  std::uint64_t sum = 0;
+  for (NodeId i = 0; i < e.network().shape().n(); ++i)
+    sum += e.network().processor(i).slots_slept();
+  return sum;
+}
+std::uint64_t sum_steps(PopsExperiment& e) {
+  std::uint64_t sum = 0;
+  for (NodeId i = 0; i < e.network().shape().n(); ++i) sum += e.network().processor(i).steps();
+  return sum;
+}
+
+// The randomized router's idle nodes sleep until their host or a peer has work for them: at a
+// light load most node-slots are slept, and the run is the one every node stepping through
+// every slot gives.
+TEST(OpenLoopRandomized, IdleNodesSleepAndTheRunStaysTheSame) {
+  PopsExperimentConfig c = open_config(16, 16, bernoulli(0.01, 200, 2000), 20000);
+  c.protocol = "randomized";
+  PopsExperiment e(c);
+  e.set_sleep_idle(false);
+  const PopsRunResult stepping = e.run(5);
+  ASSERT_EQ(sum_slept(e), 0u);
+  e.set_sleep_idle(true);
+  const PopsRunResult sleeping = e.run(5);
+  EXPECT_GT(static_cast<double>(sum_slept(e)), 0.8 * 256.0 * static_cast<double>(sleeping.slots));
+  expect_same_run(sleeping, stepping);
+}
+
+// TDMA's nodes with an empty injection queue sleep until their host's next packet or a peer
+// transmitting to them: at a light load the protocol steps (thread wake-ups, not time) fall
+// with the traffic, and the run stays the same.
+void expect_tdma_sleeps_at_a_light_load(std::uint32_t d, std::uint32_t g) {
+  PopsExperiment e(open_config(d, g, bernoulli(0.002, 200, 5000), 20000));
+  const double n = d * g;
+  e.set_sleep_idle(false);
+  const PopsRunResult stepping = e.run(5);
+  const std::uint64_t stepped = sum_steps(e);
+  EXPECT_GE(static_cast<double>(stepped), n * static_cast<double>(stepping.slots));
+  e.set_sleep_idle(true);
+  const PopsRunResult sleeping = e.run(5);
+  expect_same_run(sleeping, stepping);
+  EXPECT_GT(sum_slept(e), 0u);
+  EXPECT_LT(static_cast<double>(sum_steps(e) - stepped), 0.25 * static_cast<double>(stepped));
+}
+
+TEST(OpenLoopTdma, IdleNodesSleepAndTheRunStaysTheSame) {
+  expect_tdma_sleeps_at_a_light_load(8, 8);
+}
+
+TEST(OpenLoopTdma, IdleNodesSleepAndTheRunStaysTheSameWhenDExceedsG) {
+  expect_tdma_sleeps_at_a_light_load(8, 2);
+}
+
+// A run whose nodes are idle (no packet created) costs no protocol step but each node's first
+// slots and a wake-up per ring of slot events (a sleeper waits at most that far ahead at a
+// time); it ends where stepping nodes end it.
+TEST(OpenLoopTdma, IdleRunCostsNoProtocolSteps) {
+  PopsExperiment e(open_config(8, 8, bernoulli(0.0, 1000, 10000), 20000));
+  e.set_sleep_idle(false);
+  const PopsRunResult stepping = e.run(1);
+  const std::uint64_t stepped = sum_steps(e);
+  e.set_sleep_idle(true);
+  const PopsRunResult sleeping = e.run(1);
+  expect_same_run(sleeping, stepping);
+  EXPECT_EQ(sleeping.open_loop->created, 0u);
+  EXPECT_GE(sleeping.slots, 11000u);
+  EXPECT_LE(sum_steps(e) - stepped, 64u * (3 + sleeping.slots / (RunControlIf::kSlotEvents - 1) +
+                                           2 * sleeping.slots / 4096));
 }
 
 TEST(OpenLoopTdma, BoundedInjectionQueuesRefuseAndCount) {
