@@ -13,10 +13,11 @@
 /// no run was over) reaches the threshold, stepped a third of the tolerance past it towards the
 /// bracket's farther end, so that two runs straddle the knee; the bracket's middle when that
 /// estimate falls outside the bracket's inner 80%, or when the last three runs moved the same end
-/// of the bracket (a safeguarded secant). The search stops when the bracket is narrower than `tolerance` of its upper end, or
-/// after `max_points` runs. Should the knee lie below kRefineFactor times the zero-load rate
-/// (random access, whose knee is a few percent of the hardware bound), the zero-load latency is
-/// measured again at kZeroLoadShare of the knee and the bracket searched again below it.
+/// of the bracket (a safeguarded secant). The search stops when the bracket is narrower than
+/// `tolerance` of its upper end, or after `max_points` runs. Should the knee lie below
+/// kRefineFactor times the zero-load rate (random access, whose knee is a few percent of the
+/// hardware bound), the zero-load latency is measured again at kZeroLoadShare of the knee and the
+/// bracket searched again below it.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
