@@ -15,4 +15,7 @@ target_sources(optinet_testbenches PRIVATE
   testbenches/open_loop/steady_state.cpp
   testbenches/open_loop/batch_means.cpp
   testbenches/open_loop/saturation_search.cpp
+  testbenches/open_loop/knee_search.cpp
+  testbenches/open_loop/protocol_capacity.cpp
+  testbenches/open_loop/sf_protocol_capacity.cpp
 )

@@ -257,10 +257,7 @@ class ShuffleExchangeScheme : public Scheme {
 /// precedence rule: packets that have moved in their current sub-phase go first.
 class GridScheme : public Scheme {
  public:
-  struct Subphase {
-    unsigned dimension;  ///< 0-based
-    bool random;
-  };
+  using Subphase = GridSubphase;
   GridScheme(const GridGraph& g, std::string name, std::vector<Subphase> plan)
       : g_(g), name_(std::move(name)), plan_(std::move(plan)) {
     randomizing_ = 0;
@@ -298,14 +295,14 @@ class GridScheme : public Scheme {
 
 /// grid3 (k = 2): Phase A randomizes dimension 1, Phase Z corrects dimension 2, Phase B
 /// corrects dimension 1.
-std::vector<GridScheme::Subphase> grid3_plan() { return {{0, true}, {1, false}, {0, false}}; }
+std::vector<GridSubphase> grid3_plan() { return {{0, true}, {1, false}, {0, false}}; }
 
 /// gridk: Route(n, k, k) unrolled for one packet: Phase A of Route(n,k,m) for m = k..2 (random
 /// in dimension m), Route(n,k,1) (correct dimension 1), then Phase B of Route(n,k,m) for
 /// m = 2..k (correct dimension m). Each packet goes on to its next call as soon as it finishes
 /// the last (calls are not synchronized across sub-cubes).
-std::vector<GridScheme::Subphase> gridk_plan(unsigned k) {
-  std::vector<GridScheme::Subphase> plan;
+std::vector<GridSubphase> gridk_plan(unsigned k) {
+  std::vector<GridSubphase> plan;
   for (unsigned m = k; m >= 2; --m) plan.push_back({m - 1, true});
   plan.push_back({0, false});
   for (unsigned m = 2; m <= k; ++m) plan.push_back({m - 1, false});
@@ -340,9 +337,13 @@ std::vector<unsigned> steps_of(const Ticket& t) {
   return std::vector<unsigned>(t.steps.begin(), t.steps.begin() + t.length);
 }
 
+std::vector<GridSubphase> grid_plan(const std::string& name, unsigned k) {
+  return name == "grid3" ? grid3_plan() : gridk_plan(k);
+}
+
 std::vector<unsigned> grid_correction_order(const std::string& name, unsigned k) {
   std::vector<unsigned> order;
-  for (const GridScheme::Subphase& sp : name == "grid3" ? grid3_plan() : gridk_plan(k)) {
+  for (const GridSubphase& sp : grid_plan(name, k)) {
     if (!sp.random) order.push_back(sp.dimension);
   }
   return order;

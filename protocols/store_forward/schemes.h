@@ -22,6 +22,15 @@ std::vector<std::string> scheme_names(const std::string& network);
 std::string scheme_unavailable(const std::string& name, const SfGraph& graph);
 /// Builds the named scheme for the graph; throws std::invalid_argument if it does not apply.
 std::unique_ptr<Scheme> make_scheme(const std::string& name, const SfGraph& graph);
+/// One sub-phase of a grid scheme: it moves a packet along one dimension (0-based) to a random
+/// coordinate (randomizing) or to the destination's (correcting).
+struct GridSubphase {
+  unsigned dimension;
+  bool random;
+};
+/// The named grid scheme's sub-phases in order (gridk: random in dimensions k-1 down to 1, then
+/// correcting 0, 1, ..., k-1; grid3: random in 0, correcting 1, then 0).
+std::vector<GridSubphase> grid_plan(const std::string& name, unsigned k);
 /// A grid scheme's route without Phase A: the 0-based dimensions its correcting sub-phases fix,
 /// in order (gridk: 0, 1, ..., k-1; grid3: 1, 0).
 std::vector<unsigned> grid_correction_order(const std::string& name, unsigned k);

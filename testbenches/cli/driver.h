@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "testbenches/cli/network_command.h"
+#include "testbenches/open_loop/knee_search.h"
 #include "testbenches/open_loop/saturation_search.h"
 #include "testbenches/run/stats.h"
 
@@ -35,6 +36,9 @@ struct OpenLoopOptions {
   std::uint64_t queue = 0;
   std::uint64_t max_backlog = OpenLoopConfig::kDefaultMaxBacklog;
   bool find_saturation = false;
+  bool find_knee = false;
+  double knee_factor = 3;
+  double latency_budget_ns = 0;
   std::string rates;
   std::uint64_t bound_lp_variables = 30000;
 };
@@ -50,6 +54,9 @@ class RatePoints {
   /// One run at `rate` of `max_slots` slots; nothing if an interrupt cut it short (the run is
   /// dropped).
   std::optional<SearchPoint> run(double rate, std::uint64_t max_slots);
+  /// One run of the knee search at `rate` with --max-slots, ending early once its window's
+  /// latency lies above `threshold` (0: never); nothing if an interrupt cut it short.
+  std::optional<KneePoint> run_knee(double rate, double threshold);
 
   std::vector<RunRecord> runs;
 
@@ -101,19 +108,40 @@ std::vector<RunRecord> run_series(NetworkCommand& command, const CommonOptions& 
                                   std::ostream& out, std::ostream& err, bool terminal,
                                   double& simulation);
 
-// search.cpp: the saturation search and latency-throughput curves
+// search.cpp: the searches and latency-throughput curves
+/// What the searches and the curve of a command found (null where not run).
+struct RateSearches {
+  Json knee;
+  Json stability;  ///< the strict-stability search, the report's "saturation"
+  Json curve;
+};
+/// --find-knee, --find-stability-limit or --rates, their runs in `points`.
+RateSearches run_rate_searches(NetworkCommand& command, RatePoints& points,
+                               const CommonOptions& common, const OpenLoopBounds& bounds);
 /// A search's first slot limit: --max-slots divided by kLongerFactor twice, or less often where
 /// a shorter run would leave no room for the measured warm-up and window.
 std::uint64_t first_search_slots(const OpenLoopHost& host, std::uint64_t max_slots);
 /// --find-saturation: the search from the hardware bound `bound`; its result as JSON.
 Json saturation_search(NetworkCommand& command, RatePoints& points, double bound,
                        std::uint64_t max_slots);
-/// --rates: a latency-throughput curve, one run per rate; with `auto`, the saturation search
-/// first (into `search`), then the shares kCurveShares of its throughput not tried yet.
-Json latency_curve(NetworkCommand& command, RatePoints& points, const std::vector<double>& rates,
-                   double bound, std::uint64_t max_slots, Json& search);
+/// --rates: a latency-throughput curve, one run per rate; with `auto`, the knee first where the
+/// protocol's capacity is known, then 0.1-1 of it and two rates past it; else the stability
+/// search first, then the shares 0.1-0.95 of its throughput. The searches go to `searches`.
+Json latency_curve(NetworkCommand& command, RatePoints& points, const CommonOptions& common,
+                   const OpenLoopBounds& bounds, RateSearches& searches);
 /// The search's line of the summary.
 void print_saturation(std::ostream& out, const Json& s);
+
+// knee.cpp: the latency knee
+/// The precision of the knee's runs unless --precision says otherwise: the knee's rate moves
+/// by about precision x threshold / (the latency's slope there x the rate).
+inline constexpr double kKneePrecision = 0.01;
+/// --find-knee: from the zero-load latency up to the protocol's capacity (else the hardware
+/// bound); its result as JSON.
+Json knee_search(NetworkCommand& command, RatePoints& points, const CommonOptions& common,
+                 const OpenLoopBounds& bounds);
+/// The knee's line of the summary.
+void print_knee(std::ostream& out, const Json& knee);
 
 // summary.cpp: the printed summary
 /// The field over the runs that measured it (a null field, such as the latency of a run that

@@ -29,17 +29,12 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
       common.open_loop ? std::optional(open_loop_bounds(command, common)) : std::nullopt;
   defer_interrupts();  // from here an interrupt stops the run in progress at a slot boundary
   double simulation = 0;
-  Json search;
-  Json curve;
+  RateSearches searches;
   std::vector<RunRecord> runs;
-  if (common.find_saturation || common.curve) {
+  const bool per_rate = common.find_saturation || common.find_knee || common.curve;
+  if (per_rate) {
     RatePoints points(command, common, out, err, simulation);
-    if (common.curve) {
-      curve = latency_curve(command, points, common.curve_rates, bounds->hardware.value,
-                            common.max_slots, search);
-    } else {
-      search = saturation_search(command, points, bounds->hardware.value, common.max_slots);
-    }
+    searches = run_rate_searches(command, points, common, *bounds);
     runs = std::move(points.runs);
   } else {
     runs = run_series(command, common, out, err, terminal, simulation);
@@ -49,9 +44,7 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
     command.abandon();
     out.flush();
     err << "optinet: interrupted (" << signal_name(signal) << ") after " << runs.size()
-        << (common.find_saturation || common.curve
-                ? " run(s) of the rates"
-                : " of " + std::to_string(common.runs) + " run(s)")
+        << (per_rate ? " run(s) of the rates" : " of " + std::to_string(common.runs) + " run(s)")
         << "; nothing written\n";
     return kExitInterrupted + signal;
   }
@@ -61,7 +54,8 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   command.finish(outputs);
   print_summary(out, command, runs, elaboration, simulation);
   if (bounds && !runs.empty()) print_open_loop_summary(out, *bounds, runs);
-  if (!search.is_null()) print_saturation(out, search);
+  if (!searches.knee.is_null()) print_knee(out, searches.knee);
+  if (!searches.stability.is_null()) print_saturation(out, searches.stability);
   if (common.open_loop || !common.device_path.empty()) {
     print_power_budget(out, command_power_budget(command, common.device));
     print_energy(out, runs);
@@ -69,9 +63,19 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   if (!common.json_path.empty()) {
     Json report =
         json_report(command, common, runs, elaboration, simulation, bounds ? &*bounds : nullptr);
-    if (!search.is_null() || !curve.is_null()) report["open_loop"]["rate"] = "per run";
-    if (!search.is_null()) report["saturation"] = search;
-    if (!curve.is_null()) report["curve"] = curve;
+    if (per_rate) report["open_loop"]["rate"] = "per run";
+    if (!searches.knee.is_null()) report["knee"] = searches.knee;
+    if (!searches.stability.is_null()) report["saturation"] = searches.stability;
+    if (!searches.curve.is_null()) report["curve"] = searches.curve;
+    if (!searches.stability.is_null() && !bounds->protocol.value) {
+      // Nothing fixed it in advance: the search measured it.
+      report["open_loop"]["protocol_capacity"] =
+          Json{{"value", searches.stability["throughput"]},
+               {"how",
+                "measured: the accepted load of the highest strictly stable rate "
+                "(--find-stability-limit), " +
+                    searches.stability["verdict"].get<std::string>()}};
+    }
     outputs.write("--json", common.json_path, report.dump() + '\n');
   }
   if (!common.hierarchy_path.empty()) {

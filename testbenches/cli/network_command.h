@@ -25,6 +25,7 @@
 #include "testbenches/open_loop/capacity.h"
 #include "testbenches/open_loop/hardware_bound.h"
 #include "testbenches/open_loop/open_loop.h"
+#include "testbenches/open_loop/protocol_capacity.h"
 
 namespace optinet {
 
@@ -52,8 +53,14 @@ struct CommonOptions {
   std::uint64_t max_memory = 0;  ///< --max-memory: the limit instead of the memory available
   /// --check: parse, validate and estimate, print check_report() and stop before elaborating.
   bool check = false;
-  /// --find-saturation: search the offered rate for the saturation throughput (open-loop).
+  /// --find-stability-limit (alias --find-saturation): search the offered rate for the highest
+  /// rate that is strictly stable (open-loop).
   bool find_saturation = false;
+  /// --find-knee: search the offered load at which the mean latency passes the knee's threshold.
+  bool find_knee = false;
+  double knee_factor = 3;        ///< --knee-factor: the threshold in zero-load latencies
+  double latency_budget_ns = 0;  ///< --latency-budget-ns: an absolute threshold (0: none)
+  bool precision_given = false;  ///< --precision was on the command line
   /// --rates: a latency-throughput curve at these rates (empty: auto).
   bool curve = false;
   std::vector<double> curve_rates;
@@ -103,6 +110,9 @@ class OpenLoopFamily {
   /// What any routing could carry on the hardware (testbenches/open_loop/hardware_bound.h), a
   /// linear program of at most `max_lp_variables` variables, else a cut bound.
   virtual HardwareBound hardware_bound(std::size_t max_lp_variables) const = 0;
+  /// What the configured protocol itself can carry under the pattern
+  /// (testbenches/open_loop/protocol_capacity.h): exact where its schedule or routing fixes it.
+  virtual ProtocolCapacity protocol_capacity() const = 0;
   /// The host (null before elaboration); its rate and slot limit may change between runs.
   virtual OpenLoopHost* open_loop_host() = 0;
 };
@@ -346,10 +356,11 @@ std::uint64_t memory_estimate(const NetworkCommand& command, const CommonOptions
 Json check_report(const NetworkCommand& command, const CommonOptions& common);
 
 /// The JSON report of a series of runs, as run_optinet writes it.
-/// Open-loop runs: the two bounds, computed once per command.
+/// Open-loop runs: the two bounds and the protocol's capacity, computed once per command.
 struct OpenLoopBounds {
   HardwareBound hardware;
   CapacityBound routing;
+  ProtocolCapacity protocol;
 };
 OpenLoopBounds open_loop_bounds(const NetworkCommand& command, const CommonOptions& common);
 

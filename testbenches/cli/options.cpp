@@ -1,3 +1,4 @@
+#include <cstdlib>
 #include <iomanip>
 #include <sstream>
 
@@ -10,6 +11,22 @@
 namespace optinet {
 
 namespace driver {
+
+namespace {
+
+/// --knee-factor: a number above 1 (the threshold must lie above the zero-load latency).
+CLI::Validator above_one() {
+  return CLI::Validator(
+      [](std::string& text) {
+        if (from_one_rejection(text).empty() && std::strtod(text.c_str(), nullptr) > 1) {
+          return std::string();
+        }
+        return "'" + printable(text, 40) + "' is not accepted (a number above 1, at most 1e6)";
+      },
+      "NUMBER in (1, 1e6]");
+}
+
+}  // namespace
 
 std::string overview() {
   std::ostringstream s;
@@ -52,7 +69,11 @@ const char* const kOpenLoopOptions[] = {"--rate",
                                         "--precision",
                                         "--injection-queue",
                                         "--max-backlog",
+                                        "--find-stability-limit",
                                         "--find-saturation",
+                                        "--find-knee",
+                                        "--knee-factor",
+                                        "--latency-budget-ns",
                                         "--rates",
                                         "--bound-lp-variables"};
 /// The networks for which `has` holds (open_loop(), faults(), ... not null), from the family
@@ -112,13 +133,32 @@ void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, bool shown) {
       ->check(open_unit_interval())
       ->capture_default_str()
       ->group(group);
-  app.add_flag("--find-saturation", o.find_saturation,
-               "search the offered rate for the saturation throughput (each point measured in "
-               "steady state; instead of --rate)")
+  app.add_flag("--find-knee", o.find_knee,
+               "search the offered load at which the mean latency passes --knee-factor times "
+               "the zero-load latency or --latency-budget-ns, whichever is lower (instead of "
+               "--rate)")
       ->group(group);
+  app.add_option("--knee-factor", o.knee_factor,
+                 "the knee's threshold in zero-load latencies (--find-knee, --rates auto)")
+      ->check(above_one())
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--latency-budget-ns", o.latency_budget_ns,
+                 "an absolute threshold of the knee in ns of the device's slot (--find-knee, "
+                 "--rates auto)")
+      ->check(positive_number())
+      ->group(group);
+  app.add_flag("--find-stability-limit", o.find_saturation,
+               "search the offered rate for the highest strictly stable rate, whose backlog does "
+               "not grow (each point measured in steady state; instead of --rate; also "
+               "--find-saturation)")
+      ->group(group);
+  app.add_flag("--find-saturation", o.find_saturation, "the same as --find-stability-limit")
+      ->group("");
   app.add_option("--rates", o.rates,
                  "a latency-throughput curve: one run per rate (comma-separated), or auto (the "
-                 "saturation search, then 0.1-0.95 of its throughput)")
+                 "knee, then 0.1-1 of it and two rates past it; without a protocol capacity the "
+                 "stability search, then 0.1-0.95 of its throughput)")
       ->group(group);
   app.add_option("--bound-lp-variables", o.bound_lp_variables,
                  "the hardware bound's linear program above this size is a cut bound instead "
@@ -172,17 +212,34 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
     throw UsageError(std::string(given("--hotspot") ? "--hotspot" : "--fraction") +
                      ": needs --pattern hotspot (not " + printable(o.pattern) + ")");
   }
-  const char* per_rate = o.find_saturation ? "--find-saturation" : "--rates";
-  if ((o.find_saturation || given("--rates")) && given("--rate")) {
+  const char* stability =
+      given("--find-stability-limit") ? "--find-stability-limit" : "--find-saturation";
+  const char* per_rate = o.find_saturation ? stability : o.find_knee ? "--find-knee" : "--rates";
+  const bool searches = o.find_saturation || o.find_knee || given("--rates");
+  if (searches && given("--rate")) {
     throw UsageError(std::string("--rate: not with ") + per_rate + " (it chooses the rates)");
   }
-  if ((o.find_saturation || given("--rates")) && c.runs > 1) {
+  if (searches && c.runs > 1) {
     throw UsageError(std::string("--runs: ") + per_rate + " runs one run per rate (accepted: 1)");
   }
-  if (o.find_saturation && given("--rates")) {
-    throw UsageError("--rates: not with --find-saturation (--rates auto searches too)");
+  if ((o.find_saturation || o.find_knee) && given("--rates")) {
+    throw UsageError(std::string("--rates: not with ") + per_rate + " (--rates auto searches too)");
+  }
+  if (o.find_saturation && o.find_knee) {
+    throw UsageError(std::string("--find-knee: not with ") + stability +
+                     " (one search per command)");
+  }
+  const bool knee = o.find_knee || (given("--rates") && o.rates == "auto");
+  for (const char* option : {"--knee-factor", "--latency-budget-ns"}) {
+    if (given(option) && !knee) {
+      throw UsageError(std::string(option) + ": needs --find-knee or --rates auto");
+    }
   }
   c.find_saturation = o.find_saturation;
+  c.find_knee = o.find_knee;
+  c.knee_factor = o.knee_factor;
+  c.latency_budget_ns = given("--latency-budget-ns") ? o.latency_budget_ns : 0;
+  c.precision_given = given("--precision");
   c.curve = given("--rates");
   if (c.curve) c.curve_rates = parse_rates(o.rates);
   c.bound_lp_variables = o.bound_lp_variables;

@@ -22,7 +22,8 @@ Json check_report(const NetworkCommand& command, const CommonOptions& common) {
 
 OpenLoopBounds open_loop_bounds(const NetworkCommand& command, const CommonOptions& common) {
   const OpenLoopFamily& family = *command.open_loop();
-  return OpenLoopBounds{family.hardware_bound(common.bound_lp_variables), family.routing_bound()};
+  return OpenLoopBounds{family.hardware_bound(common.bound_lp_variables), family.routing_bound(),
+                        family.protocol_capacity()};
 }
 
 Json json_report(const NetworkCommand& command, const CommonOptions& common,
@@ -55,7 +56,9 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
                                 {"bottleneck", b.hardware.bottleneck},
                                 {"method", b.hardware.method},
                                 {"lp_variables", b.hardware.lp_variables}}},
-        {"routing_bound", Json{{"value", b.routing.rate}, {"bottleneck", b.routing.bottleneck}}}};
+        {"routing_bound", Json{{"value", b.routing.rate}, {"bottleneck", b.routing.bottleneck}}},
+        {"protocol_capacity", Json{{"value", b.protocol.value ? Json(*b.protocol.value) : Json()},
+                                   {"how", b.protocol.how}}}};
   }
   const Json budget = command_power_budget(command, common.device);
   if (!budget.empty()) report["power_budget"] = budget;

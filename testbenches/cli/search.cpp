@@ -36,7 +36,11 @@ Json saturation_search(NetworkCommand& command, RatePoints& points, double bound
                          {"max_slots", p.max_slots},
                          {"superseded", p.superseded}});
   }
-  return Json{{"throughput", result.throughput},
+  // A verdict in doubt with all of --max-slots is the run length's, not the network's.
+  const bool bounded = result.saturated_in_doubt || result.stable_in_doubt;
+  return Json{{"decides", "strict stability: the highest rate whose backlog does not grow"},
+              {"verdict", bounded ? "bounded by the run length" : "decided"},
+              {"throughput", result.throughput},
               {"ci_low", result.ci_low},
               {"ci_high", result.ci_high},
               {"stable_rate", result.stable_rate},
@@ -50,20 +54,54 @@ Json saturation_search(NetworkCommand& command, RatePoints& points, double bound
               {"points", tried}};
 }
 
-/// --rates: a latency-throughput curve, one run per rate; with `auto`, the saturation search
-/// first (into `search`), then the shares kCurveShares of its throughput not tried yet.
-Json latency_curve(NetworkCommand& command, RatePoints& points, const std::vector<double>& rates,
-                   double bound, std::uint64_t max_slots, Json& search) {
+/// --rates: a latency-throughput curve, one run per rate; with `auto`, the knee first where the
+/// protocol's capacity is known (into `searches.knee`), then kKneeShares of it; else the
+/// stability search (into `searches.stability`), then kCurveShares of its throughput.
+Json latency_curve(NetworkCommand& command, RatePoints& points, const CommonOptions& common,
+                   const OpenLoopBounds& bounds, RateSearches& searches) {
   static constexpr double kCurveShares[] = {0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95};
-  std::vector<double> chosen = rates;
-  if (rates.empty()) {
-    search = saturation_search(command, points, bound, max_slots);
-    for (double share : kCurveShares) chosen.push_back(share * search["throughput"].get<double>());
+  static constexpr double kKneeShares[] = {0.1, 0.3, 0.5, 0.7, 0.9, 1, 1.1, 1.25};
+  std::vector<double> chosen = common.curve_rates;
+  if (chosen.empty() && bounds.protocol.value) {
+    searches.knee = knee_search(command, points, common, bounds);
+    const double knee = searches.knee["offered"].get<double>();
+    const double upper = searches.knee["upper"].get<double>();
+    for (double share : kKneeShares) {
+      // Past the knee but short of the capacity, where the latency has no steady state.
+      double rate = share * knee;
+      if (share > 1 && rate >= upper) rate = (knee + upper) / 2 + (share - 1.1) * (upper - knee);
+      if (rate > 0 && rate < upper) chosen.push_back(rate);
+    }
+  } else if (chosen.empty()) {
+    searches.stability =
+        saturation_search(command, points, bounds.hardware.value, common.max_slots);
+    for (double share : kCurveShares) {
+      chosen.push_back(share * searches.stability["throughput"].get<double>());
+    }
   }
   for (double rate : chosen) {
-    if (!points.run(rate, max_slots)) break;
+    if (!points.run(rate, common.max_slots)) break;
   }
-  return Json{{"rates", rates.empty() ? Json("auto") : Json(rates)}};
+  Json curve{{"rates", common.curve_rates.empty() ? Json("auto") : Json(common.curve_rates)}};
+  if (!searches.knee.is_null()) curve["knee"] = searches.knee["offered"];
+  return curve;
+}
+
+RateSearches run_rate_searches(NetworkCommand& command, RatePoints& points,
+                               const CommonOptions& common, const OpenLoopBounds& bounds) {
+  RateSearches searches;
+  if (common.curve) {
+    searches.curve = latency_curve(command, points, common, bounds, searches);
+  } else if (common.find_knee) {
+    searches.knee = knee_search(command, points, common, bounds);
+  } else {
+    searches.stability =
+        saturation_search(command, points, bounds.hardware.value, common.max_slots);
+  }
+  if (!searches.stability.is_null() && bounds.protocol.value) {
+    searches.stability["protocol_capacity"] = *bounds.protocol.value;
+  }
+  return searches;
 }
 
 /// The search's line of the summary.
@@ -92,6 +130,16 @@ void print_saturation(std::ostream& out, const Json& s) {
   if (s.value("stable_in_doubt", false)) {
     out << "saturation: the run stable at the lower rate closed its window at --max-slots, "
            "imprecise or too short to tell a transient from saturation: give more slots\n";
+  }
+  if (s.contains("protocol_capacity") && s.value("bracketed", false) &&
+      s["saturated_rate"].get<double>() < s["protocol_capacity"].get<double>()) {
+    std::snprintf(text, sizeof text,
+                  "saturation: the protocol's capacity is %.4f, above the bracket: %s\n",
+                  s["protocol_capacity"].get<double>(),
+                  s.value("saturated_in_doubt", false)
+                      ? "the verdict is bounded by the run length (--max-slots), not decided"
+                      : "the runs saturated below it");
+    out << text;
   }
 }
 

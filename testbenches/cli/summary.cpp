@@ -36,6 +36,9 @@ void print_open_loop_summary(std::ostream& out, const OpenLoopBounds& bounds,
       << (bounds.hardware.method == "lp" ? "linear program" : "cut") << "; "
       << bounds.hardware.bottleneck << "), routing " << bounds.routing.rate << " ("
       << bounds.routing.bottleneck << ")\n";
+  out << "protocol capacity: ";
+  if (bounds.protocol.value) out << *bounds.protocol.value << " packets/node/slot (";
+  out << bounds.protocol.how << (bounds.protocol.value ? ")\n" : "\n");
   out << "media:";
   const Json& last = runs.back().fields;
   if (last.contains("busiest_medium")) {

@@ -466,6 +466,11 @@ HardwareBound OcpcCommand::hardware_bound(std::size_t max_lp_variables) const {
   return ocpc_hardware_bound(config_.shape, *config_.open_loop, max_lp_variables);
 }
 
+ProtocolCapacity OcpcCommand::protocol_capacity() const {
+  if (!config_.open_loop) return {};
+  return ocpc_protocol_capacity(config_.shape, config_.protocol, *config_.open_loop);
+}
+
 NetworkOptics OcpcCommand::optics() const {
   // One receiver per node; one transmitter per bus a node is attached to (OCPC: one bus; MOB-PC
   // and the D-dimensional MOB: one bus per dimension). A bus has p attached receivers.

@@ -111,6 +111,7 @@ void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
   window_closed_ = false;
   backlog_stop_ = SteadyStateMonitor::kNever;
   labelled_outstanding_ = 0;
+  labelled_created_sum_ = 0;
   window_created_ = 0;
   window_delivered_ = 0;
   result_ = OpenLoopResult{};
@@ -175,6 +176,7 @@ void OpenLoopHost::generate(NodeId node, std::uint64_t until) {
     if (window) {
       ++result_.labelled;
       ++labelled_outstanding_;
+      labelled_created_sum_ += created_slot;
     }
   }
 }
@@ -332,6 +334,7 @@ void OpenLoopHost::deliver(NodeId node, const Packet& packet, std::uint64_t slot
     ++result_.labelled_delivered;
     result_.drain_slot = slot;
     --labelled_outstanding_;
+    labelled_created_sum_ -= created;
     maybe_stop();
   }
 }
@@ -397,6 +400,7 @@ void OpenLoopHost::data_frame_lost(std::uint32_t packet_id, std::uint64_t slot) 
   if (in_window(*created)) {
     ++result_.labelled_lost;
     --labelled_outstanding_;
+    labelled_created_sum_ -= *created;
     maybe_stop();
   }
 }
@@ -442,7 +446,7 @@ void OpenLoopHost::slot_ended(std::uint64_t slot) {
     case SteadyStateMonitor::Decision::kWindowClosed:
       if (listener_ != nullptr) listener_->window_closed(monitor_.window_end() - 1);
       close_window();
-      if (monitor_.closed_saturated() && control_ != nullptr) control_->stop();
+      if (monitor_.ends_run() && control_ != nullptr) control_->stop();
       break;
     case SteadyStateMonitor::Decision::kNone:
       break;
@@ -504,6 +508,9 @@ void OpenLoopHost::finish() {
   }
   result_.rate = config_.rate;
   result_.drained = labelled_outstanding_ == 0;
+  const long double ended = static_cast<long double>(last_slot_ + 1);
+  result_.labelled_age_sum = static_cast<double>(
+      std::max<long double>(0, ended * labelled_outstanding_ - labelled_created_sum_));
   // Conservation: every packet sent is delivered, lost to a fault, or still in flight.
   result_.in_flight = count_in_flight();
   if (result_.created - result_.refused != result_.delivered + result_.lost + result_.in_flight) {

@@ -82,6 +82,10 @@ struct OpenLoopResult {
   /// Packets lost to injected faults (a garbled frame its source does not send again).
   std::uint64_t lost = 0;
   std::uint64_t labelled_lost = 0;  ///< of them, created in the measurement window
+  /// The ages (slots) at the run's end of the labelled packets neither delivered nor lost: with
+  /// the delivered ones' latencies, the window's mean latency with the ages of the packets still
+  /// in flight (what BookSim's latency_thres tests).
+  double labelled_age_sum = 0;
   /// Packets created, not refused, neither delivered nor lost when the run ended (in injection
   /// queues or in the network), counted from the host's records: created - refused = delivered +
   /// lost + in_flight is checked every run.
@@ -121,6 +125,10 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
   /// The slot limit of the next runs (the command's --max-slots at first). Between runs only.
   void set_max_slots(std::uint64_t max_slots) { monitor_.set_max_slots(max_slots); }
   std::uint64_t max_slots() const { return monitor_.max_slots(); }
+  /// The measured window's precision and the latency limit that ends a run
+  /// (SteadyStateMonitor), for the next runs. Between runs only.
+  void set_precision(double precision) { monitor_.set_precision(precision); }
+  void set_latency_limit(double slots) { monitor_.set_latency_limit(slots); }
   /// Whether runs of `max_slots` slots leave room for this configuration's warm-up and window.
   bool slot_limit_fits(std::uint64_t max_slots) const {
     return open_loop_unavailable(config_, n_, max_slots).empty();
@@ -259,6 +267,7 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
   /// The slot at whose end the backlog passed config_.max_backlog per node (kNever: it did not).
   std::uint64_t backlog_stop_ = SteadyStateMonitor::kNever;
   std::uint64_t labelled_outstanding_ = 0;
+  long double labelled_created_sum_ = 0;  ///< creation slots of the labelled packets in flight
   std::uint64_t window_created_ = 0;
   std::uint64_t window_delivered_ = 0;
   OpenLoopResult result_;

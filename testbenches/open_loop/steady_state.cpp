@@ -119,8 +119,10 @@ SteadyStateMonitor::Decision SteadyStateMonitor::slot_ended(std::uint64_t slot) 
     const bool growing =
         complete >= 2 * kMinBatches && saturation(complete / 2, complete, 0, true).saturated;
     const bool settled = stationary(complete);
-    if (!settled && !growing && !at_limit) return Decision::kNone;
-    warmup_method_ = settled ? "converged" : growing ? "growing" : "limit";
+    const std::size_t span = std::max(2 * kHalf, complete / 4);
+    const bool over = complete >= span && over_latency_limit(complete - span, complete);
+    if (!settled && !growing && !at_limit && !over) return Decision::kNone;
+    warmup_method_ = settled ? "converged" : growing ? "growing" : over ? "latency-limit" : "limit";
     window_first_ = next;
     if (config_.fixed_window) window_end_ = next + config_.measure;
     return Decision::kWindowOpened;
@@ -132,6 +134,8 @@ SteadyStateMonitor::Decision SteadyStateMonitor::slot_ended(std::uint64_t slot) 
   const std::uint64_t limit = window_limit(max_slots_);
   if (next + batch_ > limit) {
     window_method_ = "limit";
+  } else if (end - first >= 2 * kHalf && over_latency_limit(first, end)) {
+    window_method_ = "latency-limit";
   } else {
     const std::size_t held = end - first;
     if (held < std::max(kMinBatches, next_check_)) return Decision::kNone;
@@ -147,6 +151,12 @@ SteadyStateMonitor::Decision SteadyStateMonitor::slot_ended(std::uint64_t slot) 
   }
   window_end_ = next;
   return Decision::kWindowClosed;
+}
+
+bool SteadyStateMonitor::over_latency_limit(std::size_t first, std::size_t end) const {
+  if (latency_limit_ <= 0) return false;
+  const auto latency = window_interval(first, end, &Batch::latency_sum, &Batch::latency_count);
+  return latency && latency->low() > latency_limit_;
 }
 
 bool SteadyStateMonitor::precise(std::size_t first, std::size_t end,

@@ -90,6 +90,13 @@ class SteadyStateMonitor {
 
   /// The slot limit of the next runs. Between runs only.
   void set_max_slots(std::uint64_t max_slots) { max_slots_ = max_slots; }
+  /// The precision a measured window aims at, for the next runs. Between runs only.
+  void set_precision(double precision) { config_.precision = precision; }
+  /// A mean latency (slots) past which the run ends (0: none), for the next runs: once the
+  /// latency interval of the packets delivered over the last batches lies above it, a measured
+  /// warm-up ends ("latency-limit"), and a measured window that holds 2 kHalf batches closes
+  /// ("latency-limit") and ends the run. Between runs only.
+  void set_latency_limit(double slots) { latency_limit_ = slots; }
   std::uint64_t max_slots() const { return max_slots_; }
   /// Starts a run: fixed bounds are known now, automatic ones are decided as it goes.
   void reset();
@@ -102,6 +109,9 @@ class SteadyStateMonitor {
   std::uint64_t batch_slots() const { return batch_; }
   /// The measured window closed because the run is saturated.
   bool closed_saturated() const { return window_method_ == "saturated"; }
+  /// The measured window closed because the run is saturated or over the latency limit: the
+  /// run ends there.
+  bool ends_run() const { return closed_saturated() || window_method_ == "latency-limit"; }
   /// True at the last slot of a base batch: the automatic decisions are taken there, and need
   /// every node's packets created up to that slot.
   bool batch_ends(std::uint64_t slot) const;
@@ -131,6 +141,9 @@ class SteadyStateMonitor {
     double labelled_count = 0;
   };
   Batch& batch_of(std::uint64_t slot);
+  /// Whether the latency of the packets delivered in batches [first, end) lies above the latency
+  /// limit (its batch-means interval).
+  bool over_latency_limit(std::size_t first, std::size_t end) const;
   /// Whether the warm-up's last two spans agree, over the first `complete` batches.
   bool stationary(std::size_t complete);
   /// The measured warm-up reached its limit without settling: a slow transient may still run.
@@ -157,6 +170,7 @@ class SteadyStateMonitor {
   std::uint32_t n_;
   std::uint64_t max_slots_;
   std::uint64_t batch_;
+  double latency_limit_ = 0;
   std::uint64_t origin_ = 0;  ///< slot where base batch 0 starts
   std::uint64_t window_first_ = kNever;
   std::uint64_t window_end_ = kNever;

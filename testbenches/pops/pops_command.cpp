@@ -279,6 +279,11 @@ HardwareBound PopsCommand::hardware_bound(std::size_t max_lp_variables) const {
   return pops_hardware_bound(config_.shape, *config_.open_loop, max_lp_variables);
 }
 
+ProtocolCapacity PopsCommand::protocol_capacity() const {
+  if (!config_.open_loop) return {};
+  return pops_protocol_capacity(config_.shape, config_.protocol, *config_.open_loop);
+}
+
 NetworkOptics PopsCommand::optics() const {
   // n*g transmitters and receivers: g per node on each side, one per coupler of its group.
   const std::uint64_t each = std::uint64_t{d_} * g_ * g_;

@@ -48,6 +48,7 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   std::vector<std::string> summary_fields() const override;
   CapacityBound routing_bound() const override;
   HardwareBound hardware_bound(std::size_t max_lp_variables) const override;
+  ProtocolCapacity protocol_capacity() const override;
   NetworkOptics optics() const override;
   Json power_budget(const DeviceParameters& device) const override;
   RunRecord run(std::uint64_t seed) override;

@@ -432,6 +432,11 @@ HardwareBound StoreForwardCommand::hardware_bound(std::size_t max_lp_variables) 
   return sf_hardware_bound(*config_.graph, *config_.open_loop, max_lp_variables);
 }
 
+ProtocolCapacity StoreForwardCommand::protocol_capacity() const {
+  if (!config_.open_loop) return {};
+  return sf_protocol_capacity(*config_.graph, config_.protocol, *config_.open_loop);
+}
+
 Json StoreForwardCommand::power_budget(const DeviceParameters& device) const {
   // A closed-loop report has the budget only when asked for (--device): without it, it stays
   // as it was.

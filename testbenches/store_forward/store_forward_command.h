@@ -56,6 +56,7 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   /// Open-loop runs (grid and hypercube): sf_capacity of the pattern under the scheme.
   CapacityBound routing_bound() const override;
   HardwareBound hardware_bound(std::size_t max_lp_variables) const override;
+  ProtocolCapacity protocol_capacity() const override;
   /// Open-loop runs: the point-to-point links' budget (fan-out 1); closed-loop runs report none.
   NetworkOptics optics() const override;
   Json power_budget(const DeviceParameters& device) const override;

@@ -11,6 +11,8 @@ optinet_gtest(open_loop/test_evaluation_latency_stats)
 optinet_gtest(open_loop/test_open_loop)
 optinet_gtest(open_loop/test_destination_queues)
 optinet_gtest(open_loop/test_steady_state SHARE_A_PROCESS)
+optinet_gtest(open_loop/test_knee_search SHARE_A_PROCESS)
+optinet_gtest(open_loop/test_protocol_capacity SHARE_A_PROCESS)
 optinet_gtest(ocpc/test_ocpc_open_loop)
 optinet_gtest(open_loop/test_hardware_bound SHARE_A_PROCESS)
 
@@ -79,6 +81,29 @@ if(Python3_Interpreter_FOUND)
                    ${OPTINET_BIN} ${E2E_DIR})
   set_tests_properties(open_loop_steady_state PROPERTIES TIMEOUT 300)
 endif()
+# The latency knee and each protocol's capacity through the command.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME open_loop_knee
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/open_loop/check_knee.py
+                   ${OPTINET_BIN} ${E2E_DIR}/knee)
+  set_tests_properties(open_loop_knee PROPERTIES TIMEOUT 300)
+endif()
+optinet_usage_error_test(knee_factor_below_one "--knee-factor" pops --traffic bernoulli
+                         --find-knee --knee-factor 0.5)
+optinet_usage_error_test(knee_factor_one "--knee-factor" pops --traffic bernoulli --find-knee
+                         --knee-factor 1)
+optinet_usage_error_test(latency_budget_negative "--latency-budget-ns" pops --traffic bernoulli
+                         --find-knee --latency-budget-ns -5)
+optinet_usage_error_test(find_knee_closed_loop "--find-knee" pops --find-knee)
+optinet_usage_error_test(knee_factor_closed_loop "--knee-factor" ocpc --knee-factor 2)
+optinet_usage_error_test(knee_factor_without_knee "--knee-factor" pops --traffic bernoulli
+                         --rate 0.1 --knee-factor 2)
+optinet_usage_error_test(find_knee_with_rate "--rate" pops --traffic bernoulli --find-knee
+                         --rate 0.2)
+optinet_usage_error_test(find_knee_with_stability "--find-knee" pops --traffic bernoulli
+                         --find-knee --find-stability-limit)
+optinet_usage_error_test(find_stability_limit_closed_loop "--find-stability-limit" pops
+                         --find-stability-limit)
 optinet_usage_error_test(find_saturation_closed_loop "--find-saturation" pops
                          --find-saturation)
 optinet_usage_error_test(find_saturation_with_rate "--rate" pops --traffic bernoulli

@@ -67,7 +67,7 @@ def is_template(cmd):
     return bool(PLACEHOLDER.search(cmd)) or any(s in cmd for s in ("|", "[", "...", "<", "$"))
 
 
-SEARCHES = ("--find-saturation", "--rates")
+SEARCHES = ("--find-saturation", "--find-stability-limit", "--find-knee", "--rates")
 MAX_SLOTS = 20000
 
 
