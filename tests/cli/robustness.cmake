@@ -35,7 +35,7 @@ if(NOT OPTINET_SANITIZE)
   add_test(NAME memory_estimate_per_family
            COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_memory_estimate.py
                    $<TARGET_FILE:optinet>)
-  set_tests_properties(memory_estimate_per_family PROPERTIES TIMEOUT 60)
+  set_tests_properties(memory_estimate_per_family PROPERTIES TIMEOUT 180)
 endif()
 
 # The memory estimate against --max-memory: one line naming the size option, before anything
