@@ -33,6 +33,16 @@ DeviceParameters onchip() {
   p.guard_time_ns = 0.2;
   p.receiver_lock_ns = 0.0;
   p.sensitivity_ber = 1e-12;
+  p.crossing_loss_db = 0.0;
+  p.crossings_per_path = 0;
+  p.star_single_mode_combiner = 0;
+  p.ring_drop_loss_db = 0.0;
+  p.ring_through_loss_db = 0.0;
+  p.modulator_insertion_loss_db = 0.0;
+  p.modulator_extinction_ratio_db = 0.0;
+  p.photodetector_loss_db = 0.0;
+  p.launch_power_min_dbm = 0.0;
+  p.worst_case_extra_loss_db = 1.0;
   return p;
 }
 

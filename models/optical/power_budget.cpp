@@ -1,5 +1,6 @@
 #include "models/optical/power_budget.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -16,6 +17,34 @@ std::string medium_kind_name(MediumKind kind) {
   }
   return "?";
 }
+
+LaserMode effective_laser_mode(const DeviceParameters& p) {
+  if (p.laser_mode != LaserMode::kDevice) return p.laser_mode;
+  return p.laser_continuous != 0 ? LaserMode::kContinuous : LaserMode::kGated;
+}
+
+std::string laser_mode_name(LaserMode mode) {
+  switch (mode) {
+    case LaserMode::kDevice:
+      return "device";
+    case LaserMode::kContinuous:
+      return "continuous";
+    case LaserMode::kGated:
+      return "gated";
+    case LaserMode::kThrottled:
+      return "throttled";
+  }
+  return "?";
+}
+
+std::optional<LaserMode> laser_mode_named(const std::string& name) {
+  for (LaserMode m : {LaserMode::kContinuous, LaserMode::kGated, LaserMode::kThrottled}) {
+    if (name == laser_mode_name(m)) return m;
+  }
+  return std::nullopt;
+}
+
+std::string laser_mode_names() { return "continuous, gated, throttled"; }
 
 std::string fanout_unavailable(MediumKind kind, std::uint64_t fanout) {
   if (fanout == 0) return "a medium needs at least one receiver (fan-out 0)";
@@ -34,7 +63,8 @@ double excess_loss_db(const DeviceParameters& p, MediumKind kind, std::uint32_t 
   if (!why.empty()) throw std::invalid_argument(why);
   switch (kind) {
     case MediumKind::kStarCoupler:
-      return p.star_excess_base_db + p.star_excess_per_stage_db * std::log2(double(fanout));
+      return p.star_excess_base_db + p.star_excess_per_stage_db * std::log2(double(fanout)) *
+                                         (p.star_single_mode_combiner != 0 ? 2.0 : 1.0);
     case MediumKind::kBus:
       return p.bus_tap_loss_db * fanout;
     case MediumKind::kPointToPoint:
@@ -43,19 +73,42 @@ double excess_loss_db(const DeviceParameters& p, MediumKind kind, std::uint32_t 
   return 0.0;
 }
 
-LinkBudget link_budget(const DeviceParameters& p, MediumKind kind, std::uint32_t fanout) {
+double extinction_ratio_penalty_db(double er_db) {
+  if (er_db == 0) return 0.0;
+  const double r = std::pow(10.0, er_db / 10.0);
+  return 10.0 * std::log10((r + 1.0) / (r - 1.0));
+}
+
+LinkBudget link_budget(const DeviceParameters& p, MediumKind kind, std::uint32_t fanout,
+                       std::uint32_t wavelengths) {
   LinkBudget b;
   b.kind = kind;
   b.fanout = fanout;
+  b.wavelengths = wavelengths;
   b.excess_loss_db = excess_loss_db(p, kind, fanout);  // checks the fan-out
   b.splitting_loss_db = 10.0 * std::log10(double(fanout));
+  if (kind == MediumKind::kStarCoupler && p.star_single_mode_combiner != 0)
+    b.combining_loss_db = b.splitting_loss_db;
   b.connector_loss_db = p.connector_loss_db * p.connectors_per_path;
   b.fibre_loss_db = p.fibre_loss_db_per_km * p.fibre_length_m / 1000.0;
   b.waveguide_loss_db = p.waveguide_loss_db_per_cm * p.waveguide_length_cm;
-  b.total_loss_db = b.splitting_loss_db + b.excess_loss_db + b.connector_loss_db + b.fibre_loss_db +
-                    b.waveguide_loss_db;
+  b.crossing_loss_db = p.crossing_loss_db * p.crossings_per_path;
+  b.ring_drop_loss_db = p.ring_drop_loss_db;
+  b.ring_through_loss_db = p.ring_through_loss_db * 2.0 * wavelengths;
+  b.modulator_insertion_loss_db = p.modulator_insertion_loss_db;
+  b.extinction_ratio_penalty_db = extinction_ratio_penalty_db(p.modulator_extinction_ratio_db);
+  b.photodetector_loss_db = p.photodetector_loss_db;
+  b.total_loss_db = b.splitting_loss_db + b.combining_loss_db + b.excess_loss_db +
+                    b.connector_loss_db + b.fibre_loss_db + b.waveguide_loss_db +
+                    b.crossing_loss_db + b.ring_drop_loss_db + b.ring_through_loss_db +
+                    b.modulator_insertion_loss_db + b.extinction_ratio_penalty_db +
+                    b.photodetector_loss_db;
   b.received_power_dbm = p.launch_power_dbm - b.total_loss_db;
   b.margin_db = b.received_power_dbm - p.receiver_sensitivity_dbm - p.system_margin_db;
+  b.worst_total_loss_db = b.total_loss_db + p.worst_case_extra_loss_db;
+  b.worst_launch_power_dbm = std::min(p.launch_power_min_dbm, p.launch_power_dbm);
+  b.worst_received_power_dbm = b.worst_launch_power_dbm - b.worst_total_loss_db;
+  b.worst_margin_db = b.worst_received_power_dbm - p.receiver_sensitivity_dbm - p.system_margin_db;
   return b;
 }
 
@@ -125,6 +178,8 @@ PhysicalBudget physical_budget(const DeviceParameters& p, const LinkBudget& link
   PhysicalBudget b;
   b.counts = counts;
   b.required_launch_dbm = p.receiver_sensitivity_dbm + link.total_loss_db + p.system_margin_db;
+  b.required_launch_worst_dbm =
+      p.receiver_sensitivity_dbm + link.worst_total_loss_db + p.system_margin_db;
   b.laser_mw_per_transmitter = dbm_to_mw(b.required_launch_dbm);
   b.laser_electrical_mw_per_transmitter = b.laser_mw_per_transmitter / p.laser_wall_plug_efficiency;
   b.laser_w = double(counts.transmitters) * b.laser_electrical_mw_per_transmitter / 1000.0;
@@ -140,11 +195,20 @@ EnergyTally::EnergyTally(const DeviceParameters& p, const PhysicalBudget& budget
       tx_frame_pj_(tx_frame_energy_pj(p)),
       rx_frame_pj_(rx_frame_energy_pj(p)) {}
 
+double EnergyTally::laser_pj_per_sent_frame() const {
+  switch (effective_laser_mode(device_)) {
+    case LaserMode::kGated:
+      return budget_.laser_electrical_mw_per_transmitter * frame_duration_ns(device_);
+    case LaserMode::kThrottled:
+      return budget_.laser_electrical_mw_per_transmitter * slot_duration_ns(device_);
+    default:
+      return 0.0;
+  }
+}
+
 double EnergyTally::sent_frame_pj() const {
-  const double laser = device_.laser_continuous != 0 ? 0.0
-                                                     : budget_.laser_electrical_mw_per_transmitter *
-                                                           frame_duration_ns(device_);
-  return tx_frame_pj_ + device_.frame_bits * device_.serdes_energy_pj_per_bit + laser;
+  return tx_frame_pj_ + device_.frame_bits * device_.serdes_energy_pj_per_bit +
+         laser_pj_per_sent_frame();
 }
 
 EnergyParts EnergyTally::parts() const {
@@ -152,10 +216,21 @@ EnergyParts EnergyTally::parts() const {
   const double sent = double(counts_.frames_transmitted);
   const double received = double(counts_.frames_received);
   const double run_ns = double(counts_.slots) * slot_duration_ns(device_);  // mW * ns = pJ
-  e.laser = device_.laser_continuous != 0
-                ? double(budget_.counts.transmitters) *
-                      budget_.laser_electrical_mw_per_transmitter * run_ns
-                : sent * budget_.laser_electrical_mw_per_transmitter * frame_duration_ns(device_);
+  const double all_lit =
+      double(budget_.counts.transmitters) * budget_.laser_electrical_mw_per_transmitter * run_ns;
+  switch (effective_laser_mode(device_)) {
+    case LaserMode::kGated:
+      e.laser = sent * laser_pj_per_sent_frame();
+      break;
+    case LaserMode::kThrottled: {
+      // The transmitters' mean utilization: frames sent per transmitter-slot (at most 1).
+      const double slots = double(budget_.counts.transmitters) * double(counts_.slots);
+      e.laser = slots > 0 ? all_lit * std::min(1.0, sent / slots) : 0.0;
+      break;
+    }
+    default:
+      e.laser = all_lit;
+  }
   e.modulator = transmit_pj();
   e.receiver = receive_pj();
   e.serdes = (sent + received) * device_.frame_bits * device_.serdes_energy_pj_per_bit;

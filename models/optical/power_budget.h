@@ -15,6 +15,16 @@
 
 namespace optinet {
 
+/// How the transmitters' lasers are lit (DSENT's standard, gated and throttled lasers).
+enum class LaserMode {
+  kDevice,      ///< as the device's laser_continuous says: continuous (1) or gated (0)
+  kContinuous,  ///< every transmitter's laser lit in every slot, its light gated by a modulator
+  kGated,       ///< lit only for the frames its transmitter sends (a burst-mode laser)
+  /// lit in every slot at the transmitters' mean utilization over the run: the laser's power
+  /// follows the carried load, and it stays lit through the guard and lock times
+  kThrottled,
+};
+
 /// Device figures of a power and energy budget. Units are in the field names.
 struct DeviceParameters {
   /// Average launch power of a transmitter. 0 dBm (1 mW): a round typical value inside the
@@ -62,6 +72,8 @@ struct DeviceParameters {
   /// 1: a continuous-wave laser, lit in every slot (its light gated by a modulator); 0: a
   /// burst-mode laser, lit only in the slots its transmitter sends.
   std::uint32_t laser_continuous = 0;
+  /// --laser: overrides laser_continuous (not a device-file field).
+  LaserMode laser_mode = LaserMode::kDevice;
   /// Static electrical power: laser bias per transmitter, thermal tuning per transmitter and
   /// per receiver, receiver bias (TIA, clock recovery) per receiver.
   double laser_bias_mw = 15.0;
@@ -76,7 +88,42 @@ struct DeviceParameters {
   double receiver_lock_ns = 0.0;
   /// The bit-error ratio the receiver sensitivity is specified at.
   double sensitivity_ber = 1e-12;
+  /// Waveguide crossings on a path and the loss of each (none on a fibre path).
+  double crossing_loss_db = 0.0;
+  std::uint32_t crossings_per_path = 0;
+  /// 1: a star is a k:1 combiner tree then a 1:k splitter tree in single-mode waveguide; only
+  /// 1/k of the light entering a single-mode combiner leaves it (combining loss 10 log10(k)),
+  /// and the path crosses 2 log2(k) stages. 0: an N x N star (planar or fused) that loses only
+  /// the split over log2(k) stages.
+  std::uint32_t star_single_mode_combiner = 0;
+  /// Ring resonators: the drop loss of the receiver's filter ring, and the through loss of each
+  /// ring a path passes: the modulator bank and the filter bank, one ring per wavelength on the
+  /// waveguide each (DSENT's worst case). None on a fibre path.
+  double ring_drop_loss_db = 0.0;
+  double ring_through_loss_db = 0.0;
+  /// An external modulator's insertion loss and extinction ratio; an extinction ratio r (linear)
+  /// costs 10 log10((r + 1) / (r - 1)) dB of average power at the receiver. 0: no external
+  /// modulator (a directly modulated laser, whose extinction ratio the receiver's sensitivity is
+  /// specified at).
+  double modulator_insertion_loss_db = 0.0;
+  double modulator_extinction_ratio_db = 0.0;
+  /// Coupling loss into the photodetector (none in a packaged receiver, whose sensitivity is
+  /// specified at its input).
+  double photodetector_loss_db = 0.0;
+  /// Worst case: the least launch power (10GBASE-LR: -8.2 dBm), and the loss the parts of one
+  /// path may add above their typical figures (two connectors at 0.75 dB rather than 0.5 dB).
+  double launch_power_min_dbm = -8.2;
+  double worst_case_extra_loss_db = 0.5;
 };
+
+/// The laser mode in force: laser_mode, or the one laser_continuous gives.
+LaserMode effective_laser_mode(const DeviceParameters& p);
+/// "continuous", "gated" or "throttled" ("device" for kDevice).
+std::string laser_mode_name(LaserMode mode);
+/// The mode `--laser` names, or none.
+std::optional<LaserMode> laser_mode_named(const std::string& name);
+/// The names --laser accepts, comma-separated.
+std::string laser_mode_names();
 
 /// The medium a frame crosses.
 enum class MediumKind {
@@ -92,30 +139,52 @@ std::string medium_kind_name(MediumKind kind);
 struct LinkBudget {
   MediumKind kind = MediumKind::kPointToPoint;
   std::uint32_t fanout = 1;
-  double splitting_loss_db = 0;   ///< 10 log10(fanout): the power shared among the receivers
-  double excess_loss_db = 0;      ///< the medium's loss beyond the ideal split
-  double connector_loss_db = 0;   ///< connector_loss_db * connectors_per_path
-  double fibre_loss_db = 0;       ///< fibre_loss_db_per_km * fibre_length_m / 1000
-  double waveguide_loss_db = 0;   ///< waveguide_loss_db_per_cm * waveguide_length_cm
-  double total_loss_db = 0;       ///< the sum of the five above
-  double received_power_dbm = 0;  ///< launch power - total loss
-  double margin_db = 0;           ///< received power - sensitivity - system margin
+  std::uint32_t wavelengths = 1;    ///< wavelengths sharing the path's waveguide (ring banks)
+  double splitting_loss_db = 0;     ///< 10 log10(fanout): the power shared among the receivers
+  double combining_loss_db = 0;     ///< single-mode combiner star: 10 log10(fanout); else 0
+  double excess_loss_db = 0;        ///< the medium's loss beyond the ideal split, every stage
+  double connector_loss_db = 0;     ///< connector_loss_db * connectors_per_path
+  double fibre_loss_db = 0;         ///< fibre_loss_db_per_km * fibre_length_m / 1000
+  double waveguide_loss_db = 0;     ///< waveguide_loss_db_per_cm * waveguide_length_cm
+  double crossing_loss_db = 0;      ///< crossing_loss_db * crossings_per_path
+  double ring_drop_loss_db = 0;     ///< the receiver's filter ring
+  double ring_through_loss_db = 0;  ///< ring_through_loss_db * 2 * wavelengths
+  double modulator_insertion_loss_db = 0;  ///< modulator_insertion_loss_db
+  double extinction_ratio_penalty_db = 0;  ///< from modulator_extinction_ratio_db
+  double photodetector_loss_db = 0;        ///< photodetector_loss_db
+  double total_loss_db = 0;                ///< the sum of the twelve losses above
+  double received_power_dbm = 0;           ///< launch power - total loss
+  double margin_db = 0;                    ///< received power - sensitivity - system margin
+  /// Worst case: the least launch power (launch_power_min_dbm, or launch_power_dbm if that is
+  /// lower) through the total loss plus worst_case_extra_loss_db.
+  double worst_launch_power_dbm = 0;
+  double worst_total_loss_db = 0;
+  double worst_received_power_dbm = 0;
+  double worst_margin_db = 0;
   bool closes() const { return margin_db >= 0; }
+  bool closes_worst_case() const { return worst_margin_db >= 0; }
 };
+
+/// The extinction-ratio penalty of an extinction ratio of `er_db`: 10 log10((r + 1) / (r - 1))
+/// with r = 10^(er_db / 10); 0 for er_db = 0 (no external modulator).
+double extinction_ratio_penalty_db(double er_db);
 
 /// Empty if a medium of `kind` may have `fanout` receivers (>= 1; exactly 1 point to point),
 /// otherwise why not.
 std::string fanout_unavailable(MediumKind kind, std::uint64_t fanout);
 
 /// Excess loss of the medium, dB:
-/// star: star_excess_base_db + star_excess_per_stage_db * log2(fanout);
+/// star: star_excess_base_db + star_excess_per_stage_db * log2(fanout), the stages counted
+/// twice for a single-mode combiner star;
 /// bus: bus_tap_loss_db * fanout (graded tap ratios give every receiver 1/fanout of the light,
 /// and the worst path crosses every tap); point to point: 0.
 /// Throws std::invalid_argument if fanout_unavailable(kind, fanout) is not empty.
 double excess_loss_db(const DeviceParameters& p, MediumKind kind, std::uint32_t fanout);
 
-/// The budget of the worst path. Throws std::invalid_argument as excess_loss_db does.
-LinkBudget link_budget(const DeviceParameters& p, MediumKind kind, std::uint32_t fanout);
+/// The budget of the worst path, with `wavelengths` sharing its waveguide. Throws
+/// std::invalid_argument as excess_loss_db does.
+LinkBudget link_budget(const DeviceParameters& p, MediumKind kind, std::uint32_t fanout,
+                       std::uint32_t wavelengths = 1);
 
 /// The largest fan-out whose budget closes (margin >= 0), 0 if not even fanout 1 closes; at most
 /// kMaxFanout. A point-to-point link gives 1 or 0.
@@ -148,6 +217,7 @@ struct TransceiverCounts {
 struct PhysicalBudget {
   TransceiverCounts counts;
   double required_launch_dbm = 0;                  ///< sensitivity + total loss + system margin
+  double required_launch_worst_dbm = 0;            ///< the same over the worst-case loss
   double laser_mw_per_transmitter = 0;             ///< the required optical output, mW
   double laser_electrical_mw_per_transmitter = 0;  ///< / laser_wall_plug_efficiency
   double laser_w = 0;   ///< electrical, every transmitter lit: transmitters * the above / 1000
@@ -160,7 +230,9 @@ PhysicalBudget physical_budget(const DeviceParameters& p, const LinkBudget& link
 
 /// A run's electrical energy by part, pJ.
 struct EnergyParts {
-  double laser = 0;      ///< burst-mode: lit frames; continuous: every transmitter, every slot
+  /// gated: lit frames; continuous: every transmitter, every slot; throttled: every slot at
+  /// the transmitters' mean utilization
+  double laser = 0;
   double modulator = 0;  ///< frames sent * frame_bits * tx_energy_pj_per_bit
   double receiver = 0;   ///< frames received * frame_bits * rx_energy_pj_per_bit
   double serdes = 0;     ///< (frames sent + received) * frame_bits * serdes_energy_pj_per_bit
@@ -216,8 +288,11 @@ class EnergyTally {
   double acknowledgement_share() const;
 
  private:
-  /// Energy a frame sent costs beyond the static power (modulator, SerDes, burst laser).
+  /// Energy a frame sent costs beyond the static power (modulator, SerDes, gated or throttled
+  /// laser).
   double sent_frame_pj() const;
+  /// Laser energy one frame sent costs: gated, its frame; throttled, its slot; continuous, 0.
+  double laser_pj_per_sent_frame() const;
 
   DeviceParameters device_;
   PhysicalBudget budget_;

@@ -50,6 +50,7 @@ struct CommonOptions {
   std::optional<OpenLoopConfig> open_loop;
   std::vector<std::string> fault_specs;  ///< --fault SPEC, as given
   std::string device_path;               ///< --device FILE; empty: the documented defaults
+  std::string laser;                     ///< --laser MODE; empty: the device's
   std::uint64_t max_memory = 0;  ///< --max-memory: the limit instead of the memory available
   /// --check: parse, validate and estimate, print check_report() and stop before elaborating.
   bool check = false;
@@ -296,7 +297,9 @@ void add_media_fields(Json& fields, const std::vector<NamedMedium>& media, std::
 void add_control_fields(Json& fields, const std::vector<ControlCounters>& channels,
                         std::uint64_t slots, std::uint64_t delivered,
                         const DeviceParameters& device);
-/// The JSON of one medium kind's power budget at `fanout`.
+/// Every loss term of a path's total, by name (they sum to total_loss_db).
+Json loss_terms_json(const LinkBudget& b);
+/// The JSON of one medium kind's power budget at `fanout`: the typical and the worst case.
 Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t fanout);
 
 PhysicalBudget physical_budget(const DeviceParameters& device, const NetworkOptics& optics);

@@ -331,6 +331,12 @@ void add_common_options(CLI::App& app, CommonOptions& c, const NetworkCommand& c
                  "or a JSON device file (docs/devices)")
       ->check(path_given())
       ->group(command.optical() ? "Options" : "");
+  app.add_option("--laser", c.laser,
+                 "how the lasers are lit: continuous (every slot), gated (only the frames sent) "
+                 "or throttled (every slot at the mean utilization); default: the device's "
+                 "laser_continuous (docs/physical-layer.md)")
+      ->type_name("MODE")
+      ->group(command.optical() ? "Options" : "");
 }
 
 /// One line for a CLI11 parse error, starting with the option at fault.

@@ -98,6 +98,11 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
   common.period_given = app.get_option("--period-ns")->count() > 0;
   check_traffic(*command, common);
   resolve_open_loop(app, open_loop, common, *command);
+  if (!common.laser.empty() && !has_optics(*command)) {
+    throw UsageError("--laser: " + common.network +
+                     " has no optical media to budget (accepted on " + networks_that(has_optics) +
+                     ")");
+  }
   if (!common.device_path.empty() && !has_optics(*command)) {
     throw UsageError("--device: " + common.network +
                      " has no optical media to budget (accepted on " + networks_that(has_optics) +
@@ -109,6 +114,14 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
   }
   check_files(app, *command, common);
   if (!common.device_path.empty()) common.device = read_device_option(common.device_path);
+  if (!common.laser.empty()) {
+    const std::optional<LaserMode> mode = laser_mode_named(common.laser);
+    if (!mode) {
+      throw UsageError("--laser: '" + printable(common.laser, 40) +
+                       "' is not a laser mode; accepted: " + laser_mode_names());
+    }
+    common.device.laser_mode = *mode;
+  }
   command->configure(common);
   if (!common.fault_specs.empty()) {
     // The scoreboard classifies the losses of a permutation's or an h-relation's packets; an

@@ -205,16 +205,37 @@ void add_control_fields(Json& f, const std::vector<ControlCounters>& channels, s
   if (delivered == 0) f["control"]["energy_why"] = "no packet delivered: no energy per packet";
 }
 
+Json loss_terms_json(const LinkBudget& b) {
+  return Json{{"splitting", b.splitting_loss_db},
+              {"combining", b.combining_loss_db},
+              {"excess", b.excess_loss_db},
+              {"connectors", b.connector_loss_db},
+              {"fibre", b.fibre_loss_db},
+              {"waveguide", b.waveguide_loss_db},
+              {"crossings", b.crossing_loss_db},
+              {"ring_drop", b.ring_drop_loss_db},
+              {"ring_through", b.ring_through_loss_db},
+              {"modulator_insertion", b.modulator_insertion_loss_db},
+              {"extinction_ratio_penalty", b.extinction_ratio_penalty_db},
+              {"photodetector", b.photodetector_loss_db}};
+}
+
 Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t fanout) {
   const LinkBudget b = link_budget(device, kind, fanout);
   return Json{{"kind", medium_kind_name(kind)},
               {"fanout", b.fanout},
               {"splitting_loss_db", b.splitting_loss_db},
               {"excess_loss_db", b.excess_loss_db},
+              {"losses_db", loss_terms_json(b)},
               {"total_loss_db", b.total_loss_db},
               {"received_power_dbm", b.received_power_dbm},
               {"margin_db", b.margin_db},
               {"closes", b.closes()},
+              {"worst_case", Json{{"launch_power_dbm", b.worst_launch_power_dbm},
+                                  {"total_loss_db", b.worst_total_loss_db},
+                                  {"received_power_dbm", b.worst_received_power_dbm},
+                                  {"margin_db", b.worst_margin_db},
+                                  {"closes", b.closes_worst_case()}}},
               {"max_fanout", max_fanout(device, kind)}};
 }
 
@@ -228,9 +249,11 @@ Json network_budget_json(const DeviceParameters& device, const NetworkOptics& op
          {"transmitters", b.counts.transmitters},
          {"receivers", b.counts.receivers},
          {"required_launch_dbm", b.required_launch_dbm},
+         {"required_launch_worst_dbm", b.required_launch_worst_dbm},
          {"laser_mw_per_transmitter", b.laser_mw_per_transmitter},
          {"laser_electrical_mw_per_transmitter", b.laser_electrical_mw_per_transmitter},
-         {"laser_continuous", device.laser_continuous != 0},
+         {"laser", laser_mode_name(effective_laser_mode(device))},
+         {"laser_continuous", effective_laser_mode(device) == LaserMode::kContinuous},
          {"laser_w", b.laser_w},
          {"static_w", b.static_w}};
   if (!std::isfinite(b.laser_w)) {

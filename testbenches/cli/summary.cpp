@@ -85,13 +85,12 @@ void print_power_budget(std::ostream& out, const Json& budget) {
   }
   std::snprintf(text, sizeof text,
                 "power: %llu transmitters, %llu receivers; laser %.4g mW per transmitter "
-                "(required launch %.2f dBm), %.4g W electrical for all%s; static %.4g W\n",
+                "(required launch %.2f dBm), %.4g W electrical for all lit (%s); static %.4g W\n",
                 budget["transmitters"].get<unsigned long long>(),
                 budget["receivers"].get<unsigned long long>(),
                 budget["laser_mw_per_transmitter"].get<double>(),
                 budget["required_launch_dbm"].get<double>(), budget["laser_w"].get<double>(),
-                budget["laser_continuous"].get<bool>() ? " (continuous)" : " when lit (burst-mode)",
-                budget["static_w"].get<double>());
+                budget["laser"].get<std::string>().c_str(), budget["static_w"].get<double>());
   out << text;
 }
 

@@ -92,6 +92,16 @@ void expect_same(const DeviceParameters& a, const DeviceParameters& b) {
   EXPECT_EQ(a.tuning_mw_per_receiver, b.tuning_mw_per_receiver);
   EXPECT_EQ(a.receiver_static_mw, b.receiver_static_mw);
   EXPECT_EQ(a.serdes_energy_pj_per_bit, b.serdes_energy_pj_per_bit);
+  EXPECT_EQ(a.crossing_loss_db, b.crossing_loss_db);
+  EXPECT_EQ(a.crossings_per_path, b.crossings_per_path);
+  EXPECT_EQ(a.star_single_mode_combiner, b.star_single_mode_combiner);
+  EXPECT_EQ(a.ring_drop_loss_db, b.ring_drop_loss_db);
+  EXPECT_EQ(a.ring_through_loss_db, b.ring_through_loss_db);
+  EXPECT_EQ(a.modulator_insertion_loss_db, b.modulator_insertion_loss_db);
+  EXPECT_EQ(a.modulator_extinction_ratio_db, b.modulator_extinction_ratio_db);
+  EXPECT_EQ(a.photodetector_loss_db, b.photodetector_loss_db);
+  EXPECT_EQ(a.launch_power_min_dbm, b.launch_power_min_dbm);
+  EXPECT_EQ(a.worst_case_extra_loss_db, b.worst_case_extra_loss_db);
   EXPECT_EQ(a.guard_time_ns, b.guard_time_ns);
   EXPECT_EQ(a.receiver_lock_ns, b.receiver_lock_ns);
   EXPECT_EQ(a.sensitivity_ber, b.sensitivity_ber);
@@ -102,7 +112,7 @@ TEST(EvaluationDeviceFile, CommittedSetFilesHoldTheShippedSets) {
   // table documents every field.
   expect_same(*device_set("fibre"), DeviceParameters{});
   const std::string readme = read_text(std::string(OPTINET_SOURCE_DIR) + "/docs/devices/README.md");
-  ASSERT_EQ(device_field_names().size(), 26u);
+  ASSERT_EQ(device_field_names().size(), 36u);
   ASSERT_EQ(device_set_names(), (std::vector<std::string>{"fibre", "onchip"}));
   for (const std::string& set : device_set_names()) {
     const std::string path = std::string(OPTINET_SOURCE_DIR) + "/docs/devices/" + set + ".json";
@@ -122,11 +132,16 @@ TEST(EvaluationDeviceFile, CommittedSetFilesHoldTheShippedSets) {
 TEST(EvaluationDeviceFile, ABaseSetTakesAnySubsetOfFields) {
   DeviceParameters expected = *device_set("onchip");
   expected.launch_power_dbm = -4;
+  expected.launch_power_min_dbm = -4;
   expected.laser_wall_plug_efficiency = 1;  // (0, 1]: 1 itself is accepted
   expect_same(parse_device_json(R"({"base": "onchip", "launch_power_dbm": -4,
-                                    "laser_wall_plug_efficiency": 1})",
+                                    "launch_power_min_dbm": -4, "laser_wall_plug_efficiency": 1})",
                                 "dev.json"),
               expected);
+  // A typical launch below the base's least one is its own worst case.
+  DeviceParameters low = parse_device_json(R"({"base": "onchip", "launch_power_dbm": -4})", "d");
+  EXPECT_EQ(low.launch_power_min_dbm, 0.0);
+  EXPECT_EQ(link_budget(low, MediumKind::kPointToPoint, 1).worst_launch_power_dbm, -4.0);
   expect_same(parse_device_json(R"({"base": "fibre"})", "dev.json"), DeviceParameters{});
 }
 
