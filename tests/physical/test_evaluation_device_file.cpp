@@ -199,7 +199,8 @@ TEST(EvaluationDeviceFile, BadFieldsAreRefusedNamingFileAndField) {
   EXPECT_EQ(refusal(R"({"bit_rate_gbps": 0})"),
             "--device: dev.json: bit_rate_gbps: a number > 0 and <= 10000 (Gb/s); got 0");
   EXPECT_EQ(refusal(R"({"frame_bits": 512.5})"),
-            "--device: dev.json: frame_bits: an integer in [1, 16777216] (bits); got 512.5");
+            "--device: dev.json: frame_bits: an integer in [1, 16777216] (bits); got 512.5 (not "
+            "written as an integer)");
   EXPECT_EQ(refusal(R"({"connectors_per_path": -1})"),
             "--device: dev.json: connectors_per_path: an integer in [0, 1000] (connector pairs); "
             "got -1");

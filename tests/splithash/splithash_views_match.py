@@ -40,7 +40,9 @@ for protocol in views.protocols():
             compared += views.compare(shape + ["--protocol", protocol, "--seed", "7"] + traffic)
     compared += views.compare(["--k", "8", "--depth", "2", "--protocol", protocol, "--seed", "5",
                                "--round-limit", "3"], vcd=True)
-if compared < (10 if SANITIZED else 33 if FULL else 21):
+# Every run that optinet accepts: random-function refuses the depth-3 shapes (their level-1
+# blocks have one node), the rest run.
+if compared < (10 if SANITIZED else 29 if FULL else 19):
     sys.exit(f"FAIL: only {compared} runs compared")
 print(f"ok: {compared} runs equal in the pins and grouped views of split&hash, VCD signals "
       "included")
