@@ -252,9 +252,12 @@ DeviceParameters parse_device_json(const std::string& text, const std::string& p
     if (!value.is_number()) throw UsageError(bad + type_name(value));
     // The number as the file writes it: an integer is exact as parsed; a fraction or exponent
     // is echoed as written.
+    // (A C++17 lambda cannot capture a structured binding: the key and value by name.)
+    const auto& name = key;
+    const auto& number = value;
     const auto written = [&] {
-      const std::string s = printable(number_as_written(text, key), 40);
-      return s.empty() ? number_text(value.get<double>()) : s;
+      const std::string s = printable(number_as_written(text, name), 40);
+      return s.empty() ? number_text(number.get<double>()) : s;
     };
     if (field->integer && !value.is_number_integer()) {
       throw UsageError(bad + written() + " (not written as an integer)");
