@@ -38,9 +38,13 @@ set_tests_properties(docs.command_reference_in_step PROPERTIES TIMEOUT 60)
 
 # Every command line of README.md and docs/ is accepted by --check, and the small ones run
 # (shrunk to one run); every repository path the pages name exists.
+set(doc_command_args)
+if(OPTINET_SANITIZE)
+  set(doc_command_args --sanitized)
+endif()
 add_test(NAME docs.commands_run_and_paths_exist
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/repo/check_doc_commands.py
-                 ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:optinet>)
+                 ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:optinet> ${doc_command_args})
 set_tests_properties(docs.commands_run_and_paths_exist PROPERTIES TIMEOUT 900)
 
 # scripts/results/coupler_study.py runs only the curves --networks and --protocols select and keeps the
