@@ -31,9 +31,6 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   OpenLoopFamily* open_loop() override { return dmob() ? nullptr : this; }
   FaultFamily* faults() override { return this; }
   OpticalFamily* optical() override { return this; }
-  using NetworkCommand::faults;
-  using NetworkCommand::open_loop;
-  using NetworkCommand::optical;
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;
   std::vector<FileOption> input_files() const override {

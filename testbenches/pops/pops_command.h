@@ -25,9 +25,6 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   OpenLoopFamily* open_loop() override { return this; }
   FaultFamily* faults() override { return this; }
   OpticalFamily* optical() override { return this; }
-  using NetworkCommand::faults;
-  using NetworkCommand::open_loop;
-  using NetworkCommand::optical;
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;
   std::vector<FileOption> input_files() const override {

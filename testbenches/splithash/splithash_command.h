@@ -25,9 +25,6 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
   std::string traffic_names() const override;
   std::string traffic_file_option() const override { return "--relation-file"; }
   OpticalFamily* optical() override { return this; }
-  using NetworkCommand::faults;
-  using NetworkCommand::open_loop;
-  using NetworkCommand::optical;
   void add_options(CLI::App& app) override;
   void configure(CommonOptions& common) override;
   std::vector<FileOption> input_files() const override {

@@ -31,9 +31,6 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   OpenLoopFamily* open_loop() override { return runs_open_loop() ? this : nullptr; }
   FaultFamily* faults() override { return this; }
   OpticalFamily* optical() override { return this; }
-  using NetworkCommand::faults;
-  using NetworkCommand::open_loop;
-  using NetworkCommand::optical;
   void add_options(CLI::App& app) override;
   std::vector<FileOption> input_files() const override {
     if (relation_file_.empty()) return {};
