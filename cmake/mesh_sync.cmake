@@ -27,6 +27,3 @@ target_sources(optinet_testbenches PRIVATE
 target_sources(optinet_testbenches PRIVATE testbenches/mesh/mesh_sync_worst_case.cpp)
 add_executable(mesh_sync_paths testbenches/mesh/mesh_sync_paths_main.cpp)
 target_link_libraries(mesh_sync_paths PRIVATE optinet_model optinet_warnings)
-# The tool uses no SystemC: drop libsystemc, whose main wants an sc_main (Debian's GCC links
-# --as-needed by default, clang does not).
-target_link_options(mesh_sync_paths PRIVATE -Wl,--as-needed)

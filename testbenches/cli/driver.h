@@ -2,7 +2,6 @@
 // The optinet driver's parts, one job a file (testbenches/cli/*.cpp); the interface the
 // families and the mains use is network_command.h.
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "testbenches/cli/network_command.h"
+#include "testbenches/io/cli_fwd.h"
 #include "testbenches/open_loop/knee_search.h"
 #include "testbenches/open_loop/saturation_search.h"
 #include "testbenches/run/stats.h"

@@ -1,4 +1,6 @@
 
+#include <CLI/CLI.hpp>
+
 #include "models/optical/bit_errors.h"
 #include "testbenches/cli/driver.h"
 #include "testbenches/io/device_file.h"

@@ -6,5 +6,6 @@
 namespace CLI {
 class App;
 class Option;
+class ParseError;
 class Validator;
 }  // namespace CLI

@@ -9,6 +9,10 @@
 
 using namespace optinet::mesh;
 
+// The model library's files are compiled with SystemC's header precompiled, so SystemC's
+// library is linked and wants an sc_main; this tool never starts the kernel.
+extern "C" int sc_main(int, char**) { return 0; }
+
 int main(int argc, char** argv) {
   optinet::install_process_guard("mesh_sync_paths");  // a signal: one line, 128 + signal
   constexpr const char* kUsage =
