@@ -31,6 +31,7 @@ void RunControl::arm(const RunPlan& plan) {
   hit_limit_ = false;
   stop_requested_ = false;
   stopped_ = false;
+  deadlock_.clear();
   finished_ = 0;
 }
 
@@ -64,7 +65,7 @@ void RunControl::end_run() {
   end_slot_ = current_slot();
   if (pause_at_end_) {
     sc_core::sc_pause();
-  } else if (hit_limit_ || stopped_) {
+  } else if (hit_limit_ || stopped_ || !deadlock_.empty()) {
     // As wind_down(): unfinished processors see the abort at their next clock edges.
     begin_abort(sc_core::SC_ZERO_TIME);
     wind_down_end_.notify(2 * period_);
@@ -118,6 +119,13 @@ void RunControl::on_clock_edge() {
     parity_events_[slot_register_ & 1].notify();
   }
   if (running_ && !clk->read() && sink_ != nullptr) sink_->slot_ended(current_slot());
+  if (running_ && !clk->read() && deadlock_test_ != nullptr && !stop_requested_) {
+    deadlock_ = deadlock_test_->deadlock(current_slot());
+    if (!deadlock_.empty()) {
+      end_run();
+      return;
+    }
+  }
   if (running_ && !clk->read() && interrupt_ != nullptr && *interrupt_ != 0) {
     stop_requested_ = true;
   }

@@ -5,6 +5,7 @@
 /// the host, and models the SIMD machine's global wired-OR "packets pending" line.
 #include <csignal>
 #include <cstdint>
+#include <string>
 #include <systemc>
 
 #include "models/core/compat.h"
@@ -59,6 +60,18 @@ class RunControlIf : public virtual sc_core::sc_interface {
   virtual const sc_core::sc_event& every_other_slot_event(std::uint64_t slot) const = 0;
 };
 
+/// A network's proof, read from its hardware state, that nothing in it can ever move again
+/// (a deadlock: every packet waits for a buffer that only a packet which cannot move would
+/// free). Run control asks it at every falling clock edge of a run and ends the run at once
+/// when it answers.
+class DeadlockTest {
+ public:
+  virtual ~DeadlockTest() = default;
+  /// At the falling edge of `slot`, whatever order the processes of that edge run in: the
+  /// reason no packet can ever move again (one line), or "" while one still may.
+  virtual std::string deadlock(std::uint64_t slot) = 0;
+};
+
 /// Thrown at a slot boundary of a run being aborted; unwinds the protocol to the thread loop.
 struct RunAborted {};
 
@@ -75,6 +88,9 @@ struct RunOutcome {
   std::uint64_t slots = 0;
   bool hit_limit = false;
   bool stopped = false;  ///< ended by stop() (an open-loop run whose host has what it needs)
+  /// Ended by the network's DeadlockTest: its reason ("" otherwise). The run is wound down as
+  /// after the slot limit.
+  std::string deadlock;
 };
 
 /// The machine's wired-OR "pending" line: raised and released by processors, its value changes
@@ -110,13 +126,15 @@ class RunControl : public sc_core::sc_module, public RunControlIf {
   RunControl(const sc_core::sc_module_name& name, sc_core::sc_time period);
 
   void set_sink(DeliverySink* sink) { sink_ = sink; }
+  /// The network's deadlock test, asked at every falling edge of a run (null: none).
+  void set_deadlock_test(DeadlockTest* test) { deadlock_test_ = test; }
 
   /// Arms a run: the next falling clock edge starts it. Call from sc_main, then sc_start().
   void arm(const RunPlan& plan);
   /// Simulates until the armed run ends; returns how it ended.
   RunOutcome run_to_completion();
-  /// After a run stopped at the slot limit or by stop(): lets every processor unwind to its
-  /// idle state.
+  /// After a run stopped at the slot limit, by stop() or by a deadlock: lets every processor unwind
+  /// to its idle state.
   void wind_down();
   /// Ends the running run at the next falling clock edge, as the slot limit does, without it
   /// being a failure: the host of an open-loop run calls it once every packet it measures has
@@ -134,7 +152,7 @@ class RunControl : public sc_core::sc_module, public RunControlIf {
   /// Notified (delta) when a run started with start() has ended and every node is idle again.
   const sc_core::sc_event& run_done_event() const { return run_done_; }
   /// How the last run ended (valid once it has ended).
-  RunOutcome last_outcome() const { return RunOutcome{end_slot_, hit_limit_, stopped_}; }
+  RunOutcome last_outcome() const { return RunOutcome{end_slot_, hit_limit_, stopped_, deadlock_}; }
   /// No run armed, running or winding down: a new run may be armed or started.
   bool idle() const { return !armed_ && !running_ && !aborting_; }
   bool running() const { return running_; }
@@ -173,6 +191,8 @@ class RunControl : public sc_core::sc_module, public RunControlIf {
 
   sc_core::sc_time period_;
   DeliverySink* sink_ = nullptr;
+  DeadlockTest* deadlock_test_ = nullptr;
+  std::string deadlock_;  ///< the last run's deadlock ("" if none)
   const volatile std::sig_atomic_t* interrupt_ = nullptr;
   RunPlan plan_;
   bool armed_ = false;

@@ -70,6 +70,13 @@ PinOcpcReceiver::PinOcpcReceiver(const sc_core::sc_module_name& name, NodeId nod
     sensitive << lanes.back()->valid.pos();
   }
   rtl_ = std::make_unique<RtlReceiverStage>(rtl->model, node);
+  if (lockstep_) {
+    rtl_->watch_samples(clk, [this](std::uint64_t slot, const std::string& what) {
+      if (!mismatch_.empty()) return;
+      mismatch_ = what;
+      mismatch_slot_ = slot;
+    });
+  }
 #else
   (void)transmitters;
   SC_REPORT_ERROR(this->name(), "an RTL receiver needs a build with Verilator");
@@ -105,7 +112,7 @@ void PinOcpcReceiver::step() {
       }
       // A lane lit, a delta after the rising edge: present the slot, clock it a quarter slot on.
       slot_ = (*control_)->current_slot();
-      rtl_->present(lanes);
+      rtl_->present(lanes, slot_);
       phase_ = Phase::kEdge;
       sc_core::next_trigger(RtlClockEdge::quarter_slot(clk));
       return;

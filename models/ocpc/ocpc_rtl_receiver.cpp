@@ -24,7 +24,13 @@ RtlReceiverStage::RtlReceiverStage(const std::string& model, std::uint32_t addre
   if (!rtl_) throw std::invalid_argument("no verilated receiver model '" + model + "'");
 }
 
-void RtlReceiverStage::present(const std::vector<std::unique_ptr<TransmitterPins<In>>>& lanes) {
+void RtlReceiverStage::watch_samples(const sc_core::sc_in<bool>& slot_clk,
+                                     RtlSampleWatch::Late late) {
+  sample_watch_ = std::make_unique<RtlSampleWatch>(slot_clk, std::move(late));
+}
+
+void RtlReceiverStage::present(const std::vector<std::unique_ptr<TransmitterPins<In>>>& lanes,
+                               std::uint64_t slot) {
   std::uint64_t valid = 0;
   for (std::uint32_t k = 0; k < lanes.size(); ++k) {
     const TransmitterPins<In>& lane = *lanes[k];
@@ -50,9 +56,11 @@ void RtlReceiverStage::present(const std::vector<std::unique_ptr<TransmitterPins
   valid_.write(valid);
   dest_.write(staged_dest_);
   frame_.write(staged_frame_);
+  if (sample_watch_) sample_watch_->presented(slot);
 }
 
-ReceiverOutcome RtlReceiverStage::outcome() const {
+ReceiverOutcome RtlReceiverStage::outcome() {
+  if (sample_watch_) sample_watch_->driven();
   ReceiverOutcome o;
   o.valid = out_valid_.read();
   o.collision = collision_.read();

@@ -11,6 +11,7 @@
 #include <systemc>
 #include <vector>
 
+#include "models/core/rtl_sample_watch.h"
 #include "models/ocpc/ocpc_pins.h"
 
 namespace optinet::ocpc {
@@ -34,12 +35,17 @@ class RtlReceiverStage {
   RtlReceiverStage(const std::string& model, std::uint32_t address);
   ~RtlReceiverStage() = default;
 
-  /// Drives the model's inputs from transmitter lanes (lane k on port k).
-  void present(const std::vector<std::unique_ptr<TransmitterPins<In>>>& lanes);
+  /// Lockstep at the processor's sampling instants too (RtlSampleWatch): `slot_clk` is the
+  /// receiver module's slot clock; `late` hears of an outcome not yet driven there. Call while
+  /// the receiver module is being constructed.
+  void watch_samples(const sc_core::sc_in<bool>& slot_clk, RtlSampleWatch::Late late);
+  /// Drives the model's inputs from transmitter lanes (lane k on port k) in slot `slot`.
+  void present(const std::vector<std::unique_ptr<TransmitterPins<In>>>& lanes, std::uint64_t slot);
   /// The model's clock: rises once in a slot after present(), falls at the slot's end.
   sc_core::sc_signal<bool>& clock() { return clk_; }
-  /// The model's outputs (read two delta cycles after the clock rose).
-  ReceiverOutcome outcome() const;
+  /// The model's outputs (read two delta cycles after the clock rose), which the receiver
+  /// drives onto its pins in the same evaluation.
+  ReceiverOutcome outcome();
 
  private:
   sc_core::sc_signal<bool> clk_{"rtl_clk"};
@@ -53,6 +59,7 @@ class RtlReceiverStage {
   std::unique_ptr<sc_core::sc_module> rtl_;
   sc_dt::sc_bv<kRtlReceiverLanes * 16> staged_dest_;
   sc_dt::sc_bv<kRtlReceiverLanes * kRtlMessageWords * 32> staged_frame_;
+  std::unique_ptr<RtlSampleWatch> sample_watch_;  ///< lockstep only
 };
 
 /// The receiver models this build has verilated, by their top modules' names (empty without

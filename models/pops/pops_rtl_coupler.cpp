@@ -72,7 +72,21 @@ std::unique_ptr<StarLaw> make_rtl_star_law(const std::string& model,
                                            const sc_core::sc_module& owner,
                                            sc_core::sc_signal<bool>& clk,
                                            const StarCoupler& coupler, bool lockstep) {
-  return find_model(model).on_signal(owner, clk, coupler, lockstep);
+  std::unique_ptr<StarLaw> law = find_model(model).on_signal(owner, clk, coupler, lockstep);
+  // The pins view's coupler ticks its model a quarter slot after the slot clock's edge: with
+  // lockstep, the instants its receivers sample it are checked too (its module's port "clk").
+  const auto* slot_clk = dynamic_cast<const sc_core::sc_in<bool>*>(
+      sc_core::sc_find_object((std::string(owner.name()) + ".clk").c_str()));
+  if (lockstep && slot_clk != nullptr) static_cast<RtlStarLaw&>(*law).watch_samples(*slot_clk);
+  return law;
+}
+
+void RtlStarLaw::watch_samples(const sc_core::sc_in<bool>& slot_clk) {
+  sample_watch_ = std::make_unique<RtlSampleWatch>(
+      slot_clk, [this](std::uint64_t slot, const std::string& what) {
+        if (coupler_.observer() != nullptr)
+          coupler_.observer()->on_mismatch(slot, owner_.name(), what);
+      });
 }
 
 void RtlStarLaw::present(const StarInputLane& lane) {
@@ -85,6 +99,7 @@ void RtlStarLaw::present(const StarInputLane& lane) {
   }
   valid_.write(valid);
   frame_.write(staged_);
+  if (sample_watch_) sample_watch_->presented(lane.slot);
 }
 
 StarOutcome RtlStarLaw::outcome(const StarInputLane& lane) {
@@ -92,6 +107,7 @@ StarOutcome RtlStarLaw::outcome(const StarInputLane& lane) {
   rtl.busy = busy_.read();
   rtl.collision = collision_.read();
   if (out_valid_.read()) rtl.frame = decode(out_frame_.read());
+  if (sample_watch_) sample_watch_->driven();  // the coupler drives it in this evaluation
   if (!lockstep_) return rtl;
   StarOutcome model = resolve_behavioural(lane);
   if (!same(rtl, model) && coupler_.observer() != nullptr) {

@@ -11,6 +11,7 @@
 #include <systemc>
 #include <vector>
 
+#include "models/core/rtl_sample_watch.h"
 #include "models/pops/optical_passive_star.h"
 
 namespace optinet {
@@ -27,6 +28,9 @@ class RtlStarLaw : public StarLaw {
  public:
   void present(const StarInputLane& lane) override;
   StarOutcome outcome(const StarInputLane& lane) override;
+  /// Lockstep at the processors' sampling instants too (RtlSampleWatch), on the slot clock
+  /// `slot_clk` of the coupler's module.
+  void watch_samples(const sc_core::sc_in<bool>& slot_clk);
 
  protected:
   /// `coupler`: its observer hears of a lockstep mismatch, named `owner`. `lockstep`: also
@@ -45,6 +49,7 @@ class RtlStarLaw : public StarLaw {
   const StarCoupler& coupler_;
   bool lockstep_;
   sc_dt::sc_bv<kRtlMaxSources * kRtlFrameBits> staged_;
+  std::unique_ptr<RtlSampleWatch> sample_watch_;  ///< lockstep in the pins view
 };
 
 /// The coupler models this build has verilated, by their top modules' names: the coupler

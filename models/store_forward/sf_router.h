@@ -136,6 +136,9 @@ struct SfRouterShared {
 
 class alignas(64) SfRouter {
  public:
+  /// Reads the node's buffers to prove that none of its packets can move (sf_deadlock.h).
+  friend class SfDeadlockTest;
+
   /// Node `id` of the network whose routers share `shared`; `in_edges`: the edges of its
   /// in-links by input number (the order in which it arbitrates), as indices into the network's
   /// edges.

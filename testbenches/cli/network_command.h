@@ -95,6 +95,9 @@ struct RunRecord {
   /// The run's line after "run K (seed S): ".
   std::string description;
   bool hit_limit = false;
+  /// Ended where the network proved that nothing could move (a DeadlockTest): its reason, also
+  /// the run's last error; reported as the run's `deadlock` field ("" otherwise: no field).
+  std::string deadlock;
   double wall_seconds = 0;
   std::vector<std::string> errors;        ///< conservation or invariant violations
   std::size_t undelivered_to_faults = 0;  ///< packets injected faults kept from delivery

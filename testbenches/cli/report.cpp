@@ -66,6 +66,7 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
   for (const RunRecord& r : runs) {
     Json run = r.fields;
     run["hit_limit"] = r.hit_limit;
+    if (!r.deadlock.empty()) run["deadlock"] = r.deadlock;
     run["ok"] = r.ok();
     run["wall_seconds"] = r.wall_seconds;
     run["errors"] = r.errors;

@@ -35,6 +35,7 @@ RunRecord run_once(NetworkCommand& command, const CommonOptions& c, std::uint64_
 void print_run(std::ostream& out, std::size_t index, const RunRecord& r) {
   out << "run " << index << " (seed " << r.seed << "): " << r.description;
   if (r.hit_limit) out << ", STOPPED AT SLOT LIMIT";
+  if (!r.deadlock.empty()) out << ", DEADLOCKED";
   out << '\n';
   for (const auto& e : r.errors) out << "  error: " << e << '\n';
 }

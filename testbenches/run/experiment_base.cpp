@@ -59,7 +59,9 @@ ExperimentBase::TimedOutcome ExperimentBase::run_armed(std::uint64_t seed, std::
   const auto t0 = std::chrono::steady_clock::now();
   r.outcome = control_.run_to_completion();
   r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (r.outcome.hit_limit || r.outcome.stopped) control_.wind_down();
+  if (r.outcome.hit_limit || r.outcome.stopped || !r.outcome.deadlock.empty()) {
+    control_.wind_down();
+  }
   scoreboard_.finish();
   return r;
 }

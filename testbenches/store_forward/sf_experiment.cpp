@@ -27,6 +27,10 @@ SfExperiment::SfExperiment(const SfExperimentConfig& config)
       network_.trace(x, trace_file_, config.link_power_mw);
     }
   }
+  if (config.capacity != 0 && !config.open_loop && config_.faults.empty()) {
+    deadlock_test_ = std::make_unique<sf::SfDeadlockTest>(network_);
+    control_.set_deadlock_test(deadlock_test_.get());
+  }
   if (config.open_loop) {
     host_ = std::make_unique<OpenLoopHost>(*config.open_loop, network_.size(), config.max_slots);
     host_->set_window_listener(this);
@@ -154,6 +158,7 @@ SfRunResult SfExperiment::run_packets(std::uint64_t seed, const std::vector<Pack
 
   r.slots = outcome.slots;
   r.hit_limit = outcome.hit_limit;
+  r.deadlock = outcome.deadlock;
   r.packets = scoreboard_.expected();
   r.delivered = scoreboard_.delivered();
   collect_node_measures(r);
@@ -162,6 +167,7 @@ SfRunResult SfExperiment::run_packets(std::uint64_t seed, const std::vector<Pack
   if (r.hit_limit) {
     r.errors.push_back(slot_limit_error(config_.max_slots, "every packet was delivered"));
   }
+  if (!r.deadlock.empty()) r.errors.push_back(r.deadlock);
   const std::string mismatch = take_rtl_mismatch();
   if (!mismatch.empty()) r.errors.push_back(mismatch);
   return r;

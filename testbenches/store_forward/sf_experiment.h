@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "models/core/run_control.h"
+#include "models/store_forward/sf_deadlock.h"
 #include "models/store_forward/sf_rtl_link.h"
 #include "models/store_forward/store_forward_network.h"
 #include "protocols/store_forward/schemes.h"
@@ -86,6 +87,8 @@ struct SfRunResult {
   std::uint64_t max_delay = 0;
   std::uint64_t hops = 0;  ///< links traversed by all packets
   bool hit_limit = false;
+  /// Ended where the deadlock test proved that nothing could move: its reason ("" otherwise).
+  std::string deadlock;
   double wall_seconds = 0;
   std::vector<std::string> errors;
   /// Open-loop runs: the host's measures; saturated when the drain did not finish in time.
@@ -148,6 +151,8 @@ class SfExperiment : public ExperimentBase,
   std::unique_ptr<sf::Scheme> scheme_;
   std::vector<sf::RtlLinkStage*> rtl_links_;  ///< the swapped links' stages (made with network_)
   sf::SfNetwork network_;
+  /// Asked by run control where runs can deadlock: bounded buffers, closed loop, no faults.
+  std::unique_ptr<sf::SfDeadlockTest> deadlock_test_;
   SfRunResult current_;
   std::uint64_t phase_a_pending_ = 0;  // packets yet to finish Phase A (separate phases)
   std::vector<std::uint64_t> delays_;

@@ -460,6 +460,7 @@ double StoreForwardCommand::elaborate() {
 RunRecord StoreForwardCommand::run(std::uint64_t seed) {
   const SfRunResult r = experiment_->run(seed);
   RunRecord record = record_of(r);
+  record.deadlock = r.deadlock;
   // Point-to-point links never collide: one sender per link, admitted by its far end.
   record.fields = Json{{"seed", r.seed},
                        {"slots", r.slots},

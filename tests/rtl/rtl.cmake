@@ -4,6 +4,9 @@ if(verilator_FOUND)
   # Lockstep compares what a link stage delivers at the nodes' sampling instants: a stage whose
   # ticks fall on the clock edges (a 2 ps slot, built here below the command's refusal) fails.
   optinet_gtest(rtl/test_rtl_link_timing)
+  # And what a coupler and a receiver drive at the processors' sampling instants: a stage whose
+  # ticks fall on the falling edge (a 2 ps slot) fails.
+  optinet_gtest(rtl/test_rtl_sample_timing)
   # A verilated element ticks a quarter slot after each edge: --period-ns with --rtl must be a
   # whole number of 4 ps (SystemC's resolution is 1 ps), refused otherwise, and right at 4 ps.
   optinet_usage_error_test(rtl_sf_quarter_slot "--period-ns" hypercube --n 4 --traffic random

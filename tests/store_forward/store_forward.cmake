@@ -4,6 +4,7 @@ optinet_gtest(store_forward/test_sf_line)
 optinet_gtest(store_forward/test_sf_phases)
 optinet_gtest(store_forward/test_sf_networks)
 optinet_gtest(store_forward/test_sf_step_list)
+optinet_gtest(store_forward/test_sf_deadlock)
 
 optinet_usage_error_test(sf_hypercube_n_zero "--n" hypercube --n 0)
 optinet_usage_error_test(sf_hypercube_n_large "--n" hypercube --n 40)
@@ -21,11 +22,17 @@ optinet_usage_error_test(sf_option_of_other_network "--s" hypercube --s 3)
 optinet_usage_error_test(sf_unwritable_json "--json" grid --json /nonexistent-dir/x.json)
 optinet_usage_error_test(sf_unwritable_vcd "--vcd" shuffle-exchange --vcd /nonexistent-dir/x.vcd)
 
-# A run that deadlocks or is too slow stops at the slot limit: exit status 1.
+# A run that is too slow stops at the slot limit: exit status 1.
 add_test(NAME sf_slot_limit_exit_status
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 1 ""
                  ${OPTINET_BIN} hypercube --n 8 --max-slots 5 --quiet)
 set_tests_properties(sf_slot_limit_exit_status PROPERTIES TIMEOUT 30)
+# A run that deadlocks ends at once with its reason (not at the slot limit): exit status 1.
+add_test(NAME sf_deadlock_exit_status
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_exit_status.sh 1
+                 "DEADLOCKED" ${OPTINET_BIN} shuffle-exchange --n 4 --traffic random
+                 --queue-capacity 1)
+set_tests_properties(sf_deadlock_exit_status PROPERTIES TIMEOUT 10)
 
 # --json: the per-run fields and the summary the docs and scripts rely on.
 if(Python3_Interpreter_FOUND)
