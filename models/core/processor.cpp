@@ -68,6 +68,10 @@ void Processor::next_slot() {
   wait(*posedge_);
   ++steps_;
   if (control_->abort_requested()) throw RunAborted{};
+  enter_next_slot();
+}
+
+void Processor::enter_next_slot() {
   ++slot_;
   if (listening_) {
     // The receive latch still holds the last slot's frame: nothing has been driven yet in this
@@ -79,6 +83,43 @@ void Processor::next_slot() {
   rx_valid_ = false;
   fault_ = false;
   start_of_slot();
+}
+
+void Processor::stepped_next_slot(std::uint64_t slot) {
+  ++steps_;
+  if (slot != slot_ + 1) throw std::logic_error(std::string(name()) + ": stepped past a slot");
+  enter_next_slot();
+}
+
+void Processor::stepped_wake(std::uint64_t slot) {
+  ++steps_;
+  if (sleeping_) {
+    sleeping_ = false;
+    slots_slept_ += slot - fell_asleep_;
+  }
+  slot_ = slot;
+  listening_ = false;
+  tx_valid_ = rx_valid_ = fault_ = false;
+  start_of_slot();
+}
+
+void Processor::stepped_sleep() {
+  sleeping_ = true;
+  fell_asleep_ = slot_;
+}
+
+void Processor::stepped_run_over() {
+  sleeping_ = false;
+  stepper_ = nullptr;
+}
+
+void Processor::wait_while_stepped(ProcessorStepper& stepper, const sc_core::sc_event& run_over) {
+  stepper_ = &stepper;
+  wait(run_over);
+  if (!control_->abort_requested()) {
+    throw std::logic_error(std::string(name()) + ": a stepped run ended without being stopped");
+  }
+  throw RunAborted{};
 }
 
 void Processor::skip_slots(std::uint32_t idle) {
@@ -121,7 +162,7 @@ void Processor::sleep_until(std::uint64_t alarm) {
   if (woken_in_slot_ == slot_) return;  // a peer transmitted to it in this slot already
   if (!wake_event_) wake_event_ = std::make_unique<sc_core::sc_event>();
   sleeping_ = true;
-  const std::uint64_t fell_asleep = slot_;
+  fell_asleep_ = slot_;
   while (true) {
     // Slot events form a ring: wait at most kSlotEvents - 1 slots ahead at a time.
     const std::uint64_t ring = std::min(alarm, slot_ + RunControlIf::kSlotEvents - 1);
@@ -135,7 +176,7 @@ void Processor::sleep_until(std::uint64_t alarm) {
     if (woken_in_slot_ == slot_ || slot_ >= alarm) break;
   }
   sleeping_ = false;
-  slots_slept_ += slot_ - fell_asleep;
+  slots_slept_ += slot_ - fell_asleep_;
   listening_ = false;
   tx_valid_ = rx_valid_ = fault_ = false;
   start_of_slot();
@@ -145,7 +186,12 @@ void Processor::wake(NodeId other) {
   if (peers_ == nullptr) return;
   Processor& peer = *(*peers_)[other];
   peer.woken_in_slot_ = slot_;
-  if (peer.sleeping_) peer.wake_event_->notify(sc_core::SC_ZERO_TIME);
+  if (!peer.sleeping_) return;
+  if (peer.stepper_ != nullptr) {
+    peer.stepper_->wake(other);
+  } else {
+    peer.wake_event_->notify(sc_core::SC_ZERO_TIME);
+  }
 }
 
 void Processor::note_buffers(unsigned count) { max_buffers_ = std::max(max_buffers_, count); }

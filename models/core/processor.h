@@ -24,6 +24,17 @@ struct SlotWiring {
   sc_core::sc_port<RunControlIf>* control = nullptr;
 };
 
+/// The process that steps a network's processors in a stepped run, in place of their threads
+/// (pops_stepper.h).
+class ProcessorStepper {
+ public:
+  /// A peer transmits to sleeping node `node` in the current slot: it acts in this slot.
+  virtual void wake(NodeId node) = 0;
+
+ protected:
+  ~ProcessorStepper() = default;
+};
+
 struct ProcessorConfig {
   NodeId id = 0;
   SlotWiring slot_wiring;
@@ -99,8 +110,21 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   /// Slots this processor slept through in sleep_until(), over all runs.
   std::uint64_t slots_slept() const { return slots_slept_; }
   /// Times its thread woke in a slot (a protocol step: the slot's rising edge, or a peer's or
-  /// an alarm's wake-up), over all runs.
+  /// an alarm's wake-up), or its stepper stepped it, over all runs.
   std::uint64_t steps() const { return steps_; }
+
+  // Stepped runs: the network's stepper steps the node instead of its thread, with the slot
+  // bookkeeping of next_slot(), sleep_until() and begin_slots().
+  /// Enters `slot` from the slot before, in which the node acted (samples its receiver if it
+  /// listened).
+  void stepped_next_slot(std::uint64_t slot);
+  /// Enters `slot` as the run's first slot or after sleeping (nothing to sample).
+  void stepped_wake(std::uint64_t slot);
+  /// Sleeps from the current slot on, until stepped_wake().
+  void stepped_sleep();
+  bool asleep() const { return sleeping_; }
+  /// The stepped run is over: the node no longer sleeps and its thread may unwind.
+  void stepped_run_over();
 
  protected:
   /// Runs the protocol for one run, from the prologue to the end.
@@ -118,6 +142,14 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   void sleep_through_next_slot();
   /// This processor's signals are traced (it steps slot by slot).
   bool traced() const { return sample_at_falling_edge_; }
+  /// True if the node may be stepped by `stepper` instead of its thread: an open-loop run,
+  /// untraced, without faults.
+  bool steppable() const {
+    return injection_ != nullptr && !sample_at_falling_edge_ && faults_ == nullptr;
+  }
+  /// Hands the rest of the run to `stepper` and waits until `run_over` (notified once the run
+  /// is aborted), then unwinds as an aborted run.
+  void wait_while_stepped(ProcessorStepper& stepper, const sc_core::sc_event& run_over);
   void record_tx(std::uint32_t packet_id, std::uint64_t slot) {
     if (!trace_window_.contains(slot)) return;
     tx_valid_ = true;
@@ -139,6 +171,9 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
 
  private:
   void thread();
+  /// The part of next_slot() after the rising edge: the slot number, the receiver, the
+  /// registers.
+  void enter_next_slot();
 
   NodeId id_;
   SlotWiring wiring_;
@@ -167,6 +202,8 @@ class Processor : public sc_core::sc_module, public virtual NodeContext {
   std::unique_ptr<sc_core::sc_event> wake_event_;
   std::uint64_t woken_in_slot_ = ~std::uint64_t{0};  ///< the last slot a peer woke it in
   bool sleeping_ = false;
+  std::uint64_t fell_asleep_ = 0;        ///< the slot it last fell asleep in
+  ProcessorStepper* stepper_ = nullptr;  ///< during a stepped run
   std::uint64_t slots_slept_ = 0;
   std::uint64_t steps_ = 0;
 };

@@ -126,6 +126,12 @@ PopsNetwork::PopsNetwork(const sc_core::sc_module_name& name, const PopsNetworkC
     groups_.back()->clk(clk);
     groups_.back()->control(control);
   }
+  if (config.view == PopsView::kGrouped) {
+    stepper_ = std::make_unique<PopsStepper>("stepper", s.n());
+    stepper_->clk(clk);
+    stepper_->control(control);
+    for (NodeId i = 0; i < s.n(); ++i) processor(i).set_stepper(stepper_.get());
+  }
   for (std::uint32_t b = 0; b < s.g; ++b) {
     for (std::uint32_t a = 0; a < s.g; ++a) {
       PopsGroup& from = *groups_[a];
@@ -190,6 +196,7 @@ std::vector<const ControlChannel*> PopsNetwork::control_channels() const {
 }
 
 PopsNetwork::~PopsNetwork() {
+  stepper_.reset();
   while (!groups_.empty()) groups_.pop_back();
 }
 

@@ -22,6 +22,7 @@
 #include "models/pops/pops_pin_coupler.h"
 #include "models/pops/pops_pin_processor.h"
 #include "models/pops/pops_processor.h"
+#include "models/pops/pops_stepper.h"
 
 namespace optinet::pops {
 
@@ -164,6 +165,13 @@ class PopsNetwork : public sc_core::sc_module {
     for (NodeId i = 0; i < config_.shape.n(); ++i) peers_[i] = &processor(i);
     for (Processor* p : peers_) p->set_peers(connect ? &peers_ : nullptr);
   }
+  /// Whether the next runs step the processors that allow it from one process (the grouped
+  /// view's stepper, pops_stepper.h) instead of their threads; the pins view has none.
+  /// Between runs only.
+  void set_stepped(bool stepped) {
+    if (stepper_) stepper_->set_enabled(stepped);
+  }
+  bool stepped() const { return stepper_ && stepper_->enabled(); }
   /// Every control channel (request stars, then per group its claim and grant planes), empty
   /// without a control plane.
   std::vector<const ControlChannel*> control_channels() const;
@@ -172,7 +180,8 @@ class PopsNetwork : public sc_core::sc_module {
   PopsNetworkConfig config_;
   std::vector<ControlChannel*> control_planes_;  ///< claim and grant plane into each group
   std::vector<std::unique_ptr<PopsGroup>> groups_;
-  std::vector<Processor*> peers_;  ///< by node id, once connect_peers() was called
+  std::unique_ptr<PopsStepper> stepper_;  ///< the grouped view's
+  std::vector<Processor*> peers_;         ///< by node id, once connect_peers() was called
 };
 
 }  // namespace optinet::pops

@@ -4,6 +4,7 @@
 /// hardware of section I of Mei & Rizzi: in a slot a processor sends one frame to any subset of
 /// the g couplers c(b, group(i)) of its group, and listens to one coupler c(group(i), a).
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -99,14 +100,50 @@ class PopsNodeContext : public virtual NodeContext {
   }
 };
 
+/// A protocol's node slot by slot: its state between slots and what it does in one, as a
+/// function of its own state, the slot number, the control words it heard and its receiver.
+/// A processor's thread runs it with run_steps(); the grouped view's stepper (pops_stepper.h)
+/// runs the same calls for every node from one process, visiting only the nodes with work.
+class PopsNodeSteps {
+ public:
+  virtual ~PopsNodeSteps() = default;
+  /// True while the node has a next slot (an open-loop node: until the run is stopped).
+  virtual bool running(PopsNodeContext& node) const = 0;
+  /// The node's decisions in slot node.slot(): what it transmits, where it listens, the
+  /// control words it sends.
+  virtual void act(PopsNodeContext& node) = 0;
+  /// After the slot it acted in (node.slot() is the next one): what its receiver got.
+  virtual void after_slot(PopsNodeContext& node) = 0;
+  /// Called after after_slot(): the slot until which the node has nothing to do (it sleeps,
+  /// NodeContext::sleep_until, and a peer transmitting to it wakes it earlier), or a slot not
+  /// after node.slot() if it acts in this one.
+  virtual std::uint64_t idle_until(PopsNodeContext& /*node*/) { return 0; }
+};
+
+/// Runs `steps` in the calling processor's thread, slot by slot, from the prologue's end.
+inline void run_steps(PopsNodeContext& node, PopsNodeSteps& steps) {
+  node.begin_slots();
+  while (steps.running(node)) {
+    steps.act(node);
+    node.next_slot();
+    steps.after_slot(node);
+    const std::uint64_t idle = steps.idle_until(node);
+    if (idle > node.slot()) node.sleep_until(idle);
+  }
+}
+
 /// A POPS routing protocol: the body of every processor's thread for one run. One instance is
-/// shared by all processors, so it holds parameters only; per-node state lives in run().
+/// shared by all processors, so it holds parameters only; per-node state lives in run() or in
+/// the node's steps.
 class PopsProtocol {
  public:
   virtual ~PopsProtocol() = default;
   /// Called by the testbench before each run, with the run's packets: the planner outside the
   /// nodes of an offline protocol. Online protocols ignore it.
   virtual void plan(const std::vector<Packet>& /*packets*/) {}
+  /// The node's steps for one run, its prologue done (null: the protocol has no stepped form,
+  /// and run() is its thread's body). A protocol with steps runs them in run().
+  virtual std::unique_ptr<PopsNodeSteps> steps(PopsNodeContext& /*node*/) const { return nullptr; }
   virtual void run(PopsNodeContext& node) const = 0;
 };
 

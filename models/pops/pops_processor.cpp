@@ -1,5 +1,6 @@
 #include "models/pops/pops_processor.h"
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -19,7 +20,15 @@ void PopsProcessor::run_protocol() {
   listened_ = false;
   transmitted_in_slot_ = ~std::uint64_t{0};
   if (protocol_ == nullptr) SC_REPORT_ERROR(name(), "no protocol set");
-  protocol_->run(*this);
+  std::unique_ptr<PopsNodeSteps> steps = protocol_->steps(*this);
+  if (!steps) {
+    protocol_->run(*this);
+  } else if (stepper_ != nullptr && stepper_->enabled() && steppable()) {
+    stepper_->adopt(*this, std::move(steps));
+    wait_while_stepped(*stepper_, stepper_->run_over());
+  } else {
+    run_steps(*this, *steps);
+  }
 }
 
 void PopsProcessor::transmit(const std::uint32_t* groups, std::size_t count, const Frame& frame) {

@@ -9,6 +9,7 @@
 #include "models/optical/control_channel.h"
 #include "models/pops/pops_bundles.h"
 #include "models/pops/pops_node.h"
+#include "models/pops/pops_stepper.h"
 
 namespace optinet::pops {
 
@@ -36,6 +37,9 @@ class PopsProcessor : public Processor, public PopsNodeContext {
   PopsProcessor(const sc_core::sc_module_name& name, const PopsProcessorConfig& config);
 
   void set_protocol(const PopsProtocol* protocol) { protocol_ = protocol; }
+  /// The stepper that runs the node's steps in the runs it may be stepped in (steppable(),
+  /// a protocol with steps, the stepper enabled); null: its thread runs them. Between runs only.
+  void set_stepper(PopsStepper* stepper) { stepper_ = stepper; }
 
   // PopsNodeContext
   const PopsShape& shape() const override { return shape_; }
@@ -60,6 +64,7 @@ class PopsProcessor : public Processor, public PopsNodeContext {
  private:
   PopsShape shape_;
   const PopsProtocol* protocol_;
+  PopsStepper* stepper_ = nullptr;
   StarNodeIf* fibres_;
   PopsControlWiring control_;
   std::uint64_t transmitted_in_slot_ = ~std::uint64_t{0};

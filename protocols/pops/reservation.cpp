@@ -149,114 +149,147 @@ class CouplerArbitration : public ControlDerivation {
   mutable ControlWord tdma_receivers_;
 };
 
+/// One reservation node slot by slot (the pipeline of the file comment of reservation.h).
+class ReservationNodeSteps : public PopsNodeSteps {
+ public:
+  explicit ReservationNodeSteps(PopsNodeContext& node);
+  bool running(PopsNodeContext& node) const override { return open_ || node.any_pending(); }
+  void act(PopsNodeContext& node) override;
+  void after_slot(PopsNodeContext& node) override {
+    if (auto got = data_in(node.received()); got && got->destination == me_) node.deliver(*got);
+  }
+
+ private:
+  void hold(PopsNodeContext& node, const Packet& p) {
+    deliver_or_keep(node, p, [&](const Packet& q) { queues_.add(q); });
+  }
+
+  const PopsShape& s_;
+  NodeId me_;
+  std::uint32_t group_;
+  std::uint32_t index_;
+  bool open_;
+  GroupQueues queues_;
+  bool pending_ = false;
+  // Control words: a request maps the g groups (flag: bit g), a claim the d receivers of a
+  // group (flag: bit d); grants carry a receiver index.
+  ReceiverArbitration receiver_arbitration_;
+  CouplerArbitration coupler_arbitration_;
+  ControlWord grant_;
+  ControlWord claim_;
+  ControlWord request_;
+  ControlWord tdma_receivers_;
+  std::vector<NodeId> reach_;
+  std::vector<Packet> injected_;
+  std::uint32_t claimed_last_ = kUnmatched;    ///< group claimed last slot (data next slot)
+  std::uint32_t claimed_before_ = kUnmatched;  ///< group claimed two slots back (data now)
+  std::uint32_t listen_now_ = kUnmatched;      ///< source group granted this slot by this receiver
+};
+
+ReservationNodeSteps::ReservationNodeSteps(PopsNodeContext& node)
+    : s_(node.shape()),
+      me_(node.id()),
+      group_(s_.group_of(me_)),
+      index_(s_.index_in_group(me_)),
+      open_(node.open_loop()),
+      queues_(s_),
+      receiver_arbitration_(node, group_),
+      coupler_arbitration_(node, group_),
+      grant_(receiver_index_bits(s_.d)),
+      claim_(s_.d + 1),
+      request_(s_.g + 1),
+      tdma_receivers_(s_.d) {
+  for (const Packet& p : node.packets()) hold(node, p);
+  pending_ = !open_ && queues_.size() > 0;
+  if (pending_) node.raise_pending();
+}
+
+void ReservationNodeSteps::act(PopsNodeContext& node) {
+  const std::uint64_t t = node.slot();
+  if (open_ && queues_.size() < kReservationQueueLimit) {
+    injected_.clear();
+    node.take_injected(kReservationQueueLimit - queues_.size(), injected_);
+    for (const Packet& p : injected_) hold(node, p);
+  }
+  node.note_buffers(static_cast<unsigned>(queues_.size()));
+
+  // Receiver arbitration for slot t+1 and coupler arbitration for slot t+2, from the words
+  // heard in the last slot: every node of the group derives the same matchings from them,
+  // once per slot for the group (derived_from_*), and reads its own entry.
+  std::uint32_t listen_next = kUnmatched;
+  std::uint32_t won = kUnmatched;
+  bool won_tdma = false;
+  if (t > 0) {
+    listen_next = node.derived_from_claims(kReceiverMatch, receiver_arbitration_)[index_];
+    const std::vector<std::uint32_t>& couplers =
+        node.derived_from_requests(kCouplerMatch, coupler_arbitration_);
+    won = couplers[index_];
+    won_tdma = won != kUnmatched && couplers[s_.d + index_] == won;
+  }
+
+  // Data: the grant for the claim of two slots back.
+  if (claimed_before_ != kUnmatched) {
+    if (node.heard_control(s_.g + claimed_before_, grant_)) {
+      const NodeId to = s_.node(claimed_before_, static_cast<std::uint32_t>(grant_.low()));
+      if (const std::optional<Packet> p = queues_.take(to)) {
+        node.transmit_to(claimed_before_, Frame::data(*p));
+      }
+    }
+  }
+  if (listen_now_ != kUnmatched) node.listen(listen_now_);
+
+  // Control words of this slot: grant, claim, request.
+  if (listen_next != kUnmatched) {
+    grant_.assign(index_);
+    node.send_control(listen_next, s_.g + group_, grant_);
+  }
+  if (won != kUnmatched) {
+    // A TDMA win claims the receivers TDMA reaches, flagged; otherwise every receiver of the
+    // group this node holds packets for.
+    claim_.clear();
+    if (won_tdma) {
+      tdma_reach(s_, t + 2, me_, reach_, tdma_receivers_);
+      queues_.receivers(won, claim_, &tdma_receivers_);
+      if (claim_.any()) claim_.set(s_.d);
+    }
+    if (!claim_.any()) queues_.receivers(won, claim_);
+    if (claim_.any()) {
+      node.send_control(won, group_, claim_);
+    } else {
+      won = kUnmatched;
+    }
+  }
+  request_.clear();
+  for (std::uint32_t b = 0; b < s_.g; ++b) {
+    const std::size_t in_flight = (claimed_last_ == b ? 1 : 0) + (won == b ? 1 : 0);
+    if (queues_.in_group(b) > in_flight) request_.set(b);
+  }
+  // Flag: a packet waits for a receiver this node reaches under TDMA in slot t+3.
+  const std::uint32_t tdma_group = tdma_reach(s_, t + 3, me_, reach_, tdma_receivers_);
+  if (tdma_group != kUnmatched && request_.test(tdma_group)) {
+    queues_.receivers(tdma_group, claim_, &tdma_receivers_);
+    if (claim_.any()) request_.set(s_.g);
+  }
+  if (request_.any()) node.send_request(request_);
+  claimed_before_ = claimed_last_;
+  claimed_last_ = won;
+  listen_now_ = listen_next;
+
+  if (pending_ && queues_.size() == 0) {
+    node.release_pending();
+    pending_ = false;
+  }
+}
+
 }  // namespace
 
+std::unique_ptr<PopsNodeSteps> ReservationRouter::steps(PopsNodeContext& node) const {
+  return std::make_unique<ReservationNodeSteps>(node);
+}
+
 void ReservationRouter::run(PopsNodeContext& node) const {
-  const PopsShape& s = node.shape();
-  const NodeId me = node.id();
-  const std::uint32_t group = s.group_of(me);
-  const std::uint32_t index = s.index_in_group(me);
-  const bool open = node.open_loop();
-  GroupQueues queues(s);
-  const auto hold = [&](const Packet& p) {
-    deliver_or_keep(node, p, [&](const Packet& q) { queues.add(q); });
-  };
-  for (const Packet& p : node.packets()) hold(p);
-  bool pending = !open && queues.size() > 0;
-  if (pending) node.raise_pending();
-
-  // Control words: a request maps the g groups (flag: bit g), a claim the d receivers of a group
-  // (flag: bit d); grants carry a receiver index.
-  const ReceiverArbitration receiver_arbitration(node, group);
-  const CouplerArbitration coupler_arbitration(node, group);
-  ControlWord grant(receiver_index_bits(s.d));
-  ControlWord claim(s.d + 1);
-  ControlWord request(s.g + 1);
-  ControlWord tdma_receivers(s.d);
-  std::vector<NodeId> reach;
-  std::vector<Packet> injected;
-  std::uint32_t claimed_last = kUnmatched;    // group claimed last slot (data next slot)
-  std::uint32_t claimed_before = kUnmatched;  // group claimed two slots back (data this slot)
-  std::uint32_t listen_now = kUnmatched;      // source group granted this slot by this receiver
-  node.begin_slots();
-  while (open || node.any_pending()) {
-    const std::uint64_t t = node.slot();
-    if (open && queues.size() < kReservationQueueLimit) {
-      injected.clear();
-      node.take_injected(kReservationQueueLimit - queues.size(), injected);
-      for (const Packet& p : injected) hold(p);
-    }
-    node.note_buffers(static_cast<unsigned>(queues.size()));
-
-    // Receiver arbitration for slot t+1 and coupler arbitration for slot t+2, from the words
-    // heard in the last slot: every node of the group derives the same matchings from them,
-    // once per slot for the group (derived_from_*), and reads its own entry.
-    std::uint32_t listen_next = kUnmatched;
-    std::uint32_t won = kUnmatched;
-    bool won_tdma = false;
-    if (t > 0) {
-      listen_next = node.derived_from_claims(kReceiverMatch, receiver_arbitration)[index];
-      const std::vector<std::uint32_t>& couplers =
-          node.derived_from_requests(kCouplerMatch, coupler_arbitration);
-      won = couplers[index];
-      won_tdma = won != kUnmatched && couplers[s.d + index] == won;
-    }
-
-    // Data: the grant for the claim of two slots back.
-    if (claimed_before != kUnmatched) {
-      if (node.heard_control(s.g + claimed_before, grant)) {
-        const NodeId to = s.node(claimed_before, static_cast<std::uint32_t>(grant.low()));
-        if (const std::optional<Packet> p = queues.take(to)) {
-          node.transmit_to(claimed_before, Frame::data(*p));
-        }
-      }
-    }
-    if (listen_now != kUnmatched) node.listen(listen_now);
-
-    // Control words of this slot: grant, claim, request.
-    if (listen_next != kUnmatched) {
-      grant.assign(index);
-      node.send_control(listen_next, s.g + group, grant);
-    }
-    if (won != kUnmatched) {
-      // A TDMA win claims the receivers TDMA reaches, flagged; otherwise every receiver of the
-      // group this node holds packets for.
-      claim.clear();
-      if (won_tdma) {
-        tdma_reach(s, t + 2, me, reach, tdma_receivers);
-        queues.receivers(won, claim, &tdma_receivers);
-        if (claim.any()) claim.set(s.d);
-      }
-      if (!claim.any()) queues.receivers(won, claim);
-      if (claim.any()) {
-        node.send_control(won, group, claim);
-      } else {
-        won = kUnmatched;
-      }
-    }
-    request.clear();
-    for (std::uint32_t b = 0; b < s.g; ++b) {
-      const std::size_t in_flight = (claimed_last == b ? 1 : 0) + (won == b ? 1 : 0);
-      if (queues.in_group(b) > in_flight) request.set(b);
-    }
-    // Flag: a packet waits for a receiver this node reaches under TDMA in slot t+3.
-    const std::uint32_t tdma_group = tdma_reach(s, t + 3, me, reach, tdma_receivers);
-    if (tdma_group != kUnmatched && request.test(tdma_group)) {
-      queues.receivers(tdma_group, claim, &tdma_receivers);
-      if (claim.any()) request.set(s.g);
-    }
-    if (request.any()) node.send_request(request);
-    claimed_before = claimed_last;
-    claimed_last = won;
-    listen_now = listen_next;
-
-    if (pending && queues.size() == 0) {
-      node.release_pending();
-      pending = false;
-    }
-    node.next_slot();
-    if (auto got = data_in(node.received()); got && got->destination == me) node.deliver(*got);
-  }
+  ReservationNodeSteps steps(node);
+  run_steps(node, steps);
 }
 
 }  // namespace optinet::pops

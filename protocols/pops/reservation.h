@@ -22,6 +22,8 @@
 /// a light load any pair gets the next slots. A node knows only its own packets and the words it
 /// hears. Runs on every shape: a word is as wide as its map and flag (ControlWord), and a channel
 /// whose words need more than one frame per slot is reported in the run's control.frames_per_slot.
+#include <memory>
+
 #include "models/pops/pops_node.h"
 
 namespace optinet::pops {
@@ -31,6 +33,7 @@ namespace optinet::pops {
 inline constexpr std::size_t kReservationQueueLimit = 512;
 class ReservationRouter : public PopsProtocol {
  public:
+  std::unique_ptr<PopsNodeSteps> steps(PopsNodeContext& node) const override;
   void run(PopsNodeContext& node) const override;
 };
 

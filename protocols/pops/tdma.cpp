@@ -77,53 +77,63 @@ bool tdma_reaches(const PopsShape& s, std::uint64_t t, NodeId from, NodeId to) {
   return false;
 }
 
-void TdmaRouter::run(PopsNodeContext& node) const {
-  const PopsShape& s = node.shape();
-  const NodeId me = node.id();
-  std::vector<Packet> queue;  // the node's virtual output queue, oldest first
+TdmaNodeSteps::TdmaNodeSteps(PopsNodeContext& node)
+    : shape_(node.shape()), me_(node.id()), open_(node.open_loop()) {
   for (const Packet& p : node.packets()) {
-    if (p.destination == me) {
+    if (p.destination == me_) {
       node.deliver(p);
     } else {
-      queue.push_back(p);
+      queue_.push_back(p);
     }
   }
-  if (!queue.empty()) node.raise_pending();
-  node.begin_slots();
-  const bool open = node.open_loop();
+  if (!queue_.empty()) node.raise_pending();
   // An open-loop node whose injection queue is empty sleeps until its host's next packet or
   // until a peer transmits to it (the peer wakes it in that slot, to listen); the run is the
   // one every node stepping through every slot gives. A node holding packets steps: looking
   // ahead for its next useful slot was built and measured slower on POPS(64,64) at 0.05 and
-  // 0.5 offered (the wake-ups by peers reorder the threads, docs/benchmarks.md).
-  const bool sleeps = open && queue.empty() && node.can_sleep();
-  std::vector<NodeId> reachable;
-  while (open || node.any_pending()) {
-    node.note_buffers(static_cast<unsigned>(queue.size()));
-    const std::uint64_t t = node.slot();
-    if (open) {
-      // Under a sustained load the host's injection queue is the node's virtual output queue.
-      tdma_reachable(s, t, me, reachable);
-      if (auto p = node.take_injected_for(reachable.data(), reachable.size())) {
-        node.transmit_to(s.group_of(p->destination), Frame::data(*p));
-        node.wake(p->destination);
-      }
-    }
-    for (std::size_t k = 0; k < queue.size(); ++k) {
-      if (!tdma_reaches(s, t, me, queue[k].destination)) continue;
-      node.transmit_to(s.group_of(queue[k].destination), Frame::data(queue[k]));
-      queue.erase(queue.begin() + static_cast<std::ptrdiff_t>(k));
-      if (queue.empty() && !open) node.release_pending();
-      break;
-    }
-    node.listen(tdma_listened_group(s, t, me));
-    node.next_slot();
-    if (auto got = data_in(node.received()); got && got->destination == me) node.deliver(*got);
-    if (sleeps && node.injected_waiting() == 0) {
-      const std::uint64_t created = node.next_injection(node.slot() + kSleepHorizon);
-      if (created >= node.slot() + kMinSleepSlots) node.sleep_until(created);
+  // 0.5 offered with a thread per node (the wake-ups by peers reorder the threads,
+  // docs/benchmarks.md).
+  sleeps_ = open_ && queue_.empty() && node.can_sleep();
+}
+
+void TdmaNodeSteps::act(PopsNodeContext& node) {
+  node.note_buffers(static_cast<unsigned>(queue_.size()));
+  const std::uint64_t t = node.slot();
+  if (open_) {
+    // Under a sustained load the host's injection queue is the node's virtual output queue.
+    tdma_reachable(shape_, t, me_, reachable_);
+    if (auto p = node.take_injected_for(reachable_.data(), reachable_.size())) {
+      node.transmit_to(shape_.group_of(p->destination), Frame::data(*p));
+      node.wake(p->destination);
     }
   }
+  for (std::size_t k = 0; k < queue_.size(); ++k) {
+    if (!tdma_reaches(shape_, t, me_, queue_[k].destination)) continue;
+    node.transmit_to(shape_.group_of(queue_[k].destination), Frame::data(queue_[k]));
+    queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(k));
+    if (queue_.empty() && !open_) node.release_pending();
+    break;
+  }
+  node.listen(tdma_listened_group(shape_, t, me_));
+}
+
+void TdmaNodeSteps::after_slot(PopsNodeContext& node) {
+  if (auto got = data_in(node.received()); got && got->destination == me_) node.deliver(*got);
+}
+
+std::uint64_t TdmaNodeSteps::idle_until(PopsNodeContext& node) {
+  if (!sleeps_ || node.injected_waiting() != 0) return 0;
+  const std::uint64_t created = node.next_injection(node.slot() + kSleepHorizon);
+  return created >= node.slot() + kMinSleepSlots ? created : 0;
+}
+
+std::unique_ptr<PopsNodeSteps> TdmaRouter::steps(PopsNodeContext& node) const {
+  return std::make_unique<TdmaNodeSteps>(node);
+}
+
+void TdmaRouter::run(PopsNodeContext& node) const {
+  TdmaNodeSteps steps(node);
+  run_steps(node, steps);
 }
 
 }  // namespace optinet::pops

@@ -14,6 +14,7 @@
 /// In a slot a source sends the oldest of its packets whose destination it reaches (a virtual
 /// output queue; under a sustained load the host's injection queue, searched by destination).
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "models/pops/pops_node.h"
@@ -31,8 +32,30 @@ bool tdma_reaches(const PopsShape& s, std::uint64_t t, NodeId from, NodeId to);
 /// Every node `from` may send to in slot t (replaces `out`'s contents).
 void tdma_reachable(const PopsShape& s, std::uint64_t t, NodeId from, std::vector<NodeId>& out);
 
+/// One TDMA node slot by slot: the packets it was loaded with as its virtual output queue, and
+/// in an open-loop run its host's injection queue taken by destination. An open-loop node with
+/// nothing queued sleeps until its host's next packet (idle_until).
+class TdmaNodeSteps : public PopsNodeSteps {
+ public:
+  /// The prologue: delivers the packets loaded for the node itself, queues the others.
+  explicit TdmaNodeSteps(PopsNodeContext& node);
+  bool running(PopsNodeContext& node) const override { return open_ || node.any_pending(); }
+  void act(PopsNodeContext& node) override;
+  void after_slot(PopsNodeContext& node) override;
+  std::uint64_t idle_until(PopsNodeContext& node) override;
+
+ private:
+  PopsShape shape_;
+  NodeId me_;
+  bool open_;
+  bool sleeps_ = false;
+  std::vector<Packet> queue_;  ///< the loaded packets not sent yet, oldest first
+  std::vector<NodeId> reachable_;
+};
+
 class TdmaRouter : public PopsProtocol {
  public:
+  std::unique_ptr<PopsNodeSteps> steps(PopsNodeContext& node) const override;
   void run(PopsNodeContext& node) const override;
 };
 

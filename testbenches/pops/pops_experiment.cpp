@@ -40,6 +40,8 @@ PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
     // Idle nodes sleep until their host or a peer has work for them; with faults every node
     // steps, so that each fault acts on a receiver that is listening as the protocol tunes it.
     if (config_.faults.empty()) network_.connect_peers();
+    // The grouped view steps the nodes of a protocol with a stepped form from one process.
+    network_.set_stepped(true);
   }
   finish_elaboration();
 }

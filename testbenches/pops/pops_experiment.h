@@ -92,6 +92,9 @@ class PopsExperiment : public ExperimentBase, private CountWindowListener {
   /// Open-loop runs: whether idle nodes sleep until there is work for them (the default
   /// without faults) or step through every slot. Between runs only.
   void set_sleep_idle(bool sleep) { network_.connect_peers(sleep); }
+  /// Open-loop runs of the grouped view: the nodes stepped from one process (true, the
+  /// default) or each by its thread. Between runs only.
+  void set_stepped(bool stepped) { network_.set_stepped(stepped); }
   const pops::ProtocolInfo& protocol() const { return *info_; }
   /// The fault plan and its log of the last run.
   const FaultPlan& faults() const { return config_.faults; }
