@@ -193,11 +193,12 @@ void StoreForwardCommand::add_options(CLI::App& app) {
                      "ones go on at once (Theorem 4: W = n + K n^(1/2))")
           ->check(count_in(1, 1000000000));
   app.add_option("--trace-nodes", trace_nodes_, "trace only nodes A:B and their links");
-  app.add_option("--view", view_,
-                 "pins (every node and link a module with pins) or grouped (the scaled "
-                 "elaboration); default: pins up to " +
-                     std::to_string(kPinsDefaultMaxLinks) +
-                     " links (grouped with --node-processes), grouped above");
+  app.add_option(
+      "--view", view_,
+      "pins (every node and link a module with pins) or grouped (the scaled "
+      "elaboration); default: pins up to " +
+          std::to_string(kPinsDefaultMaxLinks) +
+          " links (grouped with --node-processes, and for a search or a curve), grouped above");
   app.add_option("--rtl", rtl_specs_,
                  "in the pins view, swap the link from node U to node V for verilated RTL "
                  "(repeatable): link:U:V=sf_link_stage[:lockstep] (lockstep: beside the "
@@ -304,7 +305,7 @@ void StoreForwardCommand::configure(CommonOptions& common) {
   e.vcd_path = common.vcd_path;
   e.link_power_mw =
       dbm_to_mw(link_budget(common.device, MediumKind::kPointToPoint, 1).received_power_dbm);
-  configure_view();
+  configure_view(common);
   if (trace_nodes_) {
     // FIRST:LAST, inclusive: a large network's VCD restricted to some nodes and their links.
     if (e.vcd_path.empty()) throw UsageError("--trace-nodes: needs --vcd FILE");
@@ -314,7 +315,7 @@ void StoreForwardCommand::configure(CommonOptions& common) {
   }
 }
 
-void StoreForwardCommand::configure_view() {
+void StoreForwardCommand::configure_view(CommonOptions& common) {
   if (view_ && *view_ != "pins" && *view_ != "grouped") {
     throw UsageError("--view: unknown '" + *view_ + "' (accepted: pins, grouped)");
   }
@@ -326,7 +327,9 @@ void StoreForwardCommand::configure_view() {
   }
   const bool small = config_.graph->nodes() <= kPinsDefaultMaxLinks &&
                      graph_links(*config_.graph) <= kPinsDefaultMaxLinks;
-  const bool pins = view_ ? *view_ == "pins" : small && !config_.node_processes;
+  const bool pins =
+      view_ ? *view_ == "pins"
+            : default_view_is_pins(small && !config_.node_processes, !rtl_specs_.empty(), common);
   if (pins && config_.node_processes) {
     throw UsageError(
         "--node-processes: a schedule of the grouped view (the pins view's nodes are "
