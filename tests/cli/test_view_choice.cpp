@@ -78,4 +78,13 @@ TEST(ViewChoice, ANetworkGroupedBySizeNeedsNoReason) {
   EXPECT_FALSE(p.contains("view_choice"));
 }
 
+TEST(ViewChoice, StoreAndForwardOpenLoopRunsArePinsUpTo64Links) {
+  // A pins slot costs 5x and more a grouped one above 64 links (docs/benchmarks.md).
+  EXPECT_EQ(parameters({"grid", "--n", "8", "--k", "2", "--traffic", "bernoulli"})["view"],
+            "grouped");
+  EXPECT_EQ(parameters({"hypercube", "--n", "5", "--traffic", "bernoulli"})["view"], "grouped");
+  EXPECT_EQ(parameters({"grid", "--n", "8", "--k", "2", "--traffic", "random"})["view"], "pins");
+  EXPECT_EQ(parameters({"hypercube", "--n", "8", "--traffic", "random"})["view"], "pins");
+}
+
 }  // namespace
