@@ -110,11 +110,10 @@ void SfPinNode::on_edge() {
   } else if (running_ && clock_->negedge()) {
     fall(run_->current_slot());
   }
-  if (running_) {
-    next_trigger(clock_->value_changed_event() | run_->start_event());
-  } else {
-    next_trigger(run_->start_event());
-  }
+  // One event at a time: an or-list of the clock and the start would be built on the heap at
+  // every edge, and each wake-up would search the start event's waiters (every node) for this
+  // node. A run only starts after load() or an abort, both of which leave running_ false.
+  next_trigger(running_ ? clock_->value_changed_event() : run_->start_event());
 }
 
 void SfPinNode::rise(std::uint64_t slot) {

@@ -19,8 +19,9 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
                std::ostream& err, bool terminal) {
   // Flushed at once: a log shows what runs, and a closed standard output (a reader that went
   // away) is found before anything is elaborated.
-  out << command.banner() << ", traffic " << common.traffic << ", seed " << common.seed << ", "
-      << common.runs << " run(s)" << std::endl;
+  out << command.banner() << (common.view_choice.empty() ? "" : " (" + common.view_choice + ")")
+      << ", traffic " << common.traffic << ", seed " << common.seed << ", " << common.runs
+      << " run(s)" << std::endl;
   const double elaboration = command.elaborate();
   // Taken now, while the network is as elaborated; written with the other outputs.
   const std::string hierarchy = common.hierarchy_path.empty() ? "" : elaborated_hierarchy();
@@ -31,7 +32,7 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   double simulation = 0;
   RateSearches searches;
   std::vector<RunRecord> runs;
-  const bool per_rate = common.find_saturation || common.find_knee || common.curve;
+  const bool per_rate = common.per_rate();
   if (per_rate) {
     RatePoints points(command, common, out, err, simulation);
     searches = run_rate_searches(command, points, common, *bounds);

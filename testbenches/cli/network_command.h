@@ -67,6 +67,11 @@ struct CommonOptions {
   std::vector<double> curve_rates;
   /// --bound-lp-variables: the hardware bound's linear program above this size is a cut bound.
   std::uint64_t bound_lp_variables = 30000;
+  /// Why the view that runs was chosen, where the job chose it (default_view_is_pins): a search
+  /// or a curve runs the grouped view. Empty otherwise.
+  std::string view_choice;
+  /// A search or a curve: one run per rate (--find-knee, --find-stability-limit, --rates).
+  bool per_rate() const { return find_saturation || find_knee || curve; }
   DeviceParameters device;  ///< the optical devices of the power budget and energy
 
   sc_core::sc_time period() const { return sc_core::sc_time(period_ns, sc_core::SC_NS); }
@@ -309,6 +314,12 @@ PhysicalBudget physical_budget(const DeviceParameters& device, const NetworkOpti
 /// The report's power_budget: the medium's budget under its name, the transceiver counts, the
 /// laser power the budget requires and the static power.
 Json network_budget_json(const DeviceParameters& device, const NetworkOptics& optics);
+
+/// The view a network with two views runs when --view is not given: pins if `pins_by_default`
+/// (the family's rule: its size, its tracing), but a search or a curve runs the grouped view,
+/// whose runs are the same at a fraction of the cost, unless an option needs the pins view
+/// (`pins_needed`: --rtl swaps one of its elements); `common.view_choice` then says so.
+bool default_view_is_pins(bool pins_by_default, bool pins_needed, CommonOptions& common);
 
 /// A family's command for the network named `network` (one of the names it was listed with).
 using NetworkCommandFactory = std::unique_ptr<NetworkCommand> (*)(const std::string& network);

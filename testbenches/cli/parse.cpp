@@ -161,6 +161,13 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
 
 }  // namespace driver
 
+bool default_view_is_pins(bool pins_by_default, bool pins_needed, CommonOptions& common) {
+  if (!pins_by_default || pins_needed || !common.per_rate()) return pins_by_default;
+  common.view_choice = std::string("chosen for ") + (common.curve ? "a curve" : "a search") +
+                       "; --view pins to override";
+  return false;
+}
+
 std::uint64_t memory_estimate(const NetworkCommand& command, const CommonOptions& common) {
   return estimate_memory(command.resources(), !common.vcd_path.empty(),
                          !common.hierarchy_path.empty());

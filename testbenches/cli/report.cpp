@@ -5,11 +5,22 @@ namespace optinet {
 
 using namespace driver;
 
+namespace {
+
+/// The family's parameters, and why its view was chosen where the job chose it.
+Json parameters_of(const NetworkCommand& command, const CommonOptions& common) {
+  Json p = command.parameters();
+  if (!common.view_choice.empty()) p["view_choice"] = common.view_choice;
+  return p;
+}
+
+}  // namespace
+
 Json check_report(const NetworkCommand& command, const CommonOptions& common) {
   const std::uint64_t estimate = memory_estimate(command, common);
   const std::uint64_t available = common.max_memory != 0 ? common.max_memory : memory_available();
   return Json{{"network", common.network},
-              {"parameters", command.parameters()},
+              {"parameters", parameters_of(command, common)},
               {"protocol", common.protocol},
               {"traffic", common.traffic},
               {"processors", command.processors()},
@@ -31,7 +42,7 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
                  const OpenLoopBounds* bounds) {
   Json report;
   report["network"] = common.network;
-  report["parameters"] = command.parameters();
+  report["parameters"] = parameters_of(command, common);
   report["protocol"] = common.protocol;
   report["traffic"] = common.traffic;
   report["seed"] = common.seed;

@@ -173,7 +173,9 @@ void OcpcCommand::add_options(CLI::App& app) {
                              "grouped (the scaled elaboration); default: pins up to ") +
                      (mob() || dmob() ? "n = " : "p = ") +
                      std::to_string(kPinsDefaultMaxProcessors) +
-                     " (grouped with --trace-slots), grouped above");
+                     (dmob() ? " (grouped with --trace-slots)"
+                             : " (grouped with --trace-slots, and for a search or a curve)") +
+                     ", grouped above");
   if (config_.shape.topology == ocpc::Topology::kOcpc) {
     app.add_option("--rtl", rtl_specs_,
                    std::string("in the pins view, swap processor NODE's receiver for verilated "
@@ -290,15 +292,18 @@ void OcpcCommand::configure(CommonOptions& common) {
   e.vcd_path = common.vcd_path;
   e.device = common.device;
   trace_.configure(e.vcd_path, n - 1, e.max_slots, e.trace_slots, e.trace_first, e.trace_last);
-  configure_view();
+  configure_view(common);
 }
 
-void OcpcCommand::configure_view() {
+void OcpcCommand::configure_view(CommonOptions& common) {
   if (trace_.slots) {
     refuse_rtl_with(!rtl_specs_.empty(), "--trace-slots",
                     "--trace-slots records some slots of the grouped view");
   }
-  config_.view = choose_view(view_, config_.shape.n() <= kPinsDefaultMaxProcessors, trace_);
+  const bool pins_by_default =
+      !view_ && default_view_is_pins(config_.shape.n() <= kPinsDefaultMaxProcessors,
+                                     !rtl_specs_.empty(), common);
+  config_.view = choose_view(view_, pins_by_default, trace_);
   const bool pins = config_.view == NetworkView::kPins;
   for (const std::string& spec : rtl_specs_) {
     const ocpc::ReceiverInstance r = parse_rtl_receiver(spec, config_.shape.p);

@@ -75,7 +75,7 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   std::uint64_t buses() const;
   /// The OCPC: sets the view from --view and the options that need one, and the receivers
   /// --rtl swaps (UsageError).
-  void configure_view();
+  void configure_view(CommonOptions& common);
   /// "p = 4", or "k = 4, dim = 3".
   std::string size_text() const;
   /// The buses' names, as the network module names them.

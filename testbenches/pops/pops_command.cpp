@@ -94,8 +94,8 @@ void PopsCommand::add_options(CLI::App& app) {
                  "pins (every processor and coupler a module with pins) or grouped (the scaled "
                  "elaboration); default: pins up to n*g = " +
                      std::to_string(kPinsDefaultMaxFibres) +
-                     " fibres (grouped with --coupler rtl|lockstep or --trace-slots), grouped "
-                     "above");
+                     " fibres (grouped with --coupler rtl|lockstep or --trace-slots, and for a "
+                     "search or a curve), grouped above");
   app.add_option("--rtl", rtl_specs_,
                  std::string("in the pins view, swap coupler c(B,A) for verilated RTL "
                              "(repeatable): coupler:B:A=") +
@@ -153,9 +153,11 @@ void PopsCommand::configure(CommonOptions& common) {
   }
   // The default is the view that has what the options ask for: the pins view has behavioural
   // couplers only, and traces its pins in every slot.
-  const bool pins = view_ ? *view_ == "pins"
-                          : n * g_ <= kPinsDefaultMaxFibres &&
-                                p.coupler == CouplerKind::kBehavioural && !trace_slots_;
+  const bool pins =
+      view_ ? *view_ == "pins"
+            : default_view_is_pins(n * g_ <= kPinsDefaultMaxFibres &&
+                                       p.coupler == CouplerKind::kBehavioural && !trace_slots_,
+                                   !rtl_specs_.empty(), common);
   p.view = pins ? pops::PopsView::kPins : pops::PopsView::kGrouped;
   for (const std::string& spec : rtl_specs_) {
     const pops::CouplerInstance c = parse_rtl_coupler(spec, p.shape);

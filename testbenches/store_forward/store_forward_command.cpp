@@ -25,6 +25,10 @@ constexpr std::uint64_t kMaxNodes = std::uint64_t{1} << 20;
 // links: the pins view's elaboration and memory grow with them, about 0.17 ms and 30 KiB each
 // (docs/cosimulation.md).
 constexpr std::uint64_t kPinsDefaultMaxLinks = 4096;
+// The same for open-loop runs, which last thousands of slots: there a pins slot costs 2-3x a
+// grouped one up to 64 links, 5-9x at 160-384 and 20x at 960 (docs/benchmarks.md, "The two
+// views"). Unless --rtl swaps a link of the pins view.
+constexpr std::uint64_t kPinsDefaultMaxOpenLoopLinks = 64;
 
 /// "a, b, c": the names of `models`.
 std::string joined(const std::vector<std::string>& models) {
@@ -196,8 +200,10 @@ void StoreForwardCommand::add_options(CLI::App& app) {
   app.add_option("--view", view_,
                  "pins (every node and link a module with pins) or grouped (the scaled "
                  "elaboration); default: pins up to " +
-                     std::to_string(kPinsDefaultMaxLinks) +
-                     " links (grouped with --node-processes), grouped above");
+                     std::to_string(kPinsDefaultMaxLinks) + " links, " +
+                     std::to_string(kPinsDefaultMaxOpenLoopLinks) +
+                     " with open-loop traffic (grouped with --node-processes, and for a search "
+                     "or a curve), grouped above");
   app.add_option("--rtl", rtl_specs_,
                  "in the pins view, swap the link from node U to node V for verilated RTL "
                  "(repeatable): link:U:V=sf_link_stage[:lockstep] (lockstep: beside the "
@@ -304,7 +310,7 @@ void StoreForwardCommand::configure(CommonOptions& common) {
   e.vcd_path = common.vcd_path;
   e.link_power_mw =
       dbm_to_mw(link_budget(common.device, MediumKind::kPointToPoint, 1).received_power_dbm);
-  configure_view();
+  configure_view(common);
   if (trace_nodes_) {
     // FIRST:LAST, inclusive: a large network's VCD restricted to some nodes and their links.
     if (e.vcd_path.empty()) throw UsageError("--trace-nodes: needs --vcd FILE");
@@ -314,7 +320,7 @@ void StoreForwardCommand::configure(CommonOptions& common) {
   }
 }
 
-void StoreForwardCommand::configure_view() {
+void StoreForwardCommand::configure_view(CommonOptions& common) {
   if (view_ && *view_ != "pins" && *view_ != "grouped") {
     throw UsageError("--view: unknown '" + *view_ + "' (accepted: pins, grouped)");
   }
@@ -324,9 +330,12 @@ void StoreForwardCommand::configure_view() {
     refuse_rtl_with(!rtl_specs_.empty(), "--node-processes",
                     "--node-processes is a schedule of the grouped view");
   }
-  const bool small = config_.graph->nodes() <= kPinsDefaultMaxLinks &&
-                     graph_links(*config_.graph) <= kPinsDefaultMaxLinks;
-  const bool pins = view_ ? *view_ == "pins" : small && !config_.node_processes;
+  const std::uint64_t limit =
+      common.open_loop && rtl_specs_.empty() ? kPinsDefaultMaxOpenLoopLinks : kPinsDefaultMaxLinks;
+  const bool small = config_.graph->nodes() <= limit && graph_links(*config_.graph) <= limit;
+  const bool pins =
+      view_ ? *view_ == "pins"
+            : default_view_is_pins(small && !config_.node_processes, !rtl_specs_.empty(), common);
   if (pins && config_.node_processes) {
     throw UsageError(
         "--node-processes: a schedule of the grouped view (the pins view's nodes are "

@@ -69,8 +69,9 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   std::shared_ptr<const sf::SfGraph> make_graph() const;
   /// --traffic random-h-relation (with --h) or --relation-file: an h-relation run.
   void configure_relation(CommonOptions& common);
-  /// --view (pins up to kPinsDefaultMaxNodes nodes by default).
-  void configure_view();
+  /// --view (pins up to kPinsDefaultMaxLinks links by default, kPinsDefaultMaxOpenLoopLinks with
+  /// open-loop traffic; grouped for a search or a curve).
+  void configure_view(CommonOptions& common);
 
   std::string network_;
   std::map<std::string, std::string> size_;  ///< the network's size options, e.g. --n, --d

@@ -3,9 +3,9 @@
 
 The store-and-forward networks' two views are one hardware: `--view pins` and `--view grouped`
 give the same runs for every topology and scheme (closed loop, unbounded and bounded queues;
-open loop, Bernoulli and bursty, on the grid and the hypercube; injected faults; runs cut at
-the slot limit), their JSON reports equal in every field but `view`, the timings and the
-memory estimate. With --vcd, every signal both views trace (each node's population, each
+open loop, Bernoulli and bursty, on the grid and the hypercube, and a curve; injected faults;
+runs cut at the slot limit), their JSON reports equal in every field but `view`, the timings
+and the memory estimate. With --vcd, every signal both views trace (each node's population, each
 link's busy, packet and power_mw) has the same value at the end of every slot: in the pins
 view a link's probe changes at the admission, the falling edge, half a slot after the grouped
 view's (docs/cosimulation.md). Exit status 1 on the first difference.
@@ -83,6 +83,10 @@ for traffic in (["--traffic", "bernoulli", "--rate", "0.2"],
             compared += Views(OPTINET, WORKDIR, topology, []).compare(
                 size + traffic + ["--seed", "3", "--warmup", "50", "--measure", "300",
                                   "--queue-capacity", capacity])
+# A curve (which runs the grouped view unless --view says otherwise): the same points.
+compared += Views(OPTINET, WORKDIR, "grid", []).compare(
+    ["--n", "4", "--k", "2", "--traffic", "bernoulli", "--rates", "0.05,0.2", "--seed", "3",
+     "--warmup", "50", "--measure", "200"])
 signals += compare_vcd(Views(OPTINET, WORKDIR, "grid", []),
                        ["--n", "4", "--k", "2", "--traffic", "bernoulli", "--rate", "0.2",
                         "--seed", "3", "--warmup", "20", "--measure", "60"])
