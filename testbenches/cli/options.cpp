@@ -1,5 +1,6 @@
 #include <cstdlib>
 #include <iomanip>
+#include <memory>
 #include <sstream>
 
 #include "models/optical/bit_errors.h"
@@ -248,6 +249,11 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
   config.rate = o.rate;
   config.mean_burst = o.burst;
   config.rule = destination_rule(o.pattern);
+  if (config.rule == DestinationRule::kMatrix) {
+    config.matrix = std::make_shared<const MatrixFile>(
+        read_matrix_file(o.pattern.substr(o.pattern.find(':') + 1)));
+  }
+  config.permutation_seed = c.seed;
   config.hotspot = static_cast<NodeId>(std::min<std::uint64_t>(o.hotspot, kNoNode));
   config.fraction = o.fraction;
   config.steady.warmup = o.warmup;

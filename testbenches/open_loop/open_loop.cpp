@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "models/core/run_control.h"
+#include "testbenches/io/input_file.h"
 #include "testbenches/io/usage_error.h"
 #include "testbenches/traffic/traffic.h"
 
@@ -13,26 +14,50 @@ namespace {
 
 constexpr std::size_t kMaxErrors = 20;
 
-const char* const kRuleNames[] = {"uniform", "hotspot", "transpose", "bit-reversal", "neighbour"};
+const char* const kRuleNames[] = {"uniform",   "hotspot", "transpose", "bit-reversal",
+                                  "neighbour", "tornado", "shuffle",   "bit-complement",
+                                  "randperm",  "matrix"};
+constexpr char kMatrixPrefix[] = "matrix:";
 
 }  // namespace
 
 std::string destination_rule_names() {
   std::string names;
   for (const char* name : kRuleNames) names += (names.empty() ? "" : ", ") + std::string(name);
-  return names;
+  return names + ":FILE";
 }
 
 DestinationRule destination_rule(const std::string& name) {
-  for (std::size_t k = 0; k < std::size(kRuleNames); ++k) {
+  if (name.rfind(kMatrixPrefix, 0) == 0 && name.size() > std::size(kMatrixPrefix) - 1) {
+    return DestinationRule::kMatrix;
+  }
+  for (std::size_t k = 0; k + 1 < std::size(kRuleNames); ++k) {
     if (name == kRuleNames[k]) return static_cast<DestinationRule>(k);
   }
-  throw UsageError("--pattern: unknown '" + name + "' (accepted: " + destination_rule_names() +
-                   ")");
+  throw UsageError("--pattern: unknown '" + printable(name) +
+                   "' (accepted: " + destination_rule_names() + ")");
 }
 
 std::string destination_rule_name(DestinationRule rule) {
   return kRuleNames[static_cast<std::size_t>(rule)];
+}
+
+bool table_rule(DestinationRule rule) {
+  return rule == DestinationRule::kRandomPermutation || rule == DestinationRule::kMatrix;
+}
+
+std::string pattern_name(const OpenLoopConfig& c) {
+  if (c.rule == DestinationRule::kMatrix && c.matrix) return kMatrixPrefix + c.matrix->path;
+  return destination_rule_name(c.rule);
+}
+
+DestinationTable destination_table(const OpenLoopConfig& c, std::uint32_t n) {
+  if (c.rule == DestinationRule::kRandomPermutation) {
+    return DestinationTable::of_permutation(random_pattern_permutation(n, c.permutation_seed));
+  }
+  if (c.rule == DestinationRule::kMatrix && c.matrix)
+    return DestinationTable::of_matrix(*c.matrix, n);
+  return {};
 }
 
 std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
@@ -56,6 +81,21 @@ std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
       break;
     case DestinationRule::kNeighbour:
       rule = neighbour_unavailable(n);
+      break;
+    case DestinationRule::kTornado:
+      rule = tornado_unavailable(n);
+      break;
+    case DestinationRule::kShuffle:
+      rule = shuffle_unavailable(n);
+      break;
+    case DestinationRule::kBitComplement:
+      rule = bit_complement_unavailable(n);
+      break;
+    case DestinationRule::kRandomPermutation:
+      rule = n >= 2 ? "" : "randperm needs at least 2 nodes (n = " + std::to_string(n) + ")";
+      break;
+    case DestinationRule::kMatrix:
+      rule = c.matrix ? matrix_unavailable(*c.matrix, n) : "matrix: no file was read";
       break;
   }
   if (!rule.empty()) return "--pattern: " + rule;
@@ -94,7 +134,11 @@ std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
 }
 
 OpenLoopHost::OpenLoopHost(const OpenLoopConfig& config, std::uint32_t n, std::uint64_t max_slots)
-    : config_(config), n_(n), nodes_(n), monitor_(config.steady, n, max_slots) {}
+    : config_(config),
+      n_(n),
+      table_(destination_table(config, n)),
+      nodes_(n),
+      monitor_(config.steady, n, max_slots) {}
 
 void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
   seed_ = seed;
@@ -142,6 +186,15 @@ NodeId OpenLoopHost::pick_destination(NodeId source, Rng& rng) const {
       return bit_reversal_destination(source, n_);
     case DestinationRule::kNeighbour:
       return neighbour_destination(source, n_);
+    case DestinationRule::kTornado:
+      return tornado_destination(source, n_);
+    case DestinationRule::kShuffle:
+      return shuffle_destination(source, n_);
+    case DestinationRule::kBitComplement:
+      return bit_complement_destination(source, n_);
+    case DestinationRule::kRandomPermutation:
+    case DestinationRule::kMatrix:
+      return table_.pick(source, rng);
   }
   return source;
 }
@@ -457,6 +510,7 @@ bool OpenLoopHost::sends(NodeId node) const {
   if (config_.rule == DestinationRule::kUniform || config_.rule == DestinationRule::kHotspot) {
     return n_ > 1;
   }
+  if (table_rule(config_.rule)) return table_.sends(node);
   Rng unused{0};
   return pick_destination(node, unused) != node;
 }

@@ -15,6 +15,7 @@
 /// nodes take their packets. Packets whose rule sends them to their own source (the transpose
 /// diagonal, bit-reversal palindromes) are not created: they would not use the network.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,7 @@
 #include "models/core/run_checker.h"
 #include "models/core/trace_window.h"
 #include "testbenches/open_loop/destination_queues.h"
+#include "testbenches/open_loop/destination_table.h"
 #include "testbenches/open_loop/injection.h"
 #include "testbenches/open_loop/latency_stats.h"
 #include "testbenches/open_loop/steady_state.h"
@@ -38,14 +40,23 @@ enum class DestinationRule : std::uint8_t {
   kHotspot,
   kTranspose,
   kBitReversal,
-  kNeighbour
+  kNeighbour,
+  kTornado,
+  kShuffle,
+  kBitComplement,
+  kRandomPermutation,  ///< randperm: a random permutation drawn from --seed
+  kMatrix              ///< matrix:FILE, a user's traffic matrix (destination_table.h)
 };
 
-/// "uniform, hotspot, transpose, bit-reversal, neighbour".
+/// "uniform, hotspot, transpose, bit-reversal, neighbour, tornado, shuffle, bit-complement,
+/// randperm, matrix:FILE".
 std::string destination_rule_names();
-/// Throws UsageError (--pattern) for an unknown name.
+/// Throws UsageError (--pattern) for an unknown name; "matrix:FILE" is kMatrix (the caller
+/// reads FILE).
 DestinationRule destination_rule(const std::string& name);
 std::string destination_rule_name(DestinationRule rule);
+/// Whether the rule's destinations come from a DestinationTable (randperm, matrix).
+bool table_rule(DestinationRule rule);
 
 struct OpenLoopConfig {
   bool bursty = false;
@@ -53,15 +64,25 @@ struct OpenLoopConfig {
   double mean_burst = 8;  ///< bursty: mean on-period in slots
   DestinationRule rule = DestinationRule::kUniform;
   NodeId hotspot = 0;
-  double fraction = 0.1;          ///< hotspot: share of packets sent to the hotspot
-  SteadyStateConfig steady;       ///< the warm-up, the window and their intervals
-  std::uint64_t queue_limit = 0;  ///< packets an injection queue holds; 0: unbounded
+  double fraction = 0.1;  ///< hotspot: share of packets sent to the hotspot
+  /// randperm: the seed its permutation is drawn from (the command's --seed, so every run of
+  /// a command and its bounds see the same permutation).
+  std::uint64_t permutation_seed = 0;
+  std::shared_ptr<const MatrixFile> matrix;  ///< matrix: the file as read
+  SteadyStateConfig steady;                  ///< the warm-up, the window and their intervals
+  std::uint64_t queue_limit = 0;             ///< packets an injection queue holds; 0: unbounded
   /// Packets created and not delivered (in injection queues or in the network) per node past
   /// which the run ends as saturated, so that an overloaded run's memory stays bounded; 0: no
   /// limit.
   std::uint64_t max_backlog = kDefaultMaxBacklog;
   static constexpr std::uint64_t kDefaultMaxBacklog = 4096;
 };
+
+/// The pattern as --pattern names it ("matrix:PATH" for a matrix).
+std::string pattern_name(const OpenLoopConfig& config);
+/// A table rule's destinations on n nodes (randperm's permutation, the matrix's rows); empty
+/// for the other rules.
+DestinationTable destination_table(const OpenLoopConfig& config, std::uint32_t n);
 
 /// Why the configuration cannot run on n nodes with this slot limit (the option at fault
 /// first), or "".
@@ -251,6 +272,7 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
 
   OpenLoopConfig config_;
   std::uint32_t n_;
+  DestinationTable table_;  ///< randperm's and matrix's destinations
   std::uint64_t seed_ = 0;
   RunControl* control_ = nullptr;
   std::vector<NodeState> nodes_;
