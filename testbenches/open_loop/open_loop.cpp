@@ -209,6 +209,7 @@ NodeId OpenLoopHost::pick_destination(NodeId source, Rng& rng) const {
 
 void OpenLoopHost::generate(NodeId node, std::uint64_t until) {
   NodeState& s = nodes_[node];
+  const bool messages = messages_on();
   for (; s.next_slot < until; ++s.next_slot) {
     const std::uint64_t slot = s.next_slot;
     const bool window = in_window(slot);
@@ -216,10 +217,10 @@ void OpenLoopHost::generate(NodeId node, std::uint64_t until) {
     if (!s.process.inject(s.rng)) continue;
     const NodeId to = pick_destination(node, s.rng);
     if (to == node) continue;  // needs no network: not created (see the file comment)
-    const std::uint32_t frames = config_.message.draw(s.rng);
+    const std::uint32_t frames = messages ? config_.message.draw(s.rng) : 1;
     const auto created_slot = static_cast<std::uint32_t>(slot);
     const bool refused = config_.queue_limit != 0 && s.queued + frames > config_.queue_limit;
-    if (messages_on()) {
+    if (messages) {
       ++messages_.created;
       if (window) ++window_messages_created_;
       if (window) ++messages_.labelled;
