@@ -11,6 +11,8 @@ target_sources(optinet_testbenches PRIVATE
   testbenches/open_loop/injection.cpp
   testbenches/open_loop/latency_stats.cpp
   testbenches/open_loop/destination_queues.cpp
+  testbenches/open_loop/destination_table.cpp
+  testbenches/open_loop/message_sizes.cpp
   testbenches/open_loop/open_loop.cpp
   testbenches/open_loop/steady_state.cpp
   testbenches/open_loop/batch_means.cpp

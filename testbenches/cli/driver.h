@@ -26,6 +26,8 @@ struct OpenLoopOptions {
   double rate = 0.1;
   double burst = 8;
   std::string pattern = "uniform";
+  std::uint64_t message_frames = 1;
+  std::string message_sizes;
   std::uint64_t hotspot = 0;
   double fraction = 0.1;
   std::uint64_t warmup = 1000;

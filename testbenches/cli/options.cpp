@@ -1,6 +1,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <iomanip>
+#include <memory>
 #include <sstream>
 
 #include "models/optical/bit_errors.h"
@@ -61,6 +62,8 @@ std::vector<double> parse_rates(const std::string& text) {
 const char* const kOpenLoopOptions[] = {"--rate",
                                         "--burst",
                                         "--pattern",
+                                        "--message-frames",
+                                        "--message-sizes",
                                         "--hotspot",
                                         "--fraction",
                                         "--warmup",
@@ -102,6 +105,16 @@ void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, bool shown) {
       ->group(group);
   app.add_option("--pattern", o.pattern, "destinations: " + destination_rule_names())
       ->capture_default_str()
+      ->group(group);
+  app.add_option("--message-frames", o.message_frames,
+                 "frames per message: the host segments each message, the destination "
+                 "reassembles it (--rate stays in frames per node per slot)")
+      ->check(count_in(1, MessageSizes::kMaxFrames))
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--message-sizes", o.message_sizes,
+                 "message sizes in frames, fixed or a distribution: FRAMES or F1:P1,F2:P2,... "
+                 "(e.g. 1:0.8,32:0.2)")
       ->group(group);
   app.add_option("--hotspot", o.hotspot, "hotspot: the hot node")
       ->check(count_in(0, kMaxSlotLimit))
@@ -249,6 +262,21 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
   config.rate = o.rate;
   config.mean_burst = o.burst;
   config.rule = destination_rule(o.pattern);
+  if (config.rule == DestinationRule::kMatrix) {
+    config.matrix = std::make_shared<const MatrixFile>(
+        read_matrix_file(o.pattern.substr(o.pattern.find(':') + 1)));
+  }
+  config.permutation_seed = c.seed;
+  if (given("--message-frames") && given("--message-sizes")) {
+    throw UsageError(
+        "--message-sizes: not with --message-frames (one gives a fixed size, the "
+        "other a fixed size or a distribution)");
+  }
+  if (given("--message-sizes")) {
+    config.message = MessageSizes::parse(o.message_sizes, "--message-sizes");
+  } else {
+    config.message = MessageSizes::fixed(static_cast<std::uint32_t>(o.message_frames));
+  }
   config.hotspot = static_cast<NodeId>(std::min<std::uint64_t>(o.hotspot, kNoNode));
   config.fraction = o.fraction;
   config.steady.warmup = o.warmup;

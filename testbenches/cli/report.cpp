@@ -54,7 +54,7 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
         {"process", o.bursty ? "bursty" : "bernoulli"},
         {"rate", o.rate},
         {"mean_burst", o.mean_burst},
-        {"pattern", destination_rule_name(o.rule)},
+        {"pattern", pattern_name(o)},
         {"hotspot", o.hotspot},
         {"fraction", o.fraction},
         {"warmup", o.steady.fixed_warmup ? Json(o.steady.warmup) : Json("measured")},
@@ -70,6 +70,10 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
         {"routing_bound", Json{{"value", b.routing.rate}, {"bottleneck", b.routing.bottleneck}}},
         {"protocol_capacity", Json{{"value", b.protocol.value ? Json(*b.protocol.value) : Json()},
                                    {"how", b.protocol.how}}}};
+    if (!o.message.single_frame()) {
+      report["open_loop"]["message_frames"] = o.message.describe();
+      report["open_loop"]["message_frames_mean"] = o.message.mean();
+    }
   }
   const Json budget = command_power_budget(command, common.device);
   if (!budget.empty()) report["power_budget"] = budget;

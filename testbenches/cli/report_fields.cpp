@@ -34,6 +34,30 @@ Json steady_state_json(const SteadyStateReport& s) {
                                             {"latency", autocorrelation(s.latency)}}}};
 }
 
+/// Per message: counts, offered and accepted messages, latency to the last frame (null when
+/// no labelled message was delivered).
+Json messages_json(const MessageResult& m) {
+  const bool measured = m.latency.count() > 0;
+  const auto latency = [measured](auto value) { return measured ? Json(value) : Json(); };
+  return Json{{"sizes", m.sizes},
+              {"frames_mean", m.frames_mean},
+              {"created", m.created},
+              {"refused", m.refused},
+              {"labelled", m.labelled},
+              {"labelled_delivered", m.labelled_delivered},
+              {"delivered", m.delivered},
+              {"lost", m.lost},
+              {"open", m.open},
+              {"frames_in_flight", m.in_flight},
+              {"out_of_order_frames", m.out_of_order},
+              {"offered", m.offered},
+              {"accepted", m.accepted},
+              {"latency_mean", latency(m.latency.mean())},
+              {"latency_p50", latency(m.latency.p50())},
+              {"latency_p99", latency(m.latency.p99())},
+              {"latency_max", latency(m.latency.max())}};
+}
+
 }  // namespace
 
 void add_open_loop_fields(Json& f, const OpenLoopResult& r, bool saturated) {
@@ -67,6 +91,7 @@ void add_open_loop_fields(Json& f, const OpenLoopResult& r, bool saturated) {
   f["saturation_reason"] = saturated ? Json(r.steady.saturation_reason) : Json();
   f["saturation_note"] = r.steady.verdict_note.empty() ? Json() : Json(r.steady.verdict_note);
   f["steady_state"] = steady_state_json(r.steady);
+  if (r.messages) f["messages"] = messages_json(*r.messages);
 }
 
 std::vector<std::string> open_loop_summary_fields() {
@@ -94,6 +119,17 @@ std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool sa
     line += text;
   } else {
     line += ", no labelled packet delivered";
+  }
+  if (r.messages) {
+    const MessageResult& m = *r.messages;
+    std::snprintf(text, sizeof text, "; messages (%s frames) offered %.4f, accepted %.4f",
+                  m.sizes.c_str(), m.offered, m.accepted);
+    line += text;
+    if (m.latency.count() > 0) {
+      std::snprintf(text, sizeof text, ", latency to the last frame mean %.2f p99 %llu",
+                    m.latency.mean(), static_cast<unsigned long long>(m.latency.p99()));
+      line += text;
+    }
   }
   std::snprintf(
       text, sizeof text, "; warm-up %llu slots (%s), window %llu slots (%s)",

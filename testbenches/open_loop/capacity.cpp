@@ -11,35 +11,75 @@
 
 namespace optinet {
 
+double TrafficMatrix::fixed(NodeId source) const {
+  double sum = 0;
+  for (const Flow* f = begin(source); f != end(source); ++f) sum += f->share;
+  return sum;
+}
+
+double TrafficMatrix::fixed_to(NodeId source, NodeId t) const {
+  const Flow* f = std::lower_bound(begin(source), end(source), t,
+                                   [](const Flow& a, NodeId b) { return a.target < b; });
+  return f != end(source) && f->target == t ? f->share : 0.0;
+}
+
+void TrafficMatrix::add_row(double uniform_share, std::vector<Flow> row) {
+  const auto source = static_cast<NodeId>(uniform.size());
+  uniform.push_back(uniform_share);
+  std::sort(row.begin(), row.end(),
+            [](const Flow& a, const Flow& b) { return a.target < b.target; });
+  for (const Flow& f : row) {
+    if (f.share > 0 && f.target != source) flows.push_back(f);
+  }
+  first.push_back(flows.size());
+}
+
 TrafficMatrix expected_traffic(std::uint32_t n, const OpenLoopConfig& c) {
-  TrafficMatrix m{std::vector<double>(n, 0.0), std::vector<double>(n, 0.0),
-                  std::vector<NodeId>(n, kNoNode)};
+  TrafficMatrix m;
+  m.uniform.reserve(n);
+  m.first.reserve(std::size_t{n} + 1);
+  const DestinationTable table = destination_table(c, n);
   for (NodeId i = 0; i < n; ++i) {
+    // Packets a rule sends to their own source are not created: add_row drops such flows.
+    const auto one = [&](NodeId to) { m.add_row(0, {TrafficMatrix::Flow{to, 1.0}}); };
     switch (c.rule) {
       case DestinationRule::kUniform:
-        m.uniform[i] = 1;
+        m.add_row(1, {});
         break;
       case DestinationRule::kHotspot:
         if (i == c.hotspot) {
-          m.uniform[i] = 1;
+          m.add_row(1, {});
         } else {
-          m.uniform[i] = 1 - c.fraction;
-          m.fixed[i] = c.fraction;
-          m.target[i] = c.hotspot;
+          m.add_row(1 - c.fraction, {TrafficMatrix::Flow{c.hotspot, c.fraction}});
         }
         break;
       case DestinationRule::kTranspose:
-        m.target[i] = transpose_destination(i, n);
+        one(transpose_destination(i, n));
         break;
       case DestinationRule::kBitReversal:
-        m.target[i] = bit_reversal_destination(i, n);
+        one(bit_reversal_destination(i, n));
         break;
       case DestinationRule::kNeighbour:
-        m.target[i] = neighbour_destination(i, n);
+        one(neighbour_destination(i, n));
         break;
-    }
-    if (c.rule != DestinationRule::kUniform && c.rule != DestinationRule::kHotspot) {
-      m.fixed[i] = m.target[i] == i ? 0.0 : 1.0;  // self-addressed packets are not created
+      case DestinationRule::kTornado:
+        one(tornado_destination(i, n));
+        break;
+      case DestinationRule::kShuffle:
+        one(shuffle_destination(i, n));
+        break;
+      case DestinationRule::kBitComplement:
+        one(bit_complement_destination(i, n));
+        break;
+      case DestinationRule::kRandomPermutation:
+      case DestinationRule::kMatrix: {
+        std::vector<TrafficMatrix::Flow> row;
+        for (const DestinationTable::Share* s = table.begin(i); s != table.end(i); ++s) {
+          row.push_back(TrafficMatrix::Flow{s->destination, s->share});
+        }
+        m.add_row(0, std::move(row));
+        break;
+      }
     }
   }
   return m;
@@ -106,10 +146,10 @@ CapacityBound pops_capacity(const pops::PopsShape& s, const OpenLoopConfig& traf
   for (NodeId i = 0; i < n; ++i) {
     group_uniform[s.group_of(i)] += m.uniform[i];
     all_uniform += m.uniform[i];
-    transmitter = std::max(transmitter, m.uniform[i] + m.fixed[i]);
-    if (m.fixed[i] > 0) {
-      receiver[m.target[i]] += m.fixed[i];
-      coupler[std::size_t{s.group_of(m.target[i])} * s.g + s.group_of(i)] += m.fixed[i];
+    transmitter = std::max(transmitter, m.uniform[i] + m.fixed(i));
+    for (const TrafficMatrix::Flow* f = m.begin(i); f != m.end(i); ++f) {
+      receiver[f->target] += f->share;
+      coupler[std::size_t{s.group_of(f->target)} * s.g + s.group_of(i)] += f->share;
     }
   }
   CapacityBound worst{transmitter, "every transmitter"};
@@ -142,16 +182,16 @@ CapacityBound ocpc_capacity(const ocpc::OcpcShape& s, const OpenLoopConfig& traf
   std::vector<double> row_uniform(mob ? s.p : 1, 0.0);
   double all_uniform = 0;
   for (NodeId i = 0; i < n; ++i) {
-    sent[i] += m.uniform[i] + m.fixed[i];
+    sent[i] += m.uniform[i] + m.fixed(i);
     all_uniform += m.uniform[i];
     if (mob) row_uniform[s.row(i)] += m.uniform[i];
-    if (m.fixed[i] > 0) {
-      const NodeId t = m.target[i];
-      received[t] += m.fixed[i];
+    for (const TrafficMatrix::Flow* f = m.begin(i); f != m.end(i); ++f) {
+      const NodeId t = f->target;
+      received[t] += f->share;
       if (mob && s.row(i) != s.row(t) && s.column(i) != s.column(t)) {
         const NodeId corner = s.node(s.row(i), s.column(t));
-        received[corner] += m.fixed[i];
-        sent[corner] += m.fixed[i];
+        received[corner] += f->share;
+        sent[corner] += f->share;
       }
     }
   }
@@ -203,9 +243,9 @@ CapacityBound sf_routing_capacity(const sf::SfGraph& g, const std::vector<unsign
   const double common = *std::min_element(m.uniform.begin(), m.uniform.end());
   std::vector<double> load(std::size_t{n} * g.degree(), 0.0);
   for (NodeId i = 0; i < n; ++i) {
-    if (m.fixed[i] > 0) {
-      const double w = m.fixed[i];
-      dims.route(i, m.target[i], order, [&](std::size_t e) { load[e] += w; });
+    for (const TrafficMatrix::Flow* f = m.begin(i); f != m.end(i); ++f) {
+      const double w = f->share;
+      dims.route(i, f->target, order, [&](std::size_t e) { load[e] += w; });
     }
     const double excess = (m.uniform[i] - common) * spread;
     if (excess <= 0) continue;
@@ -247,8 +287,8 @@ CapacityBound sf_bisection_capacity(const sf::SfGraph& g, const OpenLoopConfig& 
     for (NodeId i = 0; i < n; ++i) {
       const bool lower = dims.coordinate(i, j) < cut;
       (lower ? up : down) += m.uniform[i] * (lower ? upper_nodes : lower_nodes) * spread;
-      if (m.fixed[i] > 0 && lower != (dims.coordinate(m.target[i], j) < cut)) {
-        (lower ? up : down) += m.fixed[i];
+      for (const TrafficMatrix::Flow* f = m.begin(i); f != m.end(i); ++f) {
+        if (lower != (dims.coordinate(f->target, j) < cut)) (lower ? up : down) += f->share;
       }
     }
     const double per_link = std::max(up, down) / dims.face();

@@ -41,17 +41,15 @@ struct FlowNetwork {
   }
 };
 
-/// The pattern's demands: source s sends uniform[s] / (n - 1) to every other processor and
-/// fixed[s] to target[s], per unit rate.
+/// The pattern's demands: source s sends uniform[s] / (n - 1) to every other processor and its
+/// flows to their targets, per unit rate.
 struct Demands {
   TrafficMatrix m;
   double spread = 0;
   /// What source s sends to t (t != s).
-  double to(NodeId s, NodeId t) const {
-    return m.uniform[s] * spread + (m.target[s] == t ? m.fixed[s] : 0.0);
-  }
+  double to(NodeId s, NodeId t) const { return m.uniform[s] * spread + m.fixed_to(s, t); }
   /// Everything source s sends.
-  double out(NodeId s) const { return m.uniform[s] + m.fixed[s]; }
+  double out(NodeId s) const { return m.uniform[s] + m.fixed(s); }
   bool any() const {
     for (std::size_t s = 0; s < m.uniform.size(); ++s) {
       if (out(static_cast<NodeId>(s)) > 0) return true;
@@ -66,7 +64,7 @@ struct Demands {
     std::vector<double> r(n, 0.0);
     for (NodeId t = 0; t < n; ++t) r[t] = (all_uniform - m.uniform[t]) * spread;
     for (NodeId s = 0; s < n; ++s) {
-      if (m.fixed[s] > 0) r[m.target[s]] += m.fixed[s];
+      for (const TrafficMatrix::Flow* f = m.begin(s); f != m.end(s); ++f) r[f->target] += f->share;
     }
     return r;
   }
@@ -77,9 +75,11 @@ struct Demands {
 Demands demands(std::uint32_t n, const OpenLoopConfig& traffic) {
   Demands d{expected_traffic(n, traffic), n > 1 ? 1.0 / (n - 1) : 0.0};
   for (NodeId s = 0; s < n; ++s) {
-    if (d.m.fixed[s] > 0 && d.m.target[s] >= n) {
-      throw std::invalid_argument("hardware bound: " + destination_rule_name(traffic.rule) +
-                                  " traffic is not defined on " + std::to_string(n) + " nodes");
+    for (const TrafficMatrix::Flow* f = d.m.begin(s); f != d.m.end(s); ++f) {
+      if (f->target >= n) {
+        throw std::invalid_argument("hardware bound: " + destination_rule_name(traffic.rule) +
+                                    " traffic is not defined on " + std::to_string(n) + " nodes");
+      }
     }
   }
   return d;
@@ -356,7 +356,9 @@ void volume_cut(CutBound& cut, const Demands& dem, double capacity,
   double load = 0;
   for (NodeId s = 0; s < dem.m.uniform.size(); ++s) {
     if (dem.m.uniform[s] > 0) load += dem.m.uniform[s] * dem.spread * hop_sum(s);
-    if (dem.m.fixed[s] > 0) load += dem.m.fixed[s] * hops(s, dem.m.target[s]);
+    for (const TrafficMatrix::Flow* f = dem.m.begin(s); f != dem.m.end(s); ++f) {
+      load += f->share * hops(s, f->target);
+    }
   }
   cut.consider(capacity, load, [&] { return name; });
 }
@@ -402,8 +404,8 @@ HardwareBound pops_cuts(const pops::PopsShape& s, const Demands& dem, std::size_
       between[std::size_t{a} * g + b] +=
           dem.m.uniform[i] * (s.d - (a == b ? 1.0 : 0.0)) * dem.spread;
     }
-    if (dem.m.fixed[i] > 0) {
-      between[std::size_t{a} * g + s.group_of(dem.m.target[i])] += dem.m.fixed[i];
+    for (const TrafficMatrix::Flow* f = dem.m.begin(i); f != dem.m.end(i); ++f) {
+      between[std::size_t{a} * g + s.group_of(f->target)] += f->share;
     }
   }
   // A packet leaving group a crosses one of the g - 1 couplers c(b, a), b != a; one entering
@@ -551,14 +553,15 @@ void dimension_cuts(CutBound& cut, const SfDimensions& dims, const Demands& dem)
     for (NodeId i = 0; i < n; ++i) {
       const unsigned a = dims.coordinate(i, j);
       uniform_at[a] += dem.m.uniform[i] * dem.spread;
-      if (dem.m.fixed[i] <= 0) continue;
-      const unsigned b = dims.coordinate(dem.m.target[i], j);
-      if (a < b) {
-        up[a] += dem.m.fixed[i];
-        up[b] -= dem.m.fixed[i];
-      } else if (b < a) {
-        down[b] += dem.m.fixed[i];
-        down[a] -= dem.m.fixed[i];
+      for (const TrafficMatrix::Flow* f = dem.m.begin(i); f != dem.m.end(i); ++f) {
+        const unsigned b = dims.coordinate(f->target, j);
+        if (a < b) {
+          up[a] += f->share;
+          up[b] -= f->share;
+        } else if (b < a) {
+          down[b] += f->share;
+          down[a] -= f->share;
+        }
       }
     }
     double below = 0;  // uniform weight of the sources at or below c

@@ -137,4 +137,34 @@ NodeId neighbour_destination(NodeId source, std::uint32_t n) {
   return source + 1 == n ? 0 : source + 1;
 }
 
+std::string tornado_unavailable(std::uint32_t n) {
+  if (n >= 3) return {};
+  return "tornado needs at least 3 nodes (n = " + std::to_string(n) + ")";
+}
+
+NodeId tornado_destination(NodeId source, std::uint32_t n) {
+  const std::uint64_t offset = (std::uint64_t{n} + 1) / 2 - 1;
+  return static_cast<NodeId>((source + offset) % n);
+}
+
+namespace {
+std::string power_of_two_from_two(std::uint32_t n, const char* rule) {
+  if (n >= 2 && (n & (n - 1)) == 0) return {};
+  return std::string(rule) + " needs n a power of two, at least 2 (n = " + std::to_string(n) + ")";
+}
+}  // namespace
+
+std::string shuffle_unavailable(std::uint32_t n) { return power_of_two_from_two(n, "shuffle"); }
+
+NodeId shuffle_destination(NodeId source, std::uint32_t n) {
+  const std::uint64_t shifted = std::uint64_t{source} << 1;
+  return static_cast<NodeId>((shifted & (n - 1)) | ((shifted & n) != 0 ? 1U : 0U));
+}
+
+std::string bit_complement_unavailable(std::uint32_t n) {
+  return power_of_two_from_two(n, "bit-complement");
+}
+
+NodeId bit_complement_destination(NodeId source, std::uint32_t n) { return ~source & (n - 1); }
+
 }  // namespace optinet

@@ -99,4 +99,22 @@ std::string neighbour_unavailable(std::uint32_t n);
 /// (source + 1) mod n. Draws nothing.
 NodeId neighbour_destination(NodeId source, std::uint32_t n);
 
+/// Empty if n >= 3 (on 2 nodes tornado's offset is 0: nothing would be sent).
+std::string tornado_unavailable(std::uint32_t n);
+/// BookSim's tornado with the n nodes as one ring (radix n, one dimension, as neighbour):
+/// (source + ceil(n/2) - 1) mod n, half way round less one. Draws nothing.
+NodeId tornado_destination(NodeId source, std::uint32_t n);
+
+/// Empty if n is a power of two of at least 2.
+std::string shuffle_unavailable(std::uint32_t n);
+/// BookSim's shuffle, n = 2^b: the source's b-bit index rotated left by one bit (the perfect
+/// shuffle). Nodes 0 and n - 1 get themselves. Draws nothing.
+NodeId shuffle_destination(NodeId source, std::uint32_t n);
+
+/// Empty if n is a power of two of at least 2.
+std::string bit_complement_unavailable(std::uint32_t n);
+/// BookSim's bitcomp, n = 2^b: every bit of the source's b-bit index inverted, (n - 1) - source.
+/// No node gets itself. Draws nothing.
+NodeId bit_complement_destination(NodeId source, std::uint32_t n);
+
 }  // namespace optinet

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "models/core/run_control.h"
+#include "testbenches/io/input_file.h"
 #include "testbenches/io/usage_error.h"
 #include "testbenches/traffic/traffic.h"
 
@@ -13,32 +14,57 @@ namespace {
 
 constexpr std::size_t kMaxErrors = 20;
 
-const char* const kRuleNames[] = {"uniform", "hotspot", "transpose", "bit-reversal", "neighbour"};
+const char* const kRuleNames[] = {"uniform",   "hotspot", "transpose", "bit-reversal",
+                                  "neighbour", "tornado", "shuffle",   "bit-complement",
+                                  "randperm",  "matrix"};
+constexpr char kMatrixPrefix[] = "matrix:";
 
 }  // namespace
 
 std::string destination_rule_names() {
   std::string names;
   for (const char* name : kRuleNames) names += (names.empty() ? "" : ", ") + std::string(name);
-  return names;
+  return names + ":FILE";
 }
 
 DestinationRule destination_rule(const std::string& name) {
-  for (std::size_t k = 0; k < std::size(kRuleNames); ++k) {
+  if (name.rfind(kMatrixPrefix, 0) == 0 && name.size() > std::size(kMatrixPrefix) - 1) {
+    return DestinationRule::kMatrix;
+  }
+  for (std::size_t k = 0; k + 1 < std::size(kRuleNames); ++k) {
     if (name == kRuleNames[k]) return static_cast<DestinationRule>(k);
   }
-  throw UsageError("--pattern: unknown '" + name + "' (accepted: " + destination_rule_names() +
-                   ")");
+  throw UsageError("--pattern: unknown '" + printable(name) +
+                   "' (accepted: " + destination_rule_names() + ")");
 }
 
 std::string destination_rule_name(DestinationRule rule) {
   return kRuleNames[static_cast<std::size_t>(rule)];
 }
 
+bool table_rule(DestinationRule rule) {
+  return rule == DestinationRule::kRandomPermutation || rule == DestinationRule::kMatrix;
+}
+
+std::string pattern_name(const OpenLoopConfig& c) {
+  if (c.rule == DestinationRule::kMatrix && c.matrix) return kMatrixPrefix + c.matrix->path;
+  return destination_rule_name(c.rule);
+}
+
+DestinationTable destination_table(const OpenLoopConfig& c, std::uint32_t n) {
+  if (c.rule == DestinationRule::kRandomPermutation) {
+    return DestinationTable::of_permutation(random_pattern_permutation(n, c.permutation_seed));
+  }
+  if (c.rule == DestinationRule::kMatrix && c.matrix)
+    return DestinationTable::of_matrix(*c.matrix, n);
+  return {};
+}
+
 std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
                                   std::uint64_t max_slots) {
-  const std::string process =
-      c.bursty ? bursty_unavailable(c.rate, c.mean_burst) : bernoulli_unavailable(c.rate);
+  const double message_rate = c.rate / c.message.mean();
+  const std::string process = c.bursty ? bursty_unavailable(message_rate, c.mean_burst)
+                                       : bernoulli_unavailable(message_rate);
   if (!process.empty()) return "--rate: " + process;
   std::string rule;
   switch (c.rule) {
@@ -56,6 +82,21 @@ std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
       break;
     case DestinationRule::kNeighbour:
       rule = neighbour_unavailable(n);
+      break;
+    case DestinationRule::kTornado:
+      rule = tornado_unavailable(n);
+      break;
+    case DestinationRule::kShuffle:
+      rule = shuffle_unavailable(n);
+      break;
+    case DestinationRule::kBitComplement:
+      rule = bit_complement_unavailable(n);
+      break;
+    case DestinationRule::kRandomPermutation:
+      rule = n >= 2 ? "" : "randperm needs at least 2 nodes (n = " + std::to_string(n) + ")";
+      break;
+    case DestinationRule::kMatrix:
+      rule = c.matrix ? matrix_unavailable(*c.matrix, n) : "matrix: no file was read";
       break;
   }
   if (!rule.empty()) return "--pattern: " + rule;
@@ -85,16 +126,23 @@ std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
            std::to_string(2 * SteadyStateMonitor::kHalf) + " batches of " + std::to_string(batch) +
            " slots (give --warmup, or more slots)";
   }
-  // Ids k*n + i with k < max_slots must fit in 32 bits.
-  if (static_cast<long double>(n) * max_slots > std::numeric_limits<std::uint32_t>::max()) {
-    return "--max-slots: n * max-slots = " + std::to_string(std::uint64_t{n} * max_slots) +
+  // Ids k*n + i with k < max_slots (times the largest message's frames) must fit in 32 bits.
+  const std::uint64_t frames = c.message.largest();
+  if (static_cast<long double>(n) * max_slots * frames >
+      std::numeric_limits<std::uint32_t>::max()) {
+    return "--max-slots: n * max-slots" + std::string(frames > 1 ? " * largest message" : "") +
+           " = " + std::to_string(std::uint64_t{n} * max_slots * frames) +
            " is too large for 32-bit packet ids (accepted: <= 4294967295)";
   }
   return "";
 }
 
 OpenLoopHost::OpenLoopHost(const OpenLoopConfig& config, std::uint32_t n, std::uint64_t max_slots)
-    : config_(config), n_(n), nodes_(n), monitor_(config.steady, n, max_slots) {}
+    : config_(config),
+      n_(n),
+      table_(destination_table(config, n)),
+      nodes_(n),
+      monitor_(config.steady, n, max_slots) {}
 
 void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
   seed_ = seed;
@@ -102,8 +150,9 @@ void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
   for (NodeId i = 0; i < n_; ++i) {
     NodeState& s = nodes_[i];
     s = NodeState{};
-    s.process = config_.bursty ? InjectionProcess::bursty(config_.rate, config_.mean_burst)
-                               : InjectionProcess::bernoulli(config_.rate);
+    const double message_rate = config_.rate / config_.message.mean();
+    s.process = config_.bursty ? InjectionProcess::bursty(message_rate, config_.mean_burst)
+                               : InjectionProcess::bernoulli(message_rate);
     s.rng = injection_rng(seed, i);
   }
   waiting_ = DestinationQueues();
@@ -114,6 +163,9 @@ void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
   labelled_created_sum_ = 0;
   window_created_ = 0;
   window_delivered_ = 0;
+  messages_ = MessageResult{};
+  window_messages_created_ = 0;
+  window_messages_delivered_ = 0;
   result_ = OpenLoopResult{};
   errors_.clear();
   suppressed_ = 0;
@@ -142,12 +194,22 @@ NodeId OpenLoopHost::pick_destination(NodeId source, Rng& rng) const {
       return bit_reversal_destination(source, n_);
     case DestinationRule::kNeighbour:
       return neighbour_destination(source, n_);
+    case DestinationRule::kTornado:
+      return tornado_destination(source, n_);
+    case DestinationRule::kShuffle:
+      return shuffle_destination(source, n_);
+    case DestinationRule::kBitComplement:
+      return bit_complement_destination(source, n_);
+    case DestinationRule::kRandomPermutation:
+    case DestinationRule::kMatrix:
+      return table_.pick(source, rng);
   }
   return source;
 }
 
 void OpenLoopHost::generate(NodeId node, std::uint64_t until) {
   NodeState& s = nodes_[node];
+  const bool messages = messages_on();
   for (; s.next_slot < until; ++s.next_slot) {
     const std::uint64_t slot = s.next_slot;
     const bool window = in_window(slot);
@@ -155,30 +217,105 @@ void OpenLoopHost::generate(NodeId node, std::uint64_t until) {
     if (!s.process.inject(s.rng)) continue;
     const NodeId to = pick_destination(node, s.rng);
     if (to == node) continue;  // needs no network: not created (see the file comment)
-    const std::uint32_t seq = s.created++;
-    ++result_.created;
-    monitor_.created(slot);
-    if (window) ++window_created_;
+    const std::uint32_t frames = messages ? config_.message.draw(s.rng) : 1;
     const auto created_slot = static_cast<std::uint32_t>(slot);
-    if (config_.queue_limit != 0 && s.queued >= config_.queue_limit) {
-      if (!s.by_destination) {
-        s.records.push_back(NodeState::Record{created_slot, kNoNode, true, true});
+    const bool refused = config_.queue_limit != 0 && s.queued + frames > config_.queue_limit;
+    if (messages) {
+      ++messages_.created;
+      if (window) ++window_messages_created_;
+      if (window) ++messages_.labelled;
+      if (refused) {
+        ++messages_.refused;
+      } else {
+        s.messages.push_back(NodeState::Message{s.created, frames, frames, created_slot});
       }
-      ++result_.refused;
-      continue;
     }
-    if (s.by_destination) {
-      waiting_.push(node, to, DestinationQueues::Waiting{seq, created_slot});
-    } else {
-      s.records.push_back(NodeState::Record{created_slot, to});
-    }
-    ++s.queued;
-    if (window) {
-      ++result_.labelled;
-      ++labelled_outstanding_;
-      labelled_created_sum_ += created_slot;
+    for (std::uint32_t frame = 0; frame < frames; ++frame) {
+      const std::uint32_t seq = s.created++;
+      ++result_.created;
+      monitor_.created(slot);
+      if (window) ++window_created_;
+      if (refused) {
+        if (!s.by_destination) {
+          s.records.push_back(NodeState::Record{created_slot, kNoNode, true, true});
+        }
+        ++result_.refused;
+        continue;
+      }
+      if (s.by_destination) {
+        waiting_.push(node, to, DestinationQueues::Waiting{seq, created_slot});
+      } else {
+        s.records.push_back(NodeState::Record{created_slot, to});
+      }
+      ++s.queued;
+      if (window) {
+        ++result_.labelled;
+        ++labelled_outstanding_;
+        labelled_created_sum_ += created_slot;
+      }
     }
   }
+}
+
+void OpenLoopHost::frame_done(NodeState& s, NodeId source, std::uint32_t seq, std::uint64_t slot,
+                              bool lost) {
+  using Message = NodeState::Message;
+  auto it = std::upper_bound(s.messages.begin(), s.messages.end(), seq,
+                             [](std::uint32_t q, const Message& m) { return q < m.first_seq; });
+  if (it == s.messages.begin() || seq - std::prev(it)->first_seq >= std::prev(it)->frames ||
+      std::prev(it)->remaining == 0) {
+    error("frame " + std::to_string(seq) + " of node " + std::to_string(source) +
+          " belongs to no message in flight");
+    return;
+  }
+  Message& m = *std::prev(it);
+  const std::uint32_t offset = seq - m.first_seq;
+  if (offset + 1 < m.arrived_past) ++messages_.out_of_order;
+  m.arrived_past = std::max(m.arrived_past, offset + 1);
+  --m.remaining;
+  m.lost = m.lost || lost;
+  if (m.remaining == 0) {
+    if (m.lost) {
+      ++messages_.lost;
+    } else {
+      ++messages_.delivered;
+      if (in_window(slot)) ++window_messages_delivered_;
+      if (in_window(m.created_slot)) {
+        ++messages_.labelled_delivered;
+        messages_.latency.add(slot - m.created_slot);
+      }
+    }
+  }
+  while (!s.messages.empty() && s.messages.front().remaining == 0) s.messages.pop_front();
+}
+
+void OpenLoopHost::finish_messages(double node_slots) {
+  std::uint64_t frames = 0;
+  messages_.open = 0;
+  for (const NodeState& s : nodes_) {
+    for (const NodeState::Message& m : s.messages) {
+      frames += m.remaining;
+      messages_.open += m.remaining > 0 ? 1 : 0;
+    }
+  }
+  messages_.in_flight = frames;
+  // Per message: every message sent is delivered, lost, or waits for frames in flight; and the
+  // frames those wait for are the frames the host's records have in flight.
+  if (messages_.created - messages_.refused !=
+      messages_.delivered + messages_.lost + messages_.open) {
+    error("message conservation: " + std::to_string(messages_.created - messages_.refused) +
+          " messages sent, " + std::to_string(messages_.delivered) + " delivered + " +
+          std::to_string(messages_.lost) + " lost + " + std::to_string(messages_.open) + " open");
+  }
+  if (frames != result_.in_flight) {
+    error("message conservation: open messages wait for " + std::to_string(frames) + " frames, " +
+          std::to_string(result_.in_flight) + " frames are in flight");
+  }
+  messages_.sizes = config_.message.describe();
+  messages_.frames_mean = config_.message.mean();
+  messages_.offered = node_slots > 0 ? window_messages_created_ / node_slots : 0;
+  messages_.accepted = node_slots > 0 ? window_messages_delivered_ / node_slots : 0;
+  result_.messages = messages_;
 }
 
 void OpenLoopHost::take_created(NodeId node, std::uint64_t slot, std::size_t max,
@@ -322,6 +459,7 @@ void OpenLoopHost::deliver(NodeId node, const Packet& packet, std::uint64_t slot
   const std::optional<std::uint32_t> arrival = arrived(*s, node, packet);
   if (!arrival) return;
   const std::uint64_t created = *arrival;
+  if (messages_on()) frame_done(*s, source, seq, slot, false);
   ++result_.delivered;
   monitor_.delivered(slot, created);
   if (in_window(slot)) {
@@ -395,6 +533,7 @@ void OpenLoopHost::data_frame_lost(std::uint32_t packet_id, std::uint64_t slot) 
     error("packet " + std::to_string(packet_id) + " lost to a fault was not in the network");
     return;
   }
+  if (messages_on()) frame_done(s, source, seq, slot, true);
   ++result_.lost;
   monitor_.lost(slot);
   if (in_window(*created)) {
@@ -457,6 +596,7 @@ bool OpenLoopHost::sends(NodeId node) const {
   if (config_.rule == DestinationRule::kUniform || config_.rule == DestinationRule::kHotspot) {
     return n_ > 1;
   }
+  if (table_rule(config_.rule)) return table_.sends(node);
   Rng unused{0};
   return pick_destination(node, unused) != node;
 }
@@ -528,6 +668,7 @@ void OpenLoopHost::finish() {
   result_.steady.window_slots = result_.window_slots;
   if (backlog_stop_ != kNever) report_backlog_stop();
   per_node_loads(window_slots);
+  if (messages_on()) finish_messages(node_slots);
   if (suppressed_ > 0) errors_.push_back("... and " + std::to_string(suppressed_) + " more");
 }
 

@@ -11,10 +11,19 @@
 /// its protocol has room; the rest wait in the node's injection queue) and the run's checker:
 /// every delivered packet, labelled or not, must arrive once, intact, at its destination.
 ///
+/// Messages (`OpenLoopConfig::message`): the injection process creates messages at R / S per
+/// slot (R the rate in frames, S the mean message size), each of S frames to one destination;
+/// each frame is a packet as above (ids, checks, offered and accepted load count frames), taken
+/// in order, and the host reassembles them: a message is delivered when its last frame is, its
+/// latency from its creation to that slot. A message a bounded injection queue has no room for
+/// is refused whole.
+///
 /// Packet ids: node i's k-th packet has id k*n + i, so ids never depend on the order in which
 /// nodes take their packets. Packets whose rule sends them to their own source (the transpose
 /// diagonal, bit-reversal palindromes) are not created: they would not use the network.
 #include <cstdint>
+#include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,8 +34,10 @@
 #include "models/core/run_checker.h"
 #include "models/core/trace_window.h"
 #include "testbenches/open_loop/destination_queues.h"
+#include "testbenches/open_loop/destination_table.h"
 #include "testbenches/open_loop/injection.h"
 #include "testbenches/open_loop/latency_stats.h"
+#include "testbenches/open_loop/message_sizes.h"
 #include "testbenches/open_loop/steady_state.h"
 
 namespace optinet {
@@ -38,14 +49,23 @@ enum class DestinationRule : std::uint8_t {
   kHotspot,
   kTranspose,
   kBitReversal,
-  kNeighbour
+  kNeighbour,
+  kTornado,
+  kShuffle,
+  kBitComplement,
+  kRandomPermutation,  ///< randperm: a random permutation drawn from --seed
+  kMatrix              ///< matrix:FILE, a user's traffic matrix (destination_table.h)
 };
 
-/// "uniform, hotspot, transpose, bit-reversal, neighbour".
+/// "uniform, hotspot, transpose, bit-reversal, neighbour, tornado, shuffle, bit-complement,
+/// randperm, matrix:FILE".
 std::string destination_rule_names();
-/// Throws UsageError (--pattern) for an unknown name.
+/// Throws UsageError (--pattern) for an unknown name; "matrix:FILE" is kMatrix (the caller
+/// reads FILE).
 DestinationRule destination_rule(const std::string& name);
 std::string destination_rule_name(DestinationRule rule);
+/// Whether the rule's destinations come from a DestinationTable (randperm, matrix).
+bool table_rule(DestinationRule rule);
 
 struct OpenLoopConfig {
   bool bursty = false;
@@ -53,9 +73,14 @@ struct OpenLoopConfig {
   double mean_burst = 8;  ///< bursty: mean on-period in slots
   DestinationRule rule = DestinationRule::kUniform;
   NodeId hotspot = 0;
-  double fraction = 0.1;          ///< hotspot: share of packets sent to the hotspot
-  SteadyStateConfig steady;       ///< the warm-up, the window and their intervals
-  std::uint64_t queue_limit = 0;  ///< packets an injection queue holds; 0: unbounded
+  double fraction = 0.1;  ///< hotspot: share of packets sent to the hotspot
+  /// randperm: the seed its permutation is drawn from (the command's --seed, so every run of
+  /// a command and its bounds see the same permutation).
+  std::uint64_t permutation_seed = 0;
+  std::shared_ptr<const MatrixFile> matrix;  ///< matrix: the file as read
+  MessageSizes message;                      ///< frames per message (default: one)
+  SteadyStateConfig steady;                  ///< the warm-up, the window and their intervals
+  std::uint64_t queue_limit = 0;             ///< packets an injection queue holds; 0: unbounded
   /// Packets created and not delivered (in injection queues or in the network) per node past
   /// which the run ends as saturated, so that an overloaded run's memory stays bounded; 0: no
   /// limit.
@@ -63,10 +88,35 @@ struct OpenLoopConfig {
   static constexpr std::uint64_t kDefaultMaxBacklog = 4096;
 };
 
+/// The pattern as --pattern names it ("matrix:PATH" for a matrix).
+std::string pattern_name(const OpenLoopConfig& config);
+/// A table rule's destinations on n nodes (randperm's permutation, the matrix's rows); empty
+/// for the other rules.
+DestinationTable destination_table(const OpenLoopConfig& config, std::uint32_t n);
+
 /// Why the configuration cannot run on n nodes with this slot limit (the option at fault
 /// first), or "".
 std::string open_loop_unavailable(const OpenLoopConfig& config, std::uint32_t n,
                                   std::uint64_t max_slots);
+
+/// Per message, in a run whose messages may have several frames.
+struct MessageResult {
+  std::string sizes;           ///< MessageSizes::describe()
+  double frames_mean = 0;      ///< the sizes' mean
+  std::uint64_t created = 0;   ///< messages created in the run (refused included)
+  std::uint64_t refused = 0;   ///< refused whole (the injection queue had no room for them)
+  std::uint64_t labelled = 0;  ///< created in the measurement window
+  std::uint64_t labelled_delivered = 0;
+  std::uint64_t delivered = 0;  ///< every frame arrived
+  std::uint64_t lost = 0;       ///< a frame lost to a fault
+  std::uint64_t in_flight = 0;  ///< frames still to arrive when the run ended
+  std::uint64_t open = 0;       ///< messages neither delivered nor lost when the run ended
+  /// Frames that arrived after a later frame of their message (reassembly puts them back).
+  std::uint64_t out_of_order = 0;
+  double offered = 0;    ///< messages created in the window per node per slot
+  double accepted = 0;   ///< messages delivered in the window per node per slot
+  LatencyStats latency;  ///< creation to the last frame's delivery, labelled messages
+};
 
 /// What one open-loop run measured.
 struct OpenLoopResult {
@@ -103,6 +153,8 @@ struct OpenLoopResult {
   double accepted_node_max = 0;
   double receiver_load_max = 0;  ///< most packets per slot delivered to one node
   NodeId busiest_receiver = kNoNode;
+  /// Per message, where messages may have several frames (OpenLoopConfig::message).
+  std::optional<MessageResult> messages;
 };
 
 /// Where an open-loop host reports its measurement window as it is decided, for the media to
@@ -202,6 +254,17 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
       NodeId destination;
     };
     std::vector<InNetwork> in_network;
+    /// Messages not yet delivered or lost (runs with messages only), by first frame: frames
+    /// first_seq.. first_seq + frames - 1 of the node.
+    struct Message {
+      std::uint32_t first_seq;
+      std::uint32_t frames;
+      std::uint32_t remaining;  ///< frames neither delivered nor lost
+      std::uint32_t created_slot;
+      std::uint32_t arrived_past = 0;  ///< 1 + the latest frame (offset) arrived so far; 0: none
+      bool lost = false;
+    };
+    std::deque<Message> messages;
 
     Record& record(std::uint32_t seq) { return records[seq - first_seq]; }
     bool kept(std::uint32_t seq) const {
@@ -239,6 +302,12 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
   std::uint64_t backlog() const {
     return result_.created - result_.refused - result_.delivered - result_.lost;
   }
+  /// Whether messages may have several frames.
+  bool messages_on() const { return !config_.message.single_frame(); }
+  /// Frame `seq` of `source` arrived (or was lost) in `slot`: its message's reassembly.
+  void frame_done(NodeState& s, NodeId source, std::uint32_t seq, std::uint64_t slot, bool lost);
+  /// Per-message conservation and measures at the run's end.
+  void finish_messages(double node_slots);
   /// Removes packet `seq` of `s` from the packets in flight (delivered or lost); false if it is
   /// not in flight. `listed` is its entry in s.in_network, or s.in_network.end().
   std::optional<std::uint32_t> leave(NodeState& s, std::uint32_t seq,
@@ -251,6 +320,7 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
 
   OpenLoopConfig config_;
   std::uint32_t n_;
+  DestinationTable table_;  ///< randperm's and matrix's destinations
   std::uint64_t seed_ = 0;
   RunControl* control_ = nullptr;
   std::vector<NodeState> nodes_;
@@ -270,6 +340,9 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
   long double labelled_created_sum_ = 0;  ///< creation slots of the labelled packets in flight
   std::uint64_t window_created_ = 0;
   std::uint64_t window_delivered_ = 0;
+  MessageResult messages_;
+  std::uint64_t window_messages_created_ = 0;
+  std::uint64_t window_messages_delivered_ = 0;
   OpenLoopResult result_;
   std::vector<std::string> errors_;
   std::size_t suppressed_ = 0;

@@ -31,6 +31,15 @@ ProtocolCapacity scheduled(double load, double period, const std::string& how) {
   return ProtocolCapacity{1.0 / (period * load), how};
 }
 
+/// The most source i sends to one destination per unit rate: its uniform share plus its
+/// largest flow (a source whose uniform part is all it sends: that share alone).
+double busiest_pair(const TrafficMatrix& m, NodeId i, double spread) {
+  double flow = 0;
+  for (const TrafficMatrix::Flow* f = m.begin(i); f != m.end(i); ++f)
+    flow = std::max(flow, f->share);
+  return m.uniform[i] * spread + flow;
+}
+
 }  // namespace
 
 double pops_tdma_class_load(const pops::PopsShape& s, const OpenLoopConfig& traffic) {
@@ -40,7 +49,7 @@ double pops_tdma_class_load(const pops::PopsShape& s, const OpenLoopConfig& traf
   double worst = 0;
   if (s.d <= s.g) {
     // Every (source, destination) pair is a class of its own.
-    for (NodeId i = 0; i < n; ++i) worst = std::max(worst, m.uniform[i] * spread + m.fixed[i]);
+    for (NodeId i = 0; i < n; ++i) worst = std::max(worst, busiest_pair(m, i, spread));
     return worst;
   }
   // d > g: class (b, c) of source i holds the receivers (b, j) with j = c (mod g).
@@ -51,9 +60,9 @@ double pops_tdma_class_load(const pops::PopsShape& s, const OpenLoopConfig& traf
       if (to == i) continue;
       load[std::size_t{s.group_of(to)} * s.g + s.index_in_group(to) % s.g] += m.uniform[i] * spread;
     }
-    if (m.fixed[i] > 0) {
-      const NodeId t = m.target[i];
-      load[std::size_t{s.group_of(t)} * s.g + s.index_in_group(t) % s.g] += m.fixed[i];
+    for (const TrafficMatrix::Flow* f = m.begin(i); f != m.end(i); ++f) {
+      const NodeId t = f->target;
+      load[std::size_t{s.group_of(t)} * s.g + s.index_in_group(t) % s.g] += f->share;
     }
     worst = std::max(worst, *std::max_element(load.begin(), load.end()));
   }
@@ -90,7 +99,7 @@ ProtocolCapacity ocpc_protocol_capacity(const ocpc::OcpcShape& s, const std::str
   const double spread = n > 1 ? 1.0 / (n - 1) : 0.0;
   double worst = 0;
   if (s.topology == ocpc::Topology::kOcpc) {
-    for (NodeId i = 0; i < n; ++i) worst = std::max(worst, m.uniform[i] * spread + m.fixed[i]);
+    for (NodeId i = 0; i < n; ++i) worst = std::max(worst, busiest_pair(m, i, spread));
     return scheduled(worst, s.p - 1,
                      "exact: TDMA frame of " + number(s.p - 1) +
                          " slots, one per (source, destination) pair, the busiest pair's "
@@ -112,11 +121,12 @@ ProtocolCapacity ocpc_protocol_capacity(const ocpc::OcpcShape& s, const std::str
     }
   }
   for (NodeId i = 0; i < n; ++i) {
-    if (m.fixed[i] <= 0) continue;
-    const NodeId t = m.target[i];
-    if (s.column(t) != s.column(i)) row_hop[std::size_t{i} * p + s.column(t)] += m.fixed[i];
-    if (s.row(t) != s.row(i)) {
-      column_hop[std::size_t{s.node(s.row(i), s.column(t))} * p + s.row(t)] += m.fixed[i];
+    for (const TrafficMatrix::Flow* f = m.begin(i); f != m.end(i); ++f) {
+      const NodeId t = f->target;
+      if (s.column(t) != s.column(i)) row_hop[std::size_t{i} * p + s.column(t)] += f->share;
+      if (s.row(t) != s.row(i)) {
+        column_hop[std::size_t{s.node(s.row(i), s.column(t))} * p + s.row(t)] += f->share;
+      }
     }
   }
   worst = std::max(*std::max_element(row_hop.begin(), row_hop.end()),

@@ -181,8 +181,7 @@ ProtocolCapacity sf_protocol_capacity(const sf::SfGraph& g, const std::string& s
   const std::vector<Move> plan = scheme_plan(g, scheme);
   const NodeId n = g.nodes();
   const TrafficMatrix m = expected_traffic(n, traffic);
-  double fixed_pairs = 0;
-  for (NodeId i = 0; i < n; ++i) fixed_pairs += m.fixed[i] > 0 ? 1 : 0;
+  const double fixed_pairs = static_cast<double>(m.flows.size());
   if (fixed_pairs * n * plan.size() > kMaxPairWork) {
     return ProtocolCapacity{std::nullopt,
                             "not computed: the pattern's pairs are too many to count "
@@ -206,7 +205,9 @@ ProtocolCapacity sf_protocol_capacity(const sf::SfGraph& g, const std::string& s
       loads.add(at, uniform_coordinates(dims.count(), k), plan, excess * n * spread);
       loads.add(at, at, plan, -excess * spread);
     }
-    if (m.fixed[i] > 0) loads.add(at, fixed_coordinates(dims, m.target[i]), plan, m.fixed[i]);
+    for (const TrafficMatrix::Flow* f = m.begin(i); f != m.end(i); ++f) {
+      loads.add(at, fixed_coordinates(dims, f->target), plan, f->share);
+    }
   }
   const auto [edge, worst] = loads.busiest();
   if (worst <= 1e-12) return ProtocolCapacity{0.0, how + "); no traffic"};

@@ -15,15 +15,29 @@
 namespace optinet {
 
 /// Expected traffic per unit injection rate: `uniform[i]` of source i's packets spread
-/// uniformly over the other nodes, `fixed[i]` of them sent to node `target[i]`.
+/// uniformly over the other nodes, and flows of the rest to chosen destinations (row i, in
+/// destination order, no flow to i itself and none of zero share).
 struct TrafficMatrix {
+  struct Flow {
+    NodeId target;
+    double share;
+  };
   std::vector<double> uniform;
-  std::vector<double> fixed;
-  std::vector<NodeId> target;
+  std::vector<std::size_t> first{0};  ///< row i is flows[first[i], first[i + 1])
+  std::vector<Flow> flows;
+
+  const Flow* begin(NodeId source) const { return flows.data() + first[source]; }
+  const Flow* end(NodeId source) const { return flows.data() + first[source + 1]; }
+  /// Everything source i sends to chosen destinations.
+  double fixed(NodeId source) const;
+  /// What source i sends to t beside its uniform part.
+  double fixed_to(NodeId source, NodeId t) const;
+  /// Appends the next source's row: `uniform` and its flows (any order, distinct targets).
+  void add_row(double uniform_share, std::vector<Flow> row);
 };
 
 /// The pattern's matrix on n nodes. Packets a rule sends to their own source are not created,
-/// so they are not in it (`fixed[i]` is 0 where `target[i]` is i).
+/// so they are not in it.
 TrafficMatrix expected_traffic(std::uint32_t n, const OpenLoopConfig& c);
 
 /// "link X->Y".

@@ -11,6 +11,9 @@ optinet_gtest(open_loop/test_evaluation_injection)
 optinet_gtest(open_loop/test_evaluation_latency_stats)
 optinet_gtest(open_loop/test_open_loop)
 optinet_gtest(open_loop/test_destination_queues)
+optinet_gtest(open_loop/test_patterns)
+optinet_gtest(open_loop/test_message_sizes)
+optinet_gtest(open_loop/test_messages)
 optinet_gtest(open_loop/test_steady_state SHARE_A_PROCESS)
 optinet_gtest(open_loop/test_knee_search SHARE_A_PROCESS)
 optinet_gtest(open_loop/test_protocol_capacity SHARE_A_PROCESS)
@@ -32,6 +35,27 @@ optinet_usage_error_test(open_loop_max_backlog_not_a_number "--max-backlog" pops
 optinet_usage_error_test(open_loop_max_backlog_closed_loop "--max-backlog" pops --max-backlog 10)
 optinet_usage_error_test(open_loop_unknown_pattern "--pattern" pops --traffic bernoulli
                          --pattern spiral)
+# Patterns the network's size does not admit, and traffic matrix files: one line naming it.
+optinet_usage_error_test(open_loop_bit_complement_not_power_of_two "--pattern" pops --d 3 --g 2
+                         --traffic bernoulli --pattern bit-complement)
+optinet_usage_error_test(open_loop_tornado_two_nodes "--pattern" pops --d 1 --g 2
+                         --protocol tdma --traffic bernoulli --pattern tornado)
+file(WRITE ${E2E_DIR}/matrix_missing_field.txt "0 1 1\n1 2\n")
+file(WRITE ${E2E_DIR}/matrix_outside.txt "# 4 nodes\n0 1 1\n0 99 2\n")
+optinet_usage_error_test(open_loop_matrix_missing_field "line 2: has 2 fields" pops --d 2 --g 2
+                         --traffic bernoulli --pattern matrix:${E2E_DIR}/matrix_missing_field.txt)
+optinet_usage_error_test(open_loop_matrix_node_outside "line 3: node 99" pops --d 2 --g 2
+                         --traffic bernoulli --pattern matrix:${E2E_DIR}/matrix_outside.txt)
+optinet_usage_error_test(open_loop_matrix_no_file "--pattern" pops --traffic bernoulli
+                         --pattern matrix:${E2E_DIR}/no_such_matrix.txt)
+optinet_usage_error_test(open_loop_message_frames_zero "--message-frames" pops
+                         --traffic bernoulli --message-frames 0)
+optinet_usage_error_test(open_loop_message_sizes_sum "--message-sizes" pops --traffic bernoulli
+                         --message-sizes 1:0.5,32:0.4)
+optinet_usage_error_test(open_loop_message_both "--message-sizes" pops --traffic bernoulli
+                         --message-frames 4 --message-sizes 1:0.5,32:0.5)
+optinet_usage_error_test(open_loop_message_closed_loop "--message-frames" pops
+                         --message-frames 4)
 # Options that would do nothing are refused, not ignored.
 optinet_usage_error_test(device_on_mesh "--device" mesh --n 4
                          --device ${PROJECT_SOURCE_DIR}/docs/devices/fibre.json)

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "models/core/run_control.h"
@@ -14,6 +16,7 @@
 #include "testbenches/ocpc/ocpc_experiment.h"
 #include "testbenches/open_loop/capacity.h"
 #include "testbenches/pops/pops_experiment.h"
+#include "tests/support/open_loop_checks.h"
 
 namespace {
 
@@ -86,6 +89,7 @@ TEST(TdmaSchedule, EveryPairOncePerFrameAndOneOwnerPerCoupler) {
 double brute_force_capacity(const pops::PopsShape& s, const OpenLoopConfig& o) {
   const std::uint32_t n = s.n();
   std::vector<std::vector<double>> t(n, std::vector<double>(n, 0.0));
+  const DestinationTable table = destination_table(o, n);
   for (NodeId i = 0; i < n; ++i) {
     for (NodeId j = 0; j < n; ++j) {
       if (i == j) continue;
@@ -106,6 +110,21 @@ double brute_force_capacity(const pops::PopsShape& s, const OpenLoopConfig& o) {
           break;
         case DestinationRule::kNeighbour:
           p = neighbour_destination(i, n) == j ? 1.0 : 0.0;
+          break;
+        case DestinationRule::kTornado:
+          p = tornado_destination(i, n) == j ? 1.0 : 0.0;
+          break;
+        case DestinationRule::kShuffle:
+          p = shuffle_destination(i, n) == j ? 1.0 : 0.0;
+          break;
+        case DestinationRule::kBitComplement:
+          p = bit_complement_destination(i, n) == j ? 1.0 : 0.0;
+          break;
+        case DestinationRule::kRandomPermutation:
+        case DestinationRule::kMatrix:
+          for (const auto* share = table.begin(i); share != table.end(i); ++share) {
+            if (share->destination == j) p = share->share;
+          }
           break;
       }
       t[i][j] = p;
@@ -137,11 +156,15 @@ TEST(PopsCapacity, EqualsTheBruteForceTrafficMatrix) {
                                   pops::PopsShape{2, 8}, pops::PopsShape{16, 1}}) {
     for (const DestinationRule rule :
          {DestinationRule::kUniform, DestinationRule::kHotspot, DestinationRule::kTranspose,
-          DestinationRule::kBitReversal, DestinationRule::kNeighbour}) {
+          DestinationRule::kBitReversal, DestinationRule::kNeighbour, DestinationRule::kTornado,
+          DestinationRule::kShuffle, DestinationRule::kBitComplement,
+          DestinationRule::kRandomPermutation, DestinationRule::kMatrix}) {
       OpenLoopConfig o;
       o.rule = rule;
       o.hotspot = 5;
       o.fraction = 0.3;
+      o.permutation_seed = 11;
+      o.matrix = test::mixed_matrix(s.n());
       EXPECT_NEAR(pops_capacity(s, o).rate, brute_force_capacity(s, o), 1e-12)
           << "POPS(" << s.d << "," << s.g << ") " << destination_rule_name(rule);
     }

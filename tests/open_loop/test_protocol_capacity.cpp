@@ -17,6 +17,7 @@
 #include "testbenches/open_loop/injection.h"
 #include "testbenches/open_loop/protocol_capacity.h"
 #include "testbenches/open_loop/traffic_matrix.h"
+#include "tests/support/open_loop_checks.h"
 
 namespace optinet {
 namespace {
@@ -35,6 +36,17 @@ std::vector<OpenLoopConfig> patterns(std::uint32_t n) {
                                   pattern(DestinationRule::kNeighbour)};
   if (transpose_unavailable(n).empty()) all.push_back(pattern(DestinationRule::kTranspose));
   if (bit_reversal_unavailable(n).empty()) all.push_back(pattern(DestinationRule::kBitReversal));
+  if (tornado_unavailable(n).empty()) all.push_back(pattern(DestinationRule::kTornado));
+  if (shuffle_unavailable(n).empty()) all.push_back(pattern(DestinationRule::kShuffle));
+  if (bit_complement_unavailable(n).empty()) {
+    all.push_back(pattern(DestinationRule::kBitComplement));
+  }
+  OpenLoopConfig randperm = pattern(DestinationRule::kRandomPermutation);
+  randperm.permutation_seed = 5;
+  all.push_back(randperm);
+  OpenLoopConfig matrix = pattern(DestinationRule::kMatrix);
+  matrix.matrix = test::mixed_matrix(n);
+  all.push_back(matrix);
   return all;
 }
 
@@ -114,7 +126,7 @@ double enumerated_tdma_class_load(const pops::PopsShape& s, const OpenLoopConfig
       double load = 0;
       for (NodeId j : set) {
         ++seen[j];  // the classes are disjoint
-        if (j != i) load += m.uniform[i] / (s.n() - 1) + (m.target[i] == j ? m.fixed[i] : 0.0);
+        if (j != i) load += m.uniform[i] / (s.n() - 1) + m.fixed_to(i, j);
       }
       worst = std::max(worst, load);
     }
@@ -160,7 +172,7 @@ double brute_force_two_phase_load(const sf::SfGraph& g, const std::string& schem
   for (NodeId i = 0; i < n; ++i) {
     for (NodeId j = 0; j < n; ++j) {
       if (i == j) continue;
-      const double w = m.uniform[i] / (n - 1) + (m.target[i] == j ? m.fixed[i] : 0.0);
+      const double w = m.uniform[i] / (n - 1) + m.fixed_to(i, j);
       if (w == 0) continue;
       for (std::size_t choice = 0; choice < choices; ++choice) {
         std::size_t rest = choice;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -28,6 +29,7 @@ using namespace optinet;
 /// Probability that a packet of source i goes to j (self-addressed packets are not created).
 std::vector<std::vector<double>> traffic_matrix(std::uint32_t n, const OpenLoopConfig& o) {
   std::vector<std::vector<double>> t(n, std::vector<double>(n, 0.0));
+  const DestinationTable table = destination_table(o, n);
   for (NodeId i = 0; i < n; ++i) {
     for (NodeId j = 0; j < n; ++j) {
       if (i == j) continue;
@@ -48,6 +50,21 @@ std::vector<std::vector<double>> traffic_matrix(std::uint32_t n, const OpenLoopC
           break;
         case DestinationRule::kNeighbour:
           t[i][j] = neighbour_destination(i, n) == j ? 1.0 : 0.0;
+          break;
+        case DestinationRule::kTornado:
+          t[i][j] = tornado_destination(i, n) == j ? 1.0 : 0.0;
+          break;
+        case DestinationRule::kShuffle:
+          t[i][j] = shuffle_destination(i, n) == j ? 1.0 : 0.0;
+          break;
+        case DestinationRule::kBitComplement:
+          t[i][j] = bit_complement_destination(i, n) == j ? 1.0 : 0.0;
+          break;
+        case DestinationRule::kRandomPermutation:
+        case DestinationRule::kMatrix:
+          for (const auto* share = table.begin(i); share != table.end(i); ++share) {
+            if (share->destination == j) t[i][j] = share->share;
+          }
           break;
       }
     }
@@ -132,11 +149,15 @@ std::vector<OpenLoopConfig> patterns(std::uint32_t n) {
   std::vector<OpenLoopConfig> out;
   for (const DestinationRule rule :
        {DestinationRule::kUniform, DestinationRule::kHotspot, DestinationRule::kTranspose,
-        DestinationRule::kBitReversal, DestinationRule::kNeighbour}) {
+        DestinationRule::kBitReversal, DestinationRule::kNeighbour, DestinationRule::kTornado,
+        DestinationRule::kShuffle, DestinationRule::kBitComplement,
+        DestinationRule::kRandomPermutation, DestinationRule::kMatrix}) {
     OpenLoopConfig o;
     o.rule = rule;
     o.hotspot = 5;
     o.fraction = 0.3;
+    o.permutation_seed = 11;
+    o.matrix = test::mixed_matrix(n);
     if (!open_loop_unavailable(o, n, 1000000).empty()) continue;  // e.g. transpose, n not square
     out.push_back(o);
   }

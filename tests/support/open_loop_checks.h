@@ -1,10 +1,12 @@
 #pragma once
 /// \file
-/// Helpers shared by the open-loop simulation tests of the OCPC family and the store-and-forward
-/// networks: a short measured load, and the check that a run drained.
+/// Helpers shared by the open-loop tests: a short measured load, the check that a run drained,
+/// and a traffic matrix with rows of several destinations.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <memory>
+#include <string>
 
 #include "testbenches/open_loop/open_loop.h"
 
@@ -33,6 +35,21 @@ void expect_drained(const Result& r) {
   EXPECT_FALSE(r.hit_limit);
   EXPECT_GT(r.open_loop->labelled, 0u);
   EXPECT_EQ(r.open_loop->labelled_delivered, r.open_loop->labelled);
+}
+
+/// A matrix file on n nodes: source i sends to (i + 1 + 3k) mod n with weight k + 1 for
+/// k = 0..(i mod 3), so rows of one, two and three destinations of unequal shares.
+inline std::shared_ptr<const MatrixFile> mixed_matrix(std::uint32_t n) {
+  std::string text = "# source destination weight\n";
+  for (NodeId i = 0; i < n; ++i) {
+    for (NodeId k = 0; k <= i % 3; ++k) {
+      const NodeId to = static_cast<NodeId>((std::uint64_t{i} + 1 + 3 * k) % n);
+      if (to != i) {
+        text += std::to_string(i) + " " + std::to_string(to) + " " + std::to_string(k + 1) + "\n";
+      }
+    }
+  }
+  return std::make_shared<const MatrixFile>(parse_matrix_text(text, "mixed"));
 }
 
 }  // namespace optinet::test
