@@ -43,6 +43,11 @@ DeviceParameters onchip() {
   p.photodetector_loss_db = 0.0;
   p.launch_power_min_dbm = 0.0;
   p.worst_case_extra_loss_db = 1.0;
+  p.max_launch_power_dbm = 20.0;
+  p.max_received_power_dbm = 0.0;
+  p.die_area_mm2 = 400.0;
+  p.max_power_density_w_per_mm2 = 0.5;
+  p.max_transceivers = 0;
   return p;
 }
 
