@@ -86,6 +86,21 @@ TEST(DesignLimits, DiePowerDensityAndPartCount) {
   EXPECT_TRUE(violations(p, MediumKind::kStarCoupler, 16, {4096, 4096}).empty());
 }
 
+TEST(DesignLimits, DsentDefaultsTakeAnOnChipStarAboveTheWaveguideCeiling) {
+  const DeviceParameters p = *device_set("onchip-dsent");
+  // POPS(16,16): 12.041199827 dB split and as much combined, 8 stages of 1 dB, 1 dB coupler,
+  // 2 cm at 1 dB/cm, ring drop 1 dB, two rings passed at 0.01 dB, modulator 2 dB and its 6 dB
+  // extinction ratio's 2.229503712 dB, photodetector 1 dB.
+  const double total = 2 * 12.041199827 + 8 + 1 + 2 + 1 + 0.02 + 2 + 2.229503712 + 1;
+  const LinkBudget link = link_budget(p, MediumKind::kStarCoupler, 16);
+  EXPECT_NEAR(link.total_loss_db, total, kTol);
+  const auto v = violations(p, MediumKind::kStarCoupler, 16, {4096, 4096});
+  ASSERT_GE(v.size(), 1u);
+  EXPECT_EQ(v[0].name, "launch_ceiling");
+  EXPECT_NEAR(v[0].figure, -20.0 + total + 3.0, kTol);  // +24.33 dBm > +20 dBm
+  EXPECT_EQ(v[0].limit, 20.0);
+}
+
 TEST(DesignLimits, ABudgetNoLaserClosesIsNotBuildable) {
   // A fibre bus of 12,000 taps loses 3600 dB of excess: a launch beyond a double in mW.
   const DeviceParameters p;

@@ -118,7 +118,7 @@ TEST(EvaluationDeviceFile, CommittedSetFilesHoldTheShippedSets) {
   expect_same(*device_set("fibre"), DeviceParameters{});
   const std::string readme = read_text(std::string(OPTINET_SOURCE_DIR) + "/docs/devices/README.md");
   ASSERT_EQ(device_field_names().size(), 41u);
-  ASSERT_EQ(device_set_names(), (std::vector<std::string>{"fibre", "onchip"}));
+  ASSERT_EQ(device_set_names(), (std::vector<std::string>{"fibre", "onchip", "onchip-dsent"}));
   for (const std::string& set : device_set_names()) {
     const std::string path = std::string(OPTINET_SOURCE_DIR) + "/docs/devices/" + set + ".json";
     expect_same(read_device_file(path), *device_set(set));
@@ -152,9 +152,11 @@ TEST(EvaluationDeviceFile, ABaseSetTakesAnySubsetOfFields) {
 
 TEST(EvaluationDeviceFile, BadDeviceFilesNameTheField) {
   EXPECT_EQ(refusal(R"({"base": "silicon"})"),
-            "--device: dev.json: base: 'silicon' is not a device set; accepted: fibre, onchip");
+            "--device: dev.json: base: 'silicon' is not a device set; accepted: fibre, onchip, "
+            "onchip-dsent");
   EXPECT_EQ(refusal(R"({"base": 3})"),
-            "--device: dev.json: base: a number is not a device set; accepted: fibre, onchip");
+            "--device: dev.json: base: a number is not a device set; accepted: fibre, onchip, "
+            "onchip-dsent");
   EXPECT_EQ(refusal(R"({"base": "fibre", "laser_wall_plug_efficiency": 0})"),
             "--device: dev.json: laser_wall_plug_efficiency: a number > 0 and <= 1 (optical out "
             "/ electrical in); got 0");
