@@ -43,6 +43,29 @@ DeviceParameters onchip() {
   p.photodetector_loss_db = 0.0;
   p.launch_power_min_dbm = 0.0;
   p.worst_case_extra_loss_db = 1.0;
+  p.max_launch_power_dbm = 20.0;
+  p.max_received_power_dbm = 0.0;
+  p.die_area_mm2 = 400.0;
+  p.max_power_density_w_per_mm2 = 0.5;
+  p.max_transceivers = 0;
+  return p;
+}
+
+/// The on-chip set with DSENT's photonic defaults for the elements of the path (its technology
+/// file's splitter, coupler, waveguide, ring, photodetector and modulator figures); a star is a
+/// combiner tree then a splitter tree of single-mode Y junctions.
+DeviceParameters onchip_dsent() {
+  DeviceParameters p = onchip();
+  p.star_excess_per_stage_db = 1.0;
+  p.star_single_mode_combiner = 1;
+  p.connector_loss_db = 1.0;
+  p.waveguide_loss_db_per_cm = 1.0;
+  p.ring_drop_loss_db = 1.0;
+  p.ring_through_loss_db = 0.01;
+  p.bus_tap_loss_db = 0.01;
+  p.photodetector_loss_db = 1.0;
+  p.modulator_insertion_loss_db = 2.0;
+  p.modulator_extinction_ratio_db = 6.0;
   return p;
 }
 
@@ -51,9 +74,10 @@ DeviceParameters onchip() {
 std::optional<DeviceParameters> device_set(const std::string& name) {
   if (name == "fibre") return DeviceParameters{};
   if (name == "onchip") return onchip();
+  if (name == "onchip-dsent") return onchip_dsent();
   return std::nullopt;
 }
 
-std::vector<std::string> device_set_names() { return {"fibre", "onchip"}; }
+std::vector<std::string> device_set_names() { return {"fibre", "onchip", "onchip-dsent"}; }
 
 }  // namespace optinet

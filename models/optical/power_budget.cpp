@@ -146,6 +146,23 @@ double rx_frame_energy_pj(const DeviceParameters& p) {
   return p.frame_bits * p.rx_energy_pj_per_bit;
 }
 
+std::uint64_t control_wavelengths(std::uint64_t bits, std::uint32_t frame_bits) {
+  if (frame_bits == 0) return 1;
+  return std::max<std::uint64_t>(1, (bits + frame_bits - 1) / frame_bits);
+}
+
+TransceiverCounts with_control_plane(TransceiverCounts data, const ControlPlaneHardware& control,
+                                     std::uint32_t frame_bits) {
+  if (control.nodes == 0) return data;
+  const std::uint64_t each =
+      control.nodes * control_wavelengths(control.widest_channel_bits, frame_bits);
+  data.control_transmitters = each * control.transmitters_per_node;
+  data.control_receivers = each * control.receivers_per_node;
+  data.transmitters += data.control_transmitters;
+  data.receivers += data.control_receivers;
+  return data;
+}
+
 FrameCounts& FrameCounts::operator+=(const FrameCounts& o) {
   frames_transmitted += o.frames_transmitted;
   frames_received += o.frames_received;
@@ -154,6 +171,8 @@ FrameCounts& FrameCounts::operator+=(const FrameCounts& o) {
   ack_frames_received += o.ack_frames_received;
   delivered_packets += o.delivered_packets;
   slots += o.slots;
+  control_bits_sent += o.control_bits_sent;
+  control_bits_received += o.control_bits_received;
   return *this;
 }
 
@@ -170,6 +189,8 @@ std::string FrameCounts::inconsistency() const {
   }
   if (ack_frames_received > frames_received)
     return more("ack_frames_received", ack_frames_received, "frames_received", frames_received);
+  if (!(control_bits_sent >= 0) || !(control_bits_received >= 0))
+    return "control bits are negative or not a number";
   return {};
 }
 
@@ -206,6 +227,24 @@ double EnergyTally::laser_pj_per_sent_frame() const {
   }
 }
 
+double EnergyTally::laser_pj_per_control_bit() const {
+  if (effective_laser_mode(device_) != LaserMode::kGated) return 0.0;
+  return budget_.laser_electrical_mw_per_transmitter / device_.bit_rate_gbps;  // mW * ns
+}
+
+double EnergyTally::control_pj() const {
+  const double sent = counts_.control_bits_sent;
+  const double received = counts_.control_bits_received;
+  return sent * (device_.tx_energy_pj_per_bit + laser_pj_per_control_bit()) +
+         received * device_.rx_energy_pj_per_bit +
+         (sent + received) * device_.serdes_energy_pj_per_bit;
+}
+
+double EnergyTally::control_share() const {
+  const double total = total_pj();
+  return total > 0 ? control_pj() / total : 0.0;
+}
+
 double EnergyTally::sent_frame_pj() const {
   return tx_frame_pj_ + device_.frame_bits * device_.serdes_energy_pj_per_bit +
          laser_pj_per_sent_frame();
@@ -215,25 +254,30 @@ EnergyParts EnergyTally::parts() const {
   EnergyParts e;
   const double sent = double(counts_.frames_transmitted);
   const double received = double(counts_.frames_received);
+  const double control_sent = counts_.control_bits_sent;
+  const double control_received = counts_.control_bits_received;
   const double run_ns = double(counts_.slots) * slot_duration_ns(device_);  // mW * ns = pJ
   const double all_lit =
       double(budget_.counts.transmitters) * budget_.laser_electrical_mw_per_transmitter * run_ns;
   switch (effective_laser_mode(device_)) {
     case LaserMode::kGated:
-      e.laser = sent * laser_pj_per_sent_frame();
+      e.laser = sent * laser_pj_per_sent_frame() + control_sent * laser_pj_per_control_bit();
       break;
     case LaserMode::kThrottled: {
-      // The transmitters' mean utilization: frames sent per transmitter-slot (at most 1).
+      // The transmitters' mean utilization: frames sent (the control bits in frames) per
+      // transmitter-slot (at most 1).
       const double slots = double(budget_.counts.transmitters) * double(counts_.slots);
-      e.laser = slots > 0 ? all_lit * std::min(1.0, sent / slots) : 0.0;
+      const double frames = sent + control_sent / device_.frame_bits;
+      e.laser = slots > 0 ? all_lit * std::min(1.0, frames / slots) : 0.0;
       break;
     }
     default:
       e.laser = all_lit;
   }
-  e.modulator = transmit_pj();
-  e.receiver = receive_pj();
-  e.serdes = (sent + received) * device_.frame_bits * device_.serdes_energy_pj_per_bit;
+  e.modulator = transmit_pj() + control_sent * device_.tx_energy_pj_per_bit;
+  e.receiver = receive_pj() + control_received * device_.rx_energy_pj_per_bit;
+  e.serdes = ((sent + received) * device_.frame_bits + control_sent + control_received) *
+             device_.serdes_energy_pj_per_bit;
   e.static_ = budget_.static_w * 1000.0 * run_ns;
   return e;
 }

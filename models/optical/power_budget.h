@@ -114,6 +114,18 @@ struct DeviceParameters {
   /// path may add above their typical figures (two connectors at 0.75 dB rather than 0.5 dB).
   double launch_power_min_dbm = -8.2;
   double worst_case_extra_loss_db = 0.5;
+  /// Limits a design must respect (design_limits.h). The most a transmitter launches: +4 dBm,
+  /// the 10GBASE-ER maximum average launch (IEEE 802.3 clause 52), the highest of its class.
+  double max_launch_power_dbm = 4.0;
+  /// The most a receiver takes before it overloads: +0.5 dBm, the 10GBASE-LR maximum average
+  /// receive power (IEEE 802.3 clause 52).
+  double max_received_power_dbm = 0.5;
+  /// The die the network is built on, and the most power per mm^2 it can shed; 0: not one die
+  /// (no density limit).
+  double die_area_mm2 = 0.0;
+  double max_power_density_w_per_mm2 = 0.0;
+  /// The most transceivers (transmitters and receivers) a design may have; 0: no limit.
+  std::uint64_t max_transceivers = 0;
 };
 
 /// The laser mode in force: laser_mode, or the one laser_continuous gives.
@@ -206,10 +218,30 @@ double tx_frame_energy_pj(const DeviceParameters& p);
 double rx_frame_energy_pj(const DeviceParameters& p);
 
 /// Transmitters and receivers of a network: what the laser and static power are counted over.
+/// The control plane's, if any, are among them and also counted apart.
 struct TransceiverCounts {
   std::uint64_t transmitters = 0;
   std::uint64_t receivers = 0;
+  std::uint64_t control_transmitters = 0;  ///< among transmitters
+  std::uint64_t control_receivers = 0;     ///< among receivers
 };
+
+/// A control plane's hardware: on each of `nodes` nodes, `transmitters_per_node` control
+/// transmitters and `receivers_per_node` control photodiodes, each one wavelength of
+/// frame_bits per slot; a channel that carries `widest_channel_bits` per slot needs
+/// ceil(widest_channel_bits / frame_bits) wavelengths, so as many of each.
+struct ControlPlaneHardware {
+  std::uint64_t nodes = 0;  ///< 0: no control plane
+  std::uint32_t transmitters_per_node = 0;
+  std::uint32_t receivers_per_node = 0;
+  std::uint64_t widest_channel_bits = 0;
+};
+
+/// ceil(bits / frame_bits), at least 1: the wavelengths a channel of `bits` per slot takes.
+std::uint64_t control_wavelengths(std::uint64_t bits, std::uint32_t frame_bits);
+/// `data` with the control plane's transmitters and receivers added (and counted apart).
+TransceiverCounts with_control_plane(TransceiverCounts data, const ControlPlaneHardware& control,
+                                     std::uint32_t frame_bits);
 
 /// The laser and static power of a network whose worst path is `link`. The laser is sized to the
 /// budget: its required output is the receiver sensitivity plus the path's losses plus the
@@ -252,6 +284,12 @@ struct FrameCounts {
   std::uint64_t ack_frames_received = 0;     ///< acknowledgements among frames_received
   std::uint64_t delivered_packets = 0;
   std::uint64_t slots = 0;
+  /// Control-plane bits sent and received (every listener's copy) in the same slots; not
+  /// frames, so not in the counts above. A control bit costs what a data bit costs: the
+  /// transmitter's and receiver's energy per bit, SerDes, and a gated or throttled laser's light
+  /// for its bit time.
+  double control_bits_sent = 0;
+  double control_bits_received = 0;
 
   FrameCounts& operator+=(const FrameCounts& o);
   /// Empty if the counts are consistent (each subset no larger than its set), otherwise why not.
@@ -286,6 +324,11 @@ class EnergyTally {
   /// Energy of acknowledgements (sent and received) / total, in [0, 1]; 0 if nothing was
   /// spent. A collided acknowledgement counts in both shares.
   double acknowledgement_share() const;
+  /// Energy of the control plane's bits / total, in [0, 1]; 0 if nothing was spent. (With a
+  /// continuous laser, the control transmitters' light is in the laser's part, not here.)
+  double control_share() const;
+  /// Energy of the control plane's bits alone, pJ.
+  double control_pj() const;
 
  private:
   /// Energy a frame sent costs beyond the static power (modulator, SerDes, gated or throttled
@@ -293,6 +336,9 @@ class EnergyTally {
   double sent_frame_pj() const;
   /// Laser energy one frame sent costs: gated, its frame; throttled, its slot; continuous, 0.
   double laser_pj_per_sent_frame() const;
+  /// Laser energy of one control bit sent: gated, its bit time; else 0 (a throttled laser's
+  /// control light is in its utilization, a continuous laser's in every slot).
+  double laser_pj_per_control_bit() const;
 
   DeviceParameters device_;
   PhysicalBudget budget_;

@@ -88,7 +88,10 @@ struct NetworkOptics {
   std::string medium;
   MediumKind kind = MediumKind::kPointToPoint;
   std::uint32_t fanout = 1;
-  TransceiverCounts counts;
+  TransceiverCounts counts;  ///< the data plane's
+  /// The protocol's control plane, if it has one: its transmitters and photodiodes are added to
+  /// the counts (with_control_plane) and priced as the data plane's.
+  ControlPlaneHardware control;
 };
 
 /// One run as the generic driver reports it.
@@ -293,23 +296,34 @@ std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool sa
 /// collision and idle slots and wasted frames; their means; the worst media by name; and the
 /// energy of the frames (EnergyTally), per slot and per packet delivered in the same slots
 /// (`delivered`), with the shares wasted in collisions and spent on acknowledgements.
+/// The control plane's bits, sent and received, of the window are in `control` (see
+/// window_control_bits): their energy is in the energy per bit and its parts, and its share in
+/// energy_control_share.
 void add_media_fields(Json& fields, const std::vector<NamedMedium>& media, std::uint64_t slots,
                       std::uint64_t delivered, const DeviceParameters& device,
-                      const PhysicalBudget& budget);
+                      const PhysicalBudget& budget, const FrameCounts& control = {});
+/// The control bits of an open-loop window, as FrameCounts' control_bits_*: the control channels
+/// count over the whole run, so the window takes the run's bits in proportion to the packets
+/// it delivered (window_delivered of run_delivered; none if the run delivered none).
+FrameCounts window_control_bits(const std::vector<ControlCounters>& channels,
+                                std::uint64_t run_delivered, std::uint64_t window_delivered);
 /// Adds a reservation control plane's cost to a run's JSON fields, under "control": its channels'
 /// words, bits sent and received, busy slots and collisions over the run's `slots`, the most
 /// bits one channel carries in a slot (slot_bits; frames_per_slot: in the device's frames, more
 /// than 1 when one slot per control step needs a faster or wider control channel), and their
 /// energy at the device's per-bit figures, per slot and per delivered packet (`delivered` over
-/// the same slots).
+/// the same slots). A control bit costs what a data bit costs (EnergyTally::control_pj: the
+/// transmitter's and receiver's energy per bit, SerDes, a gated laser's light).
 void add_control_fields(Json& fields, const std::vector<ControlCounters>& channels,
                         std::uint64_t slots, std::uint64_t delivered,
-                        const DeviceParameters& device);
+                        const DeviceParameters& device, const PhysicalBudget& budget);
 /// Every loss term of a path's total, by name (they sum to total_loss_db).
 Json loss_terms_json(const LinkBudget& b);
 /// The JSON of one medium kind's power budget at `fanout`: the typical and the worst case.
 Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t fanout);
 
+/// The network's transmitters and receivers, its control plane's among them.
+TransceiverCounts network_counts(const DeviceParameters& device, const NetworkOptics& optics);
 PhysicalBudget physical_budget(const DeviceParameters& device, const NetworkOptics& optics);
 /// The report's power_budget: the medium's budget under its name, the transceiver counts, the
 /// laser power the budget requires and the static power.

@@ -356,7 +356,8 @@ void add_common_options(CLI::App& app, CommonOptions& c, const NetworkCommand& c
                  "(docs/results/faults.md, docs/physical-layer.md)")
       ->group(command.faults() ? "Options" : "");
   app.add_option("--device", c.device_path,
-                 "optical devices of the power budget and energy: a shipped set (fibre, onchip) "
+                 "optical devices of the power budget and energy: a shipped set (fibre, onchip, "
+                 "onchip-dsent) "
                  "or a JSON device file (docs/devices)")
       ->check(path_given())
       ->group(command.optical() ? "Options" : "");

@@ -1,6 +1,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "models/optical/design_limits.h"
 #include "testbenches/cli/driver.h"
 
 namespace optinet {
@@ -144,7 +145,7 @@ std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool sa
 
 void add_media_fields(Json& f, const std::vector<NamedMedium>& media, std::uint64_t slots,
                       std::uint64_t delivered, const DeviceParameters& device,
-                      const PhysicalBudget& budget) {
+                      const PhysicalBudget& budget, const FrameCounts& control) {
   Json list = Json::array();
   MediumCounters total;
   double capacity = 0;
@@ -184,13 +185,16 @@ void add_media_fields(Json& f, const std::vector<NamedMedium>& media, std::uint6
   counts.ack_frames_received = total.ack_frames;
   counts.delivered_packets = delivered;
   counts.slots = slots;
+  counts.control_bits_sent = control.control_bits_sent;
+  counts.control_bits_received = control.control_bits_received;
   EnergyTally energy(device, budget);
   energy.add(counts);
   f["media"] = std::move(list);
   if (!std::isfinite(energy.total_pj())) {
     // A figure that is not a number is none, with the reason beside it.
-    for (const char* key : {"energy_pj", "energy_per_slot_pj", "energy_per_packet_pj",
-                            "energy_per_bit_pj", "energy_collision_share", "energy_ack_share"}) {
+    for (const char* key :
+         {"energy_pj", "energy_per_slot_pj", "energy_per_packet_pj", "energy_per_bit_pj",
+          "energy_collision_share", "energy_ack_share", "energy_control_share"}) {
       f[key] = nullptr;
     }
     f["energy_why"] = "the laser power the budget needs is beyond a double (power.laser_why)";
@@ -215,14 +219,32 @@ void add_media_fields(Json& f, const std::vector<NamedMedium>& media, std::uint6
   }
   f["energy_collision_share"] = energy.collision_share();
   f["energy_ack_share"] = energy.acknowledgement_share();
+  f["energy_control_share"] = energy.control_share();
+}
+
+FrameCounts window_control_bits(const std::vector<ControlCounters>& channels,
+                                std::uint64_t run_delivered, std::uint64_t window_delivered) {
+  ControlCounters total;
+  for (const ControlCounters& c : channels) total += c;
+  FrameCounts bits;
+  if (run_delivered == 0) return bits;
+  const double share = static_cast<double>(window_delivered) / static_cast<double>(run_delivered);
+  bits.control_bits_sent = static_cast<double>(total.bits_sent) * share;
+  bits.control_bits_received = static_cast<double>(total.bits_received) * share;
+  return bits;
 }
 
 void add_control_fields(Json& f, const std::vector<ControlCounters>& channels, std::uint64_t slots,
-                        std::uint64_t delivered, const DeviceParameters& device) {
+                        std::uint64_t delivered, const DeviceParameters& device,
+                        const PhysicalBudget& budget) {
   ControlCounters total;
   for (const ControlCounters& c : channels) total += c;
-  const double energy = static_cast<double>(total.bits_sent) * device.tx_energy_pj_per_bit +
-                        static_cast<double>(total.bits_received) * device.rx_energy_pj_per_bit;
+  FrameCounts bits;
+  bits.control_bits_sent = static_cast<double>(total.bits_sent);
+  bits.control_bits_received = static_cast<double>(total.bits_received);
+  EnergyTally tally(device, budget);
+  tally.add(bits);
+  const double energy = tally.control_pj();
   f["control"] =
       Json{{"channels", channels.size()},
            {"slots", slots},
@@ -275,15 +297,36 @@ Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t 
               {"max_fanout", max_fanout(device, kind)}};
 }
 
+TransceiverCounts network_counts(const DeviceParameters& device, const NetworkOptics& optics) {
+  return with_control_plane(optics.counts, optics.control, device.frame_bits);
+}
+
 PhysicalBudget physical_budget(const DeviceParameters& device, const NetworkOptics& optics) {
-  return physical_budget(device, link_budget(device, optics.kind, optics.fanout), optics.counts);
+  return physical_budget(device, link_budget(device, optics.kind, optics.fanout),
+                         network_counts(device, optics));
+}
+
+Json violations_json(const std::vector<LimitViolation>& violations) {
+  Json list = Json::array();
+  for (const LimitViolation& v : violations) {
+    list.push_back(Json{{"name", v.name},
+                        {"figure", v.figure},
+                        {"limit", v.limit},
+                        {"unit", v.unit},
+                        {"reason", v.reason}});
+  }
+  return list;
 }
 
 Json network_budget_json(const DeviceParameters& device, const NetworkOptics& optics) {
-  const PhysicalBudget b = physical_budget(device, optics);
+  const LinkBudget link = link_budget(device, optics.kind, optics.fanout);
+  const PhysicalBudget b = physical_budget(device, link, network_counts(device, optics));
+  const std::vector<LimitViolation> violations = design_violations(device, link, b);
   Json j{{optics.medium, budget_json(device, optics.kind, optics.fanout)},
          {"transmitters", b.counts.transmitters},
          {"receivers", b.counts.receivers},
+         {"control_transmitters", b.counts.control_transmitters},
+         {"control_receivers", b.counts.control_receivers},
          {"required_launch_dbm", b.required_launch_dbm},
          {"required_launch_worst_dbm", b.required_launch_worst_dbm},
          {"laser_mw_per_transmitter", b.laser_mw_per_transmitter},
@@ -292,6 +335,12 @@ Json network_budget_json(const DeviceParameters& device, const NetworkOptics& op
          {"laser_continuous", effective_laser_mode(device) == LaserMode::kContinuous},
          {"laser_w", b.laser_w},
          {"static_w", b.static_w}};
+  if (device.die_area_mm2 > 0) {
+    j["die_power_w"] = die_power_w(b);
+    j["power_density_w_per_mm2"] = die_power_w(b) / device.die_area_mm2;
+  }
+  j["violations"] = violations_json(violations);
+  j["buildable"] = violations.empty();
   if (!std::isfinite(b.laser_w)) {
     char why[160];
     std::snprintf(why, sizeof why,
@@ -302,6 +351,7 @@ Json network_budget_json(const DeviceParameters& device, const NetworkOptics& op
          {"laser_mw_per_transmitter", "laser_electrical_mw_per_transmitter", "laser_w"}) {
       j[key] = nullptr;
     }
+    if (device.die_area_mm2 > 0) j["die_power_w"] = j["power_density_w_per_mm2"] = nullptr;
     j["laser_why"] = why;
   }
   return j;

@@ -1,4 +1,5 @@
 #include <cstdio>
+#include <cstring>
 #include <iomanip>
 
 #include "testbenches/cli/driver.h"
@@ -58,6 +59,27 @@ void print_open_loop_summary(std::ostream& out, const OpenLoopBounds& bounds,
   out << '\n';
 }
 
+namespace {
+
+/// Whether the design can be built: "buildable" or every limit it exceeds.
+void print_buildable(std::ostream& out, const Json& budget) {
+  if (!budget.contains("buildable")) return;
+  if (budget["buildable"].get<bool>()) {
+    out << "power: buildable (no device limit exceeded)\n";
+    return;
+  }
+  out << "power: NOT BUILDABLE:";
+  const char* separator = " ";
+  for (const Json& v : budget["violations"]) {
+    out << separator << v["name"].get<std::string>() << " (" << v["reason"].get<std::string>()
+        << ")";
+    separator = "; ";
+  }
+  out << '\n';
+}
+
+}  // namespace
+
 /// Every medium kind's power budget; a budget that does not close is said so.
 void print_power_budget(std::ostream& out, const Json& budget) {
   for (const auto& [medium, b] : budget.items()) {
@@ -73,6 +95,7 @@ void print_power_budget(std::ostream& out, const Json& budget) {
     out << text;
   }
   if (!budget.contains("transmitters")) return;
+  print_buildable(out, budget);
   char text[300];
   if (budget["laser_w"].is_null()) {
     std::snprintf(text, sizeof text,
@@ -92,12 +115,18 @@ void print_power_budget(std::ostream& out, const Json& budget) {
                 budget["required_launch_dbm"].get<double>(), budget["laser_w"].get<double>(),
                 budget["laser"].get<std::string>().c_str(), budget["static_w"].get<double>());
   out << text;
+  const auto control_tx = budget.value("control_transmitters", 0ULL);
+  const auto control_rx = budget.value("control_receivers", 0ULL);
+  if (control_tx + control_rx > 0) {
+    out << "power: of them the control plane's " << control_tx << " transmitters and " << control_rx
+        << " receivers\n";
+  }
 }
 
 /// The energy per delivered bit of the runs, by part (means over the runs that measured it).
 void print_energy(std::ostream& out, const std::vector<RunRecord>& runs) {
   const char* const parts[] = {"laser", "modulator", "receiver", "serdes", "static"};
-  double total = 0, collision = 0, part[5] = {};
+  double total = 0, collision = 0, control = 0, part[5] = {};
   std::size_t counted = 0;
   std::string why;
   for (const RunRecord& r : runs) {
@@ -106,6 +135,7 @@ void print_energy(std::ostream& out, const std::vector<RunRecord>& runs) {
     ++counted;
     total += r.fields["energy_per_bit_pj"].get<double>();
     collision += r.fields["energy_collision_share"].get<double>();
+    control += r.fields.value("energy_control_share", 0.0);
     for (int i = 0; i < 5; ++i)
       part[i] += r.fields["energy_parts_pj_per_bit"][parts[i]].get<double>();
   }
@@ -120,8 +150,13 @@ void print_energy(std::ostream& out, const std::vector<RunRecord>& runs) {
     n += std::snprintf(text + n, sizeof text - n, "%s%s %.4g", i ? ", " : "", parts[i],
                        part[i] / double(counted));
   }
-  std::snprintf(text + n, sizeof text - n, "); %.1f%% spent on collided frames\n",
-                100.0 * collision / double(counted));
+  n += std::snprintf(text + n, sizeof text - n, "); %.1f%% spent on collided frames",
+                     100.0 * collision / double(counted));
+  if (control > 0) {
+    std::snprintf(text + n, sizeof text - n, ", %.1f%% on the control plane",
+                  100.0 * control / double(counted));
+  }
+  std::snprintf(text + std::strlen(text), sizeof text - std::strlen(text), "\n");
   out << text;
 }
 

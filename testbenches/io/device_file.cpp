@@ -93,6 +93,16 @@ const Field kFields[] = {
      OPTINET_SETTER(launch_power_min_dbm, double)},
     {"worst_case_extra_loss_db", 0, 100, false, false, "dB",
      OPTINET_SETTER(worst_case_extra_loss_db, double)},
+    {"max_launch_power_dbm", -60, 40, false, false, "dBm",
+     OPTINET_SETTER(max_launch_power_dbm, double)},
+    {"max_received_power_dbm", -60, 40, false, false, "dBm",
+     OPTINET_SETTER(max_received_power_dbm, double)},
+    {"die_area_mm2", 0, 1e6, false, false, "mm^2, 0: not one die",
+     OPTINET_SETTER(die_area_mm2, double)},
+    {"max_power_density_w_per_mm2", 0, 1e6, false, false, "W/mm^2",
+     OPTINET_SETTER(max_power_density_w_per_mm2, double)},
+    {"max_transceivers", 0, 1e15, false, true, "transceivers, 0: no limit",
+     OPTINET_SETTER(max_transceivers, std::uint64_t)},
 };
 
 /// The key naming a shipped set whose fields the file's fields replace.
@@ -277,7 +287,28 @@ DeviceParameters parse_device_json(const std::string& text, const std::string& p
                        set_list() + " and any of them");
     }
   }
+  const std::string consistency = device_inconsistency(p);
+  if (!consistency.empty()) throw UsageError(where + consistency);
   return p;
+}
+
+std::string device_inconsistency(const DeviceParameters& p) {
+  if (!(p.max_received_power_dbm > p.receiver_sensitivity_dbm)) {
+    return "max_received_power_dbm: " + number_text(p.max_received_power_dbm) +
+           " dBm is not above receiver_sensitivity_dbm (" +
+           number_text(p.receiver_sensitivity_dbm) +
+           " dBm); accepted: an overload above the sensitivity";
+  }
+  if (!(p.max_launch_power_dbm >= p.launch_power_min_dbm)) {
+    return "max_launch_power_dbm: " + number_text(p.max_launch_power_dbm) +
+           " dBm is below launch_power_min_dbm (" + number_text(p.launch_power_min_dbm) +
+           " dBm); accepted: a ceiling at or above the least launch";
+  }
+  if (p.die_area_mm2 > 0 && !(p.max_power_density_w_per_mm2 > 0)) {
+    return "max_power_density_w_per_mm2: 0 on a die of " + number_text(p.die_area_mm2) +
+           " mm^2; accepted: a density > 0 when die_area_mm2 is set";
+  }
+  return {};
 }
 
 DeviceParameters read_device_option(const std::string& value) {

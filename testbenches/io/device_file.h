@@ -26,6 +26,11 @@ DeviceParameters read_device_option(const std::string& value);
 /// Parses the text of a device file; `path` only names it in errors. Throws as read_device_file.
 DeviceParameters parse_device_json(const std::string& text, const std::string& path);
 
+/// Empty if the fields agree with one another (an overload above the sensitivity, a launch
+/// ceiling at or above the least launch, a density limit on a die), otherwise the refusal
+/// naming the field.
+std::string device_inconsistency(const DeviceParameters& p);
+
 /// The accepted field names, in the order of DeviceParameters.
 std::vector<std::string> device_field_names();
 

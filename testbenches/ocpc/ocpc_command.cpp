@@ -482,7 +482,18 @@ NetworkOptics OcpcCommand::optics() const {
   const std::uint64_t n = config_.shape.n();
   const std::uint64_t buses_per_node =
       config_.shape.topology == ocpc::Topology::kOcpc ? 1 : config_.shape.dimensions();
-  return NetworkOptics{"bus", MediumKind::kBus, config_.shape.p, {n * buses_per_node, n}};
+  NetworkOptics optics{"bus", MediumKind::kBus, config_.shape.p, {n * buses_per_node, n}, {}};
+  const ocpc::ProtocolInfo* info = ocpc::find_protocol(config_.protocol);
+  if (info != nullptr && info->control_plane) {
+    // Per bus a node is on, one control transmitter and one control receiver, times the
+    // wavelengths of a request or grant channel: p minislots of ceil(log2 p) bits.
+    std::uint64_t bits = 1;
+    while ((std::uint64_t{1} << bits) < config_.shape.p) ++bits;
+    optics.control =
+        ControlPlaneHardware{n, static_cast<std::uint32_t>(buses_per_node),
+                             static_cast<std::uint32_t>(buses_per_node), config_.shape.p * bits};
+  }
+  return optics;
 }
 
 Json OcpcCommand::power_budget(const DeviceParameters& device) const {
@@ -534,10 +545,12 @@ RunRecord OcpcCommand::run(std::uint64_t seed) {
     }
     line += open_loop_description(record.fields, *r.open_loop, r.saturated);
     add_media_fields(record.fields, media, r.open_loop->window_slots, r.open_loop->window_delivered,
-                     device_, physical_budget(device_, optics()));
+                     device_, physical_budget(device_, optics()),
+                     window_control_bits(r.control, r.delivered, r.open_loop->window_delivered));
   }
   if (!r.control.empty()) {
-    add_control_fields(record.fields, r.control, r.slots, r.delivered, device_);
+    add_control_fields(record.fields, r.control, r.slots, r.delivered, device_,
+                       physical_budget(device_, optics()));
   }
   return record;
 }

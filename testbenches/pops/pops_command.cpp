@@ -289,7 +289,18 @@ ProtocolCapacity PopsCommand::protocol_capacity() const {
 NetworkOptics PopsCommand::optics() const {
   // n*g transmitters and receivers: g per node on each side, one per coupler of its group.
   const std::uint64_t each = std::uint64_t{d_} * g_ * g_;
-  return NetworkOptics{"coupler", MediumKind::kStarCoupler, d_, {each, each}};
+  NetworkOptics optics{"coupler", MediumKind::kStarCoupler, d_, {each, each}, {}};
+  if (pops::protocol_info(config_.protocol).control_plane) {
+    // Per node one control transmitter (its request star and its claims) and g + 1 control
+    // photodiodes (its request star, one per coupler into its group), times the wavelengths of
+    // the widest channel: the request star, d (g + 1) bits; a claim plane, g (d + 1); a grant
+    // plane, g ceil(log2 d).
+    const std::uint64_t widest =
+        std::max({std::uint64_t{d_} * (g_ + 1), std::uint64_t{g_} * (d_ + 1),
+                  std::uint64_t{g_} * pops::receiver_index_bits(d_)});
+    optics.control = ControlPlaneHardware{std::uint64_t{d_} * g_, 1, g_ + 1, widest};
+  }
+  return optics;
 }
 
 Json PopsCommand::power_budget(const DeviceParameters& device) const {
@@ -326,11 +337,13 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
           "c(" + std::to_string(c / s.g) + "," + std::to_string(c % s.g) + ")", r.couplers[c]});
     }
     add_media_fields(record.fields, media, o.window_slots, o.window_delivered, device_,
-                     physical_budget(device_, optics()));
+                     physical_budget(device_, optics()),
+                     window_control_bits(r.control, r.delivered, o.window_delivered));
   }
   if (!r.open_loop) report_faults(record, experiment_->faults(), r.faults);
   if (!r.control.empty()) {
-    add_control_fields(record.fields, r.control, r.slots, r.delivered, device_);
+    add_control_fields(record.fields, r.control, r.slots, r.delivered, device_,
+                       physical_budget(device_, optics()));
   }
   return record;
 }

@@ -189,7 +189,8 @@ NetworkOptics SplitHashCommand::optics() const {
   return NetworkOptics{"bus",
                        MediumKind::kBus,
                        static_cast<std::uint32_t>(longest),
-                       {s.bus_attachments(), s.nodes()}};
+                       {s.bus_attachments(), s.nodes()},
+                       {}};
 }
 
 Json SplitHashCommand::power_budget(const DeviceParameters& device) const {

@@ -456,7 +456,7 @@ Json StoreForwardCommand::power_budget(const DeviceParameters& device) const {
 NetworkOptics StoreForwardCommand::optics() const {
   // One transmitter and one receiver per directed link.
   const std::uint64_t links = links_ != 0 ? links_ : graph_links(*config_.graph);
-  return NetworkOptics{"link", MediumKind::kPointToPoint, 1, {links, links}};
+  return NetworkOptics{"link", MediumKind::kPointToPoint, 1, {links, links}, {}};
 }
 
 double StoreForwardCommand::elaborate() {

@@ -1,6 +1,8 @@
 # Tests of area 'evaluation' (see cmake/evaluation.cmake); uses optinet_gtest from CMakeLists.txt.
 optinet_gtest(physical/test_evaluation_power_budget)
 optinet_gtest(physical/test_loss_chain)
+optinet_gtest(physical/test_design_limits)
+optinet_gtest(physical/test_control_plane_energy)
 optinet_gtest(physical/test_evaluation_device_file)
 optinet_gtest(physical/test_physical_layer)
 # The device file tests read docs/devices/ and write scratch files under the build tree.

@@ -188,6 +188,86 @@ def value_at(changes, code, t):
     return v
 
 
+def check_limits(optinet, workdir):
+    # POPS(32,1) on fibre: star fan-out 32 needs -14.4 + 15.0515 + 0.7 + 1.25 + 1.004 + 3 =
+    # +6.6055 dBm, above the +4 dBm ceiling (and so does its worst case); POPS(16,1) closes
+    # within it (+3.3452 dBm, worst case +3.8452 dBm).
+    report, out = run(optinet, workdir, "limits_32",
+                      ["pops", "--d", "32", "--g", "1", "--device", "fibre"])
+    b = report["power_budget"]
+    names = [v["name"] for v in b["violations"]]
+    if b["buildable"] or names != ["launch_ceiling", "launch_ceiling_worst_case"]:
+        fail("POPS(32,1) fibre: buildable %r, violations %r" % (b["buildable"], names))
+    close(b["violations"][0]["figure"], -14.4 + 10 * math.log10(32) + 0.7 + 1.25 + 1.004 + 3,
+          "launch_ceiling figure")
+    close(b["violations"][0]["limit"], 4.0, "launch ceiling")
+    if "power: NOT BUILDABLE: launch_ceiling (the budget needs a launch of +6.61 dBm" not in out:
+        fail("POPS(32,1): the summary does not say it cannot be built:\n" + out)
+    report, out = run(optinet, workdir, "limits_16",
+                      ["pops", "--d", "16", "--g", "1", "--device", "fibre"])
+    if not report["power_budget"]["buildable"] or report["power_budget"]["violations"]:
+        fail("POPS(16,1) fibre: not buildable: %r" % report["power_budget"]["violations"])
+    if "power: buildable" not in out:
+        fail("POPS(16,1): the summary does not say it is buildable:\n" + out)
+    # Receiver overload: a point-to-point link at +2 dBm receives +0.996 dBm > +0.5 dBm.
+    path = os.path.join(workdir, "hot.dev.json")
+    with open(path, "w") as f:
+        json.dump({"base": "fibre", "launch_power_dbm": 2.0}, f)
+    report, _ = run(optinet, workdir, "limits_overload",
+                    ["hypercube", "--n", "3", "--device", path])
+    names = [v["name"] for v in report["power_budget"]["violations"]]
+    if names != ["receiver_overload"]:
+        fail("overloaded receiver: violations %r" % names)
+    close(report["power_budget"]["violations"][0]["figure"], 2.0 - 1.004, "received power")
+    # Die power density: POPS(16,16) on chip, 4096 lasers of 7.6577 mW electrical and 0.8192 W
+    # of ring tuning, 32.19 W: 0.0805 W/mm^2 on 400 mm^2; on 50 mm^2, 0.644 W/mm^2 > 0.5.
+    report, _ = run(optinet, workdir, "limits_die", ["pops", "--d", "16", "--g", "16",
+                                                     "--device", "onchip"])
+    b = report["power_budget"]
+    close(b["die_power_w"], b["laser_w"] + b["static_w"], "die power")
+    close(b["power_density_w_per_mm2"], b["die_power_w"] / 400, "density")
+    if not b["buildable"]:
+        fail("POPS(16,16) on chip: not buildable: %r" % b["violations"])
+    path = os.path.join(workdir, "small_die.dev.json")
+    with open(path, "w") as f:
+        json.dump({"base": "onchip", "die_area_mm2": 50, "max_transceivers": 8000}, f)
+    report, _ = run(optinet, workdir, "limits_small_die",
+                    ["pops", "--d", "16", "--g", "16", "--device", path])
+    b = report["power_budget"]
+    names = [v["name"] for v in b["violations"]]
+    if b["buildable"] or names != ["die_power_density", "transceivers"]:
+        fail("POPS(16,16) on a 50 mm^2 die, 8000 transceivers: %r" % names)
+    close(b["violations"][0]["figure"], (b["laser_w"] + b["static_w"]) / 50, "density")
+    close(b["violations"][1]["figure"], 8192, "transceivers")
+
+
+def check_control_plane(optinet, workdir):
+    # POPS(8,8) reservation: 512 data transmitters and receivers, and per node 1 control
+    # transmitter and 9 control photodiodes (one wavelength: 72 bits a slot): 576 and 1088.
+    report, out = run(optinet, workdir, "control",
+                      ["pops", "--d", "8", "--g", "8", "--protocol", "reservation", "--traffic",
+                       "bernoulli", "--rate", "0.3", "--warmup", "100", "--measure", "400",
+                       "--seed", "3"])
+    b, r = report["power_budget"], report["runs"][0]
+    if (b["transmitters"], b["receivers"], b["control_transmitters"],
+            b["control_receivers"]) != (576, 1088, 64, 576):
+        fail("POPS(8,8) reservation counts: %r" % b)
+    close(b["static_w"], 576 * 0.015, "static_w with the control plane")
+    # The window's control bits: the run's, in proportion to the packets delivered.
+    c = r["control"]
+    control_pj_per_packet = c["energy_pj"] / r["delivered"]
+    # Gated laser: each control bit sent also costs its 0.1 ns of light.
+    laser_mw = b["laser_electrical_mw_per_transmitter"]
+    close(c["energy_pj"], c["bits_sent"] * (50 + laser_mw * 0.1) + c["bits_received"] * 50,
+          "control energy")
+    parts = r["energy_parts_pj_per_bit"]
+    close(sum(parts.values()), r["energy_per_bit_pj"], "energy per bit = parts")
+    close(r["energy_control_share"] * r["energy_per_bit_pj"], control_pj_per_packet / 512,
+          "control share of the energy per bit", 1e-9)
+    if "on the control plane" not in out or "control plane's 64 transmitters" not in out:
+        fail("the summary has no control plane:\n" + out)
+
+
 def main():
     optinet, workdir = sys.argv[1], sys.argv[2]
     os.makedirs(workdir, exist_ok=True)
@@ -196,6 +276,8 @@ def main():
     check_budget_errors(optinet, workdir)
     check_vcd_power(optinet, workdir)
     check_link_power(optinet, workdir)
+    check_limits(optinet, workdir)
+    check_control_plane(optinet, workdir)
 
 
 main()

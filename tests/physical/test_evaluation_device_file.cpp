@@ -105,6 +105,11 @@ void expect_same(const DeviceParameters& a, const DeviceParameters& b) {
   EXPECT_EQ(a.guard_time_ns, b.guard_time_ns);
   EXPECT_EQ(a.receiver_lock_ns, b.receiver_lock_ns);
   EXPECT_EQ(a.sensitivity_ber, b.sensitivity_ber);
+  EXPECT_EQ(a.max_launch_power_dbm, b.max_launch_power_dbm);
+  EXPECT_EQ(a.max_received_power_dbm, b.max_received_power_dbm);
+  EXPECT_EQ(a.die_area_mm2, b.die_area_mm2);
+  EXPECT_EQ(a.max_power_density_w_per_mm2, b.max_power_density_w_per_mm2);
+  EXPECT_EQ(a.max_transceivers, b.max_transceivers);
 }
 
 TEST(EvaluationDeviceFile, CommittedSetFilesHoldTheShippedSets) {
@@ -112,8 +117,8 @@ TEST(EvaluationDeviceFile, CommittedSetFilesHoldTheShippedSets) {
   // table documents every field.
   expect_same(*device_set("fibre"), DeviceParameters{});
   const std::string readme = read_text(std::string(OPTINET_SOURCE_DIR) + "/docs/devices/README.md");
-  ASSERT_EQ(device_field_names().size(), 36u);
-  ASSERT_EQ(device_set_names(), (std::vector<std::string>{"fibre", "onchip"}));
+  ASSERT_EQ(device_field_names().size(), 41u);
+  ASSERT_EQ(device_set_names(), (std::vector<std::string>{"fibre", "onchip", "onchip-dsent"}));
   for (const std::string& set : device_set_names()) {
     const std::string path = std::string(OPTINET_SOURCE_DIR) + "/docs/devices/" + set + ".json";
     expect_same(read_device_file(path), *device_set(set));
@@ -147,9 +152,11 @@ TEST(EvaluationDeviceFile, ABaseSetTakesAnySubsetOfFields) {
 
 TEST(EvaluationDeviceFile, BadDeviceFilesNameTheField) {
   EXPECT_EQ(refusal(R"({"base": "silicon"})"),
-            "--device: dev.json: base: 'silicon' is not a device set; accepted: fibre, onchip");
+            "--device: dev.json: base: 'silicon' is not a device set; accepted: fibre, onchip, "
+            "onchip-dsent");
   EXPECT_EQ(refusal(R"({"base": 3})"),
-            "--device: dev.json: base: a number is not a device set; accepted: fibre, onchip");
+            "--device: dev.json: base: a number is not a device set; accepted: fibre, onchip, "
+            "onchip-dsent");
   EXPECT_EQ(refusal(R"({"base": "fibre", "laser_wall_plug_efficiency": 0})"),
             "--device: dev.json: laser_wall_plug_efficiency: a number > 0 and <= 1 (optical out "
             "/ electrical in); got 0");
@@ -310,6 +317,44 @@ TEST(EvaluationDeviceFile, AGoodFileIsRead) {
   EXPECT_EQ(p.receiver_sensitivity_dbm, -28.5);
   EXPECT_EQ(p.bus_tap_loss_db, 0.5);
   EXPECT_EQ(p.frame_bits, DeviceParameters{}.frame_bits);
+}
+
+TEST(EvaluationDeviceFile, LimitsThatContradictTheDeviceAreRefused) {
+  // An overload at or below the sensitivity: no received power is both heard and not too much.
+  std::string why = refusal(R"({"base": "fibre", "max_received_power_dbm": -14.4})");
+  EXPECT_EQ(why,
+            "--device: dev.json: max_received_power_dbm: -14.4 dBm is not above "
+            "receiver_sensitivity_dbm (-14.4 dBm); accepted: an overload above the sensitivity");
+  // A launch ceiling below the least launch the transmitter has.
+  why = refusal(R"({"base": "fibre", "max_launch_power_dbm": -9})");
+  EXPECT_NE(why.find("max_launch_power_dbm: -9 dBm is below launch_power_min_dbm (-8.2 dBm)"),
+            std::string::npos)
+      << why;
+  // A die without a density limit.
+  why = refusal(R"({"base": "fibre", "die_area_mm2": 100})");
+  EXPECT_NE(why.find("max_power_density_w_per_mm2: 0 on a die of 100 mm^2"), std::string::npos)
+      << why;
+  // Out of range and not an integer, as every field.
+  EXPECT_NE(refusal(R"({"base": "fibre", "max_transceivers": 1.5})")
+                .find("max_transceivers: an integer in [0, 1e+15]"),
+            std::string::npos);
+  EXPECT_NE(refusal(R"({"base": "fibre", "die_area_mm2": -1})").find("die_area_mm2: a number"),
+            std::string::npos);
+  // A file without a base must give the limits too.
+  nlohmann::json whole;
+  std::ifstream(std::string(OPTINET_SOURCE_DIR) + "/docs/devices/fibre.json") >> whole;
+  whole.erase("max_transceivers");
+  EXPECT_NE(refusal(whole.dump()).find("max_transceivers: missing"), std::string::npos);
+  // Consistent limits are taken.
+  const DeviceParameters p = parse_device_json(
+      R"({"base": "onchip", "die_area_mm2": 100, "max_power_density_w_per_mm2": 1,
+          "max_transceivers": 5000, "max_launch_power_dbm": 10, "max_received_power_dbm": -5})",
+      "dev.json");
+  EXPECT_EQ(p.die_area_mm2, 100.0);
+  EXPECT_EQ(p.max_power_density_w_per_mm2, 1.0);
+  EXPECT_EQ(p.max_transceivers, 5000u);
+  EXPECT_EQ(p.max_launch_power_dbm, 10.0);
+  EXPECT_EQ(p.max_received_power_dbm, -5.0);
 }
 
 }  // namespace
