@@ -1,23 +1,28 @@
 #!/usr/bin/python3
 """The architect's study of docs/results/coupler-evaluation.md, run by the model.
 
-usage: scripts/results/coupler_study.py [--optinet build/optinet] [--out docs/results] [--jobs 2] [--quick]
+usage: scripts/results/coupler_study.py [--optinet build/optinet] [--out docs/results] [--jobs 2]
+       [--sizes 256,1024,4096] [--only curves|shapes | --all] [--quick]
 
-1. Latency against accepted load up to saturation (random access, TDMA and reservation) for
-   POPS(16,16), POPS(64,64) (randomized and reservation), the OCPC (p = 256), the MOB-PC
-   (p = 16) and the 16 x 16 grid (--networks, --protocols: some of them), each one
-   `optinet --rates auto` run (the saturation search, then 0.1-0.95 of its throughput, every
-   point in steady state), with the hardware and the routing bound.
-2. Every POPS(d,g) shape with d*g = n for n = 1024 and 4096: couplers, fan-out, capacity,
-   saturation throughput of tdma, randomized and reservation (`--find-saturation`), latency at
-   half of it (a steady-state run), and slots to route one permutation with every router; per
-   device set
-   (fibre, onchip): transmitters, power margin, laser and static power, and the energy per
-   delivered bit at half of saturation with its parts.
-Writes coupler-evaluation-curves.csv, coupler-evaluation-shapes.csv, the plots and the saturation
-and shape tables (generated blocks of coupler-evaluation.md) into --out, and prints the Markdown
-tables. Every run is one `optinet ... --json` invocation, here (--jobs at once) or, with
---backend slurm, one Slurm job each (--jobs queued at once).
+The shapes (the default): every POPS(d,g) shape with d*g = n for n in --sizes (a shape optinet
+refuses or whose memory estimate does not fit is listed as skipped, with why), each with TDMA,
+reservation and randomized routing in the grouped view: the protocol's capacity
+(open_loop.protocol_capacity), the latency knee (`--find-knee`: 3 x the zero-load latency) and
+one steady-state run at half the knee's offered load per device set (fibre, onchip): latency
+and throughput in slots and in ns, the energy per delivered bit with its parts, transmitters,
+margin, laser and static power; and the slots to route one permutation with every router. Then
+the curves of TDMA and reservation on each size's square shape, POPS(sqrt n, sqrt n), around
+the knee (the rates of `--rates auto`, every point its own run, merged into one curve), with
+the capacity drawn on them. Writes coupler-evaluation-shapes.csv,
+coupler-evaluation-knee-curves.csv, its plot and the page's generated blocks.
+
+Section 1's curves (`--only curves`): latency against accepted load (random access, TDMA and
+reservation) for POPS(16,16), POPS(64,64) (randomized and reservation), the OCPC (p = 256), the
+MOB-PC (p = 16) and the 16 x 16 grid (--networks, --protocols: some of them), each one
+`optinet --rates auto` run, with the hardware and the routing bound; coupler-evaluation-curves.csv.
+
+Every run is one `optinet ... --json` invocation, here (--jobs at once) or, with --backend
+slurm, one Slurm job each (--jobs queued at once); the seed is 1 (the CSVs' seed column).
 """
 import argparse
 import ast
@@ -31,10 +36,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import cli_guard  # noqa: E402
 import results_data  # noqa: E402
+from sweep import curve as sweep_curve  # noqa: E402
 from sweep import slurm as sweep_slurm  # noqa: E402
 
 SEED = 1
@@ -153,11 +160,15 @@ def main():
     parser.add_argument("--partition", default="", help="the Slurm partition (--backend slurm)")
     parser.add_argument("--time", default="24:00:00",
                         help="a Slurm job's time limit (--backend slurm)")
-    parser.add_argument("--quick", action="store_true", help="a small smoke version")
+    parser.add_argument("--quick", action="store_true", help="a small smoke version: shorter runs (with --sizes 4, seconds)")
     parser.add_argument("--report-only", action="store_true",
                         help="rewrite the plot and the page's tables from the CSVs in --out, "
                         "running nothing")
-    parser.add_argument("--only", choices=["curves", "shapes"], help="run one study only")
+    parser.add_argument("--only", choices=["curves", "shapes"],
+                        help="shapes (the default): every POPS(d,g) of --sizes and the knee "
+                        "curves of its square shapes; curves: section 1's curves only")
+    parser.add_argument("--all", action="store_true",
+                        help="both: section 1's curves and the shapes of --sizes")
     parser.add_argument("--protocols", type=lambda t: [x for x in t.split(",") if x], default="",
                         help="only the curves of these protocols (comma-separated)")
     parser.add_argument("--networks", type=network_list, default="",
@@ -169,7 +180,10 @@ def main():
     parser.add_argument("--keep-shapes", metavar="CSV", type=readable_file,
                         help="a shapes CSV of an earlier study: its rows of sizes not run now "
                         "are kept in the new CSV and table")
-    parser.add_argument("--sizes", type=size_list, default="1024,4096",
+    parser.add_argument("--keep-knee-curves", metavar="CSV", type=readable_file,
+                        help="a knee-curves CSV of an earlier study: its rows of sizes not run "
+                        "now are kept in the new CSV, plot and table")
+    parser.add_argument("--sizes", type=size_list, default="256,1024,4096",
                         help="n of the shape study (powers of two >= 2, comma-separated)")
     parser.add_argument("--d", type=cli_guard.int_list, default="",
                         help="only these d (comma-separated) in the shape study")
@@ -178,6 +192,8 @@ def main():
     # Inputs first: the kept CSVs are read before any run, and their errors end the study then.
     args.kept_curves = read_curves(args.keep, "--keep") if args.keep else []
     args.kept_shapes = read_shapes(args.keep_shapes, "--keep-shapes") if args.keep_shapes else []
+    args.kept_knee_curves = (read_knee_curves(args.keep_knee_curves, "--keep-knee-curves")
+                             if args.keep_knee_curves else [])
     slurm = None
     if args.backend == "slurm" and not args.report_only:
         if shutil.which("sbatch") is None:
@@ -207,7 +223,7 @@ def size_list(text):
 def check_arguments(args):
     """Options that would not act are refused before anything runs: a protocol or network no
     curve has, a selection of no curve, a --d that no shape of --sizes has."""
-    if args.only != "shapes" and not args.report_only:
+    if runs_section_curves(args) and not args.report_only:
         protocols = {protocol for _, _, protocol, _ in curve_cases(False)}
         for protocol in args.protocols:
             if protocol not in protocols:
@@ -216,7 +232,7 @@ def check_arguments(args):
         if not selected_cases(args):
             raise cli_guard.BadInput("--protocols, --networks: no curve of the study runs these "
                                      "protocols on these networks")
-    sizes = [256] if args.quick else args.sizes
+    sizes = args.sizes
     for d in args.d:
         if not any(d == shape for n in sizes for shape, _ in shapes(n)):
             raise cli_guard.BadInput(f"--d: {d} is not accepted (no POPS(d,g) with d*g = "
@@ -226,11 +242,20 @@ def check_arguments(args):
 
 def study(args, scratch, slurm=None):
     """The study's runs, --jobs at once; Ctrl-C or a signal stops the running ones at once
-    (their optinet processes get SIGINT) and ends the study."""
+    (their optinet processes get SIGINT) and ends the study. A run asked for twice with the
+    same arguments (a curve's point at half the knee and the shape's half-knee run) runs
+    once."""
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
     children = cli_guard.Children()
     optinet = os.path.abspath(args.optinet) if slurm else args.optinet
-    submit = lambda a: pool.submit(run, optinet, a, scratch, children, slurm)  # noqa: E731
+    submitted = {}
+    lock = threading.Lock()
+
+    def submit(a):
+        with lock:
+            if tuple(a) not in submitted:
+                submitted[tuple(a)] = pool.submit(run, optinet, a, scratch, children, slurm)
+            return submitted[tuple(a)]
     try:
         return studies(args, submit)
     except KeyboardInterrupt:
@@ -240,46 +265,82 @@ def study(args, scratch, slurm=None):
         pool.shutdown(wait=True)
 
 
+def runs_section_curves(args):
+    return args.only == "curves" or args.all
+
+
+def runs_shapes(args):
+    return args.only != "curves" or args.all
+
+
 def studies(args, submit):
-    curves, rows = [], []
-    if args.only != "shapes":
+    curves, rows, knee_rows = [], [], []
+    if runs_section_curves(args):
         curves = curve_study(submit, args)
-    if args.only != "curves":
-        sizes = [256] if args.quick else args.sizes
-        only_d = set(args.d)
-        for n in sizes:
-            for d, g in shapes(n):
-                if not only_d or d in only_d:
-                    rows.append(shape_row(submit, n, d, g, args.quick))
-        if args.kept_shapes:
-            rows = sorted([r for r in args.kept_shapes if r["n"] not in sizes] + rows,
-                          key=lambda r: (r["n"], r["d"]))
-        write_csv(os.path.join(args.out, "coupler-evaluation-shapes.csv"), rows)
-        write_page_block(args.out, "shapes", shape_tables(rows))
-    print_tables(curves, rows)
+    if runs_shapes(args):
+        rows, knee_rows = size_study(submit, args)
+    print_tables(curves, rows, knee_rows)
     return 0
+
+
+def size_study(submit, args):
+    """Every POPS(d,g) shape of --sizes (the shapes' rows in parallel, each shape's runs
+    submitted as soon as they are known), then the knee curves of each size's square shape."""
+    sizes = args.sizes
+    only_d = set(args.d)
+    chosen = [(n, d, g) for n in sizes for d, g in shapes(n) if not only_d or d in only_d]
+    knee_reports = {}
+    # Threads that wait for runs, not run them: the pool of --jobs runs them.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, len(chosen))) as shapes_pool:
+        futures = [shapes_pool.submit(shape_row, submit, args.optinet, n, d, g, args.quick,
+                                      knee_reports) for n, d, g in chosen]
+        rows = [f.result() for f in futures]
+        square = [(key, report) for key, report in knee_reports.items()
+                  if key[1] == key[2] and key[3] in CURVE_LOADS]
+        curve_futures = [shapes_pool.submit(knee_curve, submit, n, d, g, protocol, report,
+                                            args.quick)
+                         for (n, d, g, protocol), report in sorted(
+                             square, key=lambda x: (x[0][0], CURVE_LOADS.index(x[0][3])))]
+        knee_rows = [row for f in curve_futures for row in f.result()]
+    if args.kept_shapes:
+        rows = sorted([r for r in args.kept_shapes if r["n"] not in sizes] + rows,
+                      key=lambda r: (r["n"], r["d"]))
+    if args.kept_knee_curves:
+        knee_rows = sorted([r for r in args.kept_knee_curves if r["n"] not in sizes] + knee_rows,
+                           key=lambda r: (r["n"], CURVE_LOADS.index(r["protocol"])))
+    write_csv(os.path.join(args.out, "coupler-evaluation-shapes.csv"), rows)
+    write_csv(os.path.join(args.out, "coupler-evaluation-knee-curves.csv"), knee_rows)
+    plot_knee_curves(knee_rows, args.out)
+    write_page_block(args.out, "shapes", shape_tables(rows))
+    write_page_block(args.out, "knee-curves", knee_curve_table(knee_rows))
+    return rows, knee_rows
 
 
 def write_page_block(out, name, lines):
     """A generated block of the page coupler-evaluation.md in `out`."""
     results_data.write_generated(os.path.join(out, "coupler-evaluation.md"),
-                                 {name: "\n".join(lines)}, "coupler_study.py",
+                                 {name: "\n".join(line.rstrip() for line in lines)},
+                                 "coupler_study.py",
                                  "# Evaluating couplers and buses\n")
 
 
 def report_only(args):
-    """The plot and the page's tables again from the CSVs in --out, without a run."""
-    curves, rows = [], []
-    if args.only != "shapes":
+    """The plots and the page's tables again from the CSVs in --out, without a run."""
+    curves, rows, knee_rows = [], [], []
+    if runs_section_curves(args):
         curves = case_order(read_curves(os.path.join(args.out, "coupler-evaluation-curves.csv"),
                                         "--report-only"))
         plot_curves(curves, args.out)
         write_page_block(args.out, "saturation", curve_table(curves))
-    if args.only != "curves":
+    if runs_shapes(args):
         rows = read_shapes(os.path.join(args.out, "coupler-evaluation-shapes.csv"),
                            "--report-only")
+        knee_rows = read_knee_curves(
+            os.path.join(args.out, "coupler-evaluation-knee-curves.csv"), "--report-only")
+        plot_knee_curves(knee_rows, args.out)
         write_page_block(args.out, "shapes", shape_tables(rows))
-    print_tables(curves, rows)
+        write_page_block(args.out, "knee-curves", knee_curve_table(knee_rows))
+    print_tables(curves, rows, knee_rows)
     return 0
 
 
@@ -321,7 +382,11 @@ def read_curves(path, option="curves CSV"):
 
 
 def read_shapes(path, option):
-    return read_study_csv(path, ("n", "d", "g", "capacity"), option)
+    return read_study_csv(path, ("n", "d", "g", "skipped"), option)
+
+
+def read_knee_curves(path, option):
+    return read_study_csv(path, ("network", "protocol", "n", "knee_offered"), option)
 
 
 def selected_cases(args):
@@ -399,68 +464,106 @@ def curve_rows(label, protocol, report):
             for r in report["runs"]]
 
 
-def shape_slot_limit(n, protocol, quick):
-    """A run's slot limit in the shape study: TDMA's batch is its n-slot frame, and a measured
-    warm-up of 8 batches and window of 20 need 40 n slots; 100,000 otherwise."""
+def knee_slot_limit(n, protocol, quick):
+    """A run's slot limit in the shape study: TDMA's batch is its n-slot frame and its runs near
+    the knee need tens of frames (a warm-up of relaxation, a window of 10 mean latencies of
+    about 3n/2), so 64 frames; 100,000 slots otherwise."""
     if quick:
-        return 20000 if protocol != "tdma" else max(20000, 48 * n)
-    return max(100000, 48 * n) if protocol == "tdma" else 100000
+        return max(20000, 48 * n) if protocol == "tdma" else 20000
+    return max(100000, 64 * n) if protocol == "tdma" else 100000
 
 
 DEVICES = ("fibre", "onchip")  # the shipped device sets (docs/devices)
 PARTS = ("laser", "modulator", "receiver", "serdes", "static")
 # The protocols of the shape study under a sustained load (a shape a protocol refuses: "-").
-SHAPE_LOADS = ("tdma", "randomized", "reservation")
+SHAPE_LOADS = ("tdma", "reservation", "randomized")
+# The curves drawn past the knee, on the square shape of each size.
+CURVE_LOADS = ("tdma", "reservation")
+KNEE_KEYS = ("throughput", "offered", "latency", "latency_ns", "zero_load_latency",
+             "zero_load_latency_ns", "criterion", "under_rate", "over_rate", "bracketed", "upper",
+             "upper_from")
 
 
-def shape_row(submit, n, d, g, quick):
-    network = ["pops", "--d", str(d), "--g", str(g)]
-    row = {"n": n, "d": d, "g": g, "couplers": g * g, "fanout": d}
-    # Permutations (closed loop), two seeds each, submitted first so they run in parallel.
-    permutation = {}
-    runs = "1" if n >= 4096 else "2"
-    for protocol in ("randomized", "offline", "sorting", "tdma"):
-        permutation[protocol] = submit(network + ["--protocol", protocol, "--runs", runs])
-    # Saturation: the search, every point in steady state; then one steady-state run at half
-    # of the throughput it found with each device set (the slots run alike; light and energy
-    # differ).
-    searches = {}
-    for protocol in SHAPE_LOADS:
-        limit = str(shape_slot_limit(n, protocol, quick))
-        searches[protocol] = submit(network + ["--protocol", protocol, "--traffic", "bernoulli",
-                                               "--find-saturation", "--max-slots", limit])
+def pops_network(d, g):
+    """The POPS(d,g) options of every run of the shape study: the grouped view (the views run
+    alike, tested; the grouped one costs less per slot)."""
+    return ["pops", "--d", str(d), "--g", str(g), "--view", "grouped"]
+
+
+def load_args(d, g, protocol):
+    return pops_network(d, g) + ["--protocol", protocol, "--traffic", "bernoulli"]
+
+
+def shape_skip(optinet, d, g):
+    """Why POPS(d,g) is not run (optinet refuses it, or its memory estimate does not fit this
+    machine), or None."""
+    proc = subprocess.run([optinet] + load_args(d, g, "tdma") + ["--check"],
+                          capture_output=True, text=True)
+    if proc.returncode == 2:
+        return "refused: " + proc.stderr.strip().splitlines()[-1].removeprefix("optinet: ")
+    cli_guard.check_exit(proc, accepted=(0,))
+    check = json.loads(proc.stdout)
+    if not check["fits"]:
+        return (f"memory: {check['memory_estimate_bytes'] / 2**30:.1f} GiB estimated, "
+                f"{check['memory_available_bytes'] / 2**30:.1f} GiB available")
+    return None
+
+
+def shape_row(submit, optinet, n, d, g, quick, knee_reports):
+    """One shape: per protocol its capacity, its knee and a run at half the knee's offered
+    load per device set (the devices price the same run: its slots are the same). The knee
+    searches' reports go into KNEE_REPORTS[(n, d, g, protocol)]."""
+    row = {"n": n, "d": d, "g": g, "couplers": g * g, "fanout": d, "seed": SEED}
+    skip = shape_skip(optinet, d, g)
+    row["skipped"] = skip
+    if skip:
+        print(f"shape POPS({d},{g}): skipped ({skip})", file=sys.stderr)
+        return row
+    network = pops_network(d, g)
+    permutation = {p: submit(network + ["--protocol", p, "--runs", "1" if n >= 4096 else "2"])
+                   for p in ("randomized", "offline", "sorting", "tdma")}
+    knees = {p: submit(load_args(d, g, p) + ["--find-knee", "--max-slots",
+                                             str(knee_slot_limit(n, p, quick))])
+             for p in SHAPE_LOADS}
     halves = {}
-    for protocol, future in searches.items():
+    for protocol, future in knees.items():
         report = future.result()
-        if report is None:  # refused (randomized: d >= g; reservation: words of g + 1 bits)
-            for key in ("saturation", "saturation_ci_low", "saturation_ci_high",
-                        "search_unsettled", "half_load_latency", "half_load_latency_ci",
-                        "half_load_saturated"):
-                row[f"{protocol}_{key}"] = None
-            for device in DEVICES:
-                row[f"{protocol}_{device}_pj_per_bit"] = None
+        if report is None:  # refused (randomized: d < g)
+            row[f"{protocol}_refused"] = True
             continue
-        search = report["saturation"]
         row["capacity"] = report["open_loop"]["hardware_bound"]["value"]
-        row[f"{protocol}_saturation"] = search["throughput"]
-        row[f"{protocol}_saturation_ci_low"] = search["ci_low"]
-        row[f"{protocol}_saturation_ci_high"] = search["ci_high"]
-        row[f"{protocol}_search_unsettled"] = unsettled_runs(search)
-        limit = str(shape_slot_limit(n, protocol, quick))
-        for device in DEVICES:
-            halves[protocol, device] = submit(
-                network + ["--protocol", protocol, "--traffic", "bernoulli", "--rate",
-                           f"{search['throughput'] / 2:.6g}", "--max-slots", limit,
-                           "--device", device])
+        capacity = report["open_loop"]["protocol_capacity"]
+        row[f"{protocol}_capacity"] = capacity["value"]
+        row[f"{protocol}_capacity_how"] = capacity["how"].split(":")[0]
+        knee_reports[n, d, g, protocol] = report
+        knee = report["knee"]
+        for key in KNEE_KEYS:
+            row[f"{protocol}_knee_{key}"] = knee[key]
+        row[f"{protocol}_knee_runs"] = len(knee["points"])
+        row[f"{protocol}_knee_seconds"] = report["timing_seconds"]["simulation"]
+        limit = str(knee_slot_limit(n, protocol, quick))
+        for device in DEVICES:  # the arguments of the curve's point at half the knee
+            halves[protocol, device] = submit(sweep_curve.point_args(
+                load_args(d, g, protocol) + ["--max-slots", limit, "--device", device],
+                knee["offered"] / 2))
     for (protocol, device), future in halves.items():
+        r = future.result()["runs"][0]
         report = future.result()
-        r = report["runs"][0]
-        row[f"{protocol}_half_load_latency"] = r["latency_mean"]
-        row[f"{protocol}_half_load_latency_ci"] = r["steady_state"]["latency_ci"]
-        row[f"{protocol}_half_load_saturated"] = r["saturated"]
+        if device == DEVICES[0]:
+            row[f"{protocol}_half_rate"] = r["rate"]
+            row[f"{protocol}_half_accepted"] = r["accepted_per_sender"]
+            row[f"{protocol}_half_latency"] = r["latency_mean"]
+            row[f"{protocol}_half_latency_ci"] = r["steady_state"]["latency_ci"]
+            row[f"{protocol}_half_saturated"] = r["saturated"]
+            row[f"{protocol}_half_seconds"] = report["timing_seconds"]["simulation"]
+        # Nanoseconds and Gb/s follow each device set's slot.
+        row[f"{protocol}_{device}_slot_ns"] = r["slot_ns"]
+        row[f"{protocol}_{device}_half_latency_ns"] = r["latency_mean_ns"]
+        row[f"{protocol}_{device}_half_accepted_gbps"] = r["accepted_gbps_per_node"]
         row[f"{protocol}_{device}_pj_per_bit"] = r["energy_per_bit_pj"]
+        parts = r.get("energy_parts_pj_per_bit", {})  # none without a delivered packet
         for part in PARTS:
-            row[f"{protocol}_{device}_{part}_pj_per_bit"] = r["energy_parts_pj_per_bit"][part]
+            row[f"{protocol}_{device}_{part}_pj_per_bit"] = parts.get(part)
         budget = report["power_budget"]
         row[f"{device}_margin_db"] = budget["coupler"]["margin_db"]
         row[f"{device}_closes"] = budget["coupler"]["closes"]
@@ -478,6 +581,36 @@ def shape_row(submit, n, d, g, quick):
         row[f"{protocol}_permutation_slots"] = slots
     print(f"shape POPS({d},{g}): {row}", file=sys.stderr)
     return row
+
+
+def knee_curve(submit, n, d, g, protocol, knee_report, quick):
+    """The latency-throughput curve of POPS(d,g) around the knee its search found: the rates of
+    `--rates auto` (scripts/sweep/curve.py), each one `--rate` run submitted at once, merged
+    into one curve; returns its CSV rows."""
+    knee = knee_report["knee"]
+    rates = sweep_curve.knee_curve_rates(knee["offered"], knee["upper"])
+    args = load_args(d, g, protocol) + ["--max-slots", str(knee_slot_limit(n, protocol, quick)),
+                                        "--device", DEVICES[0]]
+    futures = [submit(sweep_curve.point_args(args, rate)) for rate in rates]
+    report = sweep_curve.merge_curve([f.result() for f in futures], rates)
+    capacity = report["open_loop"]["protocol_capacity"]["value"]
+    rows = []
+    for r in report["runs"]:
+        rows.append({"network": f"POPS({d},{g})", "protocol": protocol, "n": n, "seed": r["seed"],
+                     "rate": r["rate"], "offered": r["offered_per_sender"],
+                     "accepted": r["accepted_per_sender"],
+                     "accepted_ci": r["steady_state"]["accepted_ci"],
+                     "latency_mean": r["latency_mean"], "latency_ci": r["steady_state"]["latency_ci"],
+                     "latency_p99": r["latency_p99"], "latency_mean_ns": r["latency_mean_ns"],
+                     "saturated": r["saturated"], "drained": r["drained"],
+                     "window_method": r["steady_state"]["window_method"],
+                     "hardware_bound": report["open_loop"]["hardware_bound"]["value"],
+                     "protocol_capacity": capacity, "knee_offered": knee["offered"],
+                     "knee_throughput": knee["throughput"], "knee_latency": knee["latency"],
+                     "zero_load_latency": knee["zero_load_latency"],
+                     "seconds": r["wall_seconds"]})
+    print(f"curve POPS({d},{g}) {protocol}: {len(rows)} points", file=sys.stderr)
+    return rows
 
 
 def write_csv(path, rows):
@@ -585,56 +718,138 @@ def curve_table(curves):
 
 
 def shape_tables(rows):
-    """The Markdown lines of the shape tables: the runs' slots, then light and energy per
-    device set."""
-    def saturation(r, protocol):
-        if r.get(f"{protocol}_saturation") is None:
+    """The Markdown lines of the shape tables: capacity, knee, latency at half the knee and a
+    permutation's slots; the knee searches; then light, latency in ns and energy per device
+    set."""
+    def knee(r, p):
+        if r.get(f"{p}_knee_throughput") is None:
             return "-"
-        unsettled = r.get(f"{protocol}_search_unsettled") or 0
-        return (f"{fmt(r[f'{protocol}_saturation'])} [{fmt(r[f'{protocol}_saturation_ci_low'])}"
-                f", {fmt(r[f'{protocol}_saturation_ci_high'])}]"
-                + (f" ({unsettled} unsettled)" if unsettled else ""))
+        return fmt(r[f"{p}_knee_throughput"], 4)
 
-    def margin(r, device):
-        text = fmt(r.get(f"{device}_margin_db"))
-        return text if r.get(f"{device}_closes", True) else f"{text} (does not close)"
-    # The protocols the rows have (a CSV of an earlier study may lack one).
-    loads = [p for p in SHAPE_LOADS if any(f"{p}_saturation" in r for r in rows)]
-    lines = ["| n | POPS(d,g) | couplers | fan-out | capacity | "
-             + "".join(f"{p} sat. [95%] | " for p in loads)
-             + "".join(f"{p} latency @ half | " for p in loads)
+    def skipped(r, columns):
+        return (f"| {r['n']} | ({r['d']},{r['g']}) | {r['couplers']:,} | {r['fanout']} | "
+                f"skipped: {r['skipped']} |" + " |" * (columns - 5))
+    loads = [p for p in SHAPE_LOADS if any(f"{p}_knee_throughput" in r for r in rows)]
+    columns = 6 + 2 * len(loads) + 4
+    lines = ["| n | POPS(d,g) | couplers | fan-out | hardware bound | tdma capacity | "
+             + "".join(f"{p} knee | " for p in loads)
+             + "".join(f"{p} latency @ half knee | " for p in loads)
              + "slots: randomized | offline | sorting | tdma |",
-             "|" + "---|" * (9 + 2 * len(loads))]
+             "|" + "---|" * columns]
     for r in rows:
+        if r.get("skipped"):
+            lines.append(skipped(r, columns))
+            continue
         lines.append(f"| {r['n']} | ({r['d']},{r['g']}) | {r['couplers']:,} | {r['fanout']} | "
-                     f"{fmt(r.get('capacity'))} | "
-                     + "".join(f"{saturation(r, p)} | " for p in loads)
-                     + "".join(f"{fmt(r.get(f'{p}_half_load_latency'))} | " for p in loads)
-                     + f"{fmt(r['randomized_permutation_slots'])} | "
-                     f"{fmt(r['offline_permutation_slots'])} | "
-                     f"{fmt(r['sorting_permutation_slots'])} | {fmt(r['tdma_permutation_slots'])} |")
+                     f"{fmt(r.get('capacity'), 4)} | {fmt(r.get('tdma_capacity'), 4)} | "
+                     + "".join(f"{knee(r, p)} | " for p in loads)
+                     + "".join(f"{fmt(r.get(f'{p}_half_latency'), 4)} | " for p in loads)
+                     + f"{fmt(r.get('randomized_permutation_slots'))} | "
+                     f"{fmt(r.get('offline_permutation_slots'))} | "
+                     f"{fmt(r.get('sorting_permutation_slots'))} | "
+                     f"{fmt(r.get('tdma_permutation_slots'))} |")
+    lines += ["", "The knee searches (`--find-knee`, 3 x the zero-load latency):", "",
+              "| n | POPS(d,g) | protocol | capacity | knee offered | knee accepted | "
+              "latency at the knee / zero-load (slots) | bracket (offered) | runs | time |",
+              "|" + "---|" * 10]
+    for r in rows:
+        for p in loads:
+            if r.get("skipped") or r.get(f"{p}_knee_throughput") is None:
+                continue
+            how = r[f"{p}_capacity_how"]
+            capacity = (fmt(r[f"{p}_capacity"], 4) + f" ({how})" if r[f"{p}_capacity"] is not None
+                        else "measured only")
+            bracket = (f"{r[f'{p}_knee_under_rate']:.4f} / {r[f'{p}_knee_over_rate']:.4f}"
+                       if r[f"{p}_knee_bracketed"] else "not bracketed")
+            lines.append(f"| {r['n']} | ({r['d']},{r['g']}) | {p} | {capacity} | "
+                         f"{r[f'{p}_knee_offered']:.4f} | {r[f'{p}_knee_throughput']:.4f} | "
+                         f"{r[f'{p}_knee_latency']:.4g} / {r[f'{p}_knee_zero_load_latency']:.4g} | "
+                         f"{bracket} | {r[f'{p}_knee_runs']} | {r[f'{p}_knee_seconds']:.0f} s |")
     for device in DEVICES:
-        lines += ["", f"Device set `{device}`:", "",
+        dcolumns = 8 + 3 * len(loads)
+        lines += ["", f"Device set `{device}` (the same runs at half the knee, priced with its "
+                  "devices and its slot):", "",
                   "| n | POPS(d,g) | transmitters | margin dB | laser mW per transmitter | "
-                  "laser W (all lit) | static W | "
-                  + "".join(f"{p} pJ/bit @ half | " for p in loads)
-                  + "tdma shares laser/mod/rx/serdes/static |",
-                  "|" + "---|" * (8 + len(loads))]
+                  "laser W (all lit) | static W | slot ns | "
+                  + "".join(f"{p} latency ns @ half | " for p in loads)
+                  + "".join(f"{p} Gb/s per node @ half | " for p in loads)
+                  + "".join(f"{p} pJ/bit @ half | " for p in loads),
+                  "|" + "---|" * dcolumns]
         for r in rows:
-            def shares(protocol):
-                total = r.get(f"{protocol}_{device}_pj_per_bit")
-                if not total:
-                    return "-"
-                return "/".join(f"{100 * r[f'{protocol}_{device}_{part}_pj_per_bit'] / total:.0f}"
-                                for part in PARTS) + " %"
+            if r.get("skipped"):
+                lines.append(skipped(r, dcolumns))
+                continue
+            slot = next((r.get(f"{p}_{device}_slot_ns") for p in loads
+                         if r.get(f"{p}_{device}_slot_ns") is not None), None)
             lines.append(f"| {r['n']} | ({r['d']},{r['g']}) | {fmt(r.get('transmitters'))} | "
                          f"{margin(r, device)} | "
                          f"{fmt(r.get(f'{device}_laser_mw_per_transmitter'))} | "
                          f"{fmt(r.get(f'{device}_laser_w'))} | "
-                         f"{fmt(r.get(f'{device}_static_w'))} | "
-                         + "".join(f"{fmt(r.get(f'{p}_{device}_pj_per_bit'))} | " for p in loads)
-                         + f"{shares('tdma')} |")
+                         f"{fmt(r.get(f'{device}_static_w'))} | {fmt(slot)} | "
+                         + "".join(f"{fmt(r.get(f'{p}_{device}_half_latency_ns'), 4)} | "
+                                   for p in loads)
+                         + "".join(f"{fmt(r.get(f'{p}_{device}_half_accepted_gbps'))} | "
+                                   for p in loads)
+                         + "".join(f"{fmt(r.get(f'{p}_{device}_pj_per_bit'))} | " for p in loads))
     return lines
+
+
+def margin(r, device):
+    text = fmt(r.get(f"{device}_margin_db"))
+    return text if r.get(f"{device}_closes", True) else f"{text} (does not close)"
+
+
+def knee_curve_table(rows):
+    """The Markdown lines of the knee curves: one row per point."""
+    lines = ["| network | protocol | capacity | knee (offered) | offered | accepted [95%] | "
+             "mean latency, slots [95%] | ns | window | saturated |", "|" + "---|" * 10]
+    for r in rows:
+        ci, lci = r["accepted_ci"], r["latency_ci"]
+        latency = (f"{r['latency_mean']:.4g}" + (f" [{lci[0]:.4g}, {lci[1]:.4g}]" if lci else "")
+                   if r["latency_mean"] is not None else "-")
+        lines.append(f"| {r['network']} | {r['protocol']} | {fmt(r['protocol_capacity'], 4)} | "
+                     f"{r['knee_offered']:.4f} | {r['offered']:.4f} | {r['accepted']:.4f}"
+                     + (f" [{ci[0]:.4f}, {ci[1]:.4f}]" if ci else "") + f" | {latency} | "
+                     f"{fmt(r['latency_mean_ns'], 4)} | {r['window_method']} | "
+                     f"{fmt(r['saturated'])} |")
+    return lines
+
+
+def plot_knee_curves(rows, out):
+    """Latency against accepted load of each knee curve, one panel per network, with the
+    protocol's capacity (where known), the hardware bound and the knee drawn on it."""
+    if not rows:
+        return
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    networks = list(dict.fromkeys(r["network"] for r in rows))
+    fig, axes = plt.subplots(1, len(networks), figsize=(4.2 * len(networks), 3.8),
+                             constrained_layout=True, squeeze=False)
+    for col, network in enumerate(networks):
+        ax = axes[0][col]
+        mine = [r for r in rows if r["network"] == network]
+        for protocol in dict.fromkeys(r["protocol"] for r in mine):
+            pts = sorted((r for r in mine if r["protocol"] == protocol
+                          and r["latency_mean"] is not None), key=lambda r: r["accepted"])
+            colour = PROTOCOL_COLOURS.get(protocol, "C0")
+            ax.plot([p["accepted"] for p in pts], [p["latency_mean"] for p in pts], "o-",
+                    color=colour, label=f"{protocol} (knee {pts[0]['knee_throughput']:.3g})")
+            ax.axvline(pts[0]["knee_throughput"], color=colour, linestyle=":", linewidth=1)
+            capacity = pts[0]["protocol_capacity"]
+            if capacity is not None:
+                ax.axvline(capacity, color=colour, linestyle="--", linewidth=1,
+                           label=f"{protocol} capacity {capacity:.4g}")
+        hardware = mine[0]["hardware_bound"]
+        ax.axvline(hardware, color="black", linestyle="-", linewidth=0.8,
+                   label=f"hardware bound {hardware:.4g}")
+        ax.set_yscale("log")
+        ax.set_xlabel("accepted (packets/node/slot)")
+        ax.set_ylabel("mean latency (slots)")
+        ax.set_title(network, fontsize=10)
+        ax.legend(fontsize=7)
+    cli_guard.save_figure(fig, os.path.join(out, "coupler-evaluation-knee-curves.png"), dpi=100)
 
 
 def permutation_table(rows):
@@ -657,12 +872,15 @@ def permutation_table(rows):
     return lines
 
 
-def print_tables(curves, rows):
+def print_tables(curves, rows, knee_rows=()):
     if curves:
         print("\n".join(curve_table(curves)))
         print()
     if rows:
         print("\n".join(shape_tables(rows)))
+    if knee_rows:
+        print()
+        print("\n".join(knee_curve_table(knee_rows)))
 
 
 if __name__ == "__main__":
