@@ -33,10 +33,12 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import cli_guard  # noqa: E402
@@ -80,9 +82,9 @@ def run(optinet, args, scratch, children, slurm=None):
         if proc.returncode != 2 and os.path.getsize(path) == 0:
             # No report and not a refusal: sbatch failed, or the job died before optinet wrote.
             cli_guard.check_exit(proc, accepted=(0,))
+        cpu = None
     else:
-        proc = children.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            text=True)
+        proc, cpu = run_here(command, children)
     if proc.returncode == 2:
         os.remove(path)
         return None
@@ -91,7 +93,51 @@ def run(optinet, args, scratch, children, slurm=None):
     with open(path, encoding="utf-8") as f, cli_guard.reading(f"{optinet}'s report", "JSON"):
         report = json.load(f)
     os.remove(path)
+    report["cpu_seconds"] = cpu  # the process's user + system time (None on Slurm)
     return report
+
+
+class OwnReaping:
+    """A started process as cli_guard.Children sees it (poll, send_signal, kill, wait), reaped
+    only by its own thread (os.wait4, which returns its resource usage): Children's poll of
+    every running process would otherwise reap it, and its usage with it."""
+
+    def __init__(self, process):
+        self.process = process
+        self.returncode = None
+
+    def poll(self):
+        return self.returncode
+
+    def send_signal(self, signum):
+        if self.returncode is None:
+            os.kill(self.process.pid, signum)
+
+    def kill(self):
+        self.send_signal(signal.SIGKILL)
+
+    def wait(self, timeout=None):
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.returncode is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(self.process.args, timeout)
+            time.sleep(0.05)
+        return self.returncode
+
+
+def run_here(command, children):
+    """COMMAND run here, tracked in CHILDREN; its completed process and CPU seconds (user +
+    system, from its own resource usage: other load on the machine does not count)."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               text=True)
+    tracked = OwnReaping(process)
+    children.track(tracked)
+    err = process.stderr.read()
+    process.stderr.close()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = tracked.returncode = os.waitstatus_to_exitcode(status)
+    return (subprocess.CompletedProcess(command, process.returncode, None, err),
+            usage.ru_utime + usage.ru_stime)
 
 
 # Study 1: the curves, each one `--rates auto` run: the saturation search, then 0.1-0.95 of
@@ -290,8 +336,10 @@ def size_study(submit, args):
     only_d = set(args.d)
     chosen = [(n, d, g) for n in sizes for d, g in shapes(n) if not only_d or d in only_d]
     knee_reports = {}
-    # Threads that wait for runs, not run them: the pool of --jobs runs them.
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, len(chosen))) as shapes_pool:
+    # Threads that wait for runs, not run them: the pool of --jobs runs them. Not waited for
+    # on an interrupt (they end when the stopped runs' futures are cancelled).
+    shapes_pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, len(chosen)))
+    try:
         futures = [shapes_pool.submit(shape_row, submit, args.optinet, n, d, g, args.quick,
                                       knee_reports) for n, d, g in chosen]
         rows = [f.result() for f in futures]
@@ -302,6 +350,8 @@ def size_study(submit, args):
                          for (n, d, g, protocol), report in sorted(
                              square, key=lambda x: (x[0][0], CURVE_LOADS.index(x[0][3])))]
         knee_rows = [row for f in curve_futures for row in f.result()]
+    finally:
+        shapes_pool.shutdown(wait=False, cancel_futures=True)
     if args.kept_shapes:
         rows = sorted([r for r in args.kept_shapes if r["n"] not in sizes] + rows,
                       key=lambda r: (r["n"], r["d"]))
@@ -541,6 +591,7 @@ def shape_row(submit, optinet, n, d, g, quick, knee_reports):
             row[f"{protocol}_knee_{key}"] = knee[key]
         row[f"{protocol}_knee_runs"] = len(knee["points"])
         row[f"{protocol}_knee_seconds"] = report["timing_seconds"]["simulation"]
+        row[f"{protocol}_knee_cpu_seconds"] = report["cpu_seconds"]
         limit = str(knee_slot_limit(n, protocol, quick))
         for device in DEVICES:  # the arguments of the curve's point at half the knee
             halves[protocol, device] = submit(sweep_curve.point_args(
@@ -556,6 +607,8 @@ def shape_row(submit, optinet, n, d, g, quick, knee_reports):
             row[f"{protocol}_half_latency_ci"] = r["steady_state"]["latency_ci"]
             row[f"{protocol}_half_saturated"] = r["saturated"]
             row[f"{protocol}_half_seconds"] = report["timing_seconds"]["simulation"]
+            row[f"{protocol}_half_slots"] = r["slots"]
+        row[f"{protocol}_{device}_half_cpu_seconds"] = report["cpu_seconds"]
         # Nanoseconds and Gb/s follow each device set's slot.
         row[f"{protocol}_{device}_slot_ns"] = r["slot_ns"]
         row[f"{protocol}_{device}_half_latency_ns"] = r["latency_mean_ns"]
@@ -579,6 +632,7 @@ def shape_row(submit, optinet, n, d, g, quick, knee_reports):
         else:
             slots = report["summary"]["slots"]["mean"]
         row[f"{protocol}_permutation_slots"] = slots
+        row[f"{protocol}_permutation_cpu_seconds"] = report["cpu_seconds"] if report else None
     print(f"shape POPS({d},{g}): {row}", file=sys.stderr)
     return row
 
@@ -592,10 +646,11 @@ def knee_curve(submit, n, d, g, protocol, knee_report, quick):
     args = load_args(d, g, protocol) + ["--max-slots", str(knee_slot_limit(n, protocol, quick)),
                                         "--device", DEVICES[0]]
     futures = [submit(sweep_curve.point_args(args, rate)) for rate in rates]
-    report = sweep_curve.merge_curve([f.result() for f in futures], rates)
+    points = [f.result() for f in futures]
+    report = sweep_curve.merge_curve(points, rates)
     capacity = report["open_loop"]["protocol_capacity"]["value"]
     rows = []
-    for r in report["runs"]:
+    for r, point in zip(report["runs"], points):
         rows.append({"network": f"POPS({d},{g})", "protocol": protocol, "n": n, "seed": r["seed"],
                      "rate": r["rate"], "offered": r["offered_per_sender"],
                      "accepted": r["accepted_per_sender"],
@@ -608,7 +663,8 @@ def knee_curve(submit, n, d, g, protocol, knee_report, quick):
                      "protocol_capacity": capacity, "knee_offered": knee["offered"],
                      "knee_throughput": knee["throughput"], "knee_latency": knee["latency"],
                      "zero_load_latency": knee["zero_load_latency"],
-                     "seconds": r["wall_seconds"]})
+                     "slots": r["slots"], "seconds": r["wall_seconds"],
+                     "cpu_seconds": point["cpu_seconds"]})
     print(f"curve POPS({d},{g}) {protocol}: {len(rows)} points", file=sys.stderr)
     return rows
 
