@@ -340,16 +340,27 @@ def size_study(submit, args):
     # on an interrupt (they end when the stopped runs' futures are cancelled).
     shapes_pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, len(chosen)))
     try:
-        futures = [shapes_pool.submit(shape_row, submit, args.optinet, n, d, g, args.quick,
-                                      knee_reports) for n, d, g in chosen]
-        rows = [f.result() for f in futures]
-        square = [(key, report) for key, report in knee_reports.items()
-                  if key[1] == key[2] and key[3] in CURVE_LOADS]
-        curve_futures = [shapes_pool.submit(knee_curve, submit, n, d, g, protocol, report,
-                                            args.quick)
-                         for (n, d, g, protocol), report in sorted(
-                             square, key=lambda x: (x[0][0], CURVE_LOADS.index(x[0][3])))]
-        knee_rows = [row for f in curve_futures for row in f.result()]
+        # Submitted here, in order (the square shapes first: their knees start their
+        # curves); each shape's later runs from its own thread.
+        order = sorted(chosen, key=lambda s: (s[1] != s[2], s))
+        started = [start_shape(submit, args.optinet, n, d, g, args.quick) for n, d, g in order]
+        futures = {shapes_pool.submit(shape_row, submit, first, args.quick, knee_reports):
+                   (n, d, g) for (n, d, g), first in zip(order, started)}
+        curve_futures, finished = [], {}
+        for future in concurrent.futures.as_completed(futures):
+            n, d, g = futures[future]
+            finished[n, d, g] = future.result()
+            # Written as the shapes finish: an interrupted study keeps them.
+            write_csv(os.path.join(args.out, "coupler-evaluation-shapes.csv"),
+                      [finished[k] for k in chosen if k in finished])
+            if d == g:
+                curve_futures += [shapes_pool.submit(knee_curve, submit, n, d, g, protocol,
+                                                     knee_reports[n, d, g, protocol], args.quick)
+                                  for protocol in CURVE_LOADS
+                                  if (n, d, g, protocol) in knee_reports]
+        rows = [finished[k] for k in chosen]
+        knee_rows = sorted((row for f in curve_futures for row in f.result()),
+                           key=lambda r: (r["n"], CURVE_LOADS.index(r["protocol"])))
     finally:
         shapes_pool.shutdown(wait=False, cancel_futures=True)
     if args.kept_shapes:
@@ -559,22 +570,32 @@ def shape_skip(optinet, d, g):
     return None
 
 
-def shape_row(submit, optinet, n, d, g, quick, knee_reports):
-    """One shape: per protocol its capacity, its knee and a run at half the knee's offered
-    load per device set (the devices price the same run: its slots are the same). The knee
-    searches' reports go into KNEE_REPORTS[(n, d, g, protocol)]."""
+def start_shape(submit, optinet, n, d, g, quick):
+    """A shape's first runs submitted (its knee searches, then its permutations); its row so
+    far and the futures, or the row of a skipped shape."""
     row = {"n": n, "d": d, "g": g, "couplers": g * g, "fanout": d, "seed": SEED}
     skip = shape_skip(optinet, d, g)
     row["skipped"] = skip
     if skip:
         print(f"shape POPS({d},{g}): skipped ({skip})", file=sys.stderr)
-        return row
+        return row, {}, {}
     network = pops_network(d, g)
-    permutation = {p: submit(network + ["--protocol", p, "--runs", "1" if n >= 4096 else "2"])
-                   for p in ("randomized", "offline", "sorting", "tdma")}
     knees = {p: submit(load_args(d, g, p) + ["--find-knee", "--max-slots",
                                              str(knee_slot_limit(n, p, quick))])
              for p in SHAPE_LOADS}
+    permutation = {p: submit(network + ["--protocol", p, "--runs", "1" if n >= 4096 else "2"])
+                   for p in ("randomized", "offline", "sorting", "tdma")}
+    return row, knees, permutation
+
+
+def shape_row(submit, started, quick, knee_reports):
+    """One shape (STARTED by start_shape): per protocol its capacity, its knee and a run at
+    half the knee's offered load per device set (the devices price the same slots). The knee
+    searches' reports go into KNEE_REPORTS[(n, d, g, protocol)]."""
+    row, knees, permutation = started
+    n, d, g = row["n"], row["d"], row["g"]
+    if row["skipped"]:
+        return row
     halves = {}
     for protocol, future in knees.items():
         report = future.result()
@@ -743,10 +764,11 @@ def decided(points):
 
 
 def curve_table(curves):
-    """The Markdown lines of the saturation table: one row per curve (network, protocol), from
-    the curve's saturation search and its steady-state runs."""
+    """The Markdown lines of the strict-stability table: one row per curve (network, protocol),
+    from the curve's stability search and its steady-state runs."""
     lines = ["| network | protocol | hardware bound | routing bound | stable / saturated at | "
-             "sustained [95%] | peak accepted | search runs | latency at half of it [95%] | "
+             "strict-stability limit, accepted [95%] | peak accepted | search runs | "
+             "latency at half of it [95%] | "
              "slot limit | time |",
              "|---|---|---|---|---|---|---|---|---|---|---|"]
     for network, protocol in dict.fromkeys((c["network"], c["protocol"]) for c in curves):
@@ -848,6 +870,64 @@ def shape_tables(rows):
                                    for p in loads)
                          + "".join(f"{fmt(r.get(f'{p}_{device}_pj_per_bit'))} | " for p in loads))
     return lines
+
+
+def tdma_formula_latency(frame, n, rate):
+    """The mean latency of TDMA's pair queue (docs/evaluation-model.md, "The latency knee"): a
+    frame of `frame` slots, Bernoulli arrivals of rate / (n - 1) per slot and pair."""
+    q = rate / (n - 1)
+    a = frame * q
+    return 1 + (frame - 1) / 2 + frame * (a * (a - q) / (2 * (1 - a)) + q * (frame - 1) / 2)
+
+
+def tdma_formula_knee(n, factor=3):
+    """The offered load at which the formula's latency on POPS(d,g), d <= g (a frame of n
+    slots), passes `factor` times its zero-load value."""
+    zero = tdma_formula_latency(n, n, 0)
+    lo, hi = 0.0, (n - 1) / n
+    while hi - lo > 1e-9:
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if tdma_formula_latency(n, n, mid) < factor * zero else (lo, mid)
+    return lo
+
+
+def shape_findings(rows):
+    """The sentences of the page's prose under the shape tables, from the shapes' rows (per n:
+    TDMA's knee against its capacity and the queueing formula, reservation's and randomized
+    routing's knees, and the shapes whose budget closes)."""
+    out = []
+    for n in sorted({r["n"] for r in rows}):
+        done = [r for r in rows if r["n"] == n and not r.get("skipped")]
+        full = [r for r in done if r["d"] <= r["g"] and r.get("tdma_knee_offered") is not None]
+        if full:
+            formula = tdma_formula_knee(n)
+            offered = [r["tdma_knee_offered"] for r in full]
+            worst = max(abs(x / formula - 1) for x in offered)
+            out.append(f"At n = {n}, TDMA's knee on the {len(full)} shapes with d <= g lies at "
+                       f"{min(offered):.4f}-{max(offered):.4f} offered, within "
+                       f"{100 * worst:.2f}% of the queueing formula's 3x point ({formula:.4f}), "
+                       f"{100 * min(offered) / full[0]['tdma_capacity']:.0f}% of its capacity "
+                       f"{full[0]['tdma_capacity']:.4f}; its latency at half the knee is "
+                       f"{min(r['tdma_half_latency'] for r in full):.1f}-"
+                       f"{max(r['tdma_half_latency'] for r in full):.1f} slots.")
+        reservation = [r for r in done if r.get("reservation_knee_throughput") is not None]
+        if reservation:
+            best = max(reservation, key=lambda r: r["reservation_knee_throughput"])
+            out.append(f"Reservation's knee at n = {n} is highest on POPS({best['d']},{best['g']}), "
+                       f"{best['reservation_knee_throughput']:.4f} accepted at "
+                       f"{best['reservation_half_latency']:.3g} slots at half of it.")
+        random = [r for r in done if r.get("randomized_knee_throughput") is not None]
+        if random:
+            best = max(random, key=lambda r: r["randomized_knee_throughput"])
+            out.append(f"Randomized routing's knee at n = {n} is highest on "
+                       f"POPS({best['d']},{best['g']}), {best['randomized_knee_throughput']:.4f}.")
+        for device in DEVICES:
+            closing = [r for r in done if r.get(f"{device}_closes")]
+            if closing:
+                widest = max(closing, key=lambda r: r["d"])
+                out.append(f"With `{device}` devices the star closes its budget up to fan-out "
+                           f"{widest['d']} at n = {n} ({widest[f'{device}_margin_db']:+.2f} dB).")
+    return out
 
 
 def margin(r, device):
