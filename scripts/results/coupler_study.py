@@ -611,6 +611,7 @@ def shape_row(submit, started, quick, knee_reports):
         for key in KNEE_KEYS:
             row[f"{protocol}_knee_{key}"] = knee[key]
         row[f"{protocol}_knee_runs"] = len(knee["points"])
+        row[f"{protocol}_knee_slots"] = sum(point["slots"] for point in knee["points"])
         row[f"{protocol}_knee_seconds"] = report["timing_seconds"]["simulation"]
         row[f"{protocol}_knee_cpu_seconds"] = report["cpu_seconds"]
         limit = str(knee_slot_limit(n, protocol, quick))
