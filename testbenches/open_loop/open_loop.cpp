@@ -301,8 +301,8 @@ void OpenLoopHost::report_backlog_stop() {
   r.saturated = true;
   const std::uint64_t limit = config_.max_backlog_per_node();
   r.saturation_reason = "the backlog passed --max-backlog " + std::to_string(limit) +
-                        " packets/node (" + std::to_string(limit * n_) +
-                        " packets) at slot " + std::to_string(backlog_stop_);
+                        " packets/node (" + std::to_string(limit * n_) + " packets) at slot " +
+                        std::to_string(backlog_stop_);
   r.verdict_note.clear();
 }
 

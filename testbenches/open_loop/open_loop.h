@@ -71,8 +71,9 @@ struct OpenLoopConfig {
   /// The limit in force: max_backlog when given, else the larger of kMinDefaultMaxBacklog and
   /// kPeriodsOfBacklog x the schedule's period.
   std::uint64_t max_backlog_per_node() const {
-    return max_backlog ? *max_backlog
-                       : std::max(kMinDefaultMaxBacklog, kPeriodsOfBacklog * steady.schedule_period);
+    return max_backlog
+               ? *max_backlog
+               : std::max(kMinDefaultMaxBacklog, kPeriodsOfBacklog * steady.schedule_period);
   }
 };
 
