@@ -28,6 +28,7 @@ import argparse
 import ast
 import concurrent.futures
 import csv
+import heapq
 import json
 import os
 import re
@@ -286,21 +287,74 @@ def check_arguments(args):
                                      f"<= {max(sizes)})")
 
 
+class PriorityPool:
+    """Workers that take the queued call of the lowest priority (then the oldest): a shape's
+    later runs, queued once its knees are known, go before the next shapes' first runs, so
+    the shapes finish one after another. shutdown() as ThreadPoolExecutor's."""
+
+    def __init__(self, workers):
+        self._queue = []
+        self._count = 0
+        self._cv = threading.Condition()
+        self._closed = False
+        self._threads = [threading.Thread(target=self._work, daemon=True) for _ in range(workers)]
+        for t in self._threads:
+            t.start()
+
+    def submit(self, priority, fn, *args):
+        future = concurrent.futures.Future()
+        with self._cv:
+            if self._closed:
+                raise RuntimeError("submit after shutdown")
+            heapq.heappush(self._queue, (priority, self._count, future, fn, args))
+            self._count += 1
+            self._cv.notify()
+        return future
+
+    def _work(self):
+        while True:
+            with self._cv:
+                while not self._queue and not self._closed:
+                    self._cv.wait()
+                if not self._queue:
+                    return
+                _, _, future, fn, args = heapq.heappop(self._queue)
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn(*args))
+            except BaseException as e:  # noqa: B902 (the caller's result() raises it)
+                future.set_exception(e)
+
+    def shutdown(self, wait=True, cancel_futures=False):
+        with self._cv:
+            self._closed = True
+            if cancel_futures:
+                for item in self._queue:
+                    item[2].cancel()
+                self._queue.clear()
+            self._cv.notify_all()
+        if wait:
+            for t in self._threads:
+                t.join()
+
+
 def study(args, scratch, slurm=None):
     """The study's runs, --jobs at once; Ctrl-C or a signal stops the running ones at once
     (their optinet processes get SIGINT) and ends the study. A run asked for twice with the
     same arguments (a curve's point at half the knee and the shape's half-knee run) runs
     once."""
-    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    pool = PriorityPool(args.jobs)
     children = cli_guard.Children()
     optinet = os.path.abspath(args.optinet) if slurm else args.optinet
     submitted = {}
     lock = threading.Lock()
 
-    def submit(a):
+    def submit(a, priority=0):
         with lock:
             if tuple(a) not in submitted:
-                submitted[tuple(a)] = pool.submit(run, optinet, a, scratch, children, slurm)
+                submitted[tuple(a)] = pool.submit(priority, run, optinet, a, scratch, children,
+                                                  slurm)
             return submitted[tuple(a)]
     try:
         return studies(args, submit)
@@ -343,7 +397,8 @@ def size_study(submit, args):
         # Submitted here, in order (the square shapes first: their knees start their
         # curves); each shape's later runs from its own thread.
         order = sorted(chosen, key=lambda s: (s[1] != s[2], s))
-        started = [start_shape(submit, args.optinet, n, d, g, args.quick) for n, d, g in order]
+        started = [start_shape(submit, args.optinet, n, d, g, args.quick, i)
+                   for i, (n, d, g) in enumerate(order)]
         futures = {shapes_pool.submit(shape_row, submit, first, args.quick, knee_reports):
                    (n, d, g) for (n, d, g), first in zip(order, started)}
         curve_futures, finished = [], {}
@@ -355,7 +410,8 @@ def size_study(submit, args):
                       [finished[k] for k in chosen if k in finished])
             if d == g:
                 curve_futures += [shapes_pool.submit(knee_curve, submit, n, d, g, protocol,
-                                                     knee_reports[n, d, g, protocol], args.quick)
+                                                     knee_reports[n, d, g, protocol], args.quick,
+                                                     order.index((n, d, g)))
                                   for protocol in CURVE_LOADS
                                   if (n, d, g, protocol) in knee_reports]
         rows = [finished[k] for k in chosen]
@@ -570,7 +626,7 @@ def shape_skip(optinet, d, g):
     return None
 
 
-def start_shape(submit, optinet, n, d, g, quick):
+def start_shape(submit, optinet, n, d, g, quick, priority):
     """A shape's first runs submitted (its knee searches, then its permutations); its row so
     far and the futures, or the row of a skipped shape."""
     row = {"n": n, "d": d, "g": g, "couplers": g * g, "fanout": d, "seed": SEED}
@@ -581,10 +637,12 @@ def start_shape(submit, optinet, n, d, g, quick):
         return row, {}, {}
     network = pops_network(d, g)
     knees = {p: submit(load_args(d, g, p) + ["--find-knee", "--max-slots",
-                                             str(knee_slot_limit(n, p, quick))])
+                                             str(knee_slot_limit(n, p, quick))], priority)
              for p in SHAPE_LOADS}
-    permutation = {p: submit(network + ["--protocol", p, "--runs", "1" if n >= 4096 else "2"])
+    permutation = {p: submit(network + ["--protocol", p, "--runs", "1" if n >= 4096 else "2"],
+                             priority)
                    for p in ("randomized", "offline", "sorting", "tdma")}
+    row["priority"] = priority
     return row, knees, permutation
 
 
@@ -596,6 +654,7 @@ def shape_row(submit, started, quick, knee_reports):
     n, d, g = row["n"], row["d"], row["g"]
     if row["skipped"]:
         return row
+    priority = row.pop("priority")
     halves = {}
     for protocol, future in knees.items():
         report = future.result()
@@ -618,7 +677,7 @@ def shape_row(submit, started, quick, knee_reports):
         for device in DEVICES:  # the arguments of the curve's point at half the knee
             halves[protocol, device] = submit(sweep_curve.point_args(
                 load_args(d, g, protocol) + ["--max-slots", limit, "--device", device],
-                knee["offered"] / 2))
+                knee["offered"] / 2), priority)
     for (protocol, device), future in halves.items():
         r = future.result()["runs"][0]
         report = future.result()
@@ -659,7 +718,7 @@ def shape_row(submit, started, quick, knee_reports):
     return row
 
 
-def knee_curve(submit, n, d, g, protocol, knee_report, quick):
+def knee_curve(submit, n, d, g, protocol, knee_report, quick, priority):
     """The latency-throughput curve of POPS(d,g) around the knee its search found: the rates of
     `--rates auto` (scripts/sweep/curve.py), each one `--rate` run submitted at once, merged
     into one curve; returns its CSV rows."""
@@ -667,7 +726,7 @@ def knee_curve(submit, n, d, g, protocol, knee_report, quick):
     rates = sweep_curve.knee_curve_rates(knee["offered"], knee["upper"])
     args = load_args(d, g, protocol) + ["--max-slots", str(knee_slot_limit(n, protocol, quick)),
                                         "--device", DEVICES[0]]
-    futures = [submit(sweep_curve.point_args(args, rate)) for rate in rates]
+    futures = [submit(sweep_curve.point_args(args, rate), priority) for rate in rates]
     points = [f.result() for f in futures]
     report = sweep_curve.merge_curve(points, rates)
     capacity = report["open_loop"]["protocol_capacity"]["value"]
