@@ -452,8 +452,9 @@ def report_only(args):
     if runs_shapes(args):
         rows = read_shapes(os.path.join(args.out, "coupler-evaluation-shapes.csv"),
                            "--report-only")
-        knee_rows = read_knee_curves(
-            os.path.join(args.out, "coupler-evaluation-knee-curves.csv"), "--report-only")
+        knee_path = os.path.join(args.out, "coupler-evaluation-knee-curves.csv")
+        knee_rows = (read_knee_curves(knee_path, "--report-only") if os.path.exists(knee_path)
+                     else [])  # a study interrupted before its curves
         plot_knee_curves(knee_rows, args.out)
         write_page_block(args.out, "shapes", shape_tables(rows))
         write_page_block(args.out, "knee-curves", knee_curve_table(knee_rows))
@@ -958,29 +959,43 @@ def shape_findings(rows):
     out = []
     for n in sorted({r["n"] for r in rows}):
         done = [r for r in rows if r["n"] == n and not r.get("skipped")]
+        measured = {(r["d"], r["g"]) for r in rows if r["n"] == n}
+        missing = [f"({d},{g})" for d, g in shapes(n) if (d, g) not in measured]
+        if missing:
+            out.append(f"At n = {n} the tables hold {len(measured)} of the {len(list(shapes(n)))} "
+                       f"shapes; POPS{', POPS'.join(missing)} have not been run yet (the command "
+                       "under \"How to reproduce\" runs them).")
         full = [r for r in done if r["d"] <= r["g"] and r.get("tdma_knee_offered") is not None]
         if full:
             formula = tdma_formula_knee(n)
             offered = [r["tdma_knee_offered"] for r in full]
             worst = max(abs(x / formula - 1) for x in offered)
-            out.append(f"At n = {n}, TDMA's knee on the {len(full)} shapes with d <= g lies at "
-                       f"{min(offered):.4f}-{max(offered):.4f} offered, within "
-                       f"{100 * worst:.2f}% of the queueing formula's 3x point ({formula:.4f}), "
+            latency = [r["tdma_half_latency"] for r in full]
+            where = (f"on POPS({full[0]['d']},{full[0]['g']}) is {offered[0]:.4f}"
+                     if len(full) == 1 else f"on the {len(full)} shapes with d <= g lies at "
+                     f"{min(offered):.4f}-{max(offered):.4f}")
+            slots = (f"{latency[0]:.1f}" if len(full) == 1
+                     else f"{min(latency):.1f}-{max(latency):.1f}")
+            out.append(f"At n = {n}, TDMA's knee {where} offered, within {100 * worst:.2f}% of "
+                       f"the queueing formula's 3x point ({formula:.4f}), "
                        f"{100 * min(offered) / full[0]['tdma_capacity']:.0f}% of its capacity "
                        f"{full[0]['tdma_capacity']:.4f}; its latency at half the knee is "
-                       f"{min(r['tdma_half_latency'] for r in full):.1f}-"
-                       f"{max(r['tdma_half_latency'] for r in full):.1f} slots.")
+                       f"{slots} slots.")
         reservation = [r for r in done if r.get("reservation_knee_throughput") is not None]
         if reservation:
             best = max(reservation, key=lambda r: r["reservation_knee_throughput"])
-            out.append(f"Reservation's knee at n = {n} is highest on POPS({best['d']},{best['g']}), "
+            out.append(f"Reservation's knee at n = {n} is "
+                       + ("" if len(reservation) == 1 else "highest ")
+                       + f"on POPS({best['d']},{best['g']}), "
                        f"{best['reservation_knee_throughput']:.4f} accepted at "
                        f"{best['reservation_half_latency']:.3g} slots at half of it.")
         random = [r for r in done if r.get("randomized_knee_throughput") is not None]
         if random:
             best = max(random, key=lambda r: r["randomized_knee_throughput"])
-            out.append(f"Randomized routing's knee at n = {n} is highest on "
-                       f"POPS({best['d']},{best['g']}), {best['randomized_knee_throughput']:.4f}.")
+            out.append(f"Randomized routing's knee at n = {n} is "
+                       + ("" if len(random) == 1 else "highest ")
+                       + f"on POPS({best['d']},{best['g']}), "
+                       f"{best['randomized_knee_throughput']:.4f}.")
         for device in DEVICES:
             closing = [r for r in done if r.get(f"{device}_closes")]
             if closing:
