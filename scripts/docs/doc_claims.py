@@ -429,8 +429,6 @@ def coupler_evaluation():
     tdma = curve("POPS(16,16)", "tdma")[0]
     c.append(f"finds {tdma['saturation_throughput']:.4f} sustained (stable at "
              f"{tdma['stable_rate']:.4f}, saturated at {tdma['saturated_rate']:.4f} in such a run)")
-    c.append(f"POPS(16,16)'s search with runs of up to {tdma['max_slots']:,} slots finds "
-             f"{tdma['saturation_throughput']:.4f} (section 1)")
     collapsed = [r for r in curve("OCPC p=256", "coinflip") if r["saturated"] and r["rate"] >= 0.06]
     c.append(f"coinflip collapses ({min(r['accepted'] for r in collapsed):.4f}-"
              f"{max(r['accepted'] for r in collapsed):.4f} accepted at"

@@ -987,7 +987,10 @@ def shape_findings(rows):
             out.append(f"Reservation's knee at n = {n} is "
                        + ("" if len(reservation) == 1 else "highest ")
                        + f"on POPS({best['d']},{best['g']}), "
-                       f"{best['reservation_knee_throughput']:.4f} accepted at "
+                       f"{best['reservation_knee_throughput']:.4f} accepted, where its latency is "
+                       f"{best['reservation_knee_latency']:.1f} slots (3 x its zero-load "
+                       f"{best['reservation_knee_zero_load_latency']:.2f}; TDMA's zero-load "
+                       "latency is half a frame), and "
                        f"{best['reservation_half_latency']:.3g} slots at half of it.")
         random = [r for r in done if r.get("randomized_knee_throughput") is not None]
         if random:
