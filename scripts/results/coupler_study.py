@@ -225,11 +225,11 @@ def main():
                         help="a curves CSV of an earlier study: its curves not run now are kept "
                         "in the new CSV, plot and table")
     parser.add_argument("--keep-shapes", metavar="CSV", type=readable_file,
-                        help="a shapes CSV of an earlier study: its rows of sizes not run now "
+                        help="a shapes CSV of an earlier study: its rows of shapes not run now "
                         "are kept in the new CSV and table")
     parser.add_argument("--keep-knee-curves", metavar="CSV", type=readable_file,
-                        help="a knee-curves CSV of an earlier study: its rows of sizes not run "
-                        "now are kept in the new CSV, plot and table")
+                        help="a knee-curves CSV of an earlier study: its curves of sizes whose "
+                        "square shape does not run now are kept in the new CSV, plot and table")
     parser.add_argument("--sizes", type=size_list, default="256,1024,4096",
                         help="n of the shape study (powers of two >= 2, comma-separated)")
     parser.add_argument("--d", type=cli_guard.int_list, default="",
@@ -419,11 +419,13 @@ def size_study(submit, args):
                            key=lambda r: (r["n"], CURVE_LOADS.index(r["protocol"])))
     finally:
         shapes_pool.shutdown(wait=False, cancel_futures=True)
-    if args.kept_shapes:
-        rows = sorted([r for r in args.kept_shapes if r["n"] not in sizes] + rows,
+    ran = set(chosen)
+    if args.kept_shapes:  # the kept rows of shapes not run now
+        rows = sorted([r for r in args.kept_shapes if (r["n"], r["d"], r["g"]) not in ran] + rows,
                       key=lambda r: (r["n"], r["d"]))
-    if args.kept_knee_curves:
-        knee_rows = sorted([r for r in args.kept_knee_curves if r["n"] not in sizes] + knee_rows,
+    if args.kept_knee_curves:  # the kept curves of sizes whose square shape did not run now
+        squares = {n for n, d, g in chosen if d == g}
+        knee_rows = sorted([r for r in args.kept_knee_curves if r["n"] not in squares] + knee_rows,
                            key=lambda r: (r["n"], CURVE_LOADS.index(r["protocol"])))
     write_csv(os.path.join(args.out, "coupler-evaluation-shapes.csv"), rows)
     write_csv(os.path.join(args.out, "coupler-evaluation-knee-curves.csv"), knee_rows)
