@@ -891,7 +891,7 @@ def shape_tables(rows):
                      f"{fmt(r.get('tdma_permutation_slots'))} |")
     lines += ["", "The knee searches (`--find-knee`, 3 x the zero-load latency):", "",
               "| n | POPS(d,g) | protocol | capacity | knee offered | knee accepted | "
-              "latency at the knee / zero-load (slots) | bracket (offered) | runs | time |",
+              "latency at the knee / zero-load (slots) | bracket (offered) | runs | CPU |",
               "|" + "---|" * 10]
     for r in rows:
         for p in loads:
@@ -905,7 +905,8 @@ def shape_tables(rows):
             lines.append(f"| {r['n']} | ({r['d']},{r['g']}) | {p} | {capacity} | "
                          f"{r[f'{p}_knee_offered']:.4f} | {r[f'{p}_knee_throughput']:.4f} | "
                          f"{r[f'{p}_knee_latency']:.4g} / {r[f'{p}_knee_zero_load_latency']:.4g} | "
-                         f"{bracket} | {r[f'{p}_knee_runs']} | {r[f'{p}_knee_seconds']:.0f} s |")
+                         f"{bracket} | {r[f'{p}_knee_runs']} | "
+                         f"{fmt(r.get(f'{p}_knee_cpu_seconds'), 3)} s |")
     for device in DEVICES:
         dcolumns = 8 + 3 * len(loads)
         lines += ["", f"Device set `{device}` (the same runs at half the knee, priced with its "
