@@ -429,8 +429,6 @@ def coupler_evaluation():
     tdma = curve("POPS(16,16)", "tdma")[0]
     c.append(f"finds {tdma['saturation_throughput']:.4f} sustained (stable at "
              f"{tdma['stable_rate']:.4f}, saturated at {tdma['saturated_rate']:.4f} in such a run)")
-    c.append(f"POPS(16,16)'s search with runs of up to {tdma['max_slots']:,} slots finds "
-             f"{tdma['saturation_throughput']:.4f} (section 1)")
     collapsed = [r for r in curve("OCPC p=256", "coinflip") if r["saturated"] and r["rate"] >= 0.06]
     c.append(f"coinflip collapses ({min(r['accepted'] for r in collapsed):.4f}-"
              f"{max(r['accepted'] for r in collapsed):.4f} accepted at"
@@ -460,51 +458,19 @@ def coupler_evaluation():
 
 
 def coupler_shape_claims():
-    """Section 2: the prose under the shape tables, from the shapes CSVs."""
+    """Section 2: the shape tables, the knee curves and the prose under them, from the study's
+    CSVs; the window-free columns of n = 1024 and 4096 from the earlier study's."""
     rows = coupler_study.read_shapes(rd.result("coupler-evaluation-shapes.csv"),
                                      "the page's data")
-    large = coupler_study.read_shapes(rd.result("coupler-evaluation-shapes-large.csv"),
-                                      "the page's data")
-    c = coupler_study.permutation_table(large)[2:]
-    full = [r for r in rows if r["d"] <= r["g"]]
-    knees = {f"{r['tdma_saturation']:.3g}" for r in full}
-    latency = [r["tdma_half_load_latency"] for r in rows]
-    a = full[0]["tdma_saturation"] / 2
-    c.append(f"Its knee is the same lower bound on every such shape, {min(knees)}")
-    assert len(knees) == 1, knees
-    c.append(f"Its latency at half of that is {min(latency):.0f}-{max(latency):.0f} slots on every "
-             f"shape, n / (2 (1 - a)) = {rows[0]['n'] / (2 * (1 - a)):.0f} at a = {a:.3f}.")
-    random = [r for r in rows if r["randomized_saturation"] is not None]
-    ratios = [x["randomized_saturation"] / y["randomized_saturation"]
-              for x, y in zip(random, random[1:])]
-    c.append(f"Random access** is best at d = g ({random[0]['randomized_saturation']:.4f}) and "
-             f"loses a factor {min(ratios):.1f}-{max(ratios):.1f} per doubling of d/g.")
-
-    def by_d(d):
-        return next(r for r in rows if r["d"] == d)
-
-    for device in coupler_study.DEVICES:
-        closing = max((r for r in rows if r[f"{device}_closes"]), key=lambda r: r["d"])
-        c.append(f"closes its budget up to fan-out {closing['d']} "
-                 f"({closing[f'{device}_margin_db']:+.2f} dB at d = {closing['d']}")
-    fibre_best = min(full, key=lambda r: r["tdma_fibre_pj_per_bit"])
-    fibre_closing = max((r for r in rows if r["fibre_closes"]), key=lambda r: r["d"])
-    c.append(f"-{abs(by_d(2 * fibre_closing['d'])['fibre_margin_db']):.2f} dB at d = "
-             f"{2 * fibre_closing['d']})")
-    c.append(f"lowest at POPS({fibre_best['d']},{fibre_best['g']}), "
-             f"{fibre_best['tdma_fibre_pj_per_bit']:.0f} pJ/bit, against "
-             f"{fibre_closing['tdma_fibre_pj_per_bit']:.0f} pJ/bit at "
-             f"POPS({fibre_closing['d']},{fibre_closing['g']})")
-    onchip_closing = max((r for r in rows if r["onchip_closes"]), key=lambda r: r["d"])
-    flat = [r["tdma_onchip_pj_per_bit"] for r in full if r["d"] >= 4]
-    c.append(f"flat from d = 4 to {onchip_closing['d']} ({min(flat):.1f}-{max(flat):.1f} pJ/bit)")
-    lowest = min(r["tdma_onchip_pj_per_bit"] for r in full)
-    within = 100 * (onchip_closing["tdma_onchip_pj_per_bit"] / lowest - 1)
-    c.append(f"its energy per bit is within {within:.0f}% of the lowest" if within >= 1 else
-             "its energy per bit is the lowest")
-    c.append(f"the {fibre_best['fibre_laser_mw_per_transmitter']:.2f} mW each that its budget "
-             "requires")
-    assert fibre_best is by_d(onchip_closing["d"]), "the prose names one shape for both sets"
+    knee_rows = coupler_study.read_knee_curves(rd.result("coupler-evaluation-knee-curves.csv"),
+                                               "the page's data")
+    large = coupler_study.read_study_csv(rd.result("coupler-evaluation-shapes-large.csv"),
+                                         ("n", "d", "g", "capacity"), "the page's data")
+    c = [line.rstrip() for line in coupler_study.shape_tables(rows)[2:] if line.startswith("| ")]
+    c += [line.rstrip() for line in coupler_study.knee_curve_table(knee_rows)[2:]]
+    c += coupler_study.shape_findings(rows)
+    c += coupler_study.permutation_table([r for r in large if r["n"] not in
+                                          {row["n"] for row in rows}])[2:]
     return c
 
 

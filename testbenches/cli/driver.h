@@ -36,7 +36,7 @@ struct OpenLoopOptions {
   double confidence = 0.95;
   double precision = 0.05;
   std::uint64_t queue = 0;
-  std::uint64_t max_backlog = OpenLoopConfig::kDefaultMaxBacklog;
+  std::uint64_t max_backlog = 0;  ///< given: --max-backlog; else the default rule
   bool find_saturation = false;
   bool find_knee = false;
   double knee_factor = 3;

@@ -186,9 +186,9 @@ void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, bool shown) {
       ->group(group);
   app.add_option("--max-backlog", o.max_backlog,
                  "packets per node created and not delivered past which the run ends as "
-                 "saturated, bounding an overloaded run's memory (0: no limit)")
+                 "saturated, bounding an overloaded run's memory (0: no limit; default: 4096, "
+                 "or 4 TDMA frames where larger)")
       ->check(count_in(0, kMaxSlotLimit))
-      ->capture_default_str()
       ->group(group);
 }
 
@@ -287,7 +287,7 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
   config.steady.confidence = o.confidence;
   config.steady.precision = o.precision;
   config.queue_limit = o.queue;
-  config.max_backlog = o.max_backlog;
+  if (given("--max-backlog")) config.max_backlog = o.max_backlog;
   c.open_loop = config;
 }
 

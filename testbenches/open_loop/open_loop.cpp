@@ -141,6 +141,7 @@ OpenLoopHost::OpenLoopHost(const OpenLoopConfig& config, std::uint32_t n, std::u
     : config_(config),
       n_(n),
       table_(destination_table(config, n)),
+      max_backlog_(config.max_backlog_per_node()),
       nodes_(n),
       monitor_(config.steady, n, max_slots) {}
 
@@ -432,9 +433,10 @@ void OpenLoopHost::maybe_stop() {
 void OpenLoopHost::report_backlog_stop() {
   SteadyStateReport& r = result_.steady;
   r.saturated = true;
-  r.saturation_reason = "the backlog passed --max-backlog " + std::to_string(config_.max_backlog) +
-                        " packets/node (" + std::to_string(config_.max_backlog * n_) +
-                        " packets) at slot " + std::to_string(backlog_stop_);
+  const std::uint64_t limit = config_.max_backlog_per_node();
+  r.saturation_reason = "the backlog passed --max-backlog " + std::to_string(limit) +
+                        " packets/node (" + std::to_string(limit * n_) + " packets) at slot " +
+                        std::to_string(backlog_stop_);
   r.verdict_note.clear();
 }
 
@@ -567,8 +569,8 @@ void OpenLoopHost::slot_ended(std::uint64_t slot) {
   // from the window's end on closes it; when all of them sleep through that slot, it closes
   // at the slot's end, so the run stops where stepping nodes stop it.
   if (waiting_made_ && !window_closed_ && slot >= monitor_.window_end()) close_window();
-  if (config_.max_backlog != 0 && backlog_stop_ == SteadyStateMonitor::kNever &&
-      backlog() > config_.max_backlog * n_) {
+  if (max_backlog_ != 0 && backlog_stop_ == SteadyStateMonitor::kNever &&
+      backlog() > max_backlog_ * n_) {
     backlog_stop_ = slot;
     if (control_ != nullptr) control_->stop();
   }

@@ -21,6 +21,7 @@
 /// Packet ids: node i's k-th packet has id k*n + i, so ids never depend on the order in which
 /// nodes take their packets. Packets whose rule sends them to their own source (the transpose
 /// diagonal, bit-reversal palindromes) are not created: they would not use the network.
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -83,9 +84,22 @@ struct OpenLoopConfig {
   std::uint64_t queue_limit = 0;             ///< packets an injection queue holds; 0: unbounded
   /// Packets created and not delivered (in injection queues or in the network) per node past
   /// which the run ends as saturated, so that an overloaded run's memory stays bounded; 0: no
-  /// limit.
-  std::uint64_t max_backlog = kDefaultMaxBacklog;
-  static constexpr std::uint64_t kDefaultMaxBacklog = 4096;
+  /// limit; empty: the default rule, max_backlog_per_node().
+  std::optional<std::uint64_t> max_backlog;
+  /// The default's floor: what a node holds once a protocol without a schedule is overloaded.
+  static constexpr std::uint64_t kMinDefaultMaxBacklog = 4096;
+  /// The default's multiple of the schedule's period (TDMA's frame of F slots). TDMA's backlog
+  /// per node is R F / (2 (1 - a)) at offered R (a = R / its capacity, Little's law with the
+  /// queueing formula's latency); at its 3x knee (a about 2/3) about F, so 4 F is four times the
+  /// knee's backlog, reached only at a = 8/9 in steady state.
+  static constexpr std::uint64_t kPeriodsOfBacklog = 4;
+  /// The limit in force: max_backlog when given, else the larger of kMinDefaultMaxBacklog and
+  /// kPeriodsOfBacklog x the schedule's period.
+  std::uint64_t max_backlog_per_node() const {
+    return max_backlog
+               ? *max_backlog
+               : std::max(kMinDefaultMaxBacklog, kPeriodsOfBacklog * steady.schedule_period);
+  }
 };
 
 /// The pattern as --pattern names it ("matrix:PATH" for a matrix).
@@ -320,7 +334,8 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
 
   OpenLoopConfig config_;
   std::uint32_t n_;
-  DestinationTable table_;  ///< randperm's and matrix's destinations
+  DestinationTable table_;     ///< randperm's and matrix's destinations
+  std::uint64_t max_backlog_;  ///< config_.max_backlog_per_node(), packets per node (0: none)
   std::uint64_t seed_ = 0;
   RunControl* control_ = nullptr;
   std::vector<NodeState> nodes_;

@@ -2,7 +2,8 @@
 /// Open-loop runs on POPS (testbenches/open_loop/open_loop.h): the TDMA baseline never collides,
 /// latency accounting on a hand-checked case, accepted equals offered below the capacity, the drain
 /// never drops a labelled packet, saturation is reported, the capacity bound against a
-/// brute-force traffic matrix, and the TDMA schedule reaches every pair once per frame.
+/// brute-force traffic matrix, the TDMA schedule reaches every pair once per frame, and the
+/// backlog limit's default lies past the knee and still ends a saturated run.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -238,6 +239,72 @@ TEST(OpenLoopTdma, OverloadSaturatesWithoutLosingAPacket) {
   EXPECT_FALSE(r.hit_limit);  // a result, not a failure
   EXPECT_LT(r.open_loop->labelled_delivered, r.open_loop->labelled);
   EXPECT_LE(r.open_loop->accepted, 0.25);
+}
+
+// ---- the backlog limit ----------------------------------------------------------------------
+
+TEST(OpenLoopBacklogLimit, DefaultIsFourSchedulePeriodsAbove4096) {
+  OpenLoopConfig o;
+  EXPECT_EQ(o.max_backlog_per_node(), 4096u);  // no schedule (random access, reservation)
+  o.steady.schedule_period = 1024;             // TDMA on POPS(32,32): 4 frames are 4096
+  EXPECT_EQ(o.max_backlog_per_node(), 4096u);
+  o.steady.schedule_period = 4096;  // TDMA on POPS(64,64)
+  EXPECT_EQ(o.max_backlog_per_node(), 16384u);
+  o.max_backlog = 0;  // given: no limit
+  EXPECT_EQ(o.max_backlog_per_node(), 0u);
+  o.max_backlog = 50;
+  EXPECT_EQ(o.max_backlog_per_node(), 50u);
+}
+
+/// The queueing formula's mean latency of TDMA's pair queue (docs/evaluation-model.md, "The
+/// latency knee"): a frame of f slots, Bernoulli arrivals of rate / (n - 1) per slot and pair.
+double tdma_formula_latency(double f, double n, double rate) {
+  const double q = rate / (n - 1);
+  const double a = f * q;
+  return 1 + (f - 1) / 2 + f * (a * (a - q) / (2 * (1 - a)) + q * (f - 1) / 2);
+}
+
+TEST(OpenLoopBacklogLimit, PopsTdmaSteadyBacklogStaysBelowItPastTheKnee) {
+  // POPS(64,64) TDMA: by Little's law a node holds rate x latency packets in steady state.
+  const double n = 4096;
+  OpenLoopConfig o;
+  o.steady.schedule_period = 4096;
+  const double limit = static_cast<double>(o.max_backlog_per_node());
+  const double zero_load = tdma_formula_latency(n, n, 0);
+  double lo = 0, hi = 0.999;  // the 3x point, by bisection on the formula
+  while (hi - lo > 1e-9) {
+    const double mid = (lo + hi) / 2;
+    if (tdma_formula_latency(n, n, mid) < 3 * zero_load) {
+      lo = mid;
+    } else {
+      hi = mid;
+    }
+  }
+  const double knee = lo;
+  EXPECT_NEAR(knee, 0.667, 0.002);
+  EXPECT_LT(4 * knee * 3 * zero_load, 1.01 * limit);  // four times the knee's backlog
+  // At 0.8 offered, past the knee: above a fixed 4096 (which ended such runs), below the default.
+  const double at_08 = 0.8 * tdma_formula_latency(n, n, 0.8);
+  EXPECT_GT(at_08, 4096);
+  EXPECT_LT(at_08, 0.6 * limit);
+}
+
+TEST(OpenLoopBacklogLimit, EndsATrulySaturatedRunByDefault) {
+  // POPS(8,2) TDMA at rate 1: its couplers carry 0.25 per node, so the backlog grows by about
+  // 12 packets per slot and passes the default 4096 per node (16 nodes) after about 5,500
+  // slots, long before the fixed window would end.
+  OpenLoopConfig o = bernoulli(1.0, 100, 200000);
+  o.steady.fixed_warmup = o.steady.fixed_window = true;
+  o.steady.schedule_period = 16;  // as the command sets it for TDMA
+  PopsExperiment e(open_config(8, 2, o, 300000));
+  const PopsRunResult r = e.run(3);
+  EXPECT_TRUE(r.errors.empty());
+  EXPECT_TRUE(r.saturated);
+  EXPECT_LT(r.slots, 8000u);
+  EXPECT_GT(r.slots, 4000u);
+  EXPECT_NE(r.open_loop->steady.saturation_reason.find("--max-backlog 4096 packets/node"),
+            std::string::npos)
+      << r.open_loop->steady.saturation_reason;
 }
 
 /// The run sleeping nodes give is the one every node stepping through every slot gives.

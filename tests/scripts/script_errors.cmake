@@ -62,3 +62,10 @@ add_test(NAME scripts.inputs_checked_first
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_script_inputs.py
                  ${PROJECT_SOURCE_DIR} $<TARGET_FILE:optinet>)
 set_tests_properties(scripts.inputs_checked_first PROPERTIES TIMEOUT 120)
+
+# A curve's points run in parallel and merged (scripts/sweep/curve.py) equal the serial
+# `optinet --rates` run, seeds included; coupler_study.py runs a tiny study (n = 4) end to end.
+add_test(NAME scripts.parallel_curve_equals_serial
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_parallel_curve.py
+                 ${PROJECT_SOURCE_DIR} $<TARGET_FILE:optinet>)
+set_tests_properties(scripts.parallel_curve_equals_serial PROPERTIES TIMEOUT 120)
