@@ -9,12 +9,14 @@
 //     the packet is delivered in slot t + 1 (its latency: t + 1 - its creation slot);
 //   * packets created in [W, W + M) are labelled; the run stops in the first slot from W + M on
 //     in which every labelled packet was delivered, or as saturated once the packets created and
-//     not delivered pass --max-backlog per node (4096).
+//     not delivered pass optinet's default --max-backlog per node (the larger of 4096 and
+//     4 frames of n slots).
 // Usage: pops_tdma_ref --d D --g G --rate-ppm P --warmup W --measure M [--seed S]
 // (the rate in packets per million slots). Prints one JSON object with the run's slots,
 // created, delivered, labelled, labelled_delivered, latency mean, p50, p99 and max, the same
 // fields as optinet's JSON run (bench/reference_ratio_tdma.py compares them), and the seconds of
 // the run.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -103,7 +105,7 @@ int main(int argc, char** argv) {
   if (d == 0 || g == 0 || d > g || rate > 1.0) usage("needs 1 <= d <= g and a rate up to 10^6 ppm");
   const std::uint32_t n = d * g;
   const std::uint64_t window_end = warmup + measure;
-  const std::uint64_t max_backlog = 4096ULL * n;
+  const std::uint64_t max_backlog = std::max<std::uint64_t>(4096, 4ULL * n) * n;
 
   const auto start = std::chrono::steady_clock::now();
   std::vector<Stream> streams;
