@@ -287,4 +287,10 @@ void require_pins_view_for_rtl(bool swapped, bool pins, bool view_given, const s
                                      "): add --view pins"));
 }
 
+std::string shown_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
 }  // namespace optinet

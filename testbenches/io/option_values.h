@@ -22,6 +22,8 @@ namespace optinet {
 /// underflows or overflows is refused, not rounded to 0 or infinity. Nothing else in the
 /// command converts text to a number (std::stod and its kind throw or wrap on such input).
 std::optional<double> read_number(const std::string& text);
+/// A number as a message shows it: the shortest of fixed and exponent form (printf's %g).
+std::string shown_number(double v);
 /// An unsigned decimal integer (digits only) that fits 64 bits, by the same rule.
 std::optional<std::uint64_t> read_count(const std::string& text);
 

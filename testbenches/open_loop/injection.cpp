@@ -5,15 +5,11 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "testbenches/io/option_values.h"
+
 namespace optinet {
 
 namespace {
-
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
 
 std::string at_least_two(std::uint32_t n, const char* rule) {
   if (n >= 2) return {};
@@ -29,20 +25,20 @@ Rng injection_rng(std::uint64_t run_seed, NodeId node) {
 
 std::string bernoulli_unavailable(double rate) {
   if (rate >= 0.0 && rate <= 1.0) return {};
-  return "injection rate " + num(rate) + " is not in [0, 1]";
+  return "injection rate " + shown_number(rate) + " is not in [0, 1]";
 }
 
 std::string bursty_unavailable(double rate, double mean_burst) {
   std::string why = bernoulli_unavailable(rate);
   if (!why.empty()) return why;
   if (!(mean_burst >= 1.0) || !std::isfinite(mean_burst)) {
-    return "mean burst length " + num(mean_burst) + " is not a finite number >= 1";
+    return "mean burst length " + shown_number(mean_burst) + " is not a finite number >= 1";
   }
   // off -> on probability R / (B (1 - R)) <= 1, i.e. R (B + 1) <= B; rounding tolerated.
   if (rate < 1.0 && rate * (mean_burst + 1.0) > mean_burst * (1.0 + 1e-12)) {
-    return "injection rate " + num(rate) +
-           " needs a mean burst of at least R/(1-R) = " + num(rate / (1.0 - rate)) +
-           " slots (mean burst " + num(mean_burst) + ")";
+    return "injection rate " + shown_number(rate) +
+           " needs a mean burst of at least R/(1-R) = " + shown_number(rate / (1.0 - rate)) +
+           " slots (mean burst " + shown_number(mean_burst) + ")";
   }
   return {};
 }
@@ -88,7 +84,7 @@ std::string hotspot_unavailable(std::uint32_t n, NodeId hotspot, double fraction
     return "hotspot node " + std::to_string(hotspot) + " is not in 0.." + std::to_string(n - 1);
   }
   if (!(fraction >= 0.0 && fraction <= 1.0)) {
-    return "hotspot fraction " + num(fraction) + " is not in [0, 1]";
+    return "hotspot fraction " + shown_number(fraction) + " is not in [0, 1]";
   }
   return {};
 }

@@ -11,16 +11,6 @@
 
 namespace optinet {
 
-namespace {
-
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
-
-}  // namespace
-
 MessageSizes MessageSizes::fixed(std::uint32_t frames) {
   if (frames < 1 || frames > kMaxFrames) {
     throw std::invalid_argument("message of " + std::to_string(frames) + " frames");
@@ -71,7 +61,8 @@ MessageSizes MessageSizes::parse(const std::string& spec, const std::string& opt
     total += *p;
     start = end + 1;
   }
-  if (std::fabs(total - 1) > 1e-6) throw refuse("has probabilities summing to " + num(total));
+  if (std::fabs(total - 1) > 1e-6)
+    throw refuse("has probabilities summing to " + shown_number(total));
   double running = 0;
   m.mean_ = 0;
   m.largest_ = 0;
@@ -98,7 +89,7 @@ std::string MessageSizes::describe() const {
   if (is_fixed()) return std::to_string(frames_[0]);
   std::string out;
   for (std::size_t k = 0; k < frames_.size(); ++k) {
-    out += (k == 0 ? "" : ",") + std::to_string(frames_[k]) + ":" + num(probability_[k]);
+    out += (k == 0 ? "" : ",") + std::to_string(frames_[k]) + ":" + shown_number(probability_[k]);
   }
   return out;
 }
