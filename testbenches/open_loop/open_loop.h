@@ -90,8 +90,8 @@ struct OpenLoopConfig {
   /// A trace's messages (trace_file.h) instead of the injection process; `matrix` is then the
   /// trace's frames per pair, for the bounds.
   std::shared_ptr<const TraceFile> trace;
-  SteadyStateConfig steady;                  ///< the warm-up, the window and their intervals
-  std::uint64_t queue_limit = 0;             ///< packets an injection queue holds; 0: unbounded
+  SteadyStateConfig steady;       ///< the warm-up, the window and their intervals
+  std::uint64_t queue_limit = 0;  ///< packets an injection queue holds; 0: unbounded
   /// Packets created and not delivered (in injection queues or in the network) per node past
   /// which the run ends as saturated, so that an overloaded run's memory stays bounded; 0: no
   /// limit; empty: the default rule, max_backlog_per_node().
@@ -301,7 +301,7 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
       bool lost = false;
       MessageKind kind = MessageKind::kPlain;
       NodeId to = kNoNode;
-      std::uint32_t issued = 0;  ///< a reply: its request's issue slot
+      std::uint32_t issued = 0;                              ///< a reply: its request's issue slot
       std::uint32_t trace_id = TraceMessage::kNoDependency;  ///< a trace's message: its id
     };
     std::deque<Message> messages;
@@ -334,8 +334,7 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
     }
     /// Moves the untaken packets of `records` to `waiting` (replies' frames to `replies`), as
     /// node `node`'s.
-    void start_by_destination(NodeId node, DestinationQueues& waiting,
-                              DestinationQueues& replies);
+    void start_by_destination(NodeId node, DestinationQueues& waiting, DestinationQueues& replies);
     /// Called as packet `seq` is delivered: drops the records of delivered packets at the
     /// front once they are half the records (each record is passed over once before it goes).
     void compact(std::uint32_t seq);
