@@ -294,6 +294,12 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
                      " (one search per command)");
   }
   const bool knee = o.find_knee || (given("--rates") && o.rates == "auto");
+  if (knee && request_reply) {
+    throw UsageError(std::string(o.find_knee ? "--find-knee" : "--rates") +
+                     ": not with --traffic request-reply (the knee is on the frames' latency, "
+                     "which the outstanding limit keeps bounded however many requests wait; "
+                     "--find-stability-limit sees them in the backlog)");
+  }
   for (const char* option : {"--knee-factor", "--latency-budget-ns"}) {
     if (given(option) && !knee) {
       throw UsageError(std::string(option) + ": needs --find-knee or --rates auto");

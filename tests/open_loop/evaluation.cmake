@@ -231,3 +231,5 @@ optinet_usage_error_test(trace_with_rate "--rate" pops --d 2 --g 2 --rate 0.2
                          --traffic trace:${E2E_DIR}/trace_after.txt)
 optinet_usage_error_test(write_trace_two_runs "--write-trace" pops --traffic bernoulli
                          --runs 2 --write-trace ${E2E_DIR}/two_runs.trace)
+optinet_usage_error_test(request_reply_find_knee "--find-knee" pops --protocol tdma
+                         --traffic request-reply --find-knee)
