@@ -48,7 +48,8 @@ cases = [
                             "--traffic", "request-reply", "--rate", "0.2", "--outstanding",
                             "64", "--reply-frames", "3"]),
 ]
-window = ["--warmup", "100", "--measure", "1000", "--seed", "11", "--max-slots", "10000"]
+window = ["--warmup", "100", "--measure", "1000", "--seed", "11", "--max-slots", "10000",
+          "--view", "grouped"]
 for label, args in cases:
     trace = os.path.join(work, label.replace(" ", "_") + ".trace")
     synthetic = run(*args, *window, "--write-trace", trace)
