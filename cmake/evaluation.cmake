@@ -15,6 +15,8 @@ target_sources(optinet_testbenches PRIVATE
   testbenches/open_loop/message_sizes.cpp
   testbenches/open_loop/open_loop.cpp
   testbenches/open_loop/steady_state.cpp
+  testbenches/open_loop/transactions.cpp
+  testbenches/open_loop/trace_file.cpp
   testbenches/open_loop/batch_means.cpp
   testbenches/open_loop/saturation_search.cpp
   testbenches/open_loop/knee_search.cpp

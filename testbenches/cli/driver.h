@@ -28,6 +28,9 @@ struct OpenLoopOptions {
   std::string pattern = "uniform";
   std::uint64_t message_frames = 1;
   std::string message_sizes;
+  std::uint64_t outstanding = 4;
+  std::uint64_t reply_frames = 1;
+  std::string write_trace;
   std::uint64_t hotspot = 0;
   double fraction = 0.1;
   std::uint64_t warmup = 1000;

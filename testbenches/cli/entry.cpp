@@ -29,6 +29,12 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   const std::optional<OpenLoopBounds> bounds =
       common.open_loop ? std::optional(open_loop_bounds(command, common)) : std::nullopt;
   defer_interrupts();  // from here an interrupt stops the run in progress at a slot boundary
+  // --write-trace: the host records the messages it creates (it outlives finish(), which
+  // leaves the network to process exit).
+  std::vector<TraceMessage> workload;
+  OpenLoopHost* recorder =
+      common.write_trace_path.empty() ? nullptr : command.open_loop()->open_loop_host();
+  if (recorder != nullptr) recorder->record_workload(&workload);
   double simulation = 0;
   RateSearches searches;
   std::vector<RunRecord> runs;
@@ -82,10 +88,18 @@ int run_parsed(NetworkCommand& command, const CommonOptions& common, std::ostrea
   if (!common.hierarchy_path.empty()) {
     outputs.write("--hierarchy", common.hierarchy_path, hierarchy);
   }
+  if (recorder != nullptr) {
+    recorder->record_workload(nullptr);
+    outputs.write("--write-trace", common.write_trace_path,
+                  trace_text(in_slot_order(std::move(workload)),
+                             "optinet " + common.network + " workload, traffic " + common.traffic +
+                                 ", seed " + std::to_string(common.seed)));
+  }
   outputs.commit();
   if (!common.vcd_path.empty()) out << "waveform: " << common.vcd_path << '\n';
   if (!common.json_path.empty()) out << "json: " << common.json_path << '\n';
   if (!common.hierarchy_path.empty()) out << "hierarchy: " << common.hierarchy_path << '\n';
+  if (!common.write_trace_path.empty()) out << "trace: " << common.write_trace_path << '\n';
   if (!all_ok(runs)) return kExitRunFailed;
   for (const RunRecord& r : runs) {
     if (r.undelivered_to_faults > 0) return kExitFaultLosses;

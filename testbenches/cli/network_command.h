@@ -44,6 +44,8 @@ struct CommonOptions {
   std::string vcd_path;        ///< empty: no waveform; else the exact file written (ends in .vcd)
   std::string json_path;       ///< empty: no JSON report
   std::string hierarchy_path;  ///< --hierarchy FILE: the elaborated hierarchy as JSON; empty: none
+  /// --write-trace FILE: the messages the run created, as a trace (trace_file.h); empty: none
+  std::string write_trace_path;
   bool quiet = false;
   bool traffic_given = false;  ///< --traffic was on the command line
   /// --traffic bernoulli|bursty: an open-loop run (rate, burst, pattern, window, queue limit).

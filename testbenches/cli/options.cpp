@@ -1,6 +1,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <iomanip>
+#include <map>
 #include <memory>
 #include <sstream>
 
@@ -64,6 +65,9 @@ const char* const kOpenLoopOptions[] = {"--rate",
                                         "--pattern",
                                         "--message-frames",
                                         "--message-sizes",
+                                        "--outstanding",
+                                        "--reply-frames",
+                                        "--write-trace",
                                         "--hotspot",
                                         "--fraction",
                                         "--warmup",
@@ -115,6 +119,22 @@ void add_open_loop_options(CLI::App& app, OpenLoopOptions& o, bool shown) {
   app.add_option("--message-sizes", o.message_sizes,
                  "message sizes in frames, fixed or a distribution: FRAMES or F1:P1,F2:P2,... "
                  "(e.g. 1:0.8,32:0.2)")
+      ->group(group);
+  app.add_option("--outstanding", o.outstanding,
+                 "request-reply: requests a node keeps outstanding at most (M)")
+      ->check(count_in(1, RequestReplyConfig::kMaxOutstanding))
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--reply-frames", o.reply_frames,
+                 "request-reply: frames per reply (requests: --message-frames or "
+                 "--message-sizes)")
+      ->check(count_in(1, MessageSizes::kMaxFrames))
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--write-trace", o.write_trace,
+                 "write the messages the run creates as a trace (--traffic trace:FILE reads it "
+                 "back; one run, no injection-queue limit)")
+      ->check(path_given())
       ->group(group);
   app.add_option("--hotspot", o.hotspot, "hotspot: the hot node")
       ->check(count_in(0, kMaxSlotLimit))
@@ -222,6 +242,36 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
   if (given("--burst") && c.traffic != "bursty") {
     throw UsageError("--burst: needs --traffic bursty (not " + c.traffic + ")");
   }
+  const bool request_reply = c.traffic == "request-reply";
+  const bool trace = c.traffic.rfind("trace:", 0) == 0;
+  if (trace) {
+    for (const char* option :
+         {"--rate", "--pattern", "--message-frames", "--message-sizes", "--find-knee",
+          "--find-stability-limit", "--find-saturation", "--rates", "--write-trace"}) {
+      if (given(option)) {
+        throw UsageError(std::string(option) + ": not with --traffic " + printable(c.traffic, 60) +
+                         " (the trace gives every message's slot, nodes and size)");
+      }
+    }
+  }
+  if (given("--write-trace") && c.runs > 1) {
+    throw UsageError("--write-trace: writes one run's messages (accepted with --runs 1)");
+  }
+  if (given("--write-trace") && given("--injection-queue") && o.queue != 0) {
+    throw UsageError("--write-trace: not with --injection-queue (a trace has no refused messages)");
+  }
+  for (const char* option : {"--outstanding", "--reply-frames"}) {
+    if (given(option) && !request_reply) {
+      throw UsageError(std::string(option) + ": needs --traffic request-reply (not " + c.traffic +
+                       ")");
+    }
+  }
+  if ((request_reply || trace) && given("--injection-queue") && o.queue != 0) {
+    throw UsageError(
+        "--injection-queue: not with --traffic " + std::string(trace ? "trace" : "request-reply") +
+        " (a refused request or reply would "
+        "hold its transaction open for ever; the outstanding limit bounds what a node sends)");
+  }
   if ((given("--hotspot") || given("--fraction")) && o.pattern != "hotspot") {
     throw UsageError(std::string(given("--hotspot") ? "--hotspot" : "--fraction") +
                      ": needs --pattern hotspot (not " + printable(o.pattern) + ")");
@@ -244,6 +294,12 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
                      " (one search per command)");
   }
   const bool knee = o.find_knee || (given("--rates") && o.rates == "auto");
+  if (knee && request_reply) {
+    throw UsageError(std::string(o.find_knee ? "--find-knee" : "--rates") +
+                     ": not with --traffic request-reply (the knee is on the frames' latency, "
+                     "which the outstanding limit keeps bounded however many requests wait; "
+                     "--find-stability-limit sees them in the backlog)");
+  }
   for (const char* option : {"--knee-factor", "--latency-budget-ns"}) {
     if (given(option) && !knee) {
       throw UsageError(std::string(option) + ": needs --find-knee or --rates auto");
@@ -288,6 +344,38 @@ void resolve_open_loop(const CLI::App& app, const OpenLoopOptions& o, CommonOpti
   config.steady.precision = o.precision;
   config.queue_limit = o.queue;
   if (given("--max-backlog")) config.max_backlog = o.max_backlog;
+  c.write_trace_path = o.write_trace;
+  if (trace) {
+    config.trace = std::make_shared<const TraceFile>(read_trace_file(c.traffic.substr(6)));
+    // The bounds see the trace's frames per pair as a traffic matrix.
+    std::map<std::pair<NodeId, NodeId>, double> pairs;
+    for (const TraceMessage& m : config.trace->messages)
+      pairs[{m.source, m.destination}] += m.frames;
+    MatrixFile matrix;
+    matrix.path = config.trace->path;
+    for (const auto& [pair, frames] : pairs) {
+      matrix.entries.push_back(MatrixFile::Entry{pair.first, pair.second, frames, 0});
+      matrix.largest_node = std::max({matrix.largest_node, pair.first, pair.second});
+    }
+    config.rule = DestinationRule::kMatrix;
+    config.matrix = std::make_shared<const MatrixFile>(std::move(matrix));
+    // The whole trace is the window unless --warmup or --measure say otherwise.
+    if (!given("--warmup")) {
+      config.steady.fixed_warmup = true;
+      config.steady.warmup = 0;
+    }
+    if (!given("--measure")) {
+      config.steady.fixed_window = true;
+      config.steady.measure = std::max<std::uint64_t>(
+          1, config.trace->span() - std::min(config.trace->span(), config.steady.warmup));
+    }
+  }
+  if (request_reply) {
+    RequestReplyConfig rr;
+    rr.outstanding = static_cast<std::uint32_t>(o.outstanding);
+    rr.reply_frames = static_cast<std::uint32_t>(o.reply_frames);
+    config.request_reply = rr;
+  }
   c.open_loop = config;
 }
 

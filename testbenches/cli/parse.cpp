@@ -27,6 +27,9 @@ void check_files(const CLI::App& app, const NetworkCommand& command, CommonOptio
     outputs.push_back({"--vcd", common.vcd_path, true});
   }
   if (app.get_option("--json")->count() > 0) outputs.push_back({"--json", common.json_path});
+  if (!common.write_trace_path.empty()) {
+    outputs.push_back({"--write-trace", common.write_trace_path});
+  }
   if (app.get_option("--hierarchy")->count() > 0) {
     outputs.push_back({"--hierarchy", common.hierarchy_path});
   }
@@ -128,6 +131,11 @@ std::unique_ptr<NetworkCommand> parse_command_line(const std::vector<std::string
   if (!common.fault_specs.empty()) {
     // The scoreboard classifies the losses of a permutation's or an h-relation's packets; an
     // open-loop host counts the packets of lost frames, where the protocol's losses are final.
+    if (common.open_loop && (common.open_loop->request_reply || common.open_loop->trace)) {
+      throw UsageError("--fault: not with --traffic " +
+                       std::string(common.open_loop->trace ? "trace" : "request-reply") +
+                       " (a lost message would hold what waits for it for ever)");
+    }
     if (common.open_loop) {
       const std::string why = command->faults()->open_loop_faults_unavailable();
       if (!why.empty()) throw UsageError("--fault: " + why);

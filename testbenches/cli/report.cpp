@@ -70,6 +70,11 @@ Json json_report(const NetworkCommand& command, const CommonOptions& common,
         {"routing_bound", Json{{"value", b.routing.rate}, {"bottleneck", b.routing.bottleneck}}},
         {"protocol_capacity", Json{{"value", b.protocol.value ? Json(*b.protocol.value) : Json()},
                                    {"how", b.protocol.how}}}};
+    if (o.request_reply) {
+      report["open_loop"]["outstanding"] = o.request_reply->outstanding;
+      report["open_loop"]["reply_frames"] = o.request_reply->reply_frames;
+      report["open_loop"]["service_slots"] = RequestReplyConfig::kServiceSlots;
+    }
     if (!o.message.single_frame()) {
       report["open_loop"]["message_frames"] = o.message.describe();
       report["open_loop"]["message_frames_mean"] = o.message.mean();

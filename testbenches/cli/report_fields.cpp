@@ -59,6 +59,47 @@ Json messages_json(const MessageResult& m) {
               {"latency_max", latency(m.latency.max())}};
 }
 
+/// A latency's mean, p50, p99 and max (null when nothing was measured).
+Json latency_summary_json(const LatencyStats& l) {
+  const bool measured = l.count() > 0;
+  const auto value = [measured](auto v) { return measured ? Json(v) : Json(); };
+  return Json{{"count", l.count()},
+              {"mean", value(l.mean())},
+              {"p50", value(l.p50())},
+              {"p99", value(l.p99())},
+              {"max", value(l.max())}};
+}
+
+Json class_json(const ClassCounts& c) {
+  return Json{
+      {"messages_created", c.messages_created}, {"messages_delivered", c.messages_delivered},
+      {"frames_created", c.frames_created},     {"frames_delivered", c.frames_delivered},
+      {"frames_in_flight", c.frames_in_flight}, {"latency", latency_summary_json(c.latency)}};
+}
+
+/// Request-reply transactions: counts, throughput and round trip with their intervals.
+Json transactions_json(const TransactionResult& t) {
+  return Json{{"outstanding_limit", t.outstanding_limit},
+              {"request_frames", t.request_frames},
+              {"reply_frames", t.reply_frames},
+              {"drawn", t.drawn},
+              {"issued", t.issued},
+              {"completed", t.completed},
+              {"waiting", t.waiting},
+              {"open", t.open},
+              {"labelled", t.labelled},
+              {"labelled_completed", t.labelled_completed},
+              {"offered", t.offered},
+              {"throughput", t.throughput},
+              {"throughput_ci", interval_json(t.throughput_ci)},
+              {"round_trip", latency_summary_json(t.round_trip)},
+              {"round_trip_ci", interval_json(t.round_trip_ci)},
+              {"source_wait_mean", t.source_wait_mean},
+              {"outstanding_mean", t.outstanding_mean},
+              {"requests", class_json(t.requests)},
+              {"replies", class_json(t.replies)}};
+}
+
 }  // namespace
 
 void add_open_loop_fields(Json& f, const OpenLoopResult& r, bool saturated) {
@@ -93,6 +134,7 @@ void add_open_loop_fields(Json& f, const OpenLoopResult& r, bool saturated) {
   f["saturation_note"] = r.steady.verdict_note.empty() ? Json() : Json(r.steady.verdict_note);
   f["steady_state"] = steady_state_json(r.steady);
   if (r.messages) f["messages"] = messages_json(*r.messages);
+  if (r.transactions) f["transactions"] = transactions_json(*r.transactions);
 }
 
 std::vector<std::string> open_loop_summary_fields() {
@@ -130,6 +172,20 @@ std::string open_loop_description(Json& fields, const OpenLoopResult& r, bool sa
       std::snprintf(text, sizeof text, ", latency to the last frame mean %.2f p99 %llu",
                     m.latency.mean(), static_cast<unsigned long long>(m.latency.p99()));
       line += text;
+    }
+  }
+  if (r.transactions) {
+    const TransactionResult& t = *r.transactions;
+    std::snprintf(text, sizeof text, "; transactions (M %u) %.4f/node/slot", t.outstanding_limit,
+                  t.throughput);
+    line += text;
+    if (t.round_trip.count() > 0) {
+      std::snprintf(text, sizeof text, ", round trip mean %.2f", t.round_trip.mean());
+      line += text;
+      if (t.round_trip_ci) {
+        std::snprintf(text, sizeof text, " (+- %.2f)", t.round_trip_ci->half_width);
+        line += text;
+      }
     }
   }
   std::snprintf(
@@ -358,9 +414,11 @@ Json network_budget_json(const DeviceParameters& device, const NetworkOptics& op
 }
 
 /// The open-loop traffic processes, as --traffic names them.
-const char* const kOpenLoopTraffic[] = {"bernoulli", "bursty"};
+const char* const kOpenLoopTraffic[] = {"bernoulli", "bursty", "request-reply", "trace:FILE"};
+constexpr char kTracePrefix[] = "trace:";
 
 bool open_loop_traffic(const std::string& traffic) {
+  if (traffic.rfind(kTracePrefix, 0) == 0) return traffic.size() > std::size(kTracePrefix) - 1;
   for (const char* name : kOpenLoopTraffic) {
     if (traffic == name) return true;
   }

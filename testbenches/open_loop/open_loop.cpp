@@ -47,6 +47,7 @@ bool table_rule(DestinationRule rule) {
 }
 
 std::string pattern_name(const OpenLoopConfig& c) {
+  if (c.trace) return "trace:" + c.trace->path;
   if (c.rule == DestinationRule::kMatrix && c.matrix) return kMatrixPrefix + c.matrix->path;
   return destination_rule_name(c.rule);
 }
@@ -62,10 +63,14 @@ DestinationTable destination_table(const OpenLoopConfig& c, std::uint32_t n) {
 
 std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
                                   std::uint64_t max_slots) {
-  const double message_rate = c.rate / c.message.mean();
+  if (c.trace) {
+    const std::string why = trace_unavailable(*c.trace, n);
+    if (!why.empty()) return "--traffic: " + why;
+  }
+  const double message_rate = c.rate / c.frames_per_draw();
   const std::string process = c.bursty ? bursty_unavailable(message_rate, c.mean_burst)
                                        : bernoulli_unavailable(message_rate);
-  if (!process.empty()) return "--rate: " + process;
+  if (!process.empty() && !c.trace) return "--rate: " + process;
   std::string rule;
   switch (c.rule) {
     case DestinationRule::kUniform:
@@ -126,8 +131,21 @@ std::string open_loop_unavailable(const OpenLoopConfig& c, std::uint32_t n,
            std::to_string(2 * SteadyStateMonitor::kHalf) + " batches of " + std::to_string(batch) +
            " slots (give --warmup, or more slots)";
   }
-  // Ids k*n + i with k < max_slots (times the largest message's frames) must fit in 32 bits.
-  const std::uint64_t frames = c.message.largest();
+  // Ids k*n + i with k < max_slots (times the largest message's frames, and a reply's) must
+  // fit in 32 bits.
+  std::uint64_t frames =
+      c.message.largest() + (c.request_reply ? c.request_reply->reply_frames : 0);
+  if (c.trace) {
+    // A trace's ids: a node's frames over the whole trace.
+    std::vector<std::uint64_t> per_node(n, 0);
+    for (const TraceMessage& m : c.trace->messages) per_node[m.source] += m.frames;
+    const std::uint64_t most = *std::max_element(per_node.begin(), per_node.end());
+    if (static_cast<long double>(n) * most > std::numeric_limits<std::uint32_t>::max()) {
+      return "--traffic: the trace's " + std::to_string(most) + " frames from one node on " +
+             std::to_string(n) + " nodes are too many for 32-bit packet ids";
+    }
+    frames = 0;
+  }
   if (static_cast<long double>(n) * max_slots * frames >
       std::numeric_limits<std::uint32_t>::max()) {
     return "--max-slots: n * max-slots" + std::string(frames > 1 ? " * largest message" : "") +
@@ -143,7 +161,16 @@ OpenLoopHost::OpenLoopHost(const OpenLoopConfig& config, std::uint32_t n, std::u
       table_(destination_table(config, n)),
       max_backlog_(config.max_backlog_per_node()),
       nodes_(n),
-      monitor_(config.steady, n, max_slots) {}
+      monitor_(config.steady, n, max_slots) {
+  if (!config.trace) return;
+  trace_by_node_.resize(n);
+  trace_dependents_.resize(config.trace->messages.size());
+  for (std::uint32_t id = 0; id < config.trace->messages.size(); ++id) {
+    const TraceMessage& m = config.trace->messages[id];
+    if (m.source < n) trace_by_node_[m.source].push_back(id);
+    if (m.after != TraceMessage::kNoDependency) trace_dependents_[m.after].push_back(id);
+  }
+}
 
 void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
   seed_ = seed;
@@ -151,12 +178,13 @@ void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
   for (NodeId i = 0; i < n_; ++i) {
     NodeState& s = nodes_[i];
     s = NodeState{};
-    const double message_rate = config_.rate / config_.message.mean();
+    const double message_rate = config_.rate / config_.frames_per_draw();
     s.process = config_.bursty ? InjectionProcess::bursty(message_rate, config_.mean_burst)
                                : InjectionProcess::bernoulli(message_rate);
     s.rng = injection_rng(seed, i);
   }
   waiting_ = DestinationQueues();
+  replies_ = DestinationQueues();
   waiting_made_ = false;
   window_closed_ = false;
   backlog_stop_ = SteadyStateMonitor::kNever;
@@ -167,6 +195,16 @@ void OpenLoopHost::arm(std::uint64_t seed, RunControl* control) {
   messages_ = MessageResult{};
   window_messages_created_ = 0;
   window_messages_delivered_ = 0;
+  tx_ = TransactionResult{};
+  waiting_frames_ = 0;
+  labelled_transactions_open_ = 0;
+  window_draws_ = 0;
+  window_completed_ = 0;
+  source_wait_sum_ = 0;
+  outstanding_slots_ = 0;
+  if (traced()) trace_arrived_.assign(config_.trace->messages.size(), 0);
+  round_trips_.reset(monitor_.batch_slots());
+  completions_.reset(monitor_.batch_slots());
   result_ = OpenLoopResult{};
   errors_.clear();
   suppressed_ = 0;
@@ -213,48 +251,225 @@ void OpenLoopHost::generate(NodeId node, std::uint64_t until) {
   const bool messages = messages_on();
   for (; s.next_slot < until; ++s.next_slot) {
     const std::uint64_t slot = s.next_slot;
-    const bool window = in_window(slot);
-    if (window) result_.queue.sample(s.queued);
+    if (in_window(slot)) result_.queue.sample(s.queued);
+    if (!s.due.empty() || !s.waiting.empty()) due_events(node, slot);
+    if (traced()) {
+      trace_messages(node, slot);
+      continue;
+    }
     if (!s.process.inject(s.rng)) continue;
     const NodeId to = pick_destination(node, s.rng);
     if (to == node) continue;  // needs no network: not created (see the file comment)
     const std::uint32_t frames = messages ? config_.message.draw(s.rng) : 1;
-    const auto created_slot = static_cast<std::uint32_t>(slot);
-    const bool refused = config_.queue_limit != 0 && s.queued + frames > config_.queue_limit;
-    if (messages) {
-      ++messages_.created;
-      if (window) ++window_messages_created_;
-      if (window) ++messages_.labelled;
-      if (refused) {
-        ++messages_.refused;
-      } else {
-        s.messages.push_back(NodeState::Message{s.created, frames, frames, created_slot});
-      }
+    if (request_reply()) {
+      draw_request(node, slot, to, frames);
+    } else {
+      create(node, slot, to, frames, MessageKind::kPlain);
     }
-    for (std::uint32_t frame = 0; frame < frames; ++frame) {
-      const std::uint32_t seq = s.created++;
-      ++result_.created;
+  }
+}
+
+void OpenLoopHost::trace_messages(NodeId node, std::uint64_t slot) {
+  NodeState& s = nodes_[node];
+  const std::vector<std::uint32_t>& ids = trace_by_node_[node];
+  for (; s.trace_next < ids.size(); ++s.trace_next) {
+    const std::uint32_t id = ids[s.trace_next];
+    const TraceMessage& m = config_.trace->messages[id];
+    if (m.slot > slot) break;
+    // One whose dependency has not arrived by its slot is created when it does (trace_arrived).
+    if (m.after != TraceMessage::kNoDependency &&
+        (trace_arrived_[m.after] == 0 || trace_arrived_[m.after] > slot)) {
+      continue;
+    }
+    create_traced(node, slot, id);
+  }
+}
+
+void OpenLoopHost::create_traced(NodeId node, std::uint64_t slot, std::uint32_t id) {
+  const TraceMessage& m = config_.trace->messages[id];
+  create(node, slot, m.destination, m.frames, m.reply ? MessageKind::kReply : MessageKind::kPlain,
+         0, id);
+}
+
+void OpenLoopHost::trace_arrived(std::uint32_t id, std::uint64_t slot) {
+  const auto next = static_cast<std::uint32_t>(slot + 1);
+  trace_arrived_[id] = next;
+  for (std::uint32_t dependent : trace_dependents_[id]) {
+    const TraceMessage& m = config_.trace->messages[dependent];
+    if (m.slot > slot) continue;  // created at its own slot (trace_messages)
+    nodes_[m.source].due.push_back(
+        NodeState::Due{next, m.destination, dependent, NodeState::DueKind::kTrace});
+  }
+  maybe_stop();
+}
+
+void OpenLoopHost::create(NodeId node, std::uint64_t slot, NodeId to, std::uint32_t frames,
+                          MessageKind kind, std::uint32_t issued, std::uint32_t trace_id) {
+  NodeState& s = nodes_[node];
+  const bool window = in_window(slot);
+  // Transactions are offered load when drawn (draw_request), other messages when created.
+  const bool offered = !request_reply();
+  const bool reply = kind == MessageKind::kReply;
+  const auto created_slot = static_cast<std::uint32_t>(slot);
+  const bool refused = config_.queue_limit != 0 && s.queued + frames > config_.queue_limit;
+  if (messages_on()) {
+    ++messages_.created;
+    if (window) ++window_messages_created_;
+    if (window) ++messages_.labelled;
+    if (refused) {
+      ++messages_.refused;
+    } else {
+      NodeState::Message m{s.created, frames, frames, created_slot};
+      m.kind = kind;
+      m.to = to;
+      m.issued = issued;
+      m.trace_id = trace_id;
+      if (recorded_ != nullptr) {
+        if (kind == MessageKind::kRequest)
+          m.trace_id = static_cast<std::uint32_t>(recorded_->size());
+        TraceMessage t;
+        t.slot = created_slot;
+        t.source = node;
+        t.destination = to;
+        t.frames = frames;
+        t.reply = kind == MessageKind::kReply;
+        t.after = trace_id;  // a reply: its request's record
+        recorded_->push_back(t);
+      }
+      s.messages.push_back(m);
+    }
+  }
+  if (recorded_ != nullptr && !messages_on()) {
+    TraceMessage t;
+    t.slot = created_slot;
+    t.source = node;
+    t.destination = to;
+    recorded_->push_back(t);
+  }
+  if (request_reply()) {
+    ClassCounts& c = reply ? tx_.replies : tx_.requests;
+    ++c.messages_created;
+    c.frames_created += frames;
+  }
+  for (std::uint32_t frame = 0; frame < frames; ++frame) {
+    const std::uint32_t seq = s.created++;
+    ++result_.created;
+    if (offered) {
       monitor_.created(slot);
       if (window) ++window_created_;
-      if (refused) {
-        if (!s.by_destination) {
-          s.records.push_back(NodeState::Record{created_slot, kNoNode, true, true});
-        }
-        ++result_.refused;
-        continue;
-      }
-      if (s.by_destination) {
-        waiting_.push(node, to, DestinationQueues::Waiting{seq, created_slot});
-      } else {
-        s.records.push_back(NodeState::Record{created_slot, to});
-      }
-      ++s.queued;
-      if (window) {
-        ++result_.labelled;
-        ++labelled_outstanding_;
-        labelled_created_sum_ += created_slot;
-      }
     }
+    if (refused) {
+      if (!s.by_destination) {
+        s.records.push_back(NodeState::Record{created_slot, kNoNode, true, true});
+      }
+      ++result_.refused;
+      continue;
+    }
+    if (s.by_destination) {
+      (reply ? replies_ : waiting_).push(node, to, DestinationQueues::Waiting{seq, created_slot});
+    } else {
+      s.records.push_back(NodeState::Record{created_slot, to, false, false, reply});
+    }
+    ++s.queued;
+    if (reply) ++s.queued_replies;
+    if (window) {
+      ++result_.labelled;
+      ++labelled_outstanding_;
+      labelled_created_sum_ += created_slot;
+    }
+  }
+}
+
+void OpenLoopHost::due_events(NodeId node, std::uint64_t slot) {
+  NodeState& s = nodes_[node];
+  while (!s.due.empty() && s.due.front().slot <= slot) {
+    const NodeState::Due d = s.due.front();
+    s.due.pop_front();
+    switch (d.kind) {
+      case NodeState::DueKind::kReply:
+        create(node, slot, d.to, config_.request_reply->reply_frames, MessageKind::kReply, d.issued,
+               d.record);
+        break;
+      case NodeState::DueKind::kFree:
+        --s.outstanding;
+        break;
+      case NodeState::DueKind::kTrace:
+        create_traced(node, slot, d.issued);
+        break;
+    }
+  }
+  while (!s.waiting.empty() && s.outstanding < config_.request_reply->outstanding) {
+    const NodeState::Drawn drawn = s.waiting.front();
+    s.waiting.pop_front();
+    waiting_frames_ -= drawn.frames + config_.request_reply->reply_frames;
+    issue(node, slot, drawn);
+  }
+}
+
+void OpenLoopHost::draw_request(NodeId node, std::uint64_t slot, NodeId to, std::uint32_t frames) {
+  NodeState& s = nodes_[node];
+  const std::uint32_t offered = frames + config_.request_reply->reply_frames;
+  ++tx_.drawn;
+  for (std::uint32_t k = 0; k < offered; ++k) monitor_.created(slot);
+  if (in_window(slot)) {
+    window_created_ += offered;
+    ++window_draws_;
+  }
+  const NodeState::Drawn drawn{static_cast<std::uint32_t>(slot), to, frames};
+  if (s.outstanding < config_.request_reply->outstanding && s.waiting.empty()) {
+    issue(node, slot, drawn);
+  } else {
+    s.waiting.push_back(drawn);
+    waiting_frames_ += offered;
+  }
+}
+
+void OpenLoopHost::issue(NodeId node, std::uint64_t slot, const NodeState::Drawn& drawn) {
+  NodeState& s = nodes_[node];
+  ++s.outstanding;
+  ++tx_.issued;
+  if (in_window(slot)) {
+    ++tx_.labelled;
+    ++labelled_transactions_open_;
+    source_wait_sum_ += static_cast<double>(slot - drawn.slot);
+  }
+  create(node, slot, drawn.to, drawn.frames, MessageKind::kRequest,
+         static_cast<std::uint32_t>(slot));
+}
+
+void OpenLoopHost::message_arrived(const NodeState::Message& m, NodeId source, std::uint64_t slot) {
+  const bool reply = m.kind == MessageKind::kReply;
+  ClassCounts& c = reply ? tx_.replies : tx_.requests;
+  ++c.messages_delivered;
+  if (in_window(m.created_slot)) c.latency.add(slot - m.created_slot);
+  const auto next = static_cast<std::uint32_t>(slot + RequestReplyConfig::kServiceSlots);
+  NodeState& at = nodes_[m.to];
+  // What a delivery starts is done from the next slot on, after every slot the node has
+  // created packets for (a node creates for a slot when it acts in it).
+  if (next < at.next_slot) {
+    error("node " + std::to_string(m.to) + " had created packets past slot " +
+          std::to_string(slot) + " when a message arrived in it");
+  }
+  if (!reply) {
+    at.due.push_back(
+        NodeState::Due{next, source, m.created_slot, NodeState::DueKind::kReply, m.trace_id});
+    return;
+  }
+  // The transaction is complete: its place is free from the next slot on.
+  ++tx_.completed;
+  at.due.push_back(NodeState::Due{next, kNoNode, 0, NodeState::DueKind::kFree});
+  const std::uint64_t first = monitor_.window_first();
+  if (in_window(slot)) {
+    ++window_completed_;
+    completions_.add(first, slot, 1);
+  }
+  outstanding_slots_ += overlap(m.issued, slot, first, monitor_.window_end());
+  if (in_window(m.issued)) {
+    ++tx_.labelled_completed;
+    --labelled_transactions_open_;
+    tx_.round_trip.add(slot - m.issued);
+    round_trips_.add(first, m.issued, static_cast<double>(slot - m.issued));
+    maybe_stop();
   }
 }
 
@@ -275,16 +490,21 @@ void OpenLoopHost::frame_done(NodeState& s, NodeId source, std::uint32_t seq, st
   m.arrived_past = std::max(m.arrived_past, offset + 1);
   --m.remaining;
   m.lost = m.lost || lost;
+  if (request_reply() && !lost) {
+    ++(m.kind == MessageKind::kReply ? tx_.replies : tx_.requests).frames_delivered;
+  }
   if (m.remaining == 0) {
     if (m.lost) {
       ++messages_.lost;
     } else {
+      if (request_reply()) message_arrived(m, source, slot);
       ++messages_.delivered;
       if (in_window(slot)) ++window_messages_delivered_;
       if (in_window(m.created_slot)) {
         ++messages_.labelled_delivered;
         messages_.latency.add(slot - m.created_slot);
       }
+      if (traced()) trace_arrived(m.trace_id, slot);
     }
   }
   while (!s.messages.empty() && s.messages.front().remaining == 0) s.messages.pop_front();
@@ -319,13 +539,90 @@ void OpenLoopHost::finish_messages(double node_slots) {
   result_.messages = messages_;
 }
 
+void OpenLoopHost::finish_transactions(std::uint64_t first, std::uint64_t end, double node_slots) {
+  const RequestReplyConfig& rr = *config_.request_reply;
+  const std::uint64_t ended = last_slot_ + 1;
+  // Every open transaction is in one of three states: its request in flight (an open request
+  // at the requester), its reply due at the destination, or its reply in flight (an open reply
+  // at the destination). Count them and their slots outstanding in the window.
+  std::uint64_t open = 0;
+  std::uint64_t replies_due = 0;
+  std::uint64_t frees_due = 0;
+  std::uint64_t places = 0;
+  for (const NodeState& s : nodes_) {
+    tx_.waiting += s.waiting.size();
+    places += s.outstanding;
+    for (const NodeState::Message& m : s.messages) {
+      if (m.remaining == 0 || m.lost) continue;
+      ClassCounts& c = m.kind == MessageKind::kReply ? tx_.replies : tx_.requests;
+      c.frames_in_flight += m.remaining;
+      ++open;
+      const std::uint64_t issued = m.kind == MessageKind::kReply ? m.issued : m.created_slot;
+      outstanding_slots_ += overlap(issued, ended, first, end);
+    }
+    for (const NodeState::Due& d : s.due) {
+      if (d.kind == NodeState::DueKind::kFree) {
+        ++frees_due;
+        continue;
+      }
+      ++replies_due;
+      ++open;
+      outstanding_slots_ += overlap(d.issued, ended, first, end);
+    }
+  }
+  tx_.open = open;
+  const auto check = [this](bool holds, const std::string& what) {
+    if (!holds) error("transaction conservation: " + what);
+  };
+  const auto n = [](std::uint64_t v) { return std::to_string(v); };
+  check(tx_.drawn == tx_.issued + tx_.waiting,
+        n(tx_.drawn) + " drawn, " + n(tx_.issued) + " issued + " + n(tx_.waiting) + " waiting");
+  check(tx_.issued == tx_.completed + open,
+        n(tx_.issued) + " issued, " + n(tx_.completed) + " completed + " + n(open) + " open");
+  check(places == open + frees_due, n(places) + " places held, " + n(open) + " open + " +
+                                        n(frees_due) + " freed from a later slot");
+  check(tx_.requests.messages_delivered == tx_.replies.messages_created + replies_due,
+        n(tx_.requests.messages_delivered) + " requests arrived, " +
+            n(tx_.replies.messages_created) + " replies created + " + n(replies_due) + " due");
+  check(tx_.replies.messages_delivered == tx_.completed,
+        n(tx_.replies.messages_delivered) + " replies arrived, " + n(tx_.completed) +
+            " transactions completed");
+  for (const ClassCounts* c : {&tx_.requests, &tx_.replies}) {
+    check(c->frames_created == c->frames_delivered + c->frames_in_flight,
+          std::string(c == &tx_.requests ? "requests: " : "replies: ") + n(c->frames_created) +
+              " frames created, " + n(c->frames_delivered) + " delivered + " +
+              n(c->frames_in_flight) + " in flight");
+  }
+  tx_.outstanding_limit = rr.outstanding;
+  tx_.reply_frames = rr.reply_frames;
+  tx_.request_frames = config_.message.describe();
+  if (node_slots > 0) {
+    tx_.offered = static_cast<double>(window_draws_) / node_slots;
+    tx_.throughput = static_cast<double>(window_completed_) / node_slots;
+    tx_.outstanding_mean = outstanding_slots_ / node_slots;
+  }
+  tx_.throughput_ci = completions_.per_node_slot(first, end, n_, config_.steady.confidence);
+  tx_.round_trip_ci = round_trips_.ratio(config_.steady.confidence);
+  if (tx_.labelled > 0) tx_.source_wait_mean = source_wait_sum_ / static_cast<double>(tx_.labelled);
+  result_.transactions = tx_;
+}
+
 void OpenLoopHost::take_created(NodeId node, std::uint64_t slot, std::size_t max,
                                 std::vector<Packet>& out) {
   generate(node, slot + 1);
   NodeState& s = nodes_[node];
   for (; max > 0 && s.queued > 0; --max) {
+    // Replies first (transactions.h): a request never holds a reply back.
     if (s.by_destination) {
-      out.push_back(take(node, *waiting_.take_oldest(node)));
+      std::optional<DestinationQueues::Taken> reply;
+      if (s.queued_replies > 0) reply = replies_.take_oldest(node);
+      out.push_back(take(node, reply ? *reply : *waiting_.take_oldest(node), reply.has_value()));
+      continue;
+    }
+    if (s.queued_replies > 0) {
+      s.oldest_reply = std::max(s.oldest_reply, s.first_seq);
+      while (!s.record(s.oldest_reply).reply || s.record(s.oldest_reply).taken) ++s.oldest_reply;
+      out.push_back(take(node, s.oldest_reply));
       continue;
     }
     while (s.record(s.oldest).taken) ++s.oldest;
@@ -342,9 +639,14 @@ std::optional<Packet> OpenLoopHost::take_created_for(NodeId node, std::uint64_t 
   generate(node, slot + 1);
   if (!window_closed_ && slot >= monitor_.window_end()) close_window();
   if (s.queued == 0) return std::nullopt;
+  if (s.queued_replies > 0) {
+    if (const auto reply = replies_.take_oldest_for(node, destinations, count)) {
+      return take(node, *reply, true);
+    }
+  }
   const auto taken = waiting_.take_oldest_for(node, destinations, count);
   if (!taken) return std::nullopt;
-  return take(node, *taken);
+  return take(node, *taken, false);
 }
 
 void OpenLoopHost::take_by_destination(NodeId node) {
@@ -352,14 +654,26 @@ void OpenLoopHost::take_by_destination(NodeId node) {
   if (s.by_destination) return;
   if (!waiting_made_) {
     waiting_ = DestinationQueues(n_);
+    if (request_reply() || traced()) replies_ = DestinationQueues(n_);
     waiting_made_ = true;
   }
-  s.start_by_destination(node, waiting_);
+  s.start_by_destination(node, waiting_, replies_);
 }
 
 std::uint64_t OpenLoopHost::next_creation(NodeId node, std::uint64_t horizon) const {
   // generate()'s draws on copies of the node's process and stream.
   const NodeState& s = nodes_[node];
+  // A transaction's reply or freed place is due at a known slot.
+  if (!s.due.empty()) {
+    horizon = std::min(horizon, std::max<std::uint64_t>(s.due.front().slot, s.next_slot));
+  }
+  if (traced()) {
+    const std::vector<std::uint32_t>& ids = trace_by_node_[node];
+    if (s.trace_next >= ids.size()) return horizon;
+    return std::min<std::uint64_t>(
+        horizon,
+        std::max<std::uint64_t>(config_.trace->messages[ids[s.trace_next]].slot, s.next_slot));
+  }
   if (s.next_creation != SteadyStateMonitor::kNever && s.next_creation >= s.next_slot) {
     return std::min(s.next_creation, horizon);
   }
@@ -374,12 +688,14 @@ std::uint64_t OpenLoopHost::next_creation(NodeId node, std::uint64_t horizon) co
   return horizon;
 }
 
-void OpenLoopHost::NodeState::start_by_destination(NodeId node, DestinationQueues& waiting) {
+void OpenLoopHost::NodeState::start_by_destination(NodeId node, DestinationQueues& waiting,
+                                                   DestinationQueues& replies) {
   by_destination = true;
   for (std::uint32_t seq = std::max(oldest, first_seq); kept(seq); ++seq) {
     Record& r = record(seq);
     if (r.taken) continue;
-    waiting.push(node, r.destination, DestinationQueues::Waiting{seq, r.created_slot});
+    (r.reply ? replies : waiting)
+        .push(node, r.destination, DestinationQueues::Waiting{seq, r.created_slot});
     r.taken = r.delivered = true;  // its record lives on in the queues
   }
 }
@@ -394,12 +710,14 @@ Packet OpenLoopHost::take(NodeId node, std::uint32_t seq) {
   NodeState::Record& r = s.record(seq);
   r.taken = true;
   --s.queued;
+  if (r.reply) --s.queued_replies;
   return packet(node, seq, r.destination);
 }
 
-Packet OpenLoopHost::take(NodeId node, const DestinationQueues::Taken& taken) {
+Packet OpenLoopHost::take(NodeId node, const DestinationQueues::Taken& taken, bool reply) {
   NodeState& s = nodes_[node];
   --s.queued;
+  if (reply) --s.queued_replies;
   s.in_network.push_back(
       NodeState::InNetwork{taken.packet.seq, taken.packet.created_slot, taken.destination});
   return packet(node, taken.packet.seq, taken.destination);
@@ -427,7 +745,13 @@ void OpenLoopHost::close_window() {
 }
 
 void OpenLoopHost::maybe_stop() {
-  if (window_closed_ && labelled_outstanding_ == 0 && control_ != nullptr) control_->stop();
+  // A trace's run lasts until each of its messages has arrived (one created after the window,
+  // held by a dependency, is still the trace's).
+  const bool trace_done = !traced() || messages_.delivered == config_.trace->messages.size();
+  if (window_closed_ && labelled_outstanding_ == 0 && labelled_transactions_open_ == 0 &&
+      trace_done && control_ != nullptr) {
+    control_->stop();
+  }
 }
 
 void OpenLoopHost::report_backlog_stop() {
@@ -552,7 +876,7 @@ std::uint64_t OpenLoopHost::count_in_flight() const {
     for (const NodeState::Record& r : s.records) count += r.delivered ? 0 : 1;
     count += s.in_network.size();
   }
-  return count + waiting_.size();
+  return count + waiting_.size() + replies_.size();
 }
 
 std::size_t OpenLoopHost::packets_kept() const {
@@ -560,7 +884,7 @@ std::size_t OpenLoopHost::packets_kept() const {
   for (const NodeState& s : nodes_) {
     kept += s.records.size() + s.in_network.size();
   }
-  return kept + waiting_.pool_entries();
+  return kept + waiting_.pool_entries() + replies_.pool_entries();
 }
 
 void OpenLoopHost::slot_ended(std::uint64_t slot) {
@@ -595,6 +919,7 @@ void OpenLoopHost::slot_ended(std::uint64_t slot) {
 }
 
 bool OpenLoopHost::sends(NodeId node) const {
+  if (traced()) return !trace_by_node_[node].empty();
   if (config_.rule == DestinationRule::kUniform || config_.rule == DestinationRule::kHotspot) {
     return n_ > 1;
   }
@@ -649,7 +974,7 @@ void OpenLoopHost::finish() {
     window_closed_ = true;
   }
   result_.rate = config_.rate;
-  result_.drained = labelled_outstanding_ == 0;
+  result_.drained = labelled_outstanding_ == 0 && labelled_transactions_open_ == 0;
   const long double ended = static_cast<long double>(last_slot_ + 1);
   result_.labelled_age_sum = static_cast<double>(
       std::max<long double>(0, ended * labelled_outstanding_ - labelled_created_sum_));
@@ -671,6 +996,7 @@ void OpenLoopHost::finish() {
   if (backlog_stop_ != kNever) report_backlog_stop();
   per_node_loads(window_slots);
   if (messages_on()) finish_messages(node_slots);
+  if (request_reply()) finish_transactions(first, end, node_slots);
   if (suppressed_ > 0) errors_.push_back("... and " + std::to_string(suppressed_) + " more");
 }
 

@@ -40,10 +40,15 @@
 #include "testbenches/open_loop/latency_stats.h"
 #include "testbenches/open_loop/message_sizes.h"
 #include "testbenches/open_loop/steady_state.h"
+#include "testbenches/open_loop/trace_file.h"
+#include "testbenches/open_loop/transactions.h"
 
 namespace optinet {
 
 class RunControl;
+
+/// A message's class: a plain message of an open-loop run, or a transaction's request or reply.
+enum class MessageKind : std::uint8_t { kPlain, kRequest, kReply };
 
 enum class DestinationRule : std::uint8_t {
   kUniform,
@@ -80,8 +85,13 @@ struct OpenLoopConfig {
   std::uint64_t permutation_seed = 0;
   std::shared_ptr<const MatrixFile> matrix;  ///< matrix: the file as read
   MessageSizes message;                      ///< frames per message (default: one)
-  SteadyStateConfig steady;                  ///< the warm-up, the window and their intervals
-  std::uint64_t queue_limit = 0;             ///< packets an injection queue holds; 0: unbounded
+  /// Request-reply transactions (transactions.h); `message` is then the requests' sizes.
+  std::optional<RequestReplyConfig> request_reply;
+  /// A trace's messages (trace_file.h) instead of the injection process; `matrix` is then the
+  /// trace's frames per pair, for the bounds.
+  std::shared_ptr<const TraceFile> trace;
+  SteadyStateConfig steady;       ///< the warm-up, the window and their intervals
+  std::uint64_t queue_limit = 0;  ///< packets an injection queue holds; 0: unbounded
   /// Packets created and not delivered (in injection queues or in the network) per node past
   /// which the run ends as saturated, so that an overloaded run's memory stays bounded; 0: no
   /// limit; empty: the default rule, max_backlog_per_node().
@@ -99,6 +109,10 @@ struct OpenLoopConfig {
     return max_backlog
                ? *max_backlog
                : std::max(kMinDefaultMaxBacklog, kPeriodsOfBacklog * steady.schedule_period);
+  }
+  /// Frames one draw of the injection process offers: a message, or a request and its reply.
+  double frames_per_draw() const {
+    return message.mean() + (request_reply ? request_reply->reply_frames : 0);
   }
 };
 
@@ -169,6 +183,8 @@ struct OpenLoopResult {
   NodeId busiest_receiver = kNoNode;
   /// Per message, where messages may have several frames (OpenLoopConfig::message).
   std::optional<MessageResult> messages;
+  /// Request-reply runs: the transactions (OpenLoopConfig::request_reply).
+  std::optional<TransactionResult> transactions;
 };
 
 /// Where an open-loop host reports its measurement window as it is decided, for the media to
@@ -201,6 +217,9 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
   }
   /// Where the window goes as it is decided (null: nowhere). Between runs only.
   void set_window_listener(CountWindowListener* listener) { listener_ = listener; }
+  /// Appends every message the next runs create to `messages` (null: none), as a trace's lines
+  /// (a reply depends on its request). Between runs only.
+  void record_workload(std::vector<TraceMessage>* messages) { recorded_ = messages; }
   /// Starts a run: every node's process and stream from `seed`; `control` is stopped once the
   /// window has closed and every labelled packet is delivered.
   void arm(std::uint64_t seed, RunControl* control);
@@ -243,6 +262,7 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
       NodeId destination;      ///< kNoNode: refused
       bool taken = false;      ///< left the injection queue (or refused)
       bool delivered = false;  ///< delivered (or refused): the record is no longer needed
+      bool reply = false;      ///< a reply's frame (request-reply runs)
     };
     /// The records of packets `first_seq` on, by sequence number: every packet before
     /// first_seq was delivered (or refused), so the records kept are those of the packets in
@@ -255,6 +275,8 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
     std::uint32_t created = 0;          ///< packets created (the next sequence number)
     std::uint64_t queued = 0;           ///< packets in the injection queue
     std::uint32_t oldest = 0;           ///< records: no untaken packet before this seq
+    std::uint32_t oldest_reply = 0;     ///< records: no untaken reply frame before this seq
+    std::uint64_t queued_replies = 0;   ///< of the packets queued, replies' frames
     /// Taken by destination (take_created_for), a node's packets leave far out of order (a
     /// TDMA node waits up to a frame for each destination): from the node's first such take
     /// on, its packets wait in virtual output queues, and those taken and not yet delivered
@@ -277,15 +299,42 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
       std::uint32_t created_slot;
       std::uint32_t arrived_past = 0;  ///< 1 + the latest frame (offset) arrived so far; 0: none
       bool lost = false;
+      MessageKind kind = MessageKind::kPlain;
+      NodeId to = kNoNode;
+      std::uint32_t issued = 0;                              ///< a reply: its request's issue slot
+      std::uint32_t trace_id = TraceMessage::kNoDependency;  ///< a trace's message: its id
     };
     std::deque<Message> messages;
+    // Request-reply runs (transactions.h).
+    /// What the node's host does at a later slot, in slot order: create a reply to `to` (for a
+    /// request issued in `issued`), free a place (a transaction completed), or create trace
+    /// message `issued` (its dependency arrived).
+    enum class DueKind : std::uint8_t { kReply, kFree, kTrace };
+    struct Due {
+      std::uint32_t slot;
+      NodeId to;
+      std::uint32_t issued;
+      DueKind kind;
+      std::uint32_t record = TraceMessage::kNoDependency;  ///< a reply: its request's record
+    };
+    std::deque<Due> due;
+    /// Requests drawn while M were outstanding, oldest first.
+    struct Drawn {
+      std::uint32_t slot;
+      NodeId to;
+      std::uint32_t frames;
+    };
+    std::deque<Drawn> waiting;
+    std::uint32_t outstanding = 0;  ///< issued, place not freed yet
+    std::uint32_t trace_next = 0;   ///< trace runs: the node's next message (trace_by_node_)
 
     Record& record(std::uint32_t seq) { return records[seq - first_seq]; }
     bool kept(std::uint32_t seq) const {
       return seq >= first_seq && seq - first_seq < records.size();
     }
-    /// Moves the untaken packets of `records` to `waiting`, as node `node`'s.
-    void start_by_destination(NodeId node, DestinationQueues& waiting);
+    /// Moves the untaken packets of `records` to `waiting` (replies' frames to `replies`), as
+    /// node `node`'s.
+    void start_by_destination(NodeId node, DestinationQueues& waiting, DestinationQueues& replies);
     /// Called as packet `seq` is delivered: drops the records of delivered packets at the
     /// front once they are half the records (each record is passed over once before it goes).
     void compact(std::uint32_t seq);
@@ -293,12 +342,39 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
 
   /// Creates node's packets for every slot before `until`.
   void generate(NodeId node, std::uint64_t until);
+  /// Creates a message of `frames` frames of node's for `to` in `slot` (refused whole when the
+  /// injection queue has no room); a reply records its request's issue slot `issued`.
+  void create(NodeId node, std::uint64_t slot, NodeId to, std::uint32_t frames, MessageKind kind,
+              std::uint32_t issued = 0, std::uint32_t trace_id = TraceMessage::kNoDependency);
+  /// Trace runs: node's messages of `slot` whose dependency has arrived; message `id` arrived
+  /// whole in `slot` (its dependents created from the next slot on).
+  void trace_messages(NodeId node, std::uint64_t slot);
+  void create_traced(NodeId node, std::uint64_t slot, std::uint32_t id);
+  void trace_arrived(std::uint32_t id, std::uint64_t slot);
+  // Request-reply runs: node's due replies and freed places in `slot` (and trace messages
+  // due), then the waiting requests that fit; a drawn request; an issued one; a request or
+  // reply arrived whole.
+  void due_events(NodeId node, std::uint64_t slot);
+  void draw_request(NodeId node, std::uint64_t slot, NodeId to, std::uint32_t frames);
+  void issue(NodeId node, std::uint64_t slot, const NodeState::Drawn& drawn);
+  void message_arrived(const NodeState::Message& m, NodeId source, std::uint64_t slot);
+  /// Per-class and per-transaction conservation and measures at the run's end.
+  void finish_transactions(std::uint64_t first, std::uint64_t end, double node_slots);
+  /// Slots of [from, to) in the window [first, end).
+  static double overlap(std::uint64_t from, std::uint64_t to, std::uint64_t first,
+                        std::uint64_t end) {
+    const std::uint64_t a = std::max(from, first);
+    const std::uint64_t b = std::min(to, end);
+    return b > a ? static_cast<double>(b - a) : 0;
+  }
+  bool request_reply() const { return config_.request_reply.has_value(); }
+  bool traced() const { return config_.trace != nullptr; }
   /// From node's first take by destination on: its packets wait in waiting_.
   void take_by_destination(NodeId node);
   /// Node's packet `seq`, taken out of its records' queue.
   Packet take(NodeId node, std::uint32_t seq);
-  /// Node's packet taken out of its virtual output queues.
-  Packet take(NodeId node, const DestinationQueues::Taken& taken);
+  /// Node's packet taken out of its virtual output queues (its replies' if `reply`).
+  Packet take(NodeId node, const DestinationQueues::Taken& taken, bool reply);
   Packet packet(NodeId node, std::uint32_t seq, NodeId destination) const;
   /// Checks a delivered packet against node `source`'s packets in the network and removes it;
   /// its creation slot, or nullopt after an error.
@@ -312,12 +388,15 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
   /// The sending nodes' loads, the least and largest, and the busiest receiver.
   void per_node_loads(double window_slots);
   void maybe_stop();
-  /// Packets created, not refused and not delivered so far.
+  /// Packets created, not refused and not delivered so far, and the frames of the requests
+  /// waiting to be issued and of their replies.
   std::uint64_t backlog() const {
-    return result_.created - result_.refused - result_.delivered - result_.lost;
+    return result_.created - result_.refused - result_.delivered - result_.lost + waiting_frames_;
   }
-  /// Whether messages may have several frames.
-  bool messages_on() const { return !config_.message.single_frame(); }
+  /// Whether messages may have several frames (or are requests and replies).
+  bool messages_on() const {
+    return !config_.message.single_frame() || request_reply() || traced();
+  }
   /// Frame `seq` of `source` arrived (or was lost) in `slot`: its message's reassembly.
   void frame_done(NodeState& s, NodeId source, std::uint32_t seq, std::uint64_t slot, bool lost);
   /// Per-message conservation and measures at the run's end.
@@ -342,6 +421,8 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
   /// The virtual output queues of the nodes that take by destination (made at the first such
   /// take of a run).
   DestinationQueues waiting_;
+  /// Request-reply runs: the replies' frames, in queues of their own.
+  DestinationQueues replies_;
   bool waiting_made_ = false;
   SteadyStateMonitor monitor_;
   CountWindowListener* listener_ = nullptr;
@@ -358,6 +439,23 @@ class OpenLoopHost : public InjectionPort, public RunChecker, public FrameLossLi
   MessageResult messages_;
   std::uint64_t window_messages_created_ = 0;
   std::uint64_t window_messages_delivered_ = 0;
+  // Request-reply runs.
+  TransactionResult tx_;
+  std::uint64_t waiting_frames_ = 0;  ///< of the requests waiting and their replies
+  std::uint64_t labelled_transactions_open_ = 0;
+  std::uint64_t window_draws_ = 0;
+  std::uint64_t window_completed_ = 0;
+  double source_wait_sum_ = 0;
+  double outstanding_slots_ = 0;  ///< transactions' slots outstanding in the window
+  WindowBatches round_trips_;     ///< by issue batch
+  WindowBatches completions_;     ///< by completion batch
+  // Trace runs: each node's message ids in file order; each message's dependents; the slot
+  // from which each message's dependents may be created (0: it has not arrived).
+  std::vector<std::vector<std::uint32_t>> trace_by_node_;
+  std::vector<std::vector<std::uint32_t>> trace_dependents_;
+  std::vector<std::uint32_t> trace_arrived_;
+  /// Messages recorded as created (record_workload): the run's workload as a trace.
+  std::vector<TraceMessage>* recorded_ = nullptr;
   OpenLoopResult result_;
   std::vector<std::string> errors_;
   std::size_t suppressed_ = 0;

@@ -274,6 +274,12 @@ void StoreForwardCommand::configure(CommonOptions& common) {
   }
   e.period = common.period();
   e.capacity = static_cast<unsigned>(*read_count(capacity_));
+  if (e.capacity != 0 && e.open_loop && e.open_loop->request_reply) {
+    throw UsageError(
+        "--queue-capacity: not with --traffic request-reply (requests and replies share the "
+        "link queues, so full queues of requests could hold every reply back: a "
+        "message-dependent deadlock; unbounded queues serve both)");
+  }
   if (discipline_ == "fifo") {
     e.discipline = sf::Discipline::kFifo;
   } else if (discipline_ == "ftg") {

@@ -175,3 +175,61 @@ optinet_usage_error_test(device_unknown_field "--device" pops
                          --device ${E2E_DIR}/device_unknown_field.json)
 optinet_usage_error_test(device_unknown_set "--device" pops --device silicon)
 optinet_usage_error_test(fault_ber_budget_mesh "--fault" mesh --n 4 --fault ber:budget)
+
+# Request-reply transactions through the command: conservation per class, Little's law, the
+# zero-load round trip, a binding outstanding limit (check_request_reply.py); and its refusals.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME open_loop_request_reply
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/open_loop/check_request_reply.py
+                   ${OPTINET_BIN} ${E2E_DIR}/request_reply)
+  set_tests_properties(open_loop_request_reply PROPERTIES TIMEOUT 120)
+endif()
+optinet_usage_error_test(request_reply_outstanding_zero "--outstanding" pops
+                         --traffic request-reply --outstanding 0)
+optinet_usage_error_test(request_reply_outstanding_bernoulli "--outstanding" pops
+                         --traffic bernoulli --outstanding 2)
+optinet_usage_error_test(request_reply_reply_frames_zero "--reply-frames" grid --n 4 --k 2
+                         --traffic request-reply --reply-frames 0)
+optinet_usage_error_test(request_reply_reply_frames_closed_loop "--reply-frames" pops
+                         --reply-frames 4)
+optinet_usage_error_test(request_reply_injection_queue "--injection-queue" pops --protocol tdma
+                         --traffic request-reply --injection-queue 8)
+optinet_usage_error_test(request_reply_queue_capacity "--queue-capacity" grid --n 4 --k 2
+                         --traffic request-reply --queue-capacity 2)
+optinet_usage_error_test(request_reply_fault "--fault" pops --protocol tdma
+                         --traffic request-reply --fault ber:1e-3)
+optinet_usage_error_test(request_reply_mesh "--traffic" mesh --n 4 --traffic request-reply)
+# Traces: a written workload read back gives the same run; dependencies; a 10 GB file refused
+# (check_trace.py); bad lines refused with their number.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME open_loop_trace
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/open_loop/check_trace.py
+                   ${OPTINET_BIN} ${E2E_DIR}/trace)
+  set_tests_properties(open_loop_trace PROPERTIES TIMEOUT 120)
+endif()
+file(WRITE ${E2E_DIR}/trace_outside.txt "0 0 1 1\n# a comment\n3 2 99 4\n")
+file(WRITE ${E2E_DIR}/trace_negative.txt "0 0 1 1\n-2 1 0 1\n")
+file(WRITE ${E2E_DIR}/trace_missing.txt "0 0 1 1\n1 1 0\n")
+file(WRITE ${E2E_DIR}/trace_zero.txt "0 0 1 1\n\n1 1 0 0\n")
+file(WRITE ${E2E_DIR}/trace_order.txt "5 0 1 1\n2 1 0 1\n")
+file(WRITE ${E2E_DIR}/trace_after.txt "0 0 1 1\n1 1 0 1 after=1\n")
+optinet_usage_error_test(trace_node_outside "line 3: node 99" pops --d 2 --g 2
+                         --traffic trace:${E2E_DIR}/trace_outside.txt)
+optinet_usage_error_test(trace_negative_slot "line 2: slot '-2' is negative" pops --d 2 --g 2
+                         --traffic trace:${E2E_DIR}/trace_negative.txt)
+optinet_usage_error_test(trace_missing_field "line 2: has 3 fields" grid --n 4 --k 2
+                         --traffic trace:${E2E_DIR}/trace_missing.txt)
+optinet_usage_error_test(trace_zero_frames "line 3: a message of 0 frames" ocpc --p 4
+                         --protocol tdma --traffic trace:${E2E_DIR}/trace_zero.txt)
+optinet_usage_error_test(trace_out_of_order "line 2: slot 2 comes after slot 5" pops --d 2
+                         --g 2 --traffic trace:${E2E_DIR}/trace_order.txt)
+optinet_usage_error_test(trace_after_not_earlier "line 2: after=1" pops --d 2 --g 2
+                         --traffic trace:${E2E_DIR}/trace_after.txt)
+optinet_usage_error_test(trace_no_file "--traffic" pops
+                         --traffic trace:${E2E_DIR}/no_such_trace.txt)
+optinet_usage_error_test(trace_with_rate "--rate" pops --d 2 --g 2 --rate 0.2
+                         --traffic trace:${E2E_DIR}/trace_after.txt)
+optinet_usage_error_test(write_trace_two_runs "--write-trace" pops --traffic bernoulli
+                         --runs 2 --write-trace ${E2E_DIR}/two_runs.trace)
+optinet_usage_error_test(request_reply_find_knee "--find-knee" pops --protocol tdma
+                         --traffic request-reply --find-knee)
