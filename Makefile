@@ -35,7 +35,7 @@ sanitize-build: configure
 	@cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 
 test-sanitize: sanitize-build
-	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j $(JOBS) -LE repository
 
 # The mutant catalogue (tests/mutants/catalogue.toml) against the suite; not part of CI's run.
 mutate: configure

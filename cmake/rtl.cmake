@@ -20,6 +20,8 @@ if(NOT verilator_FOUND)
   return()
 endif()
 message(STATUS "Verilator ${verilator_VERSION}: RTL couplers, receivers and links enabled")
+# Unity files only for the groups optinet_add_rtl_model names (one per verilated model).
+set_target_properties(optinet_models PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE GROUP)
 
 # optinet_add_rtl_model(KIND coupler|receiver|link TOP module SOURCES file.sv...): verilates the
 # design whose top module is TOP (after checking that it has the pins of KIND) into the model
@@ -48,6 +50,11 @@ function(optinet_add_rtl_model)
     TOP_MODULE ${RTL_TOP}
     PREFIX V${RTL_TOP}
     VERILATOR_ARGS ${parameters} -Wall)
+  # Verilator writes each model as several C++ files (fast and slow code, one per dependency
+  # set), each mostly SystemC's and Verilator's headers: they compile as one unity file.
+  get_target_property(model_sources optinet_models SOURCES)
+  list(FILTER model_sources INCLUDE REGEX "/V${RTL_TOP}(__[^/]*)?\\.cpp$")
+  set_source_files_properties(${model_sources} PROPERTIES UNITY_GROUP V${RTL_TOP})
   set_property(GLOBAL APPEND PROPERTY OPTINET_RTL_ALL_MODELS ${RTL_TOP})
   set_property(GLOBAL APPEND PROPERTY OPTINET_RTL_${RTL_KIND}_MODELS ${RTL_TOP})
 endfunction()

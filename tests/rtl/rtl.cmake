@@ -60,5 +60,5 @@ if(verilator_FOUND)
   add_test(NAME rtl_user_models_configure
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/rtl/rtl_user_models.sh ${CMAKE_COMMAND}
                    ${PROJECT_SOURCE_DIR} ${E2E_DIR}/rtl_user_models)
-  set_tests_properties(rtl_user_models_configure PROPERTIES TIMEOUT 300)
+  set_tests_properties(rtl_user_models_configure PROPERTIES LABELS repository TIMEOUT 300)
 endif()
