@@ -3,6 +3,7 @@
 # the hardware bound (a linear program, GLPK), latency and occupancy statistics, steady state
 # and its batch-means intervals, the saturation search.
 target_sources(optinet_models PRIVATE models/optical/power_budget.cpp models/optical/device_sets.cpp models/optical/design_limits.cpp
+                                     models/optical/part_counts.cpp
   models/optical/bit_errors.cpp)
 target_sources(optinet_testbenches PRIVATE
   testbenches/open_loop/capacity.cpp

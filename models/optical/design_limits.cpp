@@ -28,7 +28,7 @@ LimitViolation violation(const char* name, double figure, double limit, const ch
 
 std::vector<std::string> limit_violation_names() {
   return {"launch_ceiling", "launch_ceiling_worst_case", "receiver_overload", "die_power_density",
-          "transceivers"};
+          "transceivers",   "per_node_laser_capacity"};
 }
 
 double die_power_w(const PhysicalBudget& budget) { return budget.laser_w + budget.static_w; }
@@ -62,6 +62,14 @@ std::vector<LimitViolation> design_violations(const DeviceParameters& p, const L
   if (p.max_transceivers > 0 && transceivers > p.max_transceivers) {
     out.push_back(violation("transceivers", double(transceivers), double(p.max_transceivers),
                             "transceivers", "the design has"));
+  }
+  // One laser per node lights one medium at a time: at most `nodes` media a slot, where the
+  // shape's capacity lights every medium.
+  const std::uint64_t nodes = laser_nodes(budget.counts);
+  if (effective_laser_mode(p) == LaserMode::kPerNode && nodes > 0 && budget.counts.media > nodes) {
+    out.push_back(violation("per_node_laser_capacity", double(budget.counts.media) / double(nodes),
+                            1.0, "media per laser",
+                            "at capacity every medium is lit, one laser per node would light"));
   }
   return out;
 }

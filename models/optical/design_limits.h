@@ -12,7 +12,9 @@
 /// * die power density: on one die (die_area_mm2 > 0), every laser lit (laser_w) and the static
 ///   power, over the die's area, must not exceed max_power_density_w_per_mm2 (the lasers are
 ///   counted on the die: packaged with it, their heat is the package's);
-/// * part count: transmitters and receivers together at most max_transceivers (0: no limit).
+/// * part count: transmitters and receivers together at most max_transceivers (0: no limit);
+/// * a per-node laser lights one of its node's media at a time: a network with more media
+///   than nodes (POPS with g > d) cannot light them all, as its capacity needs.
 #include <string>
 #include <vector>
 

@@ -26,6 +26,7 @@ DeviceParameters onchip() {
   p.laser_wall_plug_efficiency = 0.1;
   p.laser_continuous = 1;
   p.laser_bias_mw = 0.0;
+  p.transmitter_static_mw = 0.0;
   p.tuning_mw_per_transmitter = 0.1;
   p.tuning_mw_per_receiver = 0.1;
   p.receiver_static_mw = 0.0;
@@ -48,6 +49,18 @@ DeviceParameters onchip() {
   p.die_area_mm2 = 400.0;
   p.max_power_density_w_per_mm2 = 0.5;
   p.max_transceivers = 0;
+  // The ring modulator a continuous laser feeds is the shared lasers' modulator too.
+  p.shared_laser_modulator_insertion_loss_db = p.modulator_insertion_loss_db;
+  p.shared_laser_modulator_extinction_ratio_db = p.modulator_extinction_ratio_db;
+  p.switch_ring_drop_loss_db = 1.0;
+  p.switch_ring_through_loss_db = 0.01;
+  p.switch_tuning_mw_per_ring = 0.1;
+  p.comb_lines = 16;
+  p.comb_wall_plug_efficiency = 0.05;
+  p.wdm_wavelengths_per_coupler = 4;
+  p.wdm_mux_loss_db = 0.0;  // rings multiplex and filter on chip: ring_drop and ring_through
+  p.rings_per_transmitter = 1;
+  p.rings_per_receiver = 1;
   return p;
 }
 
@@ -66,6 +79,8 @@ DeviceParameters onchip_dsent() {
   p.photodetector_loss_db = 1.0;
   p.modulator_insertion_loss_db = 2.0;
   p.modulator_extinction_ratio_db = 6.0;
+  p.shared_laser_modulator_insertion_loss_db = 2.0;
+  p.shared_laser_modulator_extinction_ratio_db = 6.0;
   return p;
 }
 

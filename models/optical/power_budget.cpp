@@ -33,18 +33,27 @@ std::string laser_mode_name(LaserMode mode) {
       return "gated";
     case LaserMode::kThrottled:
       return "throttled";
+    case LaserMode::kPerNode:
+      return "per-node";
+    case LaserMode::kComb:
+      return "comb";
   }
   return "?";
 }
 
+bool shared_laser(LaserMode mode) {
+  return mode == LaserMode::kPerNode || mode == LaserMode::kComb;
+}
+
 std::optional<LaserMode> laser_mode_named(const std::string& name) {
-  for (LaserMode m : {LaserMode::kContinuous, LaserMode::kGated, LaserMode::kThrottled}) {
+  for (LaserMode m : {LaserMode::kContinuous, LaserMode::kGated, LaserMode::kThrottled,
+                      LaserMode::kPerNode, LaserMode::kComb}) {
     if (name == laser_mode_name(m)) return m;
   }
   return std::nullopt;
 }
 
-std::string laser_mode_names() { return "continuous, gated, throttled"; }
+std::string laser_mode_names() { return "continuous, gated, throttled, per-node, comb"; }
 
 std::string fanout_unavailable(MediumKind kind, std::uint64_t fanout) {
   if (fanout == 0) return "a medium needs at least one receiver (fan-out 0)";
@@ -80,11 +89,13 @@ double extinction_ratio_penalty_db(double er_db) {
 }
 
 LinkBudget link_budget(const DeviceParameters& p, MediumKind kind, std::uint32_t fanout,
-                       std::uint32_t wavelengths) {
+                       std::uint32_t wavelengths, std::uint32_t switch_ports) {
+  const LaserMode mode = effective_laser_mode(p);
   LinkBudget b;
   b.kind = kind;
   b.fanout = fanout;
   b.wavelengths = wavelengths;
+  b.switch_ports = switch_ports;
   b.excess_loss_db = excess_loss_db(p, kind, fanout);  // checks the fan-out
   b.splitting_loss_db = 10.0 * std::log10(double(fanout));
   if (kind == MediumKind::kStarCoupler && p.star_single_mode_combiner != 0)
@@ -95,14 +106,23 @@ LinkBudget link_budget(const DeviceParameters& p, MediumKind kind, std::uint32_t
   b.crossing_loss_db = p.crossing_loss_db * p.crossings_per_path;
   b.ring_drop_loss_db = p.ring_drop_loss_db;
   b.ring_through_loss_db = p.ring_through_loss_db * 2.0 * wavelengths;
-  b.modulator_insertion_loss_db = p.modulator_insertion_loss_db;
-  b.extinction_ratio_penalty_db = extinction_ratio_penalty_db(p.modulator_extinction_ratio_db);
+  const bool shared = shared_laser(mode);
+  b.modulator_insertion_loss_db =
+      shared ? p.shared_laser_modulator_insertion_loss_db : p.modulator_insertion_loss_db;
+  b.extinction_ratio_penalty_db = extinction_ratio_penalty_db(
+      shared ? p.shared_laser_modulator_extinction_ratio_db : p.modulator_extinction_ratio_db);
   b.photodetector_loss_db = p.photodetector_loss_db;
+  if (mode == LaserMode::kPerNode) {
+    b.switch_loss_db =
+        p.switch_ring_drop_loss_db +
+        p.switch_ring_through_loss_db * (std::max<std::uint32_t>(switch_ports, 1) - 1);
+  }
+  if (mode == LaserMode::kComb) b.wdm_loss_db = 3.0 * p.wdm_mux_loss_db;
   b.total_loss_db = b.splitting_loss_db + b.combining_loss_db + b.excess_loss_db +
                     b.connector_loss_db + b.fibre_loss_db + b.waveguide_loss_db +
                     b.crossing_loss_db + b.ring_drop_loss_db + b.ring_through_loss_db +
                     b.modulator_insertion_loss_db + b.extinction_ratio_penalty_db +
-                    b.photodetector_loss_db;
+                    b.photodetector_loss_db + b.switch_loss_db + b.wdm_loss_db;
   b.received_power_dbm = p.launch_power_dbm - b.total_loss_db;
   b.margin_db = b.received_power_dbm - p.receiver_sensitivity_dbm - p.system_margin_db;
   b.worst_total_loss_db = b.total_loss_db + p.worst_case_extra_loss_db;
@@ -194,19 +214,67 @@ std::string FrameCounts::inconsistency() const {
   return {};
 }
 
+std::uint64_t data_transmitters(const TransceiverCounts& c) {
+  return c.transmitters - std::min(c.control_transmitters, c.transmitters);
+}
+
+std::uint64_t laser_nodes(const TransceiverCounts& c) {
+  return c.nodes > 0 ? c.nodes : data_transmitters(c);
+}
+
+std::uint32_t switch_ports(const TransceiverCounts& c) {
+  const std::uint64_t nodes = laser_nodes(c);
+  if (nodes == 0) return 1;
+  return std::uint32_t(std::max<std::uint64_t>(1, data_transmitters(c) / nodes));
+}
+
+std::uint32_t wavelengths_per_medium(const DeviceParameters& p, const TransceiverCounts& c) {
+  if (effective_laser_mode(p) != LaserMode::kComb) return 1;
+  return std::uint32_t(std::min<std::uint64_t>(p.wdm_wavelengths_per_coupler,
+                                               std::max<std::uint64_t>(1, c.media_per_source)));
+}
+
+LinkBudget network_link_budget(const DeviceParameters& p, MediumKind kind, std::uint32_t fanout,
+                               const TransceiverCounts& c) {
+  return link_budget(p, kind, fanout, wavelengths_per_medium(p, c), switch_ports(c));
+}
+
 PhysicalBudget physical_budget(const DeviceParameters& p, const LinkBudget& link,
                                TransceiverCounts counts) {
+  const LaserMode mode = effective_laser_mode(p);
   PhysicalBudget b;
   b.counts = counts;
   b.required_launch_dbm = p.receiver_sensitivity_dbm + link.total_loss_db + p.system_margin_db;
   b.required_launch_worst_dbm =
       p.receiver_sensitivity_dbm + link.worst_total_loss_db + p.system_margin_db;
   b.laser_mw_per_transmitter = dbm_to_mw(b.required_launch_dbm);
-  b.laser_electrical_mw_per_transmitter = b.laser_mw_per_transmitter / p.laser_wall_plug_efficiency;
-  b.laser_w = double(counts.transmitters) * b.laser_electrical_mw_per_transmitter / 1000.0;
-  const double tx_mw = p.laser_bias_mw + p.tuning_mw_per_transmitter;
+  const double efficiency =
+      mode == LaserMode::kComb ? p.comb_wall_plug_efficiency : p.laser_wall_plug_efficiency;
+  b.laser_electrical_mw_per_transmitter = b.laser_mw_per_transmitter / efficiency;
+  switch (mode) {
+    case LaserMode::kPerNode:
+      b.lasers = laser_nodes(counts) + counts.control_transmitters;
+      b.switch_rings = data_transmitters(counts);
+      b.laser_mw_per_laser = b.laser_mw_per_transmitter;
+      break;
+    case LaserMode::kComb: {
+      const std::uint64_t lines = std::max<std::uint32_t>(1, p.comb_lines);
+      b.lasers = (counts.transmitters + lines - 1) / lines;
+      b.laser_mw_per_laser = double(lines) * b.laser_mw_per_transmitter;
+      break;
+    }
+    default:
+      b.lasers = counts.transmitters;
+      b.laser_mw_per_laser = b.laser_mw_per_transmitter;
+  }
+  b.laser_electrical_mw_per_laser = b.laser_mw_per_laser / efficiency;
+  b.laser_w = double(b.lasers) * b.laser_electrical_mw_per_laser / 1000.0;
+  const double tx_mw = p.transmitter_static_mw + p.tuning_mw_per_transmitter;
   const double rx_mw = p.tuning_mw_per_receiver + p.receiver_static_mw;
-  b.static_w = (double(counts.transmitters) * tx_mw + double(counts.receivers) * rx_mw) / 1000.0;
+  b.static_w =
+      (double(counts.transmitters) * tx_mw + double(counts.receivers) * rx_mw +
+       double(b.lasers) * p.laser_bias_mw + double(b.switch_rings) * p.switch_tuning_mw_per_ring) /
+      1000.0;
   return b;
 }
 
@@ -257,8 +325,7 @@ EnergyParts EnergyTally::parts() const {
   const double control_sent = counts_.control_bits_sent;
   const double control_received = counts_.control_bits_received;
   const double run_ns = double(counts_.slots) * slot_duration_ns(device_);  // mW * ns = pJ
-  const double all_lit =
-      double(budget_.counts.transmitters) * budget_.laser_electrical_mw_per_transmitter * run_ns;
+  const double all_lit = budget_.laser_w * 1000.0 * run_ns;
   switch (effective_laser_mode(device_)) {
     case LaserMode::kGated:
       e.laser = sent * laser_pj_per_sent_frame() + control_sent * laser_pj_per_control_bit();

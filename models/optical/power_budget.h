@@ -23,6 +23,15 @@ enum class LaserMode {
   /// lit in every slot at the transmitters' mean utilization over the run: the laser's power
   /// follows the carried load, and it stays lit through the guard and lock times
   kThrottled,
+  /// one continuous laser per node behind a 1 x t ring switch to its t transmitters' external
+  /// modulators: n lasers instead of n*t; the light crosses the switch (one ring dropped, up to
+  /// t - 1 passed), whose t rings are tuned; the node lights one transmitter at a time
+  kPerNode,
+  /// shared comb lasers, each comb_lines wavelengths, one line per transmitter feeding its
+  /// external modulator; k = wdm_wavelengths_per_coupler transmitters of a node share one
+  /// fibre and one star on k wavelengths (media and fibres divided by k), multiplexed and
+  /// demultiplexed on the way; the comb is lit in every slot
+  kComb,
 };
 
 /// Device figures of a power and energy budget. Units are in the field names.
@@ -57,13 +66,12 @@ struct DeviceParameters {
   double bit_rate_gbps = 10.0;
   /// Bits in one frame (one slot): 512, a 64-byte cache line (and the least Ethernet frame).
   std::uint32_t frame_bits = 512;
-  /// Electrical energy of the transmitter per bit sent, and of the receiver per bit received:
-  /// 50 pJ/bit each. An SFP+ module may draw 1 W (SFF-8431 power level I), that is 100 pJ/bit
-  /// for transmitter and receiver together at 10 Gb/s; split evenly. On-board VCSEL links reach
-  /// a few pJ/bit.
+  /// Electrical energy of the transmitter per bit sent, and of the receiver per bit received,
+  /// beyond their static power: 0 for an SFP+-class module, whose power does not follow its
+  /// traffic (all of it is in transmitter_static_mw and receiver_static_mw).
   /// tx: the modulator or laser driver; rx: the photodetector and its amplifiers (TIA).
-  double tx_energy_pj_per_bit = 50.0;
-  double rx_energy_pj_per_bit = 50.0;  ///< see tx_energy_pj_per_bit
+  double tx_energy_pj_per_bit = 0.0;
+  double rx_energy_pj_per_bit = 0.0;  ///< see tx_energy_pj_per_bit
   /// On-chip waveguide on one path: loss per cm and length (0 for fibre links).
   double waveguide_loss_db_per_cm = 0.0;
   double waveguide_length_cm = 0.0;
@@ -74,18 +82,24 @@ struct DeviceParameters {
   std::uint32_t laser_continuous = 0;
   /// --laser: overrides laser_continuous (not a device-file field).
   LaserMode laser_mode = LaserMode::kDevice;
-  /// Static electrical power: laser bias per transmitter, thermal tuning per transmitter and
-  /// per receiver, receiver bias (TIA, clock recovery) per receiver.
+  /// Static electrical power: laser bias per laser, the rest of a transmitter (driver, clock,
+  /// module control) per transmitter, thermal tuning per transmitter and per receiver, receiver
+  /// bias (TIA, clock recovery) per receiver. An SFP+-class module draws about 1 W whether or
+  /// not it sends (SFF-8431 power level I): 500 mW each side, the transmitter's including its
+  /// laser's 15 mW of bias.
   double laser_bias_mw = 15.0;
+  double transmitter_static_mw = 485.0;
   double tuning_mw_per_transmitter = 0.0;
   double tuning_mw_per_receiver = 0.0;
-  double receiver_static_mw = 0.0;
+  double receiver_static_mw = 500.0;
   /// Serializer and deserializer energy per bit, at each end (bits sent and bits received).
   double serdes_energy_pj_per_bit = 0.0;
   /// Slot overheads: a guard time between senders and the receiver's lock (clock and
-  /// threshold recovery) before the frame. A slot lasts frame + guard + lock.
-  double guard_time_ns = 0.0;
-  double receiver_lock_ns = 0.0;
+  /// threshold recovery) before the frame. A slot lasts frame + guard + lock. A burst-mode
+  /// link: G-PON's upstream burst overhead (ITU-T G.984.2), a 32-bit guard (25.7 ns) and a
+  /// 64-bit preamble and delimiter (51.4 ns) at 1.24416 Gb/s.
+  double guard_time_ns = 25.7;
+  double receiver_lock_ns = 51.4;
   /// The bit-error ratio the receiver sensitivity is specified at.
   double sensitivity_ber = 1e-12;
   /// Waveguide crossings on a path and the loss of each (none on a fibre path).
@@ -126,11 +140,45 @@ struct DeviceParameters {
   double max_power_density_w_per_mm2 = 0.0;
   /// The most transceivers (transmitters and receivers) a design may have; 0: no limit.
   std::uint64_t max_transceivers = 0;
+  /// The external modulator a shared laser's light passes (per-node and comb lasers), in place
+  /// of modulator_insertion_loss_db and modulator_extinction_ratio_db: a 10 Gb/s
+  /// lithium-niobate Mach-Zehnder modulator, 4 dB insertion loss, 20 dB extinction ratio.
+  double shared_laser_modulator_insertion_loss_db = 4.0;
+  double shared_laser_modulator_extinction_ratio_db = 20.0;
+  /// The per-node laser's 1 x t ring switch: the drop loss of the ring that selects the
+  /// transmitter, the through loss of each ring passed before it (t - 1 on the worst path), and
+  /// the tuning power of each of its t rings.
+  double switch_ring_drop_loss_db = 1.0;
+  double switch_ring_through_loss_db = 0.01;
+  double switch_tuning_mw_per_ring = 0.1;
+  /// The comb laser: its lines (wavelengths) and its wall-plug efficiency (all lines' optical
+  /// output / electrical input); the wavelengths one fibre and one star carry (k); the loss of
+  /// one multiplexer or demultiplexer, three on a path (the comb's lines to the modulators, a
+  /// node's k lines onto its fibre, the receiver's demultiplexer).
+  std::uint32_t comb_lines = 16;
+  double comb_wall_plug_efficiency = 0.05;
+  std::uint32_t wdm_wavelengths_per_coupler = 4;
+  double wdm_mux_loss_db = 2.5;
+  /// Parts a transmitter and a receiver have that are rings (modulator, filter): priced by
+  /// cost_per_ring and counted in the part count; the per-node switch's rings are added.
+  std::uint32_t rings_per_transmitter = 0;
+  std::uint32_t rings_per_receiver = 0;
+  /// Cost of one part, in the file's unit of money; all 0: no cost is reported. A transceiver
+  /// is a module (its laser, modulator and photodetector inside): price it or its parts.
+  double cost_per_laser = 0.0;
+  double cost_per_modulator = 0.0;
+  double cost_per_photodetector = 0.0;
+  double cost_per_ring = 0.0;
+  double cost_per_star = 0.0;
+  double cost_per_fibre = 0.0;
+  double cost_per_transceiver = 0.0;
 };
 
 /// The laser mode in force: laser_mode, or the one laser_continuous gives.
 LaserMode effective_laser_mode(const DeviceParameters& p);
-/// "continuous", "gated" or "throttled" ("device" for kDevice).
+/// Whether the mode's lasers are shared (per node or comb) and feed external modulators.
+bool shared_laser(LaserMode mode);
+/// "continuous", "gated", "throttled", "per-node" or "comb" ("device" for kDevice).
 std::string laser_mode_name(LaserMode mode);
 /// The mode `--laser` names, or none.
 std::optional<LaserMode> laser_mode_named(const std::string& name);
@@ -152,6 +200,7 @@ struct LinkBudget {
   MediumKind kind = MediumKind::kPointToPoint;
   std::uint32_t fanout = 1;
   std::uint32_t wavelengths = 1;    ///< wavelengths sharing the path's waveguide (ring banks)
+  std::uint32_t switch_ports = 1;   ///< a per-node laser's switch ports (its transmitters)
   double splitting_loss_db = 0;     ///< 10 log10(fanout): the power shared among the receivers
   double combining_loss_db = 0;     ///< single-mode combiner star: 10 log10(fanout); else 0
   double excess_loss_db = 0;        ///< the medium's loss beyond the ideal split, every stage
@@ -164,9 +213,13 @@ struct LinkBudget {
   double modulator_insertion_loss_db = 0;  ///< modulator_insertion_loss_db
   double extinction_ratio_penalty_db = 0;  ///< from modulator_extinction_ratio_db
   double photodetector_loss_db = 0;        ///< photodetector_loss_db
-  double total_loss_db = 0;                ///< the sum of the twelve losses above
-  double received_power_dbm = 0;           ///< launch power - total loss
-  double margin_db = 0;                    ///< received power - sensitivity - system margin
+  /// A per-node laser's 1 x switch_ports switch: one ring's drop, switch_ports - 1 rings'
+  /// through loss; else 0.
+  double switch_loss_db = 0;
+  double wdm_loss_db = 0;         ///< a comb: 3 * wdm_mux_loss_db; else 0
+  double total_loss_db = 0;       ///< the sum of the fourteen losses above
+  double received_power_dbm = 0;  ///< launch power - total loss
+  double margin_db = 0;           ///< received power - sensitivity - system margin
   /// Worst case: the least launch power (launch_power_min_dbm, or launch_power_dbm if that is
   /// lower) through the total loss plus worst_case_extra_loss_db.
   double worst_launch_power_dbm = 0;
@@ -193,10 +246,12 @@ std::string fanout_unavailable(MediumKind kind, std::uint64_t fanout);
 /// Throws std::invalid_argument if fanout_unavailable(kind, fanout) is not empty.
 double excess_loss_db(const DeviceParameters& p, MediumKind kind, std::uint32_t fanout);
 
-/// The budget of the worst path, with `wavelengths` sharing its waveguide. Throws
-/// std::invalid_argument as excess_loss_db does.
+/// The budget of the worst path, with `wavelengths` sharing its waveguide, and, under a
+/// per-node laser, `switch_ports` on its switch. Under a shared laser (per node or comb) the
+/// modulator terms are the shared_laser_modulator_* figures. Throws std::invalid_argument as
+/// excess_loss_db does.
 LinkBudget link_budget(const DeviceParameters& p, MediumKind kind, std::uint32_t fanout,
-                       std::uint32_t wavelengths = 1);
+                       std::uint32_t wavelengths = 1, std::uint32_t switch_ports = 1);
 
 /// The largest fan-out whose budget closes (margin >= 0), 0 if not even fanout 1 closes; at most
 /// kMaxFanout. A point-to-point link gives 1 or 0.
@@ -224,7 +279,27 @@ struct TransceiverCounts {
   std::uint64_t receivers = 0;
   std::uint64_t control_transmitters = 0;  ///< among transmitters
   std::uint64_t control_receivers = 0;     ///< among receivers
+  /// What the transceivers share: the nodes whose data transmitters a per-node laser feeds (0:
+  /// one node per data transmitter), the media (stars or buses; 0: one per transmitter), and
+  /// the media one node's transmitters reach (a comb's k wavelengths share a medium only among
+  /// one node's transmitters).
+  std::uint64_t nodes = 0;
+  std::uint64_t media = 0;
+  std::uint64_t media_per_source = 1;
 };
+
+/// The data transmitters (transmitters less the control plane's).
+std::uint64_t data_transmitters(const TransceiverCounts& c);
+/// The nodes a per-node laser serves: c.nodes, or one per data transmitter.
+std::uint64_t laser_nodes(const TransceiverCounts& c);
+/// The ports of a per-node laser's switch: the data transmitters of a node (at least 1).
+std::uint32_t switch_ports(const TransceiverCounts& c);
+/// The wavelengths one medium carries: a comb's wdm_wavelengths_per_coupler, at most the media
+/// one node reaches; 1 otherwise.
+std::uint32_t wavelengths_per_medium(const DeviceParameters& p, const TransceiverCounts& c);
+/// The worst path of a network of `c` under p's laser mode (its wavelengths and switch).
+LinkBudget network_link_budget(const DeviceParameters& p, MediumKind kind, std::uint32_t fanout,
+                               const TransceiverCounts& c);
 
 /// A control plane's hardware: on each of `nodes` nodes, `transmitters_per_node` control
 /// transmitters and `receivers_per_node` control photodiodes, each one wavelength of
@@ -248,12 +323,22 @@ TransceiverCounts with_control_plane(TransceiverCounts data, const ControlPlaneH
 /// system margin, whatever launch_power_dbm the installed transmitter has.
 struct PhysicalBudget {
   TransceiverCounts counts;
-  double required_launch_dbm = 0;                  ///< sensitivity + total loss + system margin
-  double required_launch_worst_dbm = 0;            ///< the same over the worst-case loss
-  double laser_mw_per_transmitter = 0;             ///< the required optical output, mW
-  double laser_electrical_mw_per_transmitter = 0;  ///< / laser_wall_plug_efficiency
-  double laser_w = 0;   ///< electrical, every transmitter lit: transmitters * the above / 1000
-  double static_w = 0;  ///< bias, tuning and receiver static power of every transceiver
+  double required_launch_dbm = 0;        ///< sensitivity + total loss + system margin
+  double required_launch_worst_dbm = 0;  ///< the same over the worst-case loss
+  double laser_mw_per_transmitter = 0;   ///< the required optical output, mW (a comb: a line's)
+  /// / laser_wall_plug_efficiency (a comb: comb_wall_plug_efficiency)
+  double laser_electrical_mw_per_transmitter = 0;
+  /// The lasers: one per transmitter; per node, one per node and control transmitter; a comb,
+  /// ceil(transmitters / comb_lines) combs. Each one's optical output (a comb: all its lines,
+  /// used or not) and electrical input, mW.
+  std::uint64_t lasers = 0;
+  double laser_mw_per_laser = 0;
+  double laser_electrical_mw_per_laser = 0;
+  std::uint64_t switch_rings = 0;  ///< a per-node laser's switches: one ring per data transmitter
+  double laser_w = 0;              ///< electrical, every laser lit: lasers * the above / 1000
+  /// bias per laser; transmitter, tuning and receiver static power of every transceiver; the
+  /// switches' tuning
+  double static_w = 0;
 };
 
 /// Throws std::invalid_argument as link_budget does.

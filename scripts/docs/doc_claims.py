@@ -31,6 +31,7 @@ import claims_ocpc_mob  # noqa: E402
 import claims_pops_randomized  # noqa: E402
 import cli_guard  # noqa: E402
 import coupler_study  # noqa: E402
+import design_ranking  # noqa: E402
 import prose_numbers  # noqa: E402
 import results_data as rd  # noqa: E402
 import vb_claims  # noqa: E402
@@ -454,7 +455,7 @@ def coupler_evaluation():
     for r in (r for r in rows if r["kind"] == "bounds"):
         c.append(f"| {r['network']} | {r['pattern']} | {rd.num(r['hardware_bound']):.4f} "
                  f"({r['hardware_method']}, ")
-    return "coupler-evaluation.md", c + coupler_shape_claims()
+    return "coupler-evaluation.md", c + coupler_shape_claims() + design_ranking_claims()
 
 
 def coupler_shape_claims():
@@ -472,6 +473,15 @@ def coupler_shape_claims():
     c += coupler_study.permutation_table([r for r in large if r["n"] not in
                                           {row["n"] for row in rows}])[2:]
     return c
+
+
+def design_ranking_claims():
+    """Section 3: the front, the count of designs and the sentences under them, from
+    design-ranking.csv."""
+    rows = design_ranking.read_rows(rd.result(design_ranking.CSV_NAME))
+    c = [line.rstrip() for line in design_ranking.front_table(rows)[2:]]
+    c += [line.rstrip() for line in design_ranking.count_table(rows)[2:]]
+    return c + design_ranking.findings(rows)
 
 
 PAGES = [split_hash, dmob, mesh_sync, faults, pops_table1, valiant_brebner, coupler_evaluation,

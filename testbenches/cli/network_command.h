@@ -321,12 +321,22 @@ void add_control_fields(Json& fields, const std::vector<ControlCounters>& channe
                         const DeviceParameters& device, const PhysicalBudget& budget);
 /// Every loss term of a path's total, by name (they sum to total_loss_db).
 Json loss_terms_json(const LinkBudget& b);
-/// The JSON of one medium kind's power budget at `fanout`: the typical and the worst case.
-Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t fanout);
+/// The JSON of one medium kind's power budget at `fanout`: the typical and the worst case
+/// (with `wavelengths` on its waveguide and a per-node laser's `switch_ports`).
+Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t fanout,
+                 std::uint32_t wavelengths = 1, std::uint32_t switch_ports = 1);
+/// The design's parts (models/optical/part_counts.h) and its cost (null when not priced).
+Json parts_json(const DeviceParameters& device, const PhysicalBudget& budget);
 
 /// The network's transmitters and receivers, its control plane's among them.
 TransceiverCounts network_counts(const DeviceParameters& device, const NetworkOptics& optics);
 PhysicalBudget physical_budget(const DeviceParameters& device, const NetworkOptics& optics);
+/// The energy per delivered bit a collision-free schedule costs at offered load `rate` (packets
+/// per node per slot) below its capacity: every frame offered sent once, received once and
+/// delivered, priced by EnergyTally over 10^6 slots of `nodes` nodes (data frames only: a
+/// control plane's bits are not in it). For --check, where nothing runs.
+Json offered_load_energy_json(const DeviceParameters& device, const NetworkOptics& optics,
+                              std::uint64_t nodes, double rate);
 /// The report's power_budget: the medium's budget under its name, the transceiver counts, the
 /// laser power the budget requires and the static power.
 Json network_budget_json(const DeviceParameters& device, const NetworkOptics& optics);

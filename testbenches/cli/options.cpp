@@ -450,9 +450,10 @@ void add_common_options(CLI::App& app, CommonOptions& c, const NetworkCommand& c
       ->check(path_given())
       ->group(command.optical() ? "Options" : "");
   app.add_option("--laser", c.laser,
-                 "how the lasers are lit: continuous (every slot), gated (only the frames sent) "
-                 "or throttled (every slot at the mean utilization); default: the device's "
-                 "laser_continuous (docs/physical-layer.md)")
+                 "how the lasers are lit: continuous (every slot), gated (only the frames sent), "
+                 "throttled (every slot at the mean utilization), per-node (one laser per node "
+                 "behind a ring switch) or comb (shared comb lasers, WDM on the media); default: "
+                 "the device's laser_continuous (docs/physical-layer.md)")
       ->type_name("MODE")
       ->group(command.optical() ? "Options" : "");
 }

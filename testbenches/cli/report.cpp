@@ -19,7 +19,7 @@ Json parameters_of(const NetworkCommand& command, const CommonOptions& common) {
 Json check_report(const NetworkCommand& command, const CommonOptions& common) {
   const std::uint64_t estimate = memory_estimate(command, common);
   const std::uint64_t available = common.max_memory != 0 ? common.max_memory : memory_available();
-  return Json{{"network", common.network},
+  Json report{{"network", common.network},
               {"parameters", parameters_of(command, common)},
               {"protocol", common.protocol},
               {"traffic", common.traffic},
@@ -29,6 +29,16 @@ Json check_report(const NetworkCommand& command, const CommonOptions& common) {
               {"memory_available_bytes", available},
               {"fits", available == 0 || estimate <= available},
               {"version", OPTINET_VERSION}};
+  // The optics are priced without a run: the budget, the parts, and at an offered load the
+  // energy of a collision-free schedule.
+  if (const OpticalFamily* optical = command.optical()) {
+    report["power_budget"] = optical->power_budget(common.device);
+    if (common.open_loop) {
+      report["energy_at_offered_load"] = offered_load_energy_json(
+          common.device, optical->optics(), command.processors(), common.open_loop->rate);
+    }
+  }
+  return report;
 }
 
 OpenLoopBounds open_loop_bounds(const NetworkCommand& command, const CommonOptions& common) {

@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "models/optical/design_limits.h"
+#include "models/optical/part_counts.h"
 #include "testbenches/cli/driver.h"
 
 namespace optinet {
@@ -331,11 +332,14 @@ Json loss_terms_json(const LinkBudget& b) {
               {"ring_through", b.ring_through_loss_db},
               {"modulator_insertion", b.modulator_insertion_loss_db},
               {"extinction_ratio_penalty", b.extinction_ratio_penalty_db},
-              {"photodetector", b.photodetector_loss_db}};
+              {"photodetector", b.photodetector_loss_db},
+              {"switch", b.switch_loss_db},
+              {"wdm", b.wdm_loss_db}};
 }
 
-Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t fanout) {
-  const LinkBudget b = link_budget(device, kind, fanout);
+Json budget_json(const DeviceParameters& device, MediumKind kind, std::uint32_t fanout,
+                 std::uint32_t wavelengths, std::uint32_t switch_ports) {
+  const LinkBudget b = link_budget(device, kind, fanout, wavelengths, switch_ports);
   return Json{{"kind", medium_kind_name(kind)},
               {"fanout", b.fanout},
               {"splitting_loss_db", b.splitting_loss_db},
@@ -358,8 +362,50 @@ TransceiverCounts network_counts(const DeviceParameters& device, const NetworkOp
 }
 
 PhysicalBudget physical_budget(const DeviceParameters& device, const NetworkOptics& optics) {
-  return physical_budget(device, link_budget(device, optics.kind, optics.fanout),
-                         network_counts(device, optics));
+  const TransceiverCounts counts = network_counts(device, optics);
+  return physical_budget(device, network_link_budget(device, optics.kind, optics.fanout, counts),
+                         counts);
+}
+
+Json parts_json(const DeviceParameters& device, const PhysicalBudget& budget) {
+  const PartCounts parts = part_counts(device, budget);
+  const std::optional<double> cost = design_cost(device, parts);
+  return Json{{"lasers", parts.lasers},
+              {"modulators", parts.modulators},
+              {"photodetectors", parts.photodetectors},
+              {"rings", parts.rings},
+              {"stars", parts.stars},
+              {"fibres", parts.fibres},
+              {"waveguides", parts.waveguides},
+              {"transceivers", parts.transceivers},
+              {"cost", cost ? Json(*cost) : Json(nullptr)}};
+}
+
+Json offered_load_energy_json(const DeviceParameters& device, const NetworkOptics& optics,
+                              std::uint64_t nodes, double rate) {
+  constexpr std::uint64_t kSlots = 1000000;
+  const auto frames =
+      static_cast<std::uint64_t>(std::llround(double(nodes) * rate * double(kSlots)));
+  FrameCounts counts;
+  counts.slots = kSlots;
+  counts.frames_transmitted = counts.frames_received = counts.delivered_packets = frames;
+  EnergyTally tally(device, physical_budget(device, optics));
+  tally.add(counts);
+  const std::optional<double> per_bit = tally.per_delivered_bit_pj();
+  const EnergyParts e = tally.parts();
+  const double bits = double(frames) * device.frame_bits;
+  const auto share = [&](double part) { return bits > 0 ? Json(part / bits) : Json(nullptr); };
+  return Json{{"rate", rate},
+              {"slot_ns", slot_duration_ns(device)},
+              {"energy_per_bit_pj", per_bit ? Json(*per_bit) : Json(nullptr)},
+              {"laser_pj_per_bit", share(e.laser)},
+              {"modulator_pj_per_bit", share(e.modulator)},
+              {"receiver_pj_per_bit", share(e.receiver)},
+              {"serdes_pj_per_bit", share(e.serdes)},
+              {"static_pj_per_bit", share(e.static_)},
+              {"how",
+               "every frame offered sent, received and delivered once (a collision-free "
+               "schedule below its capacity), data frames only"}};
 }
 
 Json violations_json(const std::vector<LimitViolation>& violations) {
@@ -375,10 +421,12 @@ Json violations_json(const std::vector<LimitViolation>& violations) {
 }
 
 Json network_budget_json(const DeviceParameters& device, const NetworkOptics& optics) {
-  const LinkBudget link = link_budget(device, optics.kind, optics.fanout);
-  const PhysicalBudget b = physical_budget(device, link, network_counts(device, optics));
+  const TransceiverCounts counts = network_counts(device, optics);
+  const LinkBudget link = network_link_budget(device, optics.kind, optics.fanout, counts);
+  const PhysicalBudget b = physical_budget(device, link, counts);
   const std::vector<LimitViolation> violations = design_violations(device, link, b);
-  Json j{{optics.medium, budget_json(device, optics.kind, optics.fanout)},
+  Json j{{optics.medium,
+          budget_json(device, optics.kind, optics.fanout, link.wavelengths, link.switch_ports)},
          {"transmitters", b.counts.transmitters},
          {"receivers", b.counts.receivers},
          {"control_transmitters", b.counts.control_transmitters},
@@ -389,8 +437,12 @@ Json network_budget_json(const DeviceParameters& device, const NetworkOptics& op
          {"laser_electrical_mw_per_transmitter", b.laser_electrical_mw_per_transmitter},
          {"laser", laser_mode_name(effective_laser_mode(device))},
          {"laser_continuous", effective_laser_mode(device) == LaserMode::kContinuous},
+         {"lasers", b.lasers},
+         {"laser_mw_per_laser", b.laser_mw_per_laser},
+         {"laser_electrical_mw_per_laser", b.laser_electrical_mw_per_laser},
          {"laser_w", b.laser_w},
-         {"static_w", b.static_w}};
+         {"static_w", b.static_w},
+         {"parts", parts_json(device, b)}};
   if (device.die_area_mm2 > 0) {
     j["die_power_w"] = die_power_w(b);
     j["power_density_w_per_mm2"] = die_power_w(b) / device.die_area_mm2;
@@ -403,8 +455,8 @@ Json network_budget_json(const DeviceParameters& device, const NetworkOptics& op
                   "the required launch of %.2f dBm is beyond a double in mW: no laser closes this "
                   "budget",
                   b.required_launch_dbm);
-    for (const char* key :
-         {"laser_mw_per_transmitter", "laser_electrical_mw_per_transmitter", "laser_w"}) {
+    for (const char* key : {"laser_mw_per_transmitter", "laser_electrical_mw_per_transmitter",
+                            "laser_mw_per_laser", "laser_electrical_mw_per_laser", "laser_w"}) {
       j[key] = nullptr;
     }
     if (device.die_area_mm2 > 0) j["die_power_w"] = j["power_density_w_per_mm2"] = nullptr;

@@ -83,7 +83,7 @@ void print_buildable(std::ostream& out, const Json& budget) {
 /// Every medium kind's power budget; a budget that does not close is said so.
 void print_power_budget(std::ostream& out, const Json& budget) {
   for (const auto& [medium, b] : budget.items()) {
-    if (!b.is_object()) continue;
+    if (!b.is_object() || !b.contains("margin_db")) continue;  // a medium's budget, not `parts`
     const double margin = b["margin_db"].get<double>();
     char text[200];
     std::snprintf(text, sizeof text,
@@ -115,6 +115,19 @@ void print_power_budget(std::ostream& out, const Json& budget) {
                 budget["required_launch_dbm"].get<double>(), budget["laser_w"].get<double>(),
                 budget["laser"].get<std::string>().c_str(), budget["static_w"].get<double>());
   out << text;
+  if (budget.contains("parts")) {
+    const Json& parts = budget["parts"];
+    out << "power: parts: " << budget["lasers"].get<unsigned long long>() << " lasers ("
+        << budget["laser"].get<std::string>() << "), "
+        << parts["modulators"].get<unsigned long long>() << " modulators, "
+        << parts["photodetectors"].get<unsigned long long>() << " photodetectors, "
+        << parts["rings"].get<unsigned long long>() << " rings, "
+        << parts["stars"].get<unsigned long long>() << " media, "
+        << parts["fibres"].get<unsigned long long>() << " fibres, "
+        << parts["waveguides"].get<unsigned long long>() << " waveguides";
+    if (!parts["cost"].is_null()) out << "; cost " << parts["cost"].get<double>();
+    out << '\n';
+  }
   const auto control_tx = budget.value("control_transmitters", 0ULL);
   const auto control_rx = budget.value("control_receivers", 0ULL);
   if (control_tx + control_rx > 0) {

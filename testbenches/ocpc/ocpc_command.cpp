@@ -483,6 +483,9 @@ NetworkOptics OcpcCommand::optics() const {
   const std::uint64_t buses_per_node =
       config_.shape.topology == ocpc::Topology::kOcpc ? 1 : config_.shape.dimensions();
   NetworkOptics optics{"bus", MediumKind::kBus, config_.shape.p, {n * buses_per_node, n}, {}};
+  optics.counts.nodes = n;
+  optics.counts.media = n * buses_per_node;  // a node's own bus in each of its dimensions
+  optics.counts.media_per_source = buses_per_node;
   const ocpc::ProtocolInfo* info = ocpc::find_protocol(config_.protocol);
   if (info != nullptr && info->control_plane) {
     // Per bus a node is on, one control transmitter and one control receiver, times the

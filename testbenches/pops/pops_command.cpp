@@ -290,6 +290,10 @@ NetworkOptics PopsCommand::optics() const {
   // n*g transmitters and receivers: g per node on each side, one per coupler of its group.
   const std::uint64_t each = std::uint64_t{d_} * g_ * g_;
   NetworkOptics optics{"coupler", MediumKind::kStarCoupler, d_, {each, each}, {}};
+  // n nodes, each reaching g couplers of the g * g.
+  optics.counts.nodes = std::uint64_t{d_} * g_;
+  optics.counts.media = std::uint64_t{g_} * g_;
+  optics.counts.media_per_source = g_;
   if (pops::protocol_info(config_.protocol).control_plane) {
     // Per node one control transmitter (its request star and its claims) and g + 1 control
     // photodiodes (its request star, one per coupler into its group), times the wavelengths of

@@ -64,13 +64,13 @@ for args, frame, senders, capacity in (
     assert len(r["runs"]) == len(k["points"]), (len(r["runs"]), len(k["points"]))
     assert r["open_loop"]["rate"] == "per run", r["open_loop"]
 
-# A budget below 3 x the zero-load latency decides (51.2 ns slots: 800 ns = 15.6 slots on the
+# A budget below 3 x the zero-load latency decides (128.3 ns slots: 2000 ns = 15.6 slots on the
 # OCPC p = 16, whose zero-load latency is 8 slots).
 r = run("ocpc", "--p", "16", "--protocol", "tdma", "--traffic", "bernoulli", "--find-knee",
-        "--latency-budget-ns", "800", "--knee-factor", "4", "--max-slots", "400000")
+        "--latency-budget-ns", "2000", "--knee-factor", "4", "--max-slots", "400000")
 k = r["knee"]
-assert k["criterion"].startswith("latency budget 800 ns"), k["criterion"]
-assert abs(k["threshold"] - 800 / 51.2) < 1e-9, k["threshold"]
+assert k["criterion"].startswith("latency budget 2000 ns"), k["criterion"]
+assert abs(k["threshold"] - 2000 / 128.3) < 1e-9, k["threshold"]
 assert k["under_rate"] < k["over_rate"] <= 1, k
 
 # Random access has no capacity in advance: the report says so, and the stability search says

@@ -53,14 +53,15 @@ assert len(r["runs"]) == len(s["points"]), (len(r["runs"]), len(s["points"]))
 assert r["open_loop"]["rate"] == "per run", r["open_loop"]
 
 # A curve at two rates: one run each, in order, with results in ns and Gb/s (the default
-# device's 512-bit frame at 10 Gb/s: a slot of 51.2 ns; --period-ns sets it).
+# device's 512-bit frame at 10 Gb/s, 51.2 ns, its 25.7 ns guard and 51.4 ns lock: a slot of
+# 128.3 ns; --period-ns sets it).
 r = run("ocpc", "--p", "8", "--protocol", "tdma", "--traffic", "bernoulli", "--rates", "0.1,0.2")
 assert [x["rate"] for x in r["runs"]] == [0.1, 0.2], [x["rate"] for x in r["runs"]]
 assert r["curve"] == {"rates": [0.1, 0.2]}, r["curve"]
 run0 = r["runs"][0]
-assert run0["slot_ns"] == 51.2, run0["slot_ns"]
-assert abs(run0["latency_mean_ns"] - run0["latency_mean"] * 51.2) < 1e-6, run0
-assert abs(run0["accepted_gbps_per_node"] - run0["accepted"] * 10) < 1e-9, run0
+assert abs(run0["slot_ns"] - 128.3) < 1e-9, run0["slot_ns"]
+assert abs(run0["latency_mean_ns"] - run0["latency_mean"] * 128.3) < 1e-6, run0
+assert abs(run0["accepted_gbps_per_node"] - run0["accepted"] * 512 / 128.3) < 1e-9, run0
 r = run("ocpc", "--p", "8", "--protocol", "tdma", "--traffic", "bernoulli", "--rate", "0.1",
         "--period-ns", "2")
 assert r["runs"][0]["slot_ns"] == 2, r["runs"][0]["slot_ns"]

@@ -1,6 +1,7 @@
 # Tests of area 'evaluation' (see cmake/evaluation.cmake); uses optinet_gtest from CMakeLists.txt.
 optinet_gtest(physical/test_evaluation_power_budget)
 optinet_gtest(physical/test_loss_chain)
+optinet_gtest(physical/test_laser_architectures)
 optinet_gtest(physical/test_design_limits)
 optinet_gtest(physical/test_control_plane_energy)
 optinet_gtest(physical/test_evaluation_device_file)
@@ -9,6 +10,11 @@ optinet_gtest(physical/test_physical_layer)
 target_compile_definitions(test_evaluation_device_file PRIVATE
   OPTINET_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
   OPTINET_SCRATCH_DIR="${CMAKE_CURRENT_BINARY_DIR}/evaluation_scratch")
+target_compile_definitions(test_laser_architectures PRIVATE
+  OPTINET_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+optinet_usage_error_test(laser_unknown
+                         "accepted: continuous, gated, throttled, per-node, comb"
+                         pops --laser bogus)
 optinet_gtest(open_loop/test_evaluation_injection)
 optinet_gtest(open_loop/test_evaluation_latency_stats)
 optinet_gtest(open_loop/test_open_loop)

@@ -58,7 +58,8 @@ def check_counts(optinet, workdir):
 
 def check_laser_and_energy(optinet, workdir):
     # POPS(4,2) fibre: star fan-out 4, loss 6.0206 + 1.2 + 1 + 0.004 dB; required launch
-    # -3.1754 dBm; 16 transmitters at 5% wall-plug efficiency; 15 mW bias each.
+    # -3.1754 dBm; 16 transmitters at 5% wall-plug efficiency; an SFP+-class module's 1 W
+    # static, 500 mW per transmitter (its laser's 15 mW bias among them) and per receiver.
     for device in ("fibre", "onchip"):
         report, out = run(optinet, workdir, "energy_" + device,
                           ["pops", "--d", "4", "--g", "2", "--protocol", "tdma", "--traffic",
@@ -69,7 +70,9 @@ def check_laser_and_energy(optinet, workdir):
             close(b["required_launch_dbm"], -14.4 + 10 * math.log10(4) + 1.2 + 1.004 + 3,
                   "required launch")
             close(b["laser_w"], 16 * 10 ** (b["required_launch_dbm"] / 10) / 0.05 / 1000, "laser_w")
-            close(b["static_w"], 16 * 0.015, "static_w")
+            close(b["static_w"], (16 * 500 + 16 * 500) / 1000, "static_w")
+            # A slot: the 51.2 ns frame, G-PON's 25.7 ns guard and 51.4 ns lock.
+            close(report["runs"][0]["slot_ns"], 51.2 + 25.7 + 51.4, "slot_ns")
         r = report["runs"][0]
         parts = r["energy_parts_pj_per_bit"]
         close(sum(parts.values()), r["energy_per_bit_pj"], device + ": energy per bit = parts")
@@ -252,14 +255,14 @@ def check_control_plane(optinet, workdir):
     if (b["transmitters"], b["receivers"], b["control_transmitters"],
             b["control_receivers"]) != (576, 1088, 64, 576):
         fail("POPS(8,8) reservation counts: %r" % b)
-    close(b["static_w"], 576 * 0.015, "static_w with the control plane")
+    close(b["static_w"], (576 * 500 + 1088 * 500) / 1000, "static_w with the control plane")
     # The window's control bits: the run's, in proportion to the packets delivered.
     c = r["control"]
     control_pj_per_packet = c["energy_pj"] / r["delivered"]
-    # Gated laser: each control bit sent also costs its 0.1 ns of light.
+    # Gated laser: each control bit sent costs its 0.1 ns of light; the fibre set's modules
+    # cost nothing per bit (their power is static).
     laser_mw = b["laser_electrical_mw_per_transmitter"]
-    close(c["energy_pj"], c["bits_sent"] * (50 + laser_mw * 0.1) + c["bits_received"] * 50,
-          "control energy")
+    close(c["energy_pj"], c["bits_sent"] * laser_mw * 0.1, "control energy")
     parts = r["energy_parts_pj_per_bit"]
     close(sum(parts.values()), r["energy_per_bit_pj"], "energy per bit = parts")
     close(r["energy_control_share"] * r["energy_per_bit_pj"], control_pj_per_packet / 512,

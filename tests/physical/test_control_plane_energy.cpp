@@ -37,17 +37,20 @@ TEST(ControlPlaneEnergy, CountsAddTheControlTransceivers) {
   c = with_control_plane({16, 16}, {}, 512);
   EXPECT_EQ(c.transmitters, 16u);
   EXPECT_EQ(c.control_receivers, 0u);
-  // The static power counts them: fibre, 15 mW of bias per transmitter.
+  // The static power counts them: fibre, an SFP+-class module's 1 W, 500 mW a side (a
+  // transmitter's 485 mW and its laser's 15 mW bias).
   const DeviceParameters p;
   const LinkBudget link = link_budget(p, MediumKind::kStarCoupler, 8);
   EXPECT_NEAR(
       physical_budget(p, link, with_control_plane({512, 512}, {64, 1, 9, 72}, 512)).static_w,
-      576 * 0.015, kTol);
+      (576 * 500.0 + 1088 * 500.0) / 1000, kTol);
 }
 
 TEST(ControlPlaneEnergy, ControlBitsPricedAsDataBitsInEveryLaserMode) {
-  DeviceParameters p;  // fibre: 50 + 50 pJ/bit, gated laser at 5%
+  DeviceParameters p;  // fibre's laser and path, gated at 5%, with per-bit electronics
+  p.tx_energy_pj_per_bit = p.rx_energy_pj_per_bit = 50;
   p.serdes_energy_pj_per_bit = 1.0;
+  p.guard_time_ns = p.receiver_lock_ns = 0;  // a slot is the 51.2 ns frame
   const LinkBudget link = link_budget(p, MediumKind::kStarCoupler, 8);
   const PhysicalBudget budget = physical_budget(p, link, {100, 100});
   // Required launch -14.4 + 11.4848998698 + 3 = 0.0848998698 dBm: 1.019740 mW; 20.39481 mW

@@ -124,10 +124,15 @@ TEST(EvaluationPowerBudget, BadFanoutsAreRefused) {
 }
 
 TEST(EvaluationPowerBudget, EnergyPerFrameAtTheDefaults) {
-  const DeviceParameters p;
+  DeviceParameters p;
   EXPECT_NEAR(frame_duration_ns(p), 51.2, kTol);        // 512 bits at 10 Gb/s
+  EXPECT_NEAR(slot_duration_ns(p), 128.3, kTol);        // and G-PON's 25.7 ns guard, 51.4 lock
   EXPECT_NEAR(optical_frame_energy_pj(p), 51.2, kTol);  // 1 mW for 51.2 ns
-  EXPECT_NEAR(tx_frame_energy_pj(p), 25600.0, kTol);    // 512 bits * 50 pJ/bit
+  // An SFP+-class module's power is static: a frame costs no more.
+  EXPECT_NEAR(tx_frame_energy_pj(p), 0.0, kTol);
+  EXPECT_NEAR(rx_frame_energy_pj(p), 0.0, kTol);
+  p.tx_energy_pj_per_bit = p.rx_energy_pj_per_bit = 50;
+  EXPECT_NEAR(tx_frame_energy_pj(p), 25600.0, kTol);  // 512 bits * 50 pJ/bit
   EXPECT_NEAR(rx_frame_energy_pj(p), 25600.0, kTol);
   EXPECT_NEAR(dbm_to_mw(-10.0), 0.1, kTol);
   EXPECT_NEAR(dbm_to_mw(3.0), 1.995262315, 1e-8);
@@ -175,7 +180,9 @@ TEST(EvaluationPowerBudget, EnergyTallyWithoutDeliveriesOrSlots) {
   EXPECT_EQ(empty.acknowledgement_share(), 0.0);
 
   // Energy spent, nothing delivered: no per-packet figure, all of it wasted in collisions.
-  EnergyTally wasted{DeviceParameters{}};
+  DeviceParameters per_bit;
+  per_bit.tx_energy_pj_per_bit = 50;
+  EnergyTally wasted{per_bit};
   FrameCounts c;
   c.frames_transmitted = 2;
   c.frames_collided = 2;

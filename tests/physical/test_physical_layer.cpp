@@ -28,7 +28,9 @@ TEST(PhysicalLayer, RequiredLaserPowerByHand) {
   EXPECT_NEAR(four.laser_mw_per_transmitter, 0.481349, 1e-6);
   EXPECT_NEAR(four.laser_electrical_mw_per_transmitter, 9.62698, 1e-5);
   EXPECT_NEAR(four.laser_w, 32 * 9.62698e-3, 1e-6);
-  EXPECT_NEAR(four.static_w, 32 * 15e-3, 1e-12);  // laser bias only in the fibre set
+  // An SFP+-class module's 1 W, whether or not it sends: 485 mW and the laser's 15 mW bias per
+  // transmitter, 500 mW per receiver.
+  EXPECT_NEAR(four.static_w, (32 * (485 + 15) + 32 * 500) / 1000.0, 1e-12);
   // Doubling the fan-out adds 3.0103 dB of splitting loss and one stage (0.25 dB) of excess.
   const PhysicalBudget eight =
       physical_budget(p, link_budget(p, MediumKind::kStarCoupler, 8), {32, 32});
@@ -95,7 +97,8 @@ TEST(PhysicalLayer, BurstModeLaserCostsOnlyLitFrames) {
   EnergyTally tally(p, b);
   tally.add(c);
   EXPECT_NEAR(tally.parts().laser, 3 * 9.62698 * 51.2, 1e-2);
-  EXPECT_NEAR(tally.parts().static_, 8 * 15.0 * 100 * 51.2, 1e-6);
+  // 16 half-modules of 500 mW over 100 slots of 51.2 + 25.7 (guard) + 51.4 (lock) = 128.3 ns.
+  EXPECT_NEAR(tally.parts().static_, 16 * 500.0 * 100 * 128.3, 1e-3);
 }
 
 // The relation: Q = 7.034 at 1e-12; BER = 1e-12 at the sensitivity; Q scales with the linear

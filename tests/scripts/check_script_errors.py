@@ -99,6 +99,10 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(["scripts/results/mesh_sync_plots.py", tmp], 2, "bench/mesh_sync_results.sh")
     expect(["scripts/results/pops_randomized.py", "--csv", unwritable + "/p.csv"], 2, "--csv")
     expect(["scripts/results/physical_layer_figures.py", missing, os.path.join(tmp, "x.png")], 2, missing)
+    expect(["scripts/results/design_ranking.py", "--report-only", "--out", missing], 2, "--out")
+    expect(["scripts/results/design_ranking.py", "--report-only", "--rate", "1.5"], 2, "--rate")
+    expect(["scripts/results/design_ranking.py", "--report-only", "--sizes", "100"], 2, "--sizes")
+    expect(["scripts/results/design_ranking.py", "--out", tmp], 2, "--optinet")
     expect(["bench/elaboration_cpu.py", unwritable + "/out", "4", "1", fake], 2, "OUT")
     # Missing arguments and bad numbers: argparse's error in one line, exit 2.
     expect(["scripts/results/splithash_hrelation.py"], 2, "OPTINET")
