@@ -16,14 +16,14 @@ target_sources(optinet_models PRIVATE
   models/mesh/mesh_pin_processor.cpp
   models/mesh/mesh_pin_router.cpp
   models/mesh/mesh_routing.cpp
-  models/mesh/mesh_sync_network.cpp
-  models/mesh/mesh_sync_processor.cpp
+  models/mesh/mesh_network.cpp
+  models/mesh/mesh_processor.cpp
 )
 target_sources(optinet_testbenches PRIVATE
-  testbenches/mesh/mesh_sync_checker.cpp
-  testbenches/mesh/mesh_sync_command.cpp
-  testbenches/mesh/mesh_sync_experiment.cpp
+  testbenches/mesh/mesh_checker.cpp
+  testbenches/mesh/mesh_command.cpp
+  testbenches/mesh/mesh_experiment.cpp
 )
-target_sources(optinet_testbenches PRIVATE testbenches/mesh/mesh_sync_worst_case.cpp)
-add_executable(mesh_sync_paths testbenches/mesh/mesh_sync_paths_main.cpp)
+target_sources(optinet_testbenches PRIVATE testbenches/mesh/mesh_worst_case.cpp)
+add_executable(mesh_sync_paths testbenches/mesh/mesh_paths_main.cpp)
 target_link_libraries(mesh_sync_paths PRIVATE optinet_model optinet_warnings)

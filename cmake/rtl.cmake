@@ -84,7 +84,7 @@ foreach(entry IN LISTS OPTINET_RTL_MODELS)
 endforeach()
 
 # The registry of the verilated models (models/pops/pops_rtl_coupler_models.h,
-# models/ocpc/ocpc_rtl_receiver_models.h, models/store_forward/sf_rtl_link_models.h).
+# models/ocpc/ocpc_rtl_receiver_models.h, models/sf/sf_rtl_link_models.h).
 get_property(couplers GLOBAL PROPERTY OPTINET_RTL_coupler_MODELS)
 get_property(receivers GLOBAL PROPERTY OPTINET_RTL_receiver_MODELS)
 get_property(links GLOBAL PROPERTY OPTINET_RTL_link_MODELS)
@@ -109,7 +109,7 @@ configure_file(${CMAKE_CURRENT_LIST_DIR}/rtl_model_registry.cpp.in
 
 target_sources(optinet_models PRIVATE models/pops/pops_rtl_coupler.cpp
                                       models/ocpc/ocpc_rtl_receiver.cpp
-                                      models/store_forward/sf_rtl_link.cpp
+                                      models/sf/sf_rtl_link.cpp
                                       ${CMAKE_BINARY_DIR}/generated/rtl_model_registry.cpp)
 # Verilator's own headers and runtime are not the project's code: the headers are system
 # headers and the runtime sources compile without warnings (OPTINET_WERROR).

@@ -1,4 +1,4 @@
-#include "models/mesh/mesh_sync_network.h"
+#include "models/mesh/mesh_network.h"
 
 namespace optinet::mesh {
 

@@ -14,7 +14,7 @@
 #include "models/core/network_view.h"
 #include "models/mesh/mesh_fabric.h"
 #include "models/mesh/mesh_pin_links.h"
-#include "models/mesh/mesh_sync_processor.h"
+#include "models/mesh/mesh_processor.h"
 
 namespace optinet::mesh {
 

@@ -1,4 +1,4 @@
-#include "models/mesh/mesh_sync_processor.h"
+#include "models/mesh/mesh_processor.h"
 
 #include <algorithm>
 

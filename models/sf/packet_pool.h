@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "models/core/prefetch.h"
-#include "models/store_forward/sf_packet.h"
+#include "models/sf/sf_packet.h"
 
 namespace optinet::sf {
 

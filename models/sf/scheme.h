@@ -4,11 +4,11 @@
 /// A scheme prepares tickets and reads them: which out-edge a packet takes next at a node
 /// depends only on the packet's ticket and that node's id (the schemes are oblivious, section
 /// 2). Tickets are prepared at the node where a sub-phase starts, with that node's random
-/// stream. The schemes themselves are in protocols/store_forward.
+/// stream. The schemes themselves are in protocols/sf.
 #include <string>
 
 #include "models/core/rng.h"
-#include "models/store_forward/sf_packet.h"
+#include "models/sf/sf_packet.h"
 
 namespace optinet::sf {
 

@@ -1,4 +1,4 @@
-#include "models/store_forward/sf_deadlock.h"
+#include "models/sf/sf_deadlock.h"
 
 #include <limits>
 #include <map>

@@ -17,7 +17,7 @@
 #include <string>
 
 #include "models/core/run_control.h"
-#include "models/store_forward/store_forward_network.h"
+#include "models/sf/sf_network.h"
 
 namespace optinet::sf {
 

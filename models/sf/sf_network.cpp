@@ -1,4 +1,4 @@
-#include "models/store_forward/store_forward_network.h"
+#include "models/sf/sf_network.h"
 
 #include <limits>
 #include <stdexcept>

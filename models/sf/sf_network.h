@@ -15,8 +15,8 @@
 
 #include "models/core/huge_page_allocator.h"
 #include "models/core/network_view.h"
-#include "models/store_forward/sf_pin_node.h"
-#include "models/store_forward/store_forward_node.h"
+#include "models/sf/sf_node.h"
+#include "models/sf/sf_pin_node.h"
 
 namespace optinet::sf {
 
@@ -29,7 +29,7 @@ struct SfNetworkConfig {
   SubphaseObserver* observer = nullptr;
   std::uint64_t phase_window = 0;  ///< SfRouterShared::phase_window
   /// One SC_METHOD per node (the reference schedule) instead of the network's one process
-  /// stepping the nodes (store_forward_node.h, "Process choice"). The same runs either way.
+  /// stepping the nodes (sf_node.h, "Process choice"). The same runs either way.
   bool node_processes = false;
   /// kPins: every node and link a module with pins (node_processes is then unused).
   NetworkView view = NetworkView::kGrouped;

@@ -1,4 +1,4 @@
-#include "models/store_forward/store_forward_node.h"
+#include "models/sf/sf_node.h"
 
 #include <string>
 

@@ -14,7 +14,7 @@
 /// `node_processes` each node is its own SC_METHOD, clocked while it has work and woken by its
 /// inbox, whose update phase admits: the schedule the design started from, kept as the
 /// reference (the two give the same runs, slot for slot:
-/// tests/store_forward/sf_schedules_match.py). Both run the same router (SfRouter), which sees only
+/// tests/sf/sf_schedules_match.py). Both run the same router (SfRouter), which sees only
 /// its node: its queues, its input requests, its random stream and the run control's slot counter.
 /// The network's process runs 1.7-3.3x as many packet-hops per second (hypercube n = 12 and 16,
 /// median 2.6x): it spares each busy node a process activation and the update of its own channel,
@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "models/core/compat.h"
-#include "models/store_forward/sf_router.h"
+#include "models/sf/sf_router.h"
 
 namespace optinet::sf {
 

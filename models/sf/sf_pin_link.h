@@ -3,7 +3,7 @@
 /// A store-and-forward link's pins (the pins view, docs/cosimulation.md): the offer a source
 /// drives (a valid line, the packet's fields and its handle) and the ready line its far end
 /// drives back; and the link stage, the module between them. The behavioural stage passes both
-/// through within the slot; a verilated stage (models/store_forward/sf_rtl_link.h) registers them.
+/// through within the slot; a verilated stage (models/sf/sf_rtl_link.h) registers them.
 #include <cstdint>
 #include <string>
 #include <systemc>

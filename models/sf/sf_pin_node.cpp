@@ -1,12 +1,12 @@
-#include "models/store_forward/sf_pin_node.h"
+#include "models/sf/sf_pin_node.h"
 
 #include <stdexcept>
 #include <string>
 
-#include "models/store_forward/sf_rtl_link.h"
+#include "models/sf/sf_rtl_link.h"
 #ifdef OPTINET_HAVE_VERILATOR
 #include "models/core/rtl_model_names.h"
-#include "models/store_forward/sf_rtl_link_models.h"
+#include "models/sf/sf_rtl_link_models.h"
 #endif
 
 namespace optinet::sf {

@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "models/core/compat.h"
-#include "models/store_forward/sf_pin_link.h"
-#include "models/store_forward/sf_router.h"
+#include "models/sf/sf_pin_link.h"
+#include "models/sf/sf_router.h"
 
 namespace optinet::sf {
 

@@ -1,4 +1,4 @@
-#include "models/store_forward/sf_router.h"
+#include "models/sf/sf_router.h"
 
 #include <algorithm>
 #include <array>

@@ -29,11 +29,11 @@
 #include "models/core/rng.h"
 #include "models/core/run_control.h"
 #include "models/core/trace_window.h"
-#include "models/store_forward/link.h"
-#include "models/store_forward/node_queues.h"
-#include "models/store_forward/scheme.h"
-#include "models/store_forward/sf_step_list.h"
-#include "models/topology/store_forward_graph.h"
+#include "models/sf/link.h"
+#include "models/sf/node_queues.h"
+#include "models/sf/scheme.h"
+#include "models/sf/sf_step_list.h"
+#include "models/topology/sf_graph.h"
 
 namespace optinet::sf {
 

@@ -1,8 +1,8 @@
-#include "models/store_forward/sf_rtl_link.h"
+#include "models/sf/sf_rtl_link.h"
 
 #include <stdexcept>
 
-#include "models/store_forward/sf_rtl_link_models.h"
+#include "models/sf/sf_rtl_link_models.h"
 
 namespace optinet::sf {
 

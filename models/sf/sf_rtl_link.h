@@ -25,7 +25,7 @@
 
 #include "models/core/rtl_clock_edge.h"
 #include "models/core/run_control.h"
-#include "models/store_forward/sf_pin_link.h"
+#include "models/sf/sf_pin_link.h"
 
 namespace optinet::sf {
 

@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "models/store_forward/sf_rtl_link.h"
+#include "models/sf/sf_rtl_link.h"
 
 namespace optinet::sf {
 

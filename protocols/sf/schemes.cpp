@@ -1,4 +1,4 @@
-#include "protocols/store_forward/schemes.h"
+#include "protocols/sf/schemes.h"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "testbenches/mesh/mesh_sync_checker.h"
+#include "testbenches/mesh/mesh_checker.h"
 
 #include <algorithm>
 #include <map>
@@ -198,9 +198,8 @@ std::vector<std::string> MeshSyncChecker::check(const MeshLinkLayer& links) {
                  {}};
       if (kind == OpKind::kSplit) {
         const std::vector<int> states = states_in_rank_order(members, k);
-        op.tree = mesh_sync::analyse_tree_routing(states, mesh_sync::TreeQueues::kPerLink);
-        op.tree_single_queue =
-            mesh_sync::analyse_tree_routing(states, mesh_sync::TreeQueues::kPerVertex);
+        op.tree = mesh::analyse_tree_routing(states, mesh::TreeQueues::kPerLink);
+        op.tree_single_queue = mesh::analyse_tree_routing(states, mesh::TreeQueues::kPerVertex);
       }
       groups_.push_back(op);
     }

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "models/mesh/mesh_link_layer.h"
-#include "models/mesh/mesh_sync_node.h"
+#include "models/mesh/mesh_node.h"
 #include "protocols/mesh/tree_routing.h"
 
 namespace optinet::mesh {
@@ -27,7 +27,7 @@ struct GroupOp {
   std::uint64_t overhead = 0;
   /// A split: its step 4 on a physical tree (Lemmas 4 and 5), with a queue per tree link and
   /// with one queue per vertex.
-  mesh_sync::TreeRoutingStats tree, tree_single_queue;
+  mesh::TreeRoutingStats tree, tree_single_queue;
 };
 
 const char* op_kind_name(OpKind k);

@@ -1,4 +1,4 @@
-#include "testbenches/mesh/mesh_sync_command.h"
+#include "testbenches/mesh/mesh_command.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -127,7 +127,7 @@ void MeshSyncCommand::add_options(CLI::App& app) {
 
 std::string MeshSyncCommand::protocol_names() const {
   std::string names;
-  for (const mesh_sync::ProtocolInfo& p : mesh_sync::protocols()) {
+  for (const mesh::ProtocolInfo& p : mesh::protocols()) {
     names += (names.empty() ? "" : ", ") + std::string(p.name);
   }
   return names;
@@ -138,7 +138,7 @@ void MeshSyncCommand::configure(CommonOptions& common) {
   if (common.traffic != "none")
     throw UsageError("--traffic: '" + common.traffic +
                      "' is not accepted (none: the mesh carries its protocol's own messages)");
-  const std::string why_not = mesh_sync::protocol_unavailable(common.protocol);
+  const std::string why_not = mesh::protocol_unavailable(common.protocol);
   if (!why_not.empty()) throw UsageError("--protocol: " + why_not);
   e.protocol = common.protocol;
   for (const CLI::Option* option : loop_options_) {
@@ -162,8 +162,8 @@ void MeshSyncCommand::configure(CommonOptions& common) {
   e.loop.consecutive = membership_ == "consecutive";
   if (step4_ != "at-once" && step4_ != "one-by-one")
     throw UsageError("--step4: '" + step4_ + "' is not accepted (at-once, one-by-one)");
-  e.loop.step4 = step4_ == "one-by-one" ? mesh_sync::Step4Schedule::kOneByOne
-                                        : mesh_sync::Step4Schedule::kAtOnce;
+  e.loop.step4 =
+      step4_ == "one-by-one" ? mesh::Step4Schedule::kOneByOne : mesh::Step4Schedule::kAtOnce;
   if (loop_ != "with-syncs" && loop_ != "paper")
     throw UsageError("--loop: '" + loop_ + "' is not accepted (with-syncs, paper)");
   e.loop.sync_after_split = loop_ == "with-syncs";
@@ -210,7 +210,7 @@ std::string MeshSyncCommand::banner() const {
          (e.protocol == "experiment"
               ? " (L = " + std::to_string(e.loop.levels) +
                     (e.loop.sync_after_split ? "" : ", the paper's loop: no syncs") +
-                    (e.loop.step4 == mesh_sync::Step4Schedule::kOneByOne
+                    (e.loop.step4 == mesh::Step4Schedule::kOneByOne
                          ? ", step 4 one problem at a time"
                          : "") +
                     ")"
@@ -219,19 +219,18 @@ std::string MeshSyncCommand::banner() const {
 
 Json MeshSyncCommand::parameters() const {
   const auto& e = config_;
-  return Json{
-      {"n", e.network.n},
-      {"nodes", processors()},
-      {"view", network_view_name(e.network.view)},
-      {"buffers", e.network.buffers},
-      {"indexing", mesh::indexing_name(e.network.indexing)},
-      {"levels", e.loop.levels},
-      {"membership", e.loop.consecutive ? "consecutive" : "random"},
-      {"step4", e.loop.step4 == mesh_sync::Step4Schedule::kOneByOne ? "one-by-one" : "at-once"},
-      {"loop", e.loop.sync_after_split ? "with-syncs" : "paper"},
-      {"outbox", e.network.outbox == mesh::OutboxQueues::kPerLink ? "per-link" : "single"},
-      {"routing", "dimension order (x, then y)"},
-      {"max_slots", e.max_slots}};
+  return Json{{"n", e.network.n},
+              {"nodes", processors()},
+              {"view", network_view_name(e.network.view)},
+              {"buffers", e.network.buffers},
+              {"indexing", mesh::indexing_name(e.network.indexing)},
+              {"levels", e.loop.levels},
+              {"membership", e.loop.consecutive ? "consecutive" : "random"},
+              {"step4", e.loop.step4 == mesh::Step4Schedule::kOneByOne ? "one-by-one" : "at-once"},
+              {"loop", e.loop.sync_after_split ? "with-syncs" : "paper"},
+              {"outbox", e.network.outbox == mesh::OutboxQueues::kPerLink ? "per-link" : "single"},
+              {"routing", "dimension order (x, then y)"},
+              {"max_slots", e.max_slots}};
 }
 
 std::string MeshSyncCommand::invariants() const {

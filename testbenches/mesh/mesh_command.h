@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "testbenches/cli/network_command.h"
-#include "testbenches/mesh/mesh_sync_experiment.h"
+#include "testbenches/mesh/mesh_experiment.h"
 
 namespace optinet {
 

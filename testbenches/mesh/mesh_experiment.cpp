@@ -1,4 +1,4 @@
-#include "testbenches/mesh/mesh_sync_experiment.h"
+#include "testbenches/mesh/mesh_experiment.h"
 
 #include <algorithm>
 
@@ -6,7 +6,7 @@ namespace optinet {
 
 MeshSyncExperiment::MeshSyncExperiment(const MeshSyncExperimentConfig& config)
     : ExperimentBase(config.period), config_(config) {
-  protocol_ = mesh_sync::make_protocol(config.protocol, config.loop);
+  protocol_ = mesh::make_protocol(config.protocol, config.loop);
   indexing_ = std::make_unique<mesh::MeshIndexing>(config.network.n, config.network.indexing);
   checker_ = std::make_unique<mesh::MeshSyncChecker>(*indexing_);
   network_ = std::make_unique<mesh::MeshSyncNetwork>("mesh", config.network, *protocol_, *checker_,

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "models/mesh/mesh_sync_network.h"
+#include "models/mesh/mesh_network.h"
 #include "protocols/mesh/registry.h"
-#include "testbenches/mesh/mesh_sync_checker.h"
+#include "testbenches/mesh/mesh_checker.h"
 #include "testbenches/run/experiment_base.h"
 
 namespace optinet {
@@ -17,7 +17,7 @@ namespace optinet {
 struct MeshSyncExperimentConfig {
   mesh::MeshSyncNetworkConfig network;
   std::string protocol = "experiment";
-  mesh_sync::LoopConfig loop;
+  mesh::LoopConfig loop;
   std::uint64_t max_slots = 100000;
   sc_core::sc_time period{1, sc_core::SC_NS};
   std::string vcd_path;

@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "testbenches/io/process_guard.h"
-#include "testbenches/mesh/mesh_sync_worst_case.h"
+#include "testbenches/mesh/mesh_worst_case.h"
 
 using namespace optinet::mesh;
 

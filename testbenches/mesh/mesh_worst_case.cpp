@@ -1,4 +1,4 @@
-#include "testbenches/mesh/mesh_sync_worst_case.h"
+#include "testbenches/mesh/mesh_worst_case.h"
 
 #include <algorithm>
 #include <stdexcept>

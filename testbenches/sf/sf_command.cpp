@@ -1,4 +1,4 @@
-#include "testbenches/store_forward/store_forward_command.h"
+#include "testbenches/sf/sf_command.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "testbenches/cli/network_command.h"
-#include "testbenches/store_forward/sf_experiment.h"
+#include "testbenches/sf/sf_experiment.h"
 
 namespace optinet {
 

@@ -1,4 +1,4 @@
-#include "testbenches/store_forward/sf_experiment.h"
+#include "testbenches/sf/sf_experiment.h"
 
 #include <algorithm>
 #include <limits>

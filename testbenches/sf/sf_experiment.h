@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "models/core/run_control.h"
-#include "models/store_forward/sf_deadlock.h"
-#include "models/store_forward/sf_rtl_link.h"
-#include "models/store_forward/store_forward_network.h"
-#include "protocols/store_forward/schemes.h"
+#include "models/sf/sf_deadlock.h"
+#include "models/sf/sf_network.h"
+#include "models/sf/sf_rtl_link.h"
+#include "protocols/sf/schemes.h"
 #include "testbenches/faults/fault_run.h"
 #include "testbenches/open_loop/open_loop.h"
 #include "testbenches/run/experiment_base.h"

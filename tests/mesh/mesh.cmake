@@ -1,6 +1,6 @@
-# Tests of area 'mesh_sync' (see cmake/mesh_sync.cmake).
-optinet_gtest(mesh/test_mesh_sync_logic SHARE_A_PROCESS)
-optinet_gtest(mesh/test_mesh_sync_sim)
+# Tests of area 'mesh' (see cmake/mesh.cmake).
+optinet_gtest(mesh/test_mesh_logic SHARE_A_PROCESS)
+optinet_gtest(mesh/test_mesh_sim)
 
 
 optinet_usage_error_test(mesh_unknown_indexing "--indexing" mesh --indexing peano)

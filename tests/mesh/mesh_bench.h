@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "models/mesh/mesh_sync_network.h"
-#include "testbenches/mesh/mesh_sync_checker.h"
+#include "models/mesh/mesh_network.h"
+#include "testbenches/mesh/mesh_checker.h"
 #include "testbenches/run/experiment_base.h"
 
 namespace optinet::mesh {

@@ -13,7 +13,7 @@
 #include "protocols/mesh/tree_routing.h"
 
 using namespace optinet::mesh;
-using optinet::mesh_sync::Rank;
+using optinet::mesh::Rank;
 
 namespace {
 
@@ -169,13 +169,13 @@ TEST(SplitLogic, LemmaTwoQuantitiesEqualABruteForceCount) {
     const std::uint64_t p = rng.next() % 101;  // percent of state 1
     std::vector<int> states(s);
     for (auto& st : states) st = (rng.next() % 100) < p ? 1 : 0;
-    const auto v = optinet::mesh_sync::reference_passes(states);
+    const auto v = optinet::mesh::reference_passes(states);
     const auto tree = build_tree(static_cast<std::int64_t>(s));
     // Sub-tree membership by walking up from every vertex.
     for (std::size_t u = 0; u < s; ++u) {
       Rank fl[2] = {0, 0}, fr[2] = {0, 0}, b[2] = {0, 0}, t[2] = {0, 0};
-      Rank ml[2] = {optinet::mesh_sync::kMinusInfinity, optinet::mesh_sync::kMinusInfinity};
-      Rank mr[2] = {optinet::mesh_sync::kMinusInfinity, optinet::mesh_sync::kMinusInfinity};
+      Rank ml[2] = {optinet::mesh::kMinusInfinity, optinet::mesh::kMinusInfinity};
+      Rank mr[2] = {optinet::mesh::kMinusInfinity, optinet::mesh::kMinusInfinity};
       Rank seen[2] = {0, 0};
       for (std::size_t w = 0; w < s; ++w) {
         const int x = states[w];
@@ -214,8 +214,8 @@ TEST(SplitLogic, EveryLabellingOfEveryGroupUpToSixteen) {
     for (std::uint32_t bits = 0; bits < (1u << s); ++bits) {
       std::vector<int> states(s);
       for (std::size_t r = 0; r < s; ++r) states[r] = (bits >> r) & 1;
-      const auto got = optinet::mesh_sync::reference_split(states);
-      const auto want = optinet::mesh_sync::mapped_split(states);
+      const auto got = optinet::mesh::reference_split(states);
+      const auto want = optinet::mesh::mapped_split(states);
       ASSERT_EQ(got.size(), want.size());
       for (std::size_t r = 0; r < s; ++r)
         ASSERT_TRUE(got[r] == want[r]) << "s=" << s << " labels=" << bits << " rank " << r;
@@ -226,7 +226,7 @@ TEST(SplitLogic, AppendixStyleExample) {
   // Figure 6: odd ranks in state 0, even ranks in state 1.
   std::vector<int> states(15);
   for (std::size_t r = 0; r < states.size(); ++r) states[r] = r % 2 == 0 ? 1 : 0;
-  const auto got = optinet::mesh_sync::reference_split(states);
+  const auto got = optinet::mesh::reference_split(states);
   // T^1 = ranks 0,2,..,14 (8 vertices, root new rank 4 = original 8); T^0 = 1,3,..,13 (7
   // vertices, root new rank 3 = original 7).
   EXPECT_EQ(got[8].parent, kNoRank);
@@ -241,7 +241,7 @@ TEST(SplitLogic, AppendixStyleExample) {
 
 // ---------------------------------------------------------------------------------------------
 // The worst-case sub-groups of Theorems 1-3 and the bounds of Theorems 1 and 2.
-#include "testbenches/mesh/mesh_sync_worst_case.h"
+#include "testbenches/mesh/mesh_worst_case.h"
 
 TEST(WorstCase, TheoremOneGroupAsTheProofBuildsIt) {
   // n = 16, w = 16: squares of 4 nodes get 1, 2 and 4 marked nodes, w/2 - 1 in all.
@@ -309,8 +309,8 @@ TEST(WorstCase, TheoremTwoBoundsOnEquidistantGroups) {
 }
 
 namespace {
-using optinet::mesh_sync::analyse_tree_routing;
-using optinet::mesh_sync::TreeQueues;
+using optinet::mesh::analyse_tree_routing;
+using optinet::mesh::TreeQueues;
 }  // namespace
 
 TEST(TreeRouting, HandCheckedThreeVertices) {

@@ -6,7 +6,7 @@
 
 #include "protocols/mesh/registry.h"
 #include "protocols/mesh/tree_node.h"
-#include "tests/mesh/mesh_sync_bench.h"
+#include "tests/mesh/mesh_bench.h"
 
 using namespace optinet::mesh;
 
@@ -19,9 +19,9 @@ std::string joined(const std::vector<std::string>& e) {
 }
 
 void sampled_labellings(Indexing scheme, std::uint32_t n, std::uint32_t buffers, int runs,
-                        const optinet::mesh_sync::LoopConfig& loop = {4},
+                        const optinet::mesh::LoopConfig& loop = {4},
                         OutboxQueues outbox = OutboxQueues::kSingle) {
-  auto protocol = optinet::mesh_sync::make_protocol("experiment", loop);
+  auto protocol = optinet::mesh::make_protocol("experiment", loop);
   MeshTestBench bench(*protocol, {n, buffers, scheme, outbox});
   std::size_t splits = 0;
   for (int seed = 1; seed <= runs; ++seed) {
@@ -54,9 +54,9 @@ TEST(MeshSyncSim, HilbertEightByEightOneBuffer) {
 }
 // (One SystemC elaboration per test process: one bench per test.)
 namespace {
-optinet::mesh_sync::LoopConfig one_by_one() {
-  optinet::mesh_sync::LoopConfig loop{4};
-  loop.step4 = optinet::mesh_sync::Step4Schedule::kOneByOne;
+optinet::mesh::LoopConfig one_by_one() {
+  optinet::mesh::LoopConfig loop{4};
+  loop.step4 = optinet::mesh::Step4Schedule::kOneByOne;
   return loop;
 }
 }  // namespace
@@ -67,9 +67,9 @@ TEST(MeshSyncSim, StepFourOneByOnePerLinkOutbox) {
   sampled_labellings(Indexing::kSnake, 5, 2, 20, one_by_one(), OutboxQueues::kPerLink);
 }
 TEST(MeshSyncSim, PaperLoopWithoutSyncs) {
-  optinet::mesh_sync::LoopConfig loop{4};
+  optinet::mesh::LoopConfig loop{4};
   loop.sync_after_split = false;
-  auto protocol = optinet::mesh_sync::make_protocol("experiment", loop);
+  auto protocol = optinet::mesh::make_protocol("experiment", loop);
   MeshTestBench bench(*protocol, {8, 2, Indexing::kHilbert});
   for (int seed = 1; seed <= 20; ++seed) {
     const auto r = bench.run(seed);
@@ -93,7 +93,7 @@ TEST(MeshSyncSim, OutboxPerLinkRow) {
 }
 
 TEST(MeshSyncSim, ASeedFixesARun) {
-  auto protocol = optinet::mesh_sync::make_protocol("experiment", {4});
+  auto protocol = optinet::mesh::make_protocol("experiment", {4});
   MeshTestBench bench(*protocol, {8, 2, Indexing::kHilbert});
   const auto a = bench.run(7), other = bench.run(8), b = bench.run(7);
   ASSERT_TRUE(a.errors.empty() && b.errors.empty() && other.errors.empty());
@@ -110,7 +110,7 @@ TEST(MeshSyncSim, ASeedFixesARun) {
 TEST(MeshSyncSim, WholeMeshSyncTakesTheTreePathsTwice) {
   // One sync of the whole 4 x 4 mesh, nothing else in the mesh: the combining pass ends when
   // the root has heard from its farthest leaf, the broadcast when that leaf hears back.
-  auto protocol = optinet::mesh_sync::make_protocol("sync", {});
+  auto protocol = optinet::mesh::make_protocol("sync", {});
   MeshTestBench bench(*protocol, {4, 2, Indexing::kRow});
   const auto r = bench.run(1);
   ASSERT_TRUE(r.errors.empty()) << joined(r.errors);
@@ -308,8 +308,8 @@ TEST(MeshSyncSim, CheckerCatchesAnEarlyLeave) {
 }
 
 TEST(MeshSyncSim, ConsecutiveSubGroups) {
-  optinet::mesh_sync::LoopConfig loop{4, true};
-  auto protocol = optinet::mesh_sync::make_protocol("experiment", loop);
+  optinet::mesh::LoopConfig loop{4, true};
+  auto protocol = optinet::mesh::make_protocol("experiment", loop);
   MeshTestBench bench(*protocol, {8, 2, Indexing::kRow});
   for (int seed = 1; seed <= 10; ++seed) {
     const auto r = bench.run(seed);
@@ -324,7 +324,7 @@ namespace {
 class LabelledSplit : public MeshSyncProtocol {
  public:
   void run(MeshSyncContext& ctx) override {
-    optinet::mesh_sync::TreeNode node(ctx);
+    optinet::mesh::TreeNode node(ctx);
     node.start_whole_mesh();
     node.split(static_cast<int>((ctx.run_seed() >> ctx.node()) & 1));
     node.sync();

@@ -1,10 +1,10 @@
-# Tests of area 'store_forward' (see cmake/store_forward.cmake); uses optinet_gtest, OPTINET_BIN, E2E_DIR from CMakeLists.txt.
-optinet_gtest(store_forward/test_sf_tickets SHARE_A_PROCESS)
-optinet_gtest(store_forward/test_sf_line)
-optinet_gtest(store_forward/test_sf_phases)
-optinet_gtest(store_forward/test_sf_networks)
-optinet_gtest(store_forward/test_sf_step_list)
-optinet_gtest(store_forward/test_sf_deadlock)
+# Tests of area 'sf' (see cmake/sf.cmake); uses optinet_gtest, OPTINET_BIN, E2E_DIR from CMakeLists.txt.
+optinet_gtest(sf/test_sf_tickets SHARE_A_PROCESS)
+optinet_gtest(sf/test_sf_line)
+optinet_gtest(sf/test_sf_phases)
+optinet_gtest(sf/test_sf_networks)
+optinet_gtest(sf/test_sf_step_list)
+optinet_gtest(sf/test_sf_deadlock)
 
 optinet_usage_error_test(sf_hypercube_n_zero "--n" hypercube --n 0)
 optinet_usage_error_test(sf_hypercube_n_large "--n" hypercube --n 40)
@@ -37,7 +37,7 @@ set_tests_properties(sf_deadlock_exit_status PROPERTIES TIMEOUT 10)
 # --json: the per-run fields and the summary the docs and scripts rely on.
 if(Python3_Interpreter_FOUND)
   add_test(NAME sf_json_output
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/store_forward/test_sf_json.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/sf/test_sf_json.py
                    ${OPTINET_BIN} ${E2E_DIR}/sf_run.json)
   set_tests_properties(sf_json_output PROPERTIES TIMEOUT 30)
 endif()
@@ -60,7 +60,7 @@ optinet_usage_error_test(sf_trace_nodes_without_vcd "--trace-nodes" hypercube --
 optinet_usage_error_test(sf_trace_nodes_out_of_range "--trace-nodes" hypercube --n 3 --vcd ${E2E_DIR}/x.vcd --trace-nodes 2:9)
 
 # Open-loop runs (--traffic bernoulli|bursty) on the grid and the hypercube.
-optinet_gtest(store_forward/test_sf_open_loop)
+optinet_gtest(sf/test_sf_open_loop)
 optinet_usage_error_test(sf_open_loop_on_ccc "--traffic" ccc --traffic bernoulli)
 optinet_usage_error_test(sf_open_loop_phase_b_start "--phase-b-start" grid --traffic bernoulli
                          --phase-b-start 100)
@@ -77,7 +77,7 @@ optinet_usage_error_test(sf_phases_separate_open_loop "--phases: separate phases
                          grid --traffic bernoulli --phases separate)
 
 # h-relations (--traffic random-h-relation --h H, --relation-file): the OCPC family's readers.
-optinet_gtest(store_forward/test_sf_h_relation)
+optinet_gtest(sf/test_sf_h_relation)
 file(WRITE ${E2E_DIR}/sf_relation_h2.txt "# node 5 is the destination of two packets\n0 5\n1 5\n")
 optinet_usage_error_test(sf_h_without_relation "--h: needs --traffic random-h-relation"
                          hypercube --h 2)
@@ -97,7 +97,7 @@ add_test(NAME sf_relation_file_runs
 set_tests_properties(sf_relation_file_runs PROPERTIES TIMEOUT 30)
 
 # Theorem 4's windows (--phase-window W).
-optinet_gtest(store_forward/test_sf_windows)
+optinet_gtest(sf/test_sf_windows)
 optinet_usage_error_test(sf_phase_window_zero "--phase-window" grid --k 3 --phase-window 0)
 optinet_usage_error_test(sf_phase_window_separate "--phase-window: not with --phases separate"
                          grid --k 3 --phase-window 10 --phases separate)
@@ -106,7 +106,7 @@ optinet_usage_error_test(sf_phase_window_separate "--phase-window: not with --ph
 # (--node-processes) give exactly the same runs and VCDs.
 if(Python3_Interpreter_FOUND)
   add_test(NAME sf_schedules_match
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/store_forward/sf_schedules_match.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/sf/sf_schedules_match.py
                    ${OPTINET_BIN} ${E2E_DIR}/sf_schedules)
   set_tests_properties(sf_schedules_match PROPERTIES TIMEOUT 120)
   # The network's look-ahead fetches are compiled in (GCC deletes prefetch-only loops).

@@ -2,7 +2,7 @@
 """usage: sf_schedules_match.py OPTINET WORKDIR
 
 In the grouped view, store-and-forward nodes are stepped by the network's one process unless
---node-processes makes each node an SC_METHOD of its own (models/store_forward/store_forward_node.h,
+--node-processes makes each node an SC_METHOD of its own (models/sf/sf_node.h,
 "Process choice"). Both
 schedules must give exactly the same runs: every case runs both ways and every JSON run field
 but wall_seconds must agree, with the exit status; so must every signal of the two VCDs of the

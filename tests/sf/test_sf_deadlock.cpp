@@ -1,4 +1,4 @@
-// The deadlock test (models/store_forward/sf_deadlock.h): a bounded run in which nothing can
+// The deadlock test (models/sf/sf_deadlock.h): a bounded run in which nothing can
 // move ends in the slot the routers prove it, with a reason naming a wait-for cycle, its
 // conservation still checked; a bounded run that moves, however slowly, is not stopped. Each
 // TEST elaborates once (its own process).
@@ -9,7 +9,7 @@
 
 #include "models/topology/hypercube.h"
 #include "models/topology/shuffle_exchange.h"
-#include "testbenches/store_forward/sf_experiment.h"
+#include "testbenches/sf/sf_experiment.h"
 
 namespace optinet {
 namespace {

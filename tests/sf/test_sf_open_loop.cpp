@@ -17,7 +17,7 @@
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
 #include "testbenches/open_loop/capacity.h"
-#include "testbenches/store_forward/sf_experiment.h"
+#include "testbenches/sf/sf_experiment.h"
 #include "tests/support/open_loop_checks.h"
 
 namespace {

@@ -13,7 +13,7 @@
 #include "models/topology/hypercube.h"
 #include "models/topology/shuffle.h"
 #include "models/topology/shuffle_exchange.h"
-#include "testbenches/store_forward/sf_experiment.h"
+#include "testbenches/sf/sf_experiment.h"
 
 namespace optinet {
 namespace {

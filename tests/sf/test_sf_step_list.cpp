@@ -1,4 +1,4 @@
-// The store-and-forward network's walk over its nodes (models/store_forward/sf_step_list.h): which
+// The store-and-forward network's walk over its nodes (models/sf/sf_step_list.h): which
 // nodes it steps or admits, in which order, and which nodes its look-ahead fetches before each.
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "models/store_forward/sf_step_list.h"
+#include "models/sf/sf_step_list.h"
 
 namespace optinet {
 namespace {

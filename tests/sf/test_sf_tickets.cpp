@@ -18,13 +18,13 @@
 
 #include "models/core/huge_page_allocator.h"
 #include "models/core/inline_list.h"
-#include "models/store_forward/node_queues.h"
+#include "models/sf/node_queues.h"
 #include "models/topology/ccc.h"
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
 #include "models/topology/shuffle.h"
 #include "models/topology/shuffle_exchange.h"
-#include "protocols/store_forward/schemes.h"
+#include "protocols/sf/schemes.h"
 
 namespace optinet::sf {
 namespace {

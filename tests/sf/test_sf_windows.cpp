@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "models/topology/grid.h"
-#include "testbenches/store_forward/sf_experiment.h"
+#include "testbenches/sf/sf_experiment.h"
 
 namespace optinet {
 namespace {
