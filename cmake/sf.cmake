@@ -5,6 +5,7 @@ target_sources(optinet_models PRIVATE
   models/sf/sf_router.cpp
   models/sf/sf_deadlock.cpp
   models/sf/sf_pin_node.cpp
+  models/sf/sf_rtl_link.cpp
 )
 target_sources(optinet_protocols PRIVATE protocols/sf/schemes.cpp)
 target_sources(optinet_testbenches PRIVATE

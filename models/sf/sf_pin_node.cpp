@@ -4,21 +4,8 @@
 #include <string>
 
 #include "models/sf/sf_rtl_link.h"
-#ifdef OPTINET_HAVE_VERILATOR
-#include "models/core/rtl_model_names.h"
-#include "models/sf/sf_rtl_link_models.h"
-#endif
 
 namespace optinet::sf {
-
-const std::vector<std::string>& rtl_link_models() {
-#ifdef OPTINET_HAVE_VERILATOR
-  static const std::vector<std::string> models = rtl_model_names(rtl_link_registry());
-#else
-  static const std::vector<std::string> models;
-#endif
-  return models;
-}
 
 namespace {
 

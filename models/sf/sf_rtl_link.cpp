@@ -1,7 +1,6 @@
 #include "models/sf/sf_rtl_link.h"
 
-#include <stdexcept>
-
+#include "models/core/rtl_models.h"
 #include "models/sf/sf_rtl_link_models.h"
 
 namespace optinet::sf {
@@ -10,7 +9,9 @@ namespace {
 
 std::uint64_t join(std::uint32_t lo, std::uint32_t hi) { return (std::uint64_t{hi} << 32) | lo; }
 
-std::string describe(const LinkOutcome& o) {
+}  // namespace
+
+std::string describe_outcome(const LinkOutcome& o) {
   std::string s = "valid " + std::to_string(o.valid);
   if (o.valid) {
     s += " packet " + std::to_string(o.packet.id) + " source " + std::to_string(o.packet.source) +
@@ -20,22 +21,24 @@ std::string describe(const LinkOutcome& o) {
   return s + " ready " + std::to_string(o.ready);
 }
 
-bool same(const LinkOutcome& x, const LinkOutcome& y) {
+bool same_outcome(const LinkOutcome& x, const LinkOutcome& y) {
   if (x.valid != y.valid || x.ready != y.ready) return false;
   return !x.valid || (x.packet == y.packet && x.kind == y.kind && x.handle == y.handle);
 }
 
-}  // namespace
+const std::vector<std::string>& rtl_link_models() {
+  static const std::vector<std::string> models = rtl_model_names("link");
+  return models;
+}
 
 RtlLinkStage::RtlLinkStage(const sc_core::sc_module_name& name, const LinkInstance& instance,
                            const sc_core::sc_port<RunControlIf>& control)
-    : LinkStage(name), control_(control), instance_(instance) {
-  const RtlLinkSignals signals{rtl_clk_,   in_valid_, in_data_,  in_ready_,
-                               out_valid_, out_data_, out_ready_};
-  for (const RtlLinkModel& m : rtl_link_registry()) {
-    if (instance.model == m.name) rtl_ = m.bind(signals);
-  }
-  if (!rtl_) throw std::invalid_argument("no verilated link model '" + instance.model + "'");
+    : LinkStage(name),
+      control_(control),
+      instance_(instance),
+      stage_(boundary_, instance.lockstep) {
+  rtl_ = bind_rtl_model(instance.model, RtlLinkSignals{rtl_clk_, in_valid_, in_data_, in_ready_,
+                                                       out_valid_, out_data_, out_ready_});
   // Woken by each edge of the slot clock; a quarter slot later it ticks the model.
   SC_METHOD(step);
   sensitive << clk;
@@ -48,39 +51,21 @@ RtlLinkStage::RtlLinkStage(const sc_core::sc_module_name& name, const LinkInstan
 RtlLinkStage::~RtlLinkStage() = default;
 
 void RtlLinkStage::step() {
-  switch (phase_) {
-    case Phase::kIdle:
-      phase_ = Phase::kPresent;
-      sc_core::next_trigger(RtlClockEdge::quarter_slot(clk));
-      return;
-    case Phase::kPresent:
-      slot_ = control_->current_slot();
-      presented_ = present();
-      phase_ = Phase::kEdge;
-      sc_core::next_trigger(sc_core::SC_ZERO_TIME);
-      return;
-    case Phase::kEdge:
-      edge_.raise(rtl_clk_);
-      phase_ = Phase::kSettling;
-      return;
-    case Phase::kSettling:
-      if (!edge_.settled()) return;
-      rtl_clk_.write(false);
-      phase_ = Phase::kIdle;
-      {
-        const LinkOutcome rtl = rtl_outcome();
-        if (instance_.lockstep && !same(rtl, presented_)) note_mismatch(slot_, presented_, rtl);
-        drive(instance_.lockstep ? presented_ : rtl);
-      }
-      return;  // static sensitivity: the next edge of the slot clock
+  if (!ticking_) {  // an edge of the slot clock: present the input pins a quarter slot on
+    stage_.start(clk, RtlStage<RtlBoundary>::Present::kAtTick);
+    ticking_ = true;
+    return;
   }
+  LinkOutcome o;
+  if (!stage_.advance(o)) return;
+  rtl_clk_.write(false);
+  ticking_ = false;
+  drive(o);  // static sensitivity: the next edge of the slot clock
 }
 
-void RtlLinkStage::note_mismatch(std::uint64_t slot, const LinkOutcome& wire,
-                                 const LinkOutcome& stage) {
-  if (!mismatch_.empty()) return;
-  mismatch_ = "behavioural: " + describe(wire) + "; rtl: " + describe(stage);
-  mismatch_slot_ = slot;
+void RtlLinkStage::report_mismatches_to(RtlMismatchSink& sink) {
+  stage_.report_to(sink, std::string(name()) + ", link " + std::to_string(instance_.source) + "->" +
+                             std::to_string(instance_.target));
 }
 
 void RtlLinkStage::watch_samples() {
@@ -94,7 +79,7 @@ void RtlLinkStage::watch_samples() {
       LinkOutcome wire, stage;
       wire.ready = dst_ready.read();
       stage.ready = src_ready.read();
-      note_mismatch(offer_slot_, wire, stage);
+      stage_.mismatch(offer_slot_, wire, stage);
     }
     offered_ = false;
     if (control_->abort_requested()) watching_ = false;
@@ -115,7 +100,7 @@ void RtlLinkStage::watch_samples() {
     }
     offered_ = wire.valid;
     offer_slot_ = control_->current_slot();
-    if (!same(wire, stage)) note_mismatch(offer_slot_, wire, stage);
+    stage_.mismatch(offer_slot_, wire, stage);
   }
   if (watching_) {
     sc_core::next_trigger(clk.value_changed_event() | control_->start_event());
@@ -166,13 +151,6 @@ void RtlLinkStage::drive(const LinkOutcome& o) {
   dst.offer.frame.write(Frame{static_cast<FrameKind>(o.kind), o.packet});
   dst.handle.write(o.handle);
   src_ready.write(o.ready);
-}
-
-std::string RtlLinkStage::take_mismatch(std::uint64_t& slot) {
-  slot = mismatch_slot_;
-  std::string m;
-  m.swap(mismatch_);
-  return m;
 }
 
 }  // namespace optinet::sf

@@ -23,7 +23,7 @@
 #include <systemc>
 #include <vector>
 
-#include "models/core/rtl_clock_edge.h"
+#include "models/core/rtl_stage.h"
 #include "models/core/run_control.h"
 #include "models/sf/sf_pin_link.h"
 
@@ -53,6 +53,10 @@ struct LinkOutcome {
   bool ready = false;
 };
 
+/// What a link stage drives, compared and described for lockstep.
+bool same_outcome(const LinkOutcome& x, const LinkOutcome& y);
+std::string describe_outcome(const LinkOutcome& o);
+
 class RtlLinkStage : public LinkStage {
  public:
   OPTINET_HAS_PROCESS(RtlLinkStage);
@@ -60,18 +64,34 @@ class RtlLinkStage : public LinkStage {
   RtlLinkStage(const sc_core::sc_module_name& name, const LinkInstance& instance,
                const sc_core::sc_port<RunControlIf>& control);
   ~RtlLinkStage() override;
-  /// The first slot in which the RTL and the behavioural link differed under lockstep ("" if
-  /// none since the last call), described; cleared.
-  std::string take_mismatch(std::uint64_t& slot);
+  /// Lockstep mismatches go to `sink`, named by this stage and its link.
+  void report_mismatches_to(RtlMismatchSink& sink);
   const LinkInstance& instance() const { return instance_; }
 
  private:
-  enum class Phase { kIdle, kPresent, kEdge, kSettling };
+  /// The link's boundary of its RTL stage: the input pins presented (what a wire would pass
+  /// is the behavioural outcome), the model's outcome.
+  class RtlBoundary {
+   public:
+    using Outcome = LinkOutcome;
+    explicit RtlBoundary(RtlLinkStage& stage) : s_(stage) {}
+    std::uint64_t present() {
+      s_.presented_ = s_.present();
+      return s_.control_->current_slot();
+    }
+    Outcome outcome() const { return s_.rtl_outcome(); }
+    Outcome expected() const { return s_.presented_; }
+    static bool same(const Outcome& x, const Outcome& y) { return same_outcome(x, y); }
+    static std::string describe(const Outcome& o) { return describe_outcome(o); }
+    sc_core::sc_signal<bool>& clock() { return s_.rtl_clk_; }
+
+   private:
+    RtlLinkStage& s_;
+  };
+
   void step();
   /// Lockstep: at each edge of a running slot clock, what the nodes read against a wire's.
   void watch_samples();
-  /// Keeps the first mismatch (`slot`, the wire's outcome, the stage's).
-  void note_mismatch(std::uint64_t slot, const LinkOutcome& wire, const LinkOutcome& stage);
   /// Drives the model's inputs from the stage's input pins; returns what a wire would pass.
   LinkOutcome present();
   LinkOutcome rtl_outcome() const;
@@ -85,12 +105,10 @@ class RtlLinkStage : public LinkStage {
   std::unique_ptr<sc_core::sc_module> rtl_;
   const sc_core::sc_port<RunControlIf>& control_;
   LinkInstance instance_;
-  Phase phase_ = Phase::kIdle;
-  RtlClockEdge edge_;
+  RtlBoundary boundary_{*this};
+  RtlStage<RtlBoundary> stage_;
+  bool ticking_ = false;  ///< the stage's phase machine is between start() and its outcome
   LinkOutcome presented_;
-  std::uint64_t slot_ = 0;
-  std::string mismatch_;
-  std::uint64_t mismatch_slot_ = 0;
   bool watching_ = false;  ///< a run is going (watch_samples)
   bool offered_ = false;   ///< the source offered on this link in the last slot
   std::uint64_t offer_slot_ = 0;

@@ -3,8 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 
-#include "models/ocpc/ocpc_rtl_receiver.h"
-#include "models/pops/coupler_factory.h"
+#include "models/core/rtl_models.h"
 #include "models/topology/ccc.h"
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
@@ -75,10 +74,7 @@ sf::LinkInstance parse_rtl_link(const std::string& spec, const sf::SfGraph& grap
   }
   if (std::find(models.begin(), models.end(), l.model) != models.end()) return l;
   // A model of another boundary: its ports are not a link stage's.
-  std::vector<std::string> others = coupler_models();
-  others.insert(others.end(), ocpc::rtl_receiver_models().begin(),
-                ocpc::rtl_receiver_models().end());
-  if (std::find(others.begin(), others.end(), l.model) != others.end()) {
+  if (!rtl_model_boundary(l.model).empty()) {
     throw UsageError("--rtl: " + l.model +
                      "'s pins are not a link stage's (valid, data, ready each way; accepted: " +
                      joined(models) + ")");

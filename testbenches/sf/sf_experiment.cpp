@@ -48,7 +48,7 @@ std::unique_ptr<sf::LinkStage> SfExperiment::make_link(
     if (l.source != x || l.target != y) continue;
 #ifdef OPTINET_HAVE_VERILATOR
     auto stage = std::make_unique<sf::RtlLinkStage>(name, l, control);
-    rtl_links_.push_back(stage.get());
+    stage->report_mismatches_to(rtl_mismatch_);
     return stage;
 #else
     (void)name;
@@ -57,22 +57,6 @@ std::unique_ptr<sf::LinkStage> SfExperiment::make_link(
 #endif
   }
   return nullptr;
-}
-
-std::string SfExperiment::take_rtl_mismatch() {
-  std::string first;
-  std::uint64_t first_slot = 0;
-  for (sf::RtlLinkStage* stage : rtl_links_) {
-    std::uint64_t slot = 0;
-    const std::string m = stage->take_mismatch(slot);
-    if (!m.empty() && (first.empty() || slot < first_slot)) {
-      first = "lockstep mismatch in slot " + std::to_string(slot) + " at " + stage->name() +
-              ", link " + std::to_string(stage->instance().source) + "->" +
-              std::to_string(stage->instance().target) + " (" + m + ")";
-      first_slot = slot;
-    }
-  }
-  return first;
 }
 
 void SfExperiment::inject_faults() {
@@ -168,7 +152,7 @@ SfRunResult SfExperiment::run_packets(std::uint64_t seed, const std::vector<Pack
     r.errors.push_back(slot_limit_error(config_.max_slots, "every packet was delivered"));
   }
   if (!r.deadlock.empty()) r.errors.push_back(r.deadlock);
-  const std::string mismatch = take_rtl_mismatch();
+  const std::string mismatch = rtl_mismatch_.take();
   if (!mismatch.empty()) r.errors.push_back(mismatch);
   return r;
 }
@@ -196,7 +180,7 @@ SfRunResult SfExperiment::run_open_loop(std::uint64_t seed) {
   collect_node_measures(r);
   r.links = link_counters();
   r.errors = host_->errors();
-  const std::string mismatch = take_rtl_mismatch();
+  const std::string mismatch = rtl_mismatch_.take();
   if (!mismatch.empty()) r.errors.push_back(mismatch);
   return r;
 }

@@ -144,12 +144,10 @@ class SfExperiment : public ExperimentBase,
   /// The pins view's link stages: the RTL one of a link that config.rtl_links names, else null.
   std::unique_ptr<sf::LinkStage> make_link(const char* name, NodeId x, unsigned label,
                                            const sc_core::sc_port<RunControlIf>& control);
-  /// The first lockstep mismatch of the last run among the RTL links ("" if none).
-  std::string take_rtl_mismatch();
 
   SfExperimentConfig config_;
   std::unique_ptr<sf::Scheme> scheme_;
-  std::vector<sf::RtlLinkStage*> rtl_links_;  ///< the swapped links' stages (made with network_)
+  RtlFirstMismatch rtl_mismatch_;  ///< the first lockstep mismatch of the swapped links
   sf::SfNetwork network_;
   /// Asked by run control where runs can deadlock: bounded buffers, closed loop, no faults.
   std::unique_ptr<sf::SfDeadlockTest> deadlock_test_;
