@@ -5,6 +5,7 @@ target_sources(optinet_models PRIVATE
   models/ocpc/hardware_acks.cpp
   models/ocpc/ocpc_network.cpp
   models/ocpc/ocpc_pin_medium.cpp
+  models/ocpc/ocpc_rtl_receiver.cpp
   models/ocpc/ocpc_pin_node.cpp
   models/ocpc/mob_network.cpp
 )

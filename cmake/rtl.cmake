@@ -90,34 +90,25 @@ foreach(entry IN LISTS OPTINET_RTL_MODELS)
   optinet_add_rtl_model(KIND ${kind} TOP ${top} SOURCES ${files})
 endforeach()
 
-# The registry of the verilated models (models/pops/pops_rtl_coupler_models.h,
-# models/ocpc/ocpc_rtl_receiver_models.h, models/store_forward/sf_rtl_link_models.h).
-get_property(couplers GLOBAL PROPERTY OPTINET_RTL_coupler_MODELS)
-get_property(receivers GLOBAL PROPERTY OPTINET_RTL_receiver_MODELS)
-get_property(links GLOBAL PROPERTY OPTINET_RTL_link_MODELS)
+# The one registry of the verilated models (models/core/rtl_models.h), each entered with its
+# boundary's signals (models/pops/pops_rtl_coupler_models.h, models/ocpc/ocpc_rtl_receiver_models.h,
+# models/sf/sf_rtl_link_models.h).
+set(signals_coupler RtlCouplerSignals)
+set(signals_receiver ocpc::RtlReceiverSignals)
+set(signals_link sf::RtlLinkSignals)
 set(RTL_INCLUDES "")
-set(RTL_COUPLERS "")
-set(RTL_RECEIVERS "")
-set(RTL_LINKS "")
-foreach(model IN LISTS couplers receivers links)
-  string(APPEND RTL_INCLUDES "#include \"V${model}.h\"\n")
-endforeach()
-foreach(model IN LISTS couplers)
-  string(APPEND RTL_COUPLERS "      verilated_coupler<V${model}>(\"${model}\"),\n")
-endforeach()
-foreach(model IN LISTS receivers)
-  string(APPEND RTL_RECEIVERS "      verilated_receiver<V${model}>(\"${model}\"),\n")
-endforeach()
-foreach(model IN LISTS links)
-  string(APPEND RTL_LINKS "      verilated_link<V${model}>(\"${model}\"),\n")
+set(RTL_MODELS "")
+foreach(kind coupler receiver link)
+  get_property(models GLOBAL PROPERTY OPTINET_RTL_${kind}_MODELS)
+  foreach(model IN LISTS models)
+    string(APPEND RTL_INCLUDES "#include \"V${model}.h\"\n")
+    string(APPEND RTL_MODELS "      rtl_model<${signals_${kind}}, V${model}>(\"${model}\"),\n")
+  endforeach()
 endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/rtl_model_registry.cpp.in
                ${CMAKE_BINARY_DIR}/generated/rtl_model_registry.cpp @ONLY)
 
-target_sources(optinet_models PRIVATE models/pops/pops_rtl_coupler.cpp
-                                      models/ocpc/ocpc_rtl_receiver.cpp
-                                      models/store_forward/sf_rtl_link.cpp
-                                      ${CMAKE_BINARY_DIR}/generated/rtl_model_registry.cpp)
+target_sources(optinet_models PRIVATE ${CMAKE_BINARY_DIR}/generated/rtl_model_registry.cpp)
 # Verilator's own headers and runtime are not the project's code: the headers are system
 # headers and the runtime sources compile without warnings (OPTINET_WERROR).
 target_include_directories(optinet_models SYSTEM PUBLIC "${VERILATOR_ROOT}/include"

@@ -2,7 +2,7 @@
 // Brebner, sections 4 and 7), plain C++: no SystemC, nothing of the model linked in. It keeps
 // the state optinet's nodes keep (one FIFO per out-edge, the packets in one array, a ticket of
 // dimensions per packet) and moves packets with the same slot semantics as
-// models/store_forward/store_forward_node.cpp under unbounded queues (every offer is admitted):
+// models/sf/sf_node.cpp under unbounded queues (every offer is admitted):
 //   - at slot 0 each node prepares its packet's Phase A ticket: dimension i, ascending, with
 //     probability 1/2;
 //   - in every slot each non-empty queue sends its head over its link; a packet that crossed in

@@ -30,7 +30,7 @@
 
 #include "models/core/run_control.h"
 #include "models/mesh/mesh_link_layer.h"
-#include "models/mesh/mesh_sync_node.h"
+#include "models/mesh/mesh_node.h"
 
 namespace optinet::mesh {
 

@@ -16,7 +16,7 @@
 #include "models/core/compat.h"
 #include "models/mesh/mesh_link_layer.h"
 #include "models/mesh/mesh_pins.h"
-#include "models/mesh/mesh_sync_processor.h"
+#include "models/mesh/mesh_processor.h"
 
 namespace optinet::mesh {
 

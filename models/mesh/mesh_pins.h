@@ -8,7 +8,7 @@
 #include <systemc>
 
 #include "models/core/frame_pins.h"
-#include "models/mesh/mesh_sync_node.h"
+#include "models/mesh/mesh_node.h"
 
 namespace optinet::mesh {
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "models/mesh/mesh_sync_node.h"
+#include "models/mesh/mesh_node.h"
 
 namespace optinet::mesh {
 

@@ -75,23 +75,11 @@ void OcpcNetwork::build_pins(const OcpcNetworkConfig& config, const OcpcControlW
   }
   for (PinOcpcReceiver* r : rtl_receivers_) {
     for (NodeId k = 0; k < n; ++k) r->lanes[k]->bind(*pin_nodes_[k]->tx_wires[0]);
+    r->report_mismatches_to(rtl_mismatch_);
   }
 }
 
-std::string OcpcNetwork::take_rtl_mismatch() {
-  std::string first;
-  std::uint64_t first_slot = 0;
-  for (PinOcpcReceiver* r : rtl_receivers_) {
-    std::uint64_t slot = 0;
-    const std::string m = r->take_mismatch(slot);
-    if (!m.empty() && (first.empty() || slot < first_slot)) {
-      first =
-          "lockstep mismatch in slot " + std::to_string(slot) + " at " + r->name() + " (" + m + ")";
-      first_slot = slot;
-    }
-  }
-  return first;
-}
+std::string OcpcNetwork::take_rtl_mismatch() { return rtl_mismatch_.take(); }
 
 void OcpcNetwork::trace_pins(NodeId i, sc_core::sc_trace_file* tf) {
   if (view_ == NetworkView::kPins) pin_nodes_.at(i)->trace(tf, processors_.at(i)->name());

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "models/core/network_view.h"
+#include "models/core/rtl_stage.h"
 #include "models/core/run_control.h"
 #include "models/ocpc/hardware_acks.h"
 #include "models/ocpc/ocpc_pin_node.h"
@@ -109,6 +110,7 @@ class OcpcNetwork : public sc_core::sc_module, public OcpcFabric {
   std::vector<std::unique_ptr<PinNode>> pin_nodes_;
   std::vector<PinOcpcReceiver*> receivers_by_node_;
   std::vector<PinOcpcReceiver*> rtl_receivers_;  ///< the pins view's receivers swapped for RTL
+  RtlFirstMismatch rtl_mismatch_;                ///< theirs
   std::unique_ptr<BusControl> control_;          ///< null without a control plane
   std::vector<std::unique_ptr<OcpcProcessor>> processors_;
   std::unique_ptr<HardwareAcks> acks_;

@@ -1,20 +1,6 @@
 #include "models/ocpc/ocpc_pin_medium.h"
 
-#ifdef OPTINET_HAVE_VERILATOR
-#include "models/core/rtl_model_names.h"
-#include "models/ocpc/ocpc_rtl_receiver_models.h"
-#endif
-
 namespace optinet::ocpc {
-
-const std::vector<std::string>& rtl_receiver_models() {
-#ifdef OPTINET_HAVE_VERILATOR
-  static const std::vector<std::string> models = rtl_model_names(rtl_receiver_registry());
-#else
-  static const std::vector<std::string> models;
-#endif
-  return models;
-}
 
 PinOcpcBus::PinOcpcBus(const sc_core::sc_module_name& name, const OpticalBusConfig& config,
                        const sc_core::sc_port<RunControlIf>* control,
@@ -63,42 +49,22 @@ PinOcpcReceiver::PinOcpcReceiver(const sc_core::sc_module_name& name, NodeId nod
     return;
   }
 #ifdef OPTINET_HAVE_VERILATOR
-  lockstep_ = rtl->lockstep;
   lanes.reserve(transmitters);
   for (std::uint32_t k = 0; k < transmitters; ++k) {
     lanes.push_back(std::make_unique<TransmitterPins<In>>("lane" + std::to_string(k) + "_"));
     sensitive << lanes.back()->valid.pos();
   }
   rtl_ = std::make_unique<RtlReceiverStage>(rtl->model, node);
-  if (lockstep_) {
-    rtl_->watch_samples(clk, [this](std::uint64_t slot, const std::string& what) {
-      if (!mismatch_.empty()) return;
-      mismatch_ = what;
-      mismatch_slot_ = slot;
-    });
-  }
+  stage_ = std::make_unique<RtlStage<RtlBoundary>>(boundary_, rtl->lockstep);
+  if (rtl->lockstep) stage_->watch_samples(clk);
 #else
   (void)transmitters;
   SC_REPORT_ERROR(this->name(), "an RTL receiver needs a build with Verilator");
 #endif
 }
 
-namespace {
-std::string describe(const ReceiverOutcome& o) {
-  std::string s = "valid " + std::to_string(o.valid) + " collision " + std::to_string(o.collision);
-  if (o.valid) s += " frame of packet " + std::to_string(o.message.packet.id);
-  return s;
-}
-bool same(const ReceiverOutcome& x, const ReceiverOutcome& y) {
-  if (x.valid != y.valid || x.collision != y.collision) return false;
-  const Message& a = x.message;
-  const Message& b = y.message;
-  return !x.valid || (a.kind == b.kind && a.sender == b.sender && a.packet == b.packet &&
-                      a.control[0] == b.control[0] && a.control[1] == b.control[1]);
-}
-}  // namespace
-
 void PinOcpcReceiver::step() {
+  ReceiverOutcome o;
   switch (phase_) {
     case Phase::kHolding:  // the rising edge after a lit slot: its processor sampled, go dark
       go_dark();
@@ -106,23 +72,16 @@ void PinOcpcReceiver::step() {
       sc_core::next_trigger();  // static sensitivity: the next slot that lights it
       return;
     case Phase::kIdle:
-      if (!rtl_) {
+      if (!stage_) {
         drive(behavioural());
         return;
       }
       // A lane lit, a delta after the rising edge: present the slot, clock it a quarter slot on.
-      slot_ = (*control_)->current_slot();
-      rtl_->present(lanes, slot_);
-      phase_ = Phase::kEdge;
-      sc_core::next_trigger(RtlClockEdge::quarter_slot(clk));
+      stage_->start(clk, RtlStage<RtlBoundary>::Present::kAtStart);
+      phase_ = Phase::kRtl;
       return;
-    case Phase::kEdge:
-      edge_.raise(rtl_->clock());  // the clock edge reaches the model, then its outputs change
-      phase_ = Phase::kSettling;
-      return;
-    case Phase::kSettling:
-      if (!edge_.settled()) return;
-      drive(rtl_outcome());
+    case Phase::kRtl:
+      if (stage_->advance(o)) drive(o);
       return;
   }
 }
@@ -134,17 +93,6 @@ ReceiverOutcome PinOcpcReceiver::behavioural() const {
   o.collision = light_.collided(node_, slot_);
   if (got) o.message = *got;
   return o;
-}
-
-ReceiverOutcome PinOcpcReceiver::rtl_outcome() {
-  const ReceiverOutcome rtl = rtl_->outcome();
-  if (!lockstep_) return rtl;
-  const ReceiverOutcome model = behavioural();
-  if (!same(rtl, model) && mismatch_.empty()) {
-    mismatch_ = "behavioural: " + describe(model) + "; rtl: " + describe(rtl);
-    mismatch_slot_ = slot_;
-  }
-  return model;
 }
 
 void PinOcpcReceiver::drive(const ReceiverOutcome& o) {
@@ -162,11 +110,8 @@ void PinOcpcReceiver::go_dark() {
   if (rtl_) rtl_->clock().write(false);
 }
 
-std::string PinOcpcReceiver::take_mismatch(std::uint64_t& slot) {
-  slot = mismatch_slot_;
-  std::string m;
-  m.swap(mismatch_);
-  return m;
+void PinOcpcReceiver::report_mismatches_to(RtlMismatchSink& sink) {
+  if (stage_) stage_->report_to(sink, name());
 }
 
 }  // namespace optinet::ocpc

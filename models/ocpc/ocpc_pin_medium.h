@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "models/core/compat.h"
-#include "models/core/rtl_clock_edge.h"
+#include "models/core/rtl_stage.h"
 #include "models/core/run_control.h"
 #include "models/ocpc/ocpc_pins.h"
 #include "models/ocpc/ocpc_rtl_receiver.h"
@@ -85,17 +85,35 @@ class PinOcpcReceiver : public sc_core::sc_module {
     slot_ = slot;
     lit_event_.notify(sc_core::SC_ZERO_TIME);
   }
-  /// With :lockstep, the first slot in which the RTL and the behavioural receiver differed and
-  /// how (empty if none); cleared by take_mismatch().
-  std::string take_mismatch(std::uint64_t& slot);
+  /// Swapped for RTL: lockstep mismatches go to `sink`, named by this receiver.
+  void report_mismatches_to(RtlMismatchSink& sink);
 
  private:
-  enum class Phase { kIdle, kEdge, kSettling, kHolding };
+  /// The receiver's boundary of its RTL stage: the lanes presented, the model's outcome, the
+  /// array's light (the behavioural receiver).
+  class RtlBoundary {
+   public:
+    using Outcome = ReceiverOutcome;
+    explicit RtlBoundary(PinOcpcReceiver& receiver) : r_(receiver) {}
+    std::uint64_t present() {
+      r_.slot_ = (*r_.control_)->current_slot();
+      r_.rtl_->present(r_.lanes);
+      return r_.slot_;
+    }
+    Outcome outcome() { return r_.rtl_->outcome(); }
+    Outcome expected() { return r_.behavioural(); }
+    static bool same(const Outcome& x, const Outcome& y) { return same_outcome(x, y); }
+    static std::string describe(const Outcome& o) { return describe_outcome(o); }
+    sc_core::sc_signal<bool>& clock() { return r_.rtl_->clock(); }
+
+   private:
+    PinOcpcReceiver& r_;
+  };
+
+  enum class Phase { kIdle, kRtl, kHolding };
   void step();
   /// The behavioural outcome: the array's light for this receiver in slot_.
   ReceiverOutcome behavioural() const;
-  /// The RTL's outcome (with :lockstep, compared with the behavioural one, which it returns).
-  ReceiverOutcome rtl_outcome();
   void drive(const ReceiverOutcome& o);
   void go_dark();
 
@@ -106,10 +124,8 @@ class PinOcpcReceiver : public sc_core::sc_module {
   Phase phase_ = Phase::kIdle;
   std::unique_ptr<RtlReceiverStage> rtl_;  ///< null: behavioural
   const sc_core::sc_port<RunControlIf>* control_ = nullptr;
-  bool lockstep_ = false;
-  RtlClockEdge edge_;
-  std::string mismatch_;
-  std::uint64_t mismatch_slot_ = 0;
+  RtlBoundary boundary_{*this};
+  std::unique_ptr<RtlStage<RtlBoundary>> stage_;  ///< null: behavioural
 };
 
 }  // namespace optinet::ocpc

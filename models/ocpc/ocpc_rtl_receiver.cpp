@@ -1,7 +1,6 @@
 #include "models/ocpc/ocpc_rtl_receiver.h"
 
-#include <stdexcept>
-
+#include "models/core/rtl_models.h"
 #include "models/ocpc/ocpc_rtl_receiver_models.h"
 
 namespace optinet::ocpc {
@@ -16,21 +15,30 @@ std::uint64_t join(std::uint32_t lo, std::uint32_t hi) { return (std::uint64_t{h
 
 RtlReceiverStage::RtlReceiverStage(const std::string& model, std::uint32_t address)
     : my_addr_("rtl_my_addr", address) {
-  const RtlReceiverSignals signals{clk_,       my_addr_,   valid_,     dest_,     frame_,
-                                   out_valid_, out_frame_, collision_, addressed_};
-  for (const RtlReceiverModel& m : rtl_receiver_registry()) {
-    if (model == m.name) rtl_ = m.bind(signals);
-  }
-  if (!rtl_) throw std::invalid_argument("no verilated receiver model '" + model + "'");
+  rtl_ = bind_rtl_model(model, RtlReceiverSignals{clk_, my_addr_, valid_, dest_, frame_, out_valid_,
+                                                  out_frame_, collision_, addressed_});
 }
 
-void RtlReceiverStage::watch_samples(const sc_core::sc_in<bool>& slot_clk,
-                                     RtlSampleWatch::Late late) {
-  sample_watch_ = std::make_unique<RtlSampleWatch>(slot_clk, std::move(late));
+const std::vector<std::string>& rtl_receiver_models() {
+  static const std::vector<std::string> models = rtl_model_names("receiver");
+  return models;
 }
 
-void RtlReceiverStage::present(const std::vector<std::unique_ptr<TransmitterPins<In>>>& lanes,
-                               std::uint64_t slot) {
+std::string describe_outcome(const ReceiverOutcome& o) {
+  std::string s = "valid " + std::to_string(o.valid) + " collision " + std::to_string(o.collision);
+  if (o.valid) s += " frame of packet " + std::to_string(o.message.packet.id);
+  return s;
+}
+
+bool same_outcome(const ReceiverOutcome& x, const ReceiverOutcome& y) {
+  if (x.valid != y.valid || x.collision != y.collision) return false;
+  const Message& a = x.message;
+  const Message& b = y.message;
+  return !x.valid || (a.kind == b.kind && a.sender == b.sender && a.packet == b.packet &&
+                      a.control[0] == b.control[0] && a.control[1] == b.control[1]);
+}
+
+void RtlReceiverStage::present(const std::vector<std::unique_ptr<TransmitterPins<In>>>& lanes) {
   std::uint64_t valid = 0;
   for (std::uint32_t k = 0; k < lanes.size(); ++k) {
     const TransmitterPins<In>& lane = *lanes[k];
@@ -56,11 +64,9 @@ void RtlReceiverStage::present(const std::vector<std::unique_ptr<TransmitterPins
   valid_.write(valid);
   dest_.write(staged_dest_);
   frame_.write(staged_frame_);
-  if (sample_watch_) sample_watch_->presented(slot);
 }
 
 ReceiverOutcome RtlReceiverStage::outcome() {
-  if (sample_watch_) sample_watch_->driven();
   ReceiverOutcome o;
   o.valid = out_valid_.read();
   o.collision = collision_.read();

@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// A verilated OCPC bus receiver stage (rtl/ocpc_bus_receiver.sv and designs with its ports;
-/// built only with Verilator) as one receiver's law in the pins view. The models are verilated
+/// verilated only with Verilator): the signals and model at the receiver's boundary of an
+/// RtlStage (PinOcpcReceiver runs the stage). The models are verilated
 /// with K = kRtlReceiverLanes transmitter ports (lanes p..K-1 tied low), 16-bit addresses and
 /// W = 352-bit frames: a message as 11 words of 32 bits (payload low, payload high, destination,
 /// source, packet id, kind, sender, control0 low and high, control1 low and high).
@@ -11,7 +12,6 @@
 #include <systemc>
 #include <vector>
 
-#include "models/core/rtl_sample_watch.h"
 #include "models/ocpc/ocpc_pins.h"
 
 namespace optinet::ocpc {
@@ -35,12 +35,8 @@ class RtlReceiverStage {
   RtlReceiverStage(const std::string& model, std::uint32_t address);
   ~RtlReceiverStage() = default;
 
-  /// Lockstep at the processor's sampling instants too (RtlSampleWatch): `slot_clk` is the
-  /// receiver module's slot clock; `late` hears of an outcome not yet driven there. Call while
-  /// the receiver module is being constructed.
-  void watch_samples(const sc_core::sc_in<bool>& slot_clk, RtlSampleWatch::Late late);
-  /// Drives the model's inputs from transmitter lanes (lane k on port k) in slot `slot`.
-  void present(const std::vector<std::unique_ptr<TransmitterPins<In>>>& lanes, std::uint64_t slot);
+  /// Drives the model's inputs from transmitter lanes (lane k on port k).
+  void present(const std::vector<std::unique_ptr<TransmitterPins<In>>>& lanes);
   /// The model's clock: rises once in a slot after present(), falls at the slot's end.
   sc_core::sc_signal<bool>& clock() { return clk_; }
   /// The model's outputs (read two delta cycles after the clock rose), which the receiver
@@ -59,8 +55,11 @@ class RtlReceiverStage {
   std::unique_ptr<sc_core::sc_module> rtl_;
   sc_dt::sc_bv<kRtlReceiverLanes * 16> staged_dest_;
   sc_dt::sc_bv<kRtlReceiverLanes * kRtlMessageWords * 32> staged_frame_;
-  std::unique_ptr<RtlSampleWatch> sample_watch_;  ///< lockstep only
 };
+
+/// What a receiver drives, compared and described for lockstep.
+bool same_outcome(const ReceiverOutcome& x, const ReceiverOutcome& y);
+std::string describe_outcome(const ReceiverOutcome& o);
 
 /// The receiver models this build has verilated, by their top modules' names (empty without
 /// Verilator): ocpc_bus_receiver, ocpc_bus_receiver_registered (its outputs registered),

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "models/core/rtl_stage.h"
 #include "models/pops/optical_passive_star.h"
 
 namespace optinet {
@@ -23,13 +24,10 @@ class CollisionTally : public CollisionObserver {
   }
   void on_mismatch(std::uint64_t slot, const std::string& coupler,
                    const std::string& detail) override {
-    if (first_mismatch_.empty()) {
-      first_mismatch_ = "lockstep mismatch in slot " + std::to_string(slot) + " at " + coupler +
-                        " (" + detail + ")";
-    }
+    first_mismatch_.on_mismatch(slot, coupler, detail);
   }
   /// Empty when the RTL and behavioural couplers agreed in every slot.
-  const std::string& first_mismatch() const { return first_mismatch_; }
+  const std::string& first_mismatch() const { return first_mismatch_.text(); }
   void on_collision(std::uint64_t slot, std::uint32_t, std::uint32_t) override {
     ++total_;
     if (!by_phase_.empty()) ++by_phase_[slot % by_phase_.size()];
@@ -40,7 +38,7 @@ class CollisionTally : public CollisionObserver {
  private:
   std::uint64_t total_ = 0;
   std::vector<std::uint64_t> by_phase_;
-  std::string first_mismatch_;
+  RtlFirstMismatch first_mismatch_;
 };
 
 }  // namespace optinet

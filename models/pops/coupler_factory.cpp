@@ -3,10 +3,6 @@
 #include <limits>
 #include <stdexcept>
 
-#ifdef OPTINET_HAVE_VERILATOR
-#include "models/pops/pops_rtl_coupler.h"
-#endif
-
 namespace optinet {
 
 namespace {
@@ -64,32 +60,19 @@ namespace {
 }
 }  // namespace
 
-std::vector<std::string> coupler_models() {
-#ifdef OPTINET_HAVE_VERILATOR
-  return rtl_coupler_models();
-#else
-  return {};
-#endif
-}
+std::vector<std::string> coupler_models() { return rtl_coupler_models(); }
 
-std::unique_ptr<StarLaw> make_coupler_law([[maybe_unused]] CouplerKind kind,
-                                          [[maybe_unused]] const std::string& model,
-                                          [[maybe_unused]] const sc_core::sc_module& owner,
-                                          [[maybe_unused]] sc_core::sc_signal<bool>& clk,
-                                          [[maybe_unused]] const StarCoupler& coupler) {
+std::unique_ptr<RtlStarLaw> make_coupler_law([[maybe_unused]] CouplerKind kind,
+                                             [[maybe_unused]] const std::string& model,
+                                             [[maybe_unused]] const sc_core::sc_module& owner,
+                                             [[maybe_unused]] sc_core::sc_signal<bool>& clk,
+                                             [[maybe_unused]] const StarCoupler& coupler) {
 #ifdef OPTINET_HAVE_VERILATOR
   if (kind != CouplerKind::kBehavioural) {
-    return make_rtl_star_law(model, owner, clk, coupler, kind == CouplerKind::kLockstep);
+    return std::make_unique<RtlStarLaw>(model, owner, clk, coupler, kind == CouplerKind::kLockstep);
   }
 #endif
   no_module(kind);
-}
-
-unsigned coupler_settle_deltas([[maybe_unused]] CouplerKind kind) {
-#ifdef OPTINET_HAVE_VERILATOR
-  if (kind != CouplerKind::kBehavioural) return kRtlSettleDeltas;
-#endif
-  return 0;
 }
 
 std::unique_ptr<PassiveStar> make_coupler([[maybe_unused]] CouplerKind kind,

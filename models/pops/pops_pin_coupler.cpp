@@ -10,7 +10,9 @@ PinPassiveStar::PinPassiveStar(const sc_core::sc_module_name& name,
   if (kind != CouplerKind::kBehavioural) {
     rtl_clk_ = std::make_unique<sc_core::sc_signal<bool>>("rtl_clk");
     law_ = make_coupler_law(kind, model, *this, *rtl_clk_, coupler_);
-    settle_deltas_ = coupler_settle_deltas(kind);
+    // The model ticks a quarter slot after the slot clock's edge: with lockstep, the instants
+    // the receivers sample the coupler are checked too.
+    if (kind == CouplerKind::kLockstep) law_->stage(lane_).watch_samples(clk);
   }
   inputs.reserve(sources);
   for (std::uint32_t k = 0; k < sources; ++k) {
@@ -26,6 +28,7 @@ PinPassiveStar::PinPassiveStar(const sc_core::sc_module_name& name,
 }
 
 void PinPassiveStar::step() {
+  StarOutcome law;
   switch (phase_) {
     case Phase::kHolding:
       // The rising edge that ends the slot: receivers sample in this evaluation, and the outputs
@@ -36,31 +39,26 @@ void PinPassiveStar::step() {
       return;  // static sensitivity: the next source that lights
     case Phase::kIdle:
       sample_inputs((*control_)->current_slot());
-      if (law_ && lane_.drivers > 0) {  // present the slot, clock the RTL a quarter slot on
-        law_->present(lane_);
-        phase_ = Phase::kEdge;
-        sc_core::next_trigger(RtlClockEdge::quarter_slot(clk));
+      if (lane_.drivers == 0) break;
+      if (law_) {  // present the slot, clock the RTL a quarter slot on
+        law_->stage(lane_).start(clk, RtlStage<RtlStarLaw::Boundary>::Present::kAtStart);
+        phase_ = Phase::kRtl;
         return;
       }
+      resolve(resolve_behavioural(lane_));
       break;
-    case Phase::kEdge:  // the clock edge reaches the model, then its outputs change
-      edge_.raise(*rtl_clk_, settle_deltas_);
-      phase_ = Phase::kSettling;
-      return;
-    case Phase::kSettling:
-      if (!edge_.settled()) return;
+    case Phase::kRtl:
+      if (!law_->stage(lane_).advance(law)) return;
+      resolve(law);
       break;
   }
-  resolve();
   phase_ = Phase::kHolding;
   sc_core::next_trigger(clk.posedge_event());
 }
 
 PinPassiveStar::~PinPassiveStar() = default;
 
-void PinPassiveStar::resolve() {
-  if (lane_.drivers == 0) return;
-  const StarOutcome law = law_ ? law_->outcome(lane_) : resolve_behavioural(lane_);
+void PinPassiveStar::resolve(const StarOutcome& law) {
   const StarOutcome o = coupler_.commit(lane_, law, outputs_);
   busy.write(o.busy);
   collision.write(o.collision);

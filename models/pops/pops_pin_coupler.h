@@ -18,7 +18,6 @@
 
 #include "models/core/compat.h"
 #include "models/core/frame_pins.h"
-#include "models/core/rtl_clock_edge.h"
 #include "models/core/run_control.h"
 #include "models/pops/coupler_factory.h"
 #include "models/pops/optical_passive_star.h"
@@ -65,17 +64,15 @@ class PinPassiveStar : public sc_core::sc_module {
   void step();
   /// The sources lit now, as a coupler's lane.
   void sample_inputs(std::uint64_t slot);
-  /// The slot's outcome onto the output pins.
-  void resolve();
+  /// The slot's outcome `law` committed onto the output pins.
+  void resolve(const StarOutcome& law);
   void go_dark();
 
-  enum class Phase { kIdle, kEdge, kSettling, kHolding };
+  enum class Phase { kIdle, kRtl, kHolding };
   StarCoupler coupler_;
   const sc_core::sc_port<RunControlIf>* control_;
   std::unique_ptr<sc_core::sc_signal<bool>> rtl_clk_;  ///< null: the behavioural law
-  std::unique_ptr<StarLaw> law_;                       ///< null: the behavioural law
-  unsigned settle_deltas_ = 0;
-  RtlClockEdge edge_;
+  std::unique_ptr<RtlStarLaw> law_;                    ///< null: the behavioural law
   OutputPins outputs_{output};
   StarInputLane lane_;
   Phase phase_ = Phase::kIdle;

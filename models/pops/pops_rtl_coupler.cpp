@@ -1,10 +1,9 @@
 #include "models/pops/pops_rtl_coupler.h"
 
 #include <memory>
-#include <stdexcept>
 #include <string>
 
-#include "models/core/rtl_model_names.h"
+#include "models/core/rtl_models.h"
 #include "models/pops/pops_rtl_coupler_models.h"
 
 namespace optinet {
@@ -33,93 +32,83 @@ Frame decode(const sc_dt::sc_bv<kRtlFrameBits>& bits) {
   f.kind = static_cast<FrameKind>(bits.get_word(5));
   return f;
 }
+}  // namespace
 
-std::string describe(const StarOutcome& o) {
+std::string RtlStarLaw::Boundary::describe(const StarOutcome& o) {
   std::string s = "busy " + std::to_string(o.busy) + " collision " + std::to_string(o.collision);
   if (o.frame) s += " frame of packet " + std::to_string(o.frame->packet.id);
   return s;
 }
 
-bool same(const StarOutcome& x, const StarOutcome& y) {
+bool RtlStarLaw::Boundary::same(const StarOutcome& x, const StarOutcome& y) {
   if (x.busy != y.busy || x.collision != y.collision || x.frame.has_value() != y.frame.has_value())
     return false;
   return !x.frame || (x.frame->kind == y.frame->kind && x.frame->packet == y.frame->packet);
 }
-}  // namespace
 
-const std::vector<std::string>& rtl_coupler_models() {
-  static const std::vector<std::string> models = rtl_model_names(rtl_coupler_registry());
-  return models;
-}
-
-namespace {
-const RtlCouplerModel& find_model(const std::string& model) {
-  for (const RtlCouplerModel& m : rtl_coupler_registry()) {
-    if (model == m.name) return m;
-  }
-  throw std::invalid_argument("no verilated coupler model '" + model + "'");
-}
-}  // namespace
-
-std::unique_ptr<StarLaw> make_rtl_star_law(const std::string& model,
-                                           const sc_core::sc_module& owner,
-                                           sc_core::sc_in<bool>& clk, const StarCoupler& coupler,
-                                           bool lockstep) {
-  return find_model(model).on_port(owner, clk, coupler, lockstep);
-}
-
-std::unique_ptr<StarLaw> make_rtl_star_law(const std::string& model,
-                                           const sc_core::sc_module& owner,
-                                           sc_core::sc_signal<bool>& clk,
-                                           const StarCoupler& coupler, bool lockstep) {
-  std::unique_ptr<StarLaw> law = find_model(model).on_signal(owner, clk, coupler, lockstep);
-  // The pins view's coupler ticks its model a quarter slot after the slot clock's edge: with
-  // lockstep, the instants its receivers sample it are checked too (its module's port "clk").
-  const auto* slot_clk = dynamic_cast<const sc_core::sc_in<bool>*>(
-      sc_core::sc_find_object((std::string(owner.name()) + ".clk").c_str()));
-  if (lockstep && slot_clk != nullptr) static_cast<RtlStarLaw&>(*law).watch_samples(*slot_clk);
-  return law;
-}
-
-void RtlStarLaw::watch_samples(const sc_core::sc_in<bool>& slot_clk) {
-  sample_watch_ = std::make_unique<RtlSampleWatch>(
-      slot_clk, [this](std::uint64_t slot, const std::string& what) {
-        if (coupler_.observer() != nullptr)
-          coupler_.observer()->on_mismatch(slot, owner_.name(), what);
-      });
-}
-
-void RtlStarLaw::present(const StarInputLane& lane) {
+std::uint64_t RtlStarLaw::Boundary::present() {
   std::uint64_t valid = 0;
-  for (const StarSourceDrive& s : lane.sources) {
+  for (const StarSourceDrive& s : lane_->sources) {
     if (s.source >= kRtlMaxSources)
-      SC_REPORT_ERROR(owner_.name(), "source beyond the RTL's D ports");
+      SC_REPORT_ERROR(owner_.c_str(), "source beyond the RTL's D ports");
     valid |= std::uint64_t{1} << s.source;
     encode(s.frame, staged_, s.source * kWords);
   }
   valid_.write(valid);
   frame_.write(staged_);
-  if (sample_watch_) sample_watch_->presented(lane.slot);
+  return lane_->slot;
 }
 
-StarOutcome RtlStarLaw::outcome(const StarInputLane& lane) {
+StarOutcome RtlStarLaw::Boundary::outcome() {
   StarOutcome rtl;
   rtl.busy = busy_.read();
   rtl.collision = collision_.read();
   if (out_valid_.read()) rtl.frame = decode(out_frame_.read());
-  if (sample_watch_) sample_watch_->driven();  // the coupler drives it in this evaluation
-  if (!lockstep_) return rtl;
-  StarOutcome model = resolve_behavioural(lane);
-  if (!same(rtl, model) && coupler_.observer() != nullptr) {
-    coupler_.observer()->on_mismatch(lane.slot, owner_.name(),
-                                     "behavioural: " + describe(model) + "; rtl: " + describe(rtl));
-  }
-  return model;
+  return rtl;
+}
+
+const std::vector<std::string>& rtl_coupler_models() {
+  static const std::vector<std::string> models = rtl_model_names("coupler");
+  return models;
+}
+
+RtlStarLaw::RtlStarLaw(const sc_core::sc_module& owner, const StarCoupler& coupler, bool lockstep)
+    : coupler_(coupler), stage_(boundary_, lockstep, kRtlSettleDeltas) {
+  boundary_.owner_ = owner.name();
+  stage_.report_to(*this, owner.name());
+}
+
+RtlStarLaw::RtlStarLaw(const std::string& model, const sc_core::sc_module& owner,
+                       sc_core::sc_in<bool>& clk, const StarCoupler& coupler, bool lockstep)
+    : RtlStarLaw(owner, coupler, lockstep) {
+  Boundary& b = boundary_;
+  rtl_ = bind_rtl_model(model, RtlCouplerSignals{&clk, nullptr, b.valid_, b.frame_, b.out_valid_,
+                                                 b.out_frame_, b.collision_, b.busy_});
+}
+
+RtlStarLaw::RtlStarLaw(const std::string& model, const sc_core::sc_module& owner,
+                       sc_core::sc_signal<bool>& clk, const StarCoupler& coupler, bool lockstep)
+    : RtlStarLaw(owner, coupler, lockstep) {
+  Boundary& b = boundary_;
+  b.clock_ = &clk;
+  rtl_ = bind_rtl_model(model, RtlCouplerSignals{nullptr, &clk, b.valid_, b.frame_, b.out_valid_,
+                                                 b.out_frame_, b.collision_, b.busy_});
+}
+
+RtlStarLaw::~RtlStarLaw() = default;
+
+void RtlStarLaw::present(const StarInputLane& lane) { stage(lane).present(); }
+
+StarOutcome RtlStarLaw::outcome(const StarInputLane& lane) { return stage(lane).read(); }
+
+void RtlStarLaw::on_mismatch(std::uint64_t slot, const std::string& where,
+                             const std::string& what) {
+  if (coupler_.observer() != nullptr) coupler_.observer()->on_mismatch(slot, where, what);
 }
 
 RtlPassiveStar::RtlPassiveStar(const sc_core::sc_module_name& name,
                                const OpticalPassiveStarConfig& config, bool lockstep)
     : PassiveStar(name, config, kRtlSettleDeltas),
-      law_(make_rtl_star_law("optical_passive_star", *this, clk, coupler(), lockstep)) {}
+      law_(std::make_unique<RtlStarLaw>("optical_passive_star", *this, clk, coupler(), lockstep)) {}
 
 }  // namespace optinet

@@ -4,7 +4,7 @@
 /// directed both ways (degree 3). Node (c, p), c the cycle (a cube corner), p the position on
 /// it, has id c * s + p. Labels: 0 the cube edge (flips bit p of c), 1 the cycle edge to
 /// position p+1 (clockwise), 2 the cycle edge to p-1.
-#include "models/topology/store_forward_graph.h"
+#include "models/topology/sf_graph.h"
 
 namespace optinet::sf {
 

@@ -4,7 +4,7 @@
 /// oppositely directed edges between points at unit distance (no wrap-around). Coordinate j
 /// (dimension j+1 of the paper, j = 0..k-1) of node x is digit j of x in base n, dimension 1
 /// least significant. Label 2j moves +1 in dimension j+1, label 2j+1 moves -1.
-#include "models/topology/store_forward_graph.h"
+#include "models/topology/sf_graph.h"
 
 namespace optinet::sf {
 

@@ -2,7 +2,7 @@
 /// \file
 /// The Boolean n-cube (section 4 (i)): N = 2^n, edge (x, x//i) for i = 1..n, where x//i flips
 /// the i-th most significant bit. Out-edge label i-1 is dimension i.
-#include "models/topology/store_forward_graph.h"
+#include "models/topology/sf_graph.h"
 
 namespace optinet::sf {
 

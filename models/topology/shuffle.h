@@ -4,7 +4,7 @@
 /// digits of y equal the first n-1 of x. Out-edge label a goes to the node whose most
 /// significant digit is a: y = a * d^(n-1) + x / d. Node 0...0 (and every a...a) has a self-loop,
 /// which is a link like any other.
-#include "models/topology/store_forward_graph.h"
+#include "models/topology/sf_graph.h"
 
 namespace optinet::sf {
 

@@ -3,7 +3,7 @@
 /// The shuffle-exchange graph (section 7): N = 2^n; shuffle edge x -> 2x (x < N/2) or
 /// 2x + 1 - N (a left rotation of the n-bit address), exchange edge x -> x XOR 1. Label 0 is
 /// the shuffle edge, 1 the exchange edge. 0...0 and 1...1 shuffle onto themselves (self-loops).
-#include "models/topology/store_forward_graph.h"
+#include "models/topology/sf_graph.h"
 
 namespace optinet::sf {
 

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-namespace optinet::mesh_sync {
+namespace optinet::mesh {
 
 namespace {
 
@@ -51,4 +51,4 @@ std::unique_ptr<mesh::MeshSyncProtocol> make_protocol(const std::string& name,
   throw std::invalid_argument(protocol_unavailable(name));
 }
 
-}  // namespace optinet::mesh_sync
+}  // namespace optinet::mesh

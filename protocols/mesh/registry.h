@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "models/mesh/mesh_sync_node.h"
+#include "models/mesh/mesh_node.h"
 #include "protocols/mesh/tree_node.h"
 
-namespace optinet::mesh_sync {
+namespace optinet::mesh {
 
 struct ProtocolInfo {
   const char* name;
@@ -23,4 +23,4 @@ std::string protocol_unavailable(const std::string& name);
 std::unique_ptr<mesh::MeshSyncProtocol> make_protocol(const std::string& name,
                                                       const LoopConfig& loop);
 
-}  // namespace optinet::mesh_sync
+}  // namespace optinet::mesh

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace optinet::mesh_sync {
+namespace optinet::mesh {
 
 ForwardMsg VertexSplit::forward() const {
   ForwardMsg m;
@@ -159,4 +159,4 @@ std::vector<SplitOutcome> mapped_split(const std::vector<int>& states) {
   return out;
 }
 
-}  // namespace optinet::mesh_sync
+}  // namespace optinet::mesh

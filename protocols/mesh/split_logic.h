@@ -9,7 +9,7 @@
 
 #include "models/topology/sync_tree.h"
 
-namespace optinet::mesh_sync {
+namespace optinet::mesh {
 
 using Rank = std::int64_t;
 /// The paper's -infinity for m_z^x over an empty set.
@@ -93,4 +93,4 @@ std::vector<VertexSplit> reference_passes(const std::vector<int>& states);
 /// The same outcome from the mapping procedure directly (no node logic): the checker.
 std::vector<SplitOutcome> mapped_split(const std::vector<int>& states);
 
-}  // namespace optinet::mesh_sync
+}  // namespace optinet::mesh

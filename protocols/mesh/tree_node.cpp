@@ -4,7 +4,7 @@
 
 #include "protocols/mesh/tree_routing.h"
 
-namespace optinet::mesh_sync {
+namespace optinet::mesh {
 
 using mesh::Coord;
 using mesh::MeshMsg;
@@ -317,4 +317,4 @@ void run_experiment_loop(mesh::MeshSyncContext& ctx, const LoopConfig& config) {
   node.finish();
 }
 
-}  // namespace optinet::mesh_sync
+}  // namespace optinet::mesh

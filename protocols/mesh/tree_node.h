@@ -30,11 +30,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/mesh/mesh_sync_node.h"
+#include "models/mesh/mesh_node.h"
 #include "protocols/mesh/split_logic.h"
 #include "protocols/mesh/tree_routing.h"
 
-namespace optinet::mesh_sync {
+namespace optinet::mesh {
 
 /// Step 4's routing problems: all at once, or one by one as Lemma 5's proof solves them.
 enum class Step4Schedule { kAtOnce, kOneByOne };
@@ -128,4 +128,4 @@ struct LoopConfig {
 /// set 3).
 void run_experiment_loop(mesh::MeshSyncContext& ctx, const LoopConfig& config);
 
-}  // namespace optinet::mesh_sync
+}  // namespace optinet::mesh

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace optinet::mesh_sync {
+namespace optinet::mesh {
 
 namespace {
 
@@ -183,4 +183,4 @@ TreeRoutingStats analyse_tree_routing(const std::vector<int>& states, TreeQueues
   return st;
 }
 
-}  // namespace optinet::mesh_sync
+}  // namespace optinet::mesh

@@ -19,7 +19,7 @@
 
 #include "protocols/mesh/split_logic.h"
 
-namespace optinet::mesh_sync {
+namespace optinet::mesh {
 
 constexpr int kRoutingProblems = 7;  ///< the paper's six and the roots' exchange
 
@@ -49,4 +49,4 @@ struct TreeRoutingStats {
 /// Step 4 of a split of one group: `states` are phi of the members in rank order.
 TreeRoutingStats analyse_tree_routing(const std::vector<int>& states, TreeQueues queues);
 
-}  // namespace optinet::mesh_sync
+}  // namespace optinet::mesh

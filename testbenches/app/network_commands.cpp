@@ -1,11 +1,11 @@
 /// \file
 /// The family table of the optinet command: one entry per network.
 #include "testbenches/cli/network_command.h"
-#include "testbenches/mesh/mesh_sync_command.h"
+#include "testbenches/mesh/mesh_command.h"
 #include "testbenches/ocpc/ocpc_command.h"
 #include "testbenches/pops/pops_command.h"
+#include "testbenches/sf/sf_command.h"
 #include "testbenches/splithash/splithash_command.h"
-#include "testbenches/store_forward/store_forward_command.h"
 
 namespace optinet {
 

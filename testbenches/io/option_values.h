@@ -102,7 +102,7 @@ struct RtlModelChoice {
 RtlModelChoice split_rtl_model(const std::string& text);
 
 /// `--rtl` in the pins view: a verilated element is clocked a quarter slot after each edge of
-/// the slot clock (models/core/rtl_clock_edge.h), which SystemC's 1 ps resolution holds exactly
+/// the slot clock (models/core/rtl_stage.h), which SystemC's 1 ps resolution holds exactly
 /// only when the period is a whole number of 4 ps. Throws UsageError naming --period-ns
 /// otherwise (when elements are swapped).
 void require_rtl_period(bool swapped, double period_ns);

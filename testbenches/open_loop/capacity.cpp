@@ -6,7 +6,7 @@
 
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
-#include "protocols/store_forward/schemes.h"
+#include "protocols/sf/schemes.h"
 #include "testbenches/open_loop/traffic_matrix.h"
 
 namespace optinet {

@@ -13,7 +13,7 @@
 
 #include "models/ocpc/ocpc_node.h"
 #include "models/pops/pops_node.h"
-#include "models/topology/store_forward_graph.h"
+#include "models/topology/sf_graph.h"
 #include "testbenches/open_loop/open_loop.h"
 
 namespace optinet {

@@ -29,9 +29,9 @@
 /// * MOB-PC and the D-dimensional MOB: the same per processor, which reaches the processors of
 ///   its row and column buses (every line of every dimension) in one hop; a packet that changes
 ///   several coordinates is relayed, by any processors, along any buses.
-/// * Store-and-forward networks (models/topology/store_forward_graph.h): every directed link
+/// * Store-and-forward networks (models/topology/sf_graph.h): every directed link
 ///   carries one packet per slot; a node injects and delivers any number of packets per slot
-///   (models/store_forward/sf_router.cpp takes every created packet and delivers every arrival).
+///   (models/sf/sf_router.cpp takes every created packet and delivers every arrival).
 ///
 /// A pattern that creates no packet (every packet self-addressed) has value 0 and bottleneck
 /// "no traffic", as capacity.h reports it. A pattern that sends to a node the network does not
@@ -41,7 +41,7 @@
 
 #include "models/ocpc/ocpc_node.h"
 #include "models/pops/pops_node.h"
-#include "models/topology/store_forward_graph.h"
+#include "models/topology/sf_graph.h"
 #include "testbenches/open_loop/open_loop.h"
 
 namespace optinet {

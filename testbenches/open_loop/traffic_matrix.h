@@ -9,7 +9,7 @@
 
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
-#include "models/topology/store_forward_graph.h"
+#include "models/topology/sf_graph.h"
 #include "testbenches/open_loop/open_loop.h"
 
 namespace optinet {

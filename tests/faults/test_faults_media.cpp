@@ -10,7 +10,7 @@
 #include "models/topology/hypercube.h"
 #include "testbenches/faults/fault_option.h"
 #include "testbenches/ocpc/ocpc_experiment.h"
-#include "testbenches/store_forward/sf_experiment.h"
+#include "testbenches/sf/sf_experiment.h"
 
 namespace {
 

@@ -14,7 +14,7 @@
 #include "models/topology/grid.h"
 #include "testbenches/open_loop/open_loop.h"
 #include "testbenches/pops/pops_experiment.h"
-#include "testbenches/store_forward/sf_experiment.h"
+#include "testbenches/sf/sf_experiment.h"
 #include "tests/support/open_loop_checks.h"
 
 namespace {

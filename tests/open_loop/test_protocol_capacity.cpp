@@ -12,7 +12,7 @@
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"
 #include "protocols/pops/tdma.h"
-#include "protocols/store_forward/schemes.h"
+#include "protocols/sf/schemes.h"
 #include "testbenches/open_loop/hardware_bound.h"
 #include "testbenches/open_loop/injection.h"
 #include "testbenches/open_loop/protocol_capacity.h"

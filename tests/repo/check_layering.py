@@ -19,7 +19,7 @@ FORBIDDEN = {
     "protocols": ("testbenches/",),
     "testbenches": (),
 }
-FAMILIES = {"pops", "ocpc", "splithash", "store_forward", "mesh", "tlm"}
+FAMILIES = {"pops", "ocpc", "splithash", "sf", "mesh", "tlm"}
 SHARED = {
     "models": {"core", "optical", "topology"},
     "protocols": set(),

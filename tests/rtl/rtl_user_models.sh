@@ -12,11 +12,11 @@ rm -rf "$scratch" && mkdir -p "$scratch" || exit 1
   exit 1
 }
 registry="$scratch/good/generated/rtl_model_registry.cpp"
-grep -q 'verilated_coupler<Vuser_star>("user_star")' "$registry" || {
+grep -q 'rtl_model<RtlCouplerSignals, Vuser_star>("user_star")' "$registry" || {
   echo "user_star is not in $registry"
   exit 1
 }
-grep -q 'verilated_receiver<Vocpc_bus_receiver>("ocpc_bus_receiver")' "$registry" || {
+grep -q 'rtl_model<ocpc::RtlReceiverSignals, Vocpc_bus_receiver>("ocpc_bus_receiver")' "$registry" || {
   echo "the shipped receiver is not in $registry"
   exit 1
 }

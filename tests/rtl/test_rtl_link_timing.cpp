@@ -11,7 +11,7 @@
 #include <string>
 
 #include "models/topology/hypercube.h"
-#include "testbenches/store_forward/sf_experiment.h"
+#include "testbenches/sf/sf_experiment.h"
 
 namespace optinet {
 namespace {
