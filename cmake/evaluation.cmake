@@ -15,6 +15,8 @@ target_sources(optinet_testbenches PRIVATE
   testbenches/open_loop/destination_table.cpp
   testbenches/open_loop/message_sizes.cpp
   testbenches/open_loop/open_loop.cpp
+  testbenches/open_loop/open_loop_messages.cpp
+  testbenches/open_loop/open_loop_options.cpp
   testbenches/open_loop/steady_state.cpp
   testbenches/open_loop/transactions.cpp
   testbenches/open_loop/trace_file.cpp

@@ -30,10 +30,10 @@ GENERATED = ("build/", "sweeps/", "docs/results/mesh-sync/raw")
 PROGRAMS = {"build/optinet": "optinet", "build/optinet_vp": "optinet_vp",
             "build/mesh_sync_paths": "mesh_sync_paths"}
 PLACEHOLDER = re.compile(r"(^|[\s=:])([A-Z][A-Z0-9_]*|N\b|\$\w+)([\s,:]|$)")
-# Larger networks are validated by --check only; under the sanitizers (--sanitized), whose runs are
-# several times slower, from 1024 processors up.
+# Networks above 1024 processors (256 under the sanitizers, --sanitized, whose runs are several
+# times slower) are validated by --check only: their runs are benchmarks (docs/benchmarks.md).
 SANITIZED = "--sanitized" in sys.argv[3:]
-MAX_RUN_PROCESSORS = 1024 if SANITIZED else 4096
+MAX_RUN_PROCESSORS = 256 if SANITIZED else 1024
 
 
 def pages():
