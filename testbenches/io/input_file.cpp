@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "testbenches/io/usage_error.h"
 
@@ -92,6 +93,20 @@ std::string read_text_file(const std::string& option, const std::string& path,
     }
   }
   return text;
+}
+
+void for_each_line_of_words(
+    const std::string& text, std::size_t max_words,
+    const std::function<void(std::size_t, const std::vector<std::string>&)>& visit) {
+  std::istringstream in(text);
+  std::string line;
+  std::vector<std::string> words;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    std::istringstream split(line.substr(0, line.find('#')));
+    words.clear();
+    for (std::string word; words.size() < max_words && split >> word;) words.push_back(word);
+    if (!words.empty()) visit(number, words);
+  }
 }
 
 }  // namespace optinet

@@ -4,7 +4,9 @@
 /// than the network can need, or binary content is refused at once with one line, and nothing
 /// of the file is echoed unless it is printable.
 #include <cstddef>
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace optinet {
 
@@ -24,5 +26,11 @@ std::string printable_message(const std::string& message, std::size_t limit = 20
 /// line feed, carriage return and form feed.
 std::string read_text_file(const std::string& option, const std::string& path,
                            std::size_t max_bytes, const std::string& accepted);
+
+/// Calls `visit(number, words)` for each line of `text` that holds a word once a '#' and what
+/// follows it are dropped: `number` counts lines from 1, `words` holds at most `max_words`.
+void for_each_line_of_words(
+    const std::string& text, std::size_t max_words,
+    const std::function<void(std::size_t, const std::vector<std::string>&)>& visit);
 
 }  // namespace optinet

@@ -42,14 +42,7 @@ MatrixFile read_matrix_file(const std::string& path) {
 MatrixFile parse_matrix_text(const std::string& text, const std::string& path) {
   MatrixFile m;
   m.path = path;
-  std::istringstream in(text);
-  std::string line;
-  for (std::size_t number = 1; std::getline(in, line); ++number) {
-    line = line.substr(0, line.find('#'));
-    std::istringstream words(line);
-    std::vector<std::string> w;
-    for (std::string word; words >> word && w.size() < 4;) w.push_back(word);
-    if (w.empty()) continue;
+  for_each_line_of_words(text, 4, [&](std::size_t number, const std::vector<std::string>& w) {
     if (w.size() != 3) {
       bad_line(path, number,
                w.size() < 3 ? "has " + std::to_string(w.size()) + " fields, expected 3"
@@ -69,7 +62,7 @@ MatrixFile parse_matrix_text(const std::string& text, const std::string& path) {
     }
     m.entries.push_back(MatrixFile::Entry{source, destination, *weight, number});
     m.largest_node = std::max({m.largest_node, source, destination});
-  }
+  });
   std::vector<const MatrixFile::Entry*> order;
   order.reserve(m.entries.size());
   for (const MatrixFile::Entry& e : m.entries) order.push_back(&e);

@@ -41,14 +41,7 @@ TraceFile read_trace_file(const std::string& path) {
 TraceFile parse_trace_text(const std::string& text, const std::string& path) {
   TraceFile t;
   t.path = path;
-  std::istringstream in(text);
-  std::string line;
-  for (std::size_t number = 1; std::getline(in, line); ++number) {
-    line = line.substr(0, line.find('#'));
-    std::istringstream words(line);
-    std::vector<std::string> w;
-    for (std::string word; words >> word && w.size() < 7;) w.push_back(word);
-    if (w.empty()) continue;
+  for_each_line_of_words(text, 7, [&](std::size_t number, const std::vector<std::string>& w) {
     if (w.size() < 4) {
       bad_line(path, number, "has " + std::to_string(w.size()) + " fields, expected 4 to 6");
     }
@@ -92,7 +85,7 @@ TraceFile parse_trace_text(const std::string& text, const std::string& path) {
     if (t.messages.size() >= kNoNode - 1) bad_line(path, number, "too many messages");
     t.largest_node = std::max({t.largest_node, m.source, m.destination});
     t.messages.push_back(m);
-  }
+  });
   if (t.messages.empty()) {
     throw UsageError("--traffic: trace file '" + printable(path) +
                      "' holds no message (accepted: " + kAccepted + ")");
