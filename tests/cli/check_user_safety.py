@@ -368,7 +368,8 @@ CASES = [
          2, r"^optinet: --protocol: unknown 'x{40}\.\.\.' \(accepted: randomized, .*, sorting-bitonic\)$"),
     Case("help", "a 10,000-character traffic keeps the accepted list", ["hypercube", "--traffic",
          LONG_NAME], 2, r"^optinet: --traffic: unknown 'x{40}\.\.\.' \(accepted: .*, "
-         r"random-h-relation; open loop: bernoulli, bursty; or --relation-file PATH\)$"),
+         r"random-h-relation; open loop: bernoulli, bursty, request-reply, trace:FILE; "
+         r"or --relation-file PATH\)$"),
     Case("help", "a 10,000-character network keeps the accepted list", [LONG_NAME], 2,
          r"^optinet: network: unknown 'x{40}\.\.\.' \(accepted: pops, .*, splithash\)$"),
     *[Case("help", f"{net} --help lists its protocols", [net, "--help"], 0, None,
@@ -379,7 +380,8 @@ CASES = [
            check_stdout=help_says(absent=("Open-loop", "--rate", "bernoulli")))
       for net in ("dmob", "shuffle", "ccc", "shuffle-exchange", "mesh", "splithash")],
     *[Case("help", f"{net} --help shows its open-loop options", [net, "--help"], 0, None,
-           check_stdout=help_says("Open-loop runs (--traffic bernoulli, bursty)", "--rate"))
+           check_stdout=help_says(
+               "Open-loop runs (--traffic bernoulli, bursty, request-reply, trace:FILE)", "--rate"))
       for net in ("pops", "ocpc", "mob", "hypercube", "grid")],
     Case("help", "--burst shows the range it accepts", SMALL + ["--help"], 0, None,
          check_stdout=help_says("--burst FLOAT:NUMBER in [1, 1e6]")),
