@@ -192,12 +192,13 @@ def findings(rows, meta):
         out.append(f"{name} is saturated at " + "; ".join(
             f"M = {m}: " + (", ".join(f"{x:g}" for x in v) if v else "no load")
             for m, v in by_m.items()) + ".")
-    best = {}
+    best, second = {}, {}
     for load, m in pts:
-        stable = [(rr[(s, load, m)]["round_trip_mean"], s) for s, _ in SYSTEMS
-                  if (s, load, m) in rr and not rr[(s, load, m)]["saturated"]
-                  and rr[(s, load, m)]["round_trip_mean"] is not None]
-        best[(load, m)] = min(stable)[1] if stable else None
+        stable = sorted((rr[(s, load, m)]["round_trip_mean"], s) for s, _ in SYSTEMS
+                        if (s, load, m) in rr and not rr[(s, load, m)]["saturated"]
+                        and rr[(s, load, m)]["round_trip_mean"] is not None)
+        best[(load, m)] = stable[0][1] if stable else None
+        second[(load, m)] = stable[1][1] if len(stable) > 1 else None
     winners = sorted({s for s in best.values() if s}, key=lambda s: list(NAME).index(s))
     for s in winners:
         mine = [p for p, b in best.items() if b == s]
@@ -205,6 +206,12 @@ def findings(rows, meta):
             f"at every one of the {len(pts)} (load, M) points." if len(mine) == len(pts) else
             f"at {len(mine)} of the {len(pts)} (load, M) points (load/M: " +
             ", ".join(f"{load:g}/{m}" for load, m in mine) + ")."))
+    for s, name in SYSTEMS:
+        stable = [p for p in pts if (s, *p) in rr and not rr[(s, *p)]["saturated"]]
+        seconds = [p for p in stable if second[p] == s]
+        if seconds:
+            out.append(f"{name} has the second least round trip at {len(seconds)} of the "
+                       f"{len(stable)} points where it is stable.")
     for s, name in SYSTEMS:
         ratios = [rr[(s, load, m)]["round_trip_mean"] / rr[(b, load, m)]["round_trip_mean"]
                   for (load, m), b in best.items() if b and b != s and (s, load, m) in rr
