@@ -103,6 +103,9 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(["scripts/results/design_ranking.py", "--report-only", "--rate", "1.5"], 2, "--rate")
     expect(["scripts/results/design_ranking.py", "--report-only", "--sizes", "100"], 2, "--sizes")
     expect(["scripts/results/design_ranking.py", "--out", tmp], 2, "--optinet")
+    expect(["scripts/results/reservation_control_energy.py", "--runs", tmp], 2, "--optinet")
+    expect(["scripts/results/reservation_control_energy.py", "--optinet", fake, "--runs", tmp,
+            "--out", missing], 2, "--out")
     expect(["bench/elaboration_cpu.py", unwritable + "/out", "4", "1", fake], 2, "OUT")
     # Missing arguments and bad numbers: argparse's error in one line, exit 2.
     expect(["scripts/results/splithash_hrelation.py"], 2, "OPTINET")
