@@ -240,7 +240,8 @@ def laser_findings(rows):
         if "continuous" not in mine:
             continue
         base = mine["continuous"]["energy_pj_per_bit"]
-        others = ", ".join(f"{laser} {fmt(r['energy_pj_per_bit'])} ({r['energy_pj_per_bit'] / base:.3g}x)"
+        others = ", ".join(f"{laser} {fmt(r['energy_pj_per_bit'])} "
+                           f"({r['energy_pj_per_bit'] / base:.3g}x)"
                            for laser, r in mine.items() if laser != "continuous")
         built = [laser for laser, r in mine.items() if r["buildable"]]
         where = (f"buildable under {', '.join(built)}" if built else
