@@ -1,6 +1,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iomanip>
+#include <optional>
 
 #include "testbenches/cli/driver.h"
 
@@ -78,25 +79,27 @@ void print_buildable(std::ostream& out, const Json& budget) {
   out << '\n';
 }
 
-/// Whether the design exceeds the launch ceiling (a `launch_ceiling` violation).
-bool above_launch_ceiling(const Json& budget) {
-  if (!budget.contains("violations")) return false;
+/// The launch ceiling the design exceeds (its `launch_ceiling` violation's limit), if any.
+std::optional<double> exceeded_launch_ceiling(const Json& budget) {
+  if (!budget.contains("violations")) return std::nullopt;
   for (const Json& v : budget["violations"]) {
-    if (v["name"].get<std::string>() == "launch_ceiling") return true;
+    if (v["name"].get<std::string>() == "launch_ceiling") return v["limit"].get<double>();
   }
-  return false;
+  return std::nullopt;
 }
 
 /// What a negative margin at the installed launch means: the laser is sized to the launch the
 /// budget requires, so the budget closes there unless that launch is above the ceiling.
-std::string closing_text(const Json& b, bool above_ceiling) {
+std::string closing_text(const Json& b, std::optional<double> ceiling) {
   const double margin = b["margin_db"].get<double>();
   if (margin >= 0) return "";
   const double launch = b["received_power_dbm"].get<double>() + b["total_loss_db"].get<double>();
+  const double required = launch - margin;
+  const bool above = ceiling && required > *ceiling;
   char text[160];
   std::snprintf(text, sizeof text, " at the %+.2f dBm launch: %s %+.2f dBm%s", launch,
-                above_ceiling ? "needs" : "closes at the required launch of", launch - margin,
-                above_ceiling ? ", above the launch ceiling" : "");
+                above ? "needs" : "closes at the required launch of", required,
+                above ? ", above the launch ceiling" : "");
   return text;
 }
 
@@ -105,7 +108,7 @@ std::string closing_text(const Json& b, bool above_ceiling) {
 /// Every medium kind's power budget; a budget that closes only at a launch above the installed
 /// one says at which, and whether that is above the launch ceiling.
 void print_power_budget(std::ostream& out, const Json& budget) {
-  const bool above_ceiling = above_launch_ceiling(budget);
+  const std::optional<double> ceiling = exceeded_launch_ceiling(budget);
   for (const auto& [medium, b] : budget.items()) {
     if (!b.is_object() || !b.contains("margin_db")) continue;  // a medium's budget, not `parts`
     char text[400];
@@ -114,7 +117,7 @@ void print_power_budget(std::ostream& out, const Json& budget) {
                   "fan-out %u at the installed launch\n",
                   medium.c_str(), b["kind"].get<std::string>().c_str(), b["fanout"].get<unsigned>(),
                   b["received_power_dbm"].get<double>(), b["margin_db"].get<double>(),
-                  closing_text(b, above_ceiling).c_str(), b["max_fanout"].get<unsigned>());
+                  closing_text(b, ceiling).c_str(), b["max_fanout"].get<unsigned>());
     out << text;
   }
   if (!budget.contains("transmitters")) return;
