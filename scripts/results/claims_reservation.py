@@ -34,4 +34,6 @@ def reservation_protocol():
         f"{pops64['control_frames_per_slot']:g} frames of control words a slot",
         f"the modules' static power, {pops64['control_transmitters']:,.0f} control transmitters' "
         "among it",
+        "the report also says `buildable: " + ("true" if pops64["buildable"] else "false")
+        + f"`: its stars need {pops64['required_launch_dbm']:+.2f} dBm",
     ]
