@@ -10,8 +10,9 @@ Pages: split-hash.md, dmob.md, mesh-sync.md, faults.md, pops-table1.md (its pros
 valiant-brebner.md (whose observations scripts/results/vb_claims.py prints), coupler-evaluation.md
 (the tables of its section 1, rebuilt from its CSVs), pops-randomized.md
 (scripts/results/claims_pops_randomized.py), ocpc-mob.md (scripts/results/claims_ocpc_mob.py), workloads.md
-(scripts/results/workload_study_report.py, from workloads.csv and workloads-study.csv) and the
-gjlr-failure*.md pages (scripts/results/claims_gjlr_failure.py). --list prints every derived statement.
+(scripts/results/workload_study_report.py, from workloads.csv and workloads-study.csv), the
+gjlr-failure*.md pages (scripts/results/claims_gjlr_failure.py), and docs/reservation-protocol.md's
+control-plane energy (scripts/results/claims_reservation.py). --list prints every derived statement.
 
 Every number in a page's prose is inside a derived statement or listed in prose_numbers.txt
 (beside this script) as not derived by one (prose_numbers.py): a number changed anywhere in
@@ -21,6 +22,7 @@ Exit 1 when a statement is not in its page, or a prose number is neither checked
 import collections
 import contextlib
 import io
+import json
 import math
 
 import os
@@ -30,6 +32,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import claims_gjlr_failure  # noqa: E402
 import claims_ocpc_mob  # noqa: E402
 import claims_pops_randomized  # noqa: E402
+import claims_reservation  # noqa: E402
 import cli_guard  # noqa: E402
 import coupler_study  # noqa: E402
 import design_ranking  # noqa: E402
@@ -457,7 +460,25 @@ def coupler_evaluation():
     for r in (r for r in rows if r["kind"] == "bounds"):
         c.append(f"| {r['network']} | {r['pattern']} | {rd.num(r['hardware_bound']):.4f} "
                  f"({r['hardware_method']}, ")
-    return "coupler-evaluation.md", c + coupler_shape_claims() + design_ranking_claims()
+    return ("coupler-evaluation.md",
+            c + [default_devices_claim()] + coupler_shape_claims() + design_ranking_claims())
+
+
+def default_devices_claim():
+    """Section 1's devices: the figures of the default set, docs/devices/fibre.json."""
+    path = os.path.join(rd.ROOT, "docs", "devices", "fibre.json")
+    with open(path) as f, cli_guard.reading(path, "device file"):
+        p = json.load(f)
+    slot = p["frame_bits"] / p["bit_rate_gbps"] + p["guard_time_ns"] + p["receiver_lock_ns"]
+    module_w = (p["transmitter_static_mw"] + p["laser_bias_mw"] + p["receiver_static_mw"]) / 1000
+    per_bit = p["tx_energy_pj_per_bit"] + p["rx_energy_pj_per_bit"] + p["serdes_energy_pj_per_bit"]
+    energy = ("no energy per bit beyond it" if per_bit == 0 else
+              f"{p['tx_energy_pj_per_bit']:g} + {p['rx_energy_pj_per_bit']:g} pJ/bit beyond it")
+    return (f"({p['launch_power_dbm']:g} dBm launch, {p['receiver_sensitivity_dbm']:g} dBm "
+            f"sensitivity, {p['system_margin_db']:g} dB system margin, {p['bit_rate_gbps']:g} "
+            f"Gb/s, {p['frame_bits']}-bit frames in a slot of {slot:.1f} ns with the burst-mode "
+            f"guard and lock, a transceiver module drawing {module_w:g} W whether or not it "
+            f"sends, {energy})")
 
 
 def coupler_shape_claims():
@@ -483,12 +504,22 @@ def design_ranking_claims():
     rows = design_ranking.read_rows(rd.result(design_ranking.CSV_NAME))
     c = [line.rstrip() for line in design_ranking.front_table(rows)[2:]]
     c += [line.rstrip() for line in design_ranking.count_table(rows)[2:]]
-    return c + design_ranking.findings(rows)
+    c += [line.rstrip() for line in design_ranking.laser_table(rows)[2:]]
+    return c + design_ranking.findings(rows) + design_ranking.laser_findings(rows)
 
 
 PAGES = [split_hash, dmob, mesh_sync, faults, pops_table1, valiant_brebner, coupler_evaluation,
          claims_pops_randomized.pops_randomized, claims_ocpc_mob.ocpc_mob,
-         workload_study_report.claims] + claims_gjlr_failure.gjlr_pages()
+         workload_study_report.claims, claims_reservation.reservation_protocol] + \
+    claims_gjlr_failure.gjlr_pages()
+
+
+def page_path(name):
+    """A page of docs/results (or of its copy, OPTINET_RESULTS), or one beside it (`../PAGE`),
+    read from the source tree."""
+    if name.startswith(".." + os.sep):
+        return os.path.normpath(os.path.join(rd.ROOT, "docs", "results", name))
+    return rd.result(name)
 
 
 PROSE_NUMBERS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "prose_numbers.txt")
@@ -511,7 +542,7 @@ def main():
     failed = total = unlisted = 0
     for derive in PAGES:
         name, claims = derive()
-        with open(rd.result(name)) as f:
+        with open(page_path(name)) as f:
             page = f.read()
         if args.prose_numbers:
             for context in prose_numbers.contexts(page, claims):

@@ -159,6 +159,10 @@ def shape_row(submit, started, quick, knee_reports):
         budget = report["power_budget"]
         row[f"{device}_margin_db"] = budget["coupler"]["margin_db"]
         row[f"{device}_closes"] = budget["coupler"]["closes"]
+        # The laser is sized to the required launch: a negative margin at the installed launch
+        # closes there, unless a limit (the launch ceiling among them) is exceeded.
+        row[f"{device}_required_launch_dbm"] = budget["required_launch_dbm"]
+        row[f"{device}_violations"] = [v["name"] for v in budget["violations"]]
         for key in ("transmitters", "receivers", "laser_mw_per_transmitter", "laser_w",
                     "static_w"):
             row[key if key in ("transmitters", "receivers") else f"{device}_{key}"] = budget[key]

@@ -1,6 +1,6 @@
 """The coupler study's tables and findings (scripts/results/coupler_study.py): the Markdown of
 docs/results/coupler-evaluation.md's generated blocks and the sentences doc_claims checks."""
-from coupler_study_cases import DEVICES, SHAPE_LOADS, shapes
+from coupler_study_cases import DEVICES, PARTS, SHAPE_LOADS, shapes
 
 
 def fmt(value, digits=3):
@@ -206,14 +206,40 @@ def shape_findings(rows):
             closing = [r for r in done if r.get(f"{device}_closes")]
             if closing:
                 widest = max(closing, key=lambda r: r["d"])
-                out.append(f"With `{device}` devices the star closes its budget up to fan-out "
-                           f"{widest['d']} at n = {n} ({widest[f'{device}_margin_db']:+.2f} dB).")
+                out.append(f"With `{device}` devices the star closes its budget at the installed "
+                           f"launch up to fan-out {widest['d']} at n = {n} "
+                           f"({widest[f'{device}_margin_db']:+.2f} dB).")
+            under = [r for r in done if r.get(f"{device}_required_launch_dbm") is not None
+                     and "launch_ceiling" not in r[f"{device}_violations"]]
+            if under:
+                widest = max(under, key=lambda r: r["d"])
+                out.append(f"With `{device}` devices the budget closes under the launch ceiling "
+                           f"up to fan-out {widest['d']} at n = {n} (a launch of "
+                           f"{widest[f'{device}_required_launch_dbm']:+.2f} dBm).")
+            priced = [r for r in done if r.get(f"tdma_{device}_pj_per_bit") is not None]
+            if priced:
+                cheapest = min(priced, key=lambda r: r[f"tdma_{device}_pj_per_bit"])
+                total = cheapest[f"tdma_{device}_pj_per_bit"]
+                part = max(PARTS, key=lambda k: cheapest.get(f"tdma_{device}_{k}_pj_per_bit") or 0)
+                share = cheapest[f"tdma_{device}_{part}_pj_per_bit"] / total
+                out.append(f"With `{device}` devices TDMA at half its knee costs least on "
+                           f"POPS({cheapest['d']},{cheapest['g']}) at n = {n}: {total:.3g} "
+                           f"pJ/bit, {100 * share:.1f}% of it {part}.")
     return out
 
 
 def margin(r, device):
+    """The margin at the installed launch; below 0, the launch at which the budget closes (the
+    laser is sized to it), or that it is above the launch ceiling."""
     text = fmt(r.get(f"{device}_margin_db"))
-    return text if r.get(f"{device}_closes", True) else f"{text} (does not close)"
+    if r.get(f"{device}_closes", True):
+        return text
+    required = r.get(f"{device}_required_launch_dbm")
+    if required is None:  # a row of a study that did not record it
+        return f"{text} (needs {-r[f'{device}_margin_db']:.3g} dB more launch)"
+    if "launch_ceiling" in (r.get(f"{device}_violations") or []):
+        return f"{text} (needs {required:+.2f} dBm, above the launch ceiling)"
+    return f"{text} (closes at {required:+.2f} dBm)"
 
 
 def knee_curve_table(rows):
@@ -242,7 +268,8 @@ def permutation_table(rows):
             lines.append(f"| {r['n']} | ({r['d']},{r['g']}) | {r['couplers']:,} | {r['fanout']} "
                          "| refused: the command builds g <= 1024 | | | | | |")
             continue
-        margin = f"{r['margin_db']:+.2f}" + ("" if r["closes"] else " (does not close)")
+        margin = f"{r['margin_db']:+.2f}" + (
+            "" if r["closes"] else f" (needs {-r['margin_db']:.2f} dB more launch)")
         lines.append(f"| {r['n']} | ({r['d']},{r['g']}) | {r['couplers']:,} | {r['fanout']} | "
                      f"{margin} | {fmt(r['capacity'])} | "
                      f"{fmt(r['randomized_permutation_slots'])} | "

@@ -17,8 +17,11 @@ times it). The coupler study's measured zero-load latency (coupler-evaluation-sh
 Lasers: the lasers (combs counted as one each), the costliest active part. Parts: lasers,
 modulators, photodetectors, rings, stars, fibres and waveguides added up (a transceiver is made
 of them, so not counted again); the cost when a device set prices its parts (none shipped does).
-Writes design-ranking.csv (every design, `pareto` marking the front) and the block `front` of
-coupler-evaluation.md in --out; prints the front.
+Writes design-ranking.csv (every design, `pareto` marking the front), the blocks `front` and
+`lasers` of coupler-evaluation.md in --out (the latter: POPS(16,16) and POPS(64,64) on chip
+under each laser architecture), design-ranking-lasers.png (their W and pJ/bit) and
+design-ranking-front-4096.png (every design of n = 4096 that carries the load, energy per bit
+against parts, the front marked); prints the front and the laser table.
 """
 import concurrent.futures
 import csv
@@ -32,6 +35,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import cli_guard  # noqa: E402
 import results_data  # noqa: E402
+import design_ranking_plots  # noqa: E402
 
 LASERS = ["continuous", "gated", "throttled", "per-node", "comb"]
 DEVICES = ["fibre", "onchip", "onchip-dsent"]
@@ -42,6 +46,9 @@ FIELDS = ["n", "d", "g", "device", "laser", "capacity", "carries_load", "buildab
           "energy_pj_per_bit", "laser_pj_per_bit", "static_pj_per_bit", "laser_w", "static_w",
           "required_launch_dbm"] + PART_KEYS + ["transceivers", "parts", "cost", "pareto"]
 CSV_NAME = "design-ranking.csv"
+LASERS_PNG = "design-ranking-lasers.png"  # LASER_SHAPES under each laser architecture
+FRONT_PNG = "design-ranking-front-4096.png"  # the designs of n = FRONT_N and their front
+FRONT_N = 4096
 STUDY_CSV = "coupler-evaluation-shapes.csv"
 
 
@@ -196,6 +203,56 @@ def count_table(rows):
     return lines
 
 
+# The laser architectures compared on one die: a shape of n = 256 and one of n = 4096.
+LASER_SHAPES = [(16, 16), (64, 64)]
+LASER_DEVICE = "onchip"
+
+
+def laser_rows(rows):
+    """The rows of LASER_SHAPES on LASER_DEVICE, in the order of LASER_SHAPES and LASERS."""
+    order = {(d, g, laser): i for i, (d, g, laser) in
+             enumerate((d, g, laser) for d, g in LASER_SHAPES for laser in LASERS)}
+    mine = [r for r in rows if r["device"] == LASER_DEVICE
+            and (r["d"], r["g"], r["laser"]) in order]
+    return sorted(mine, key=lambda r: order[r["d"], r["g"], r["laser"]])
+
+
+def laser_table(rows):
+    """The Markdown table of LASER_SHAPES on LASER_DEVICE under every laser architecture."""
+    lines = ["| n | POPS(d,g) | laser | lasers | laser W (all lit) | static W | pJ/bit | "
+             "laser pJ/bit | static pJ/bit | buildable |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in laser_rows(rows):
+        built = "yes" if r["buildable"] else "no: " + r["violations"].replace(";", ", ")
+        lines.append(f"| {r['n']} | ({r['d']},{r['g']}) | {r['laser']} | {r['lasers']} | "
+                     f"{fmt(r['laser_w'])} | {fmt(r['static_w'])} | "
+                     f"{fmt(r['energy_pj_per_bit'])} | {fmt(r['laser_pj_per_bit'])} | "
+                     f"{fmt(r['static_pj_per_bit'])} | {built} |")
+    return lines
+
+
+def laser_findings(rows):
+    """The sentences under the laser table: per shape, the energy per bit of each architecture
+    against the continuous laser's, and on which the shape is buildable."""
+    out = []
+    for d, g in LASER_SHAPES:
+        mine = {r["laser"]: r for r in laser_rows(rows) if (r["d"], r["g"]) == (d, g)}
+        if "continuous" not in mine:
+            continue
+        base = mine["continuous"]["energy_pj_per_bit"]
+        others = ", ".join(f"{laser} {fmt(r['energy_pj_per_bit'])} "
+                           f"({r['energy_pj_per_bit'] / base:.3g}x)"
+                           for laser, r in mine.items() if laser != "continuous")
+        built = [laser for laser, r in mine.items() if r["buildable"]]
+        where = (f"buildable under {', '.join(built)}" if built else
+                 "buildable under none of them ("
+                 + ", ".join(sorted({v for r in mine.values() for v in r["violations"].split(";")
+                                     if v})) + ")")
+        out.append(f"On `{LASER_DEVICE}`, POPS({d},{g}) costs {fmt(base)} pJ/bit with continuous "
+                   f"lasers; {others}; {where}.")
+    return out
+
+
 def findings(rows):
     """The sentences of the page's section, from the rows."""
     out = []
@@ -231,6 +288,12 @@ def section_lines(rows, rate):
              f"`{CSV_NAME}`); the front among the buildable designs that carry the load:", ""]
             + front_table(rows) + ["", "Designs per size and device set:", ""]
             + count_table(rows))
+
+
+def laser_lines(rows, rate):
+    shapes_named = " and ".join(f"POPS({d},{g})" for d, g in LASER_SHAPES)
+    return ([f"{shapes_named} on `{LASER_DEVICE}` under each laser architecture, TDMA at "
+             f"offered load {rate} (rows of `{CSV_NAME}`):", ""] + laser_table(rows))
 
 
 def main():
@@ -271,10 +334,18 @@ def main():
         write_rows(csv_path, rows)
         rows = read_rows(csv_path)
     lines = section_lines(rows, args.rate)
+    lasers = laser_lines(rows, args.rate)
     results_data.write_generated(os.path.join(args.out, "coupler-evaluation.md"),
-                                 {"front": "\n".join(lines)}, "design_ranking.py",
-                                 "# Evaluating couplers and buses\n")
+                                 {"front": "\n".join(lines), "lasers": "\n".join(lasers)},
+                                 "design_ranking.py", "# Evaluating couplers and buses\n")
+    design_ranking_plots.plot_lasers(laser_rows(rows), args.rate,
+                                     os.path.join(args.out, LASERS_PNG))
+    design_ranking_plots.plot_front(rows, FRONT_N, args.rate, os.path.join(args.out, FRONT_PNG))
     print("\n".join(lines))
+    print()
+    print("\n".join(lasers))
+    print()
+    print("\n".join(laser_findings(rows)))
     print()
     print("\n".join(findings(rows)))
     return 0

@@ -110,6 +110,7 @@ def main():
             bottom = [b + v for b, v in zip(bottom, values)]
         ax.set_xlabel("POPS(d,g)")
         ax.set_ylabel("pJ per delivered bit")
+        ax.set_ylim(bottom=0)
         ax.set_title("%s devices" % device)
         ax.legend(fontsize=8)
     fig.suptitle("TDMA at offered load 0.3: energy per delivered bit by part")

@@ -158,7 +158,8 @@ bool all_ok(const std::vector<RunRecord>& runs);
 /// many runs saturated.
 void print_open_loop_summary(std::ostream& out, const OpenLoopBounds& bounds,
                              const std::vector<RunRecord>& runs);
-/// Every medium kind's power budget; a budget that does not close is said so.
+/// Every medium kind's power budget; a budget that closes only above the installed launch
+/// says at which launch, and whether that is above the launch ceiling.
 void print_power_budget(std::ostream& out, const Json& budget);
 /// The energy per delivered bit of the runs, by part (means over the runs that measured it).
 void print_energy(std::ostream& out, const std::vector<RunRecord>& runs);

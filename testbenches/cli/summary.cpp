@@ -1,6 +1,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iomanip>
+#include <optional>
 
 #include "testbenches/cli/driver.h"
 
@@ -78,20 +79,45 @@ void print_buildable(std::ostream& out, const Json& budget) {
   out << '\n';
 }
 
+/// The launch ceiling the design exceeds (its `launch_ceiling` violation's limit), if any.
+std::optional<double> exceeded_launch_ceiling(const Json& budget) {
+  if (!budget.contains("violations")) return std::nullopt;
+  for (const Json& v : budget["violations"]) {
+    if (v["name"].get<std::string>() == "launch_ceiling") return v["limit"].get<double>();
+  }
+  return std::nullopt;
+}
+
+/// What a negative margin at the installed launch means: the laser is sized to the launch the
+/// budget requires, so the budget closes there unless that launch is above the ceiling.
+std::string closing_text(const Json& b, std::optional<double> ceiling) {
+  const double margin = b["margin_db"].get<double>();
+  if (margin >= 0) return "";
+  const double launch = b["received_power_dbm"].get<double>() + b["total_loss_db"].get<double>();
+  const double required = launch - margin;
+  const bool above = ceiling && required > *ceiling;
+  char text[160];
+  std::snprintf(text, sizeof text, " at the %+.2f dBm launch: %s %+.2f dBm%s", launch,
+                above ? "needs" : "closes at the required launch of", required,
+                above ? ", above the launch ceiling" : "");
+  return text;
+}
+
 }  // namespace
 
-/// Every medium kind's power budget; a budget that does not close is said so.
+/// Every medium kind's power budget; a budget that closes only at a launch above the installed
+/// one says at which, and whether that is above the launch ceiling.
 void print_power_budget(std::ostream& out, const Json& budget) {
+  const std::optional<double> ceiling = exceeded_launch_ceiling(budget);
   for (const auto& [medium, b] : budget.items()) {
     if (!b.is_object() || !b.contains("margin_db")) continue;  // a medium's budget, not `parts`
-    const double margin = b["margin_db"].get<double>();
-    char text[200];
+    char text[400];
     std::snprintf(text, sizeof text,
                   "power: %s (%s, fan-out %u): received %.2f dBm, margin %.2f dB%s; largest "
-                  "fan-out %u\n",
+                  "fan-out %u at the installed launch\n",
                   medium.c_str(), b["kind"].get<std::string>().c_str(), b["fanout"].get<unsigned>(),
-                  b["received_power_dbm"].get<double>(), margin,
-                  margin < 0 ? ": DOES NOT CLOSE" : "", b["max_fanout"].get<unsigned>());
+                  b["received_power_dbm"].get<double>(), b["margin_db"].get<double>(),
+                  closing_text(b, ceiling).c_str(), b["max_fanout"].get<unsigned>());
     out << text;
   }
   if (!budget.contains("transmitters")) return;

@@ -180,6 +180,21 @@ optinet_usage_error_test(device_negative_power "--device" pops
 optinet_usage_error_test(device_unknown_field "--device" pops
                          --device ${E2E_DIR}/device_unknown_field.json)
 optinet_usage_error_test(device_unknown_set "--device" pops --device silicon)
+# A negative loss, an overload ceiling below the sensitivity, a whole file without one element of
+# the loss chain: each refused naming the field.
+file(WRITE ${E2E_DIR}/device_negative_loss.json "{\"base\": \"onchip\", \"ring_drop_loss_db\": -1}\n")
+file(WRITE ${E2E_DIR}/device_overload_below_sensitivity.json
+     "{\"base\": \"fibre\", \"max_received_power_dbm\": -20}\n")
+file(READ ${PROJECT_SOURCE_DIR}/docs/devices/fibre.json device_fibre_whole)
+string(REGEX REPLACE "\n *\"photodetector_loss_db\": [^,]*," "" device_no_photodetector
+       "${device_fibre_whole}")
+file(WRITE ${E2E_DIR}/device_no_photodetector.json "${device_no_photodetector}")
+optinet_usage_error_test(device_negative_loss "ring_drop_loss_db" pops
+                         --device ${E2E_DIR}/device_negative_loss.json)
+optinet_usage_error_test(device_overload_below_sensitivity "max_received_power_dbm" pops
+                         --device ${E2E_DIR}/device_overload_below_sensitivity.json)
+optinet_usage_error_test(device_missing_chain_element "photodetector_loss_db: missing" pops
+                         --device ${E2E_DIR}/device_no_photodetector.json)
 optinet_usage_error_test(fault_ber_budget_mesh "--fault" mesh --n 4 --fault ber:budget)
 
 # Request-reply transactions through the command: conservation per class, Little's law, the

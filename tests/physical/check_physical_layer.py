@@ -206,12 +206,20 @@ def check_limits(optinet, workdir):
     close(b["violations"][0]["limit"], 4.0, "launch ceiling")
     if "power: NOT BUILDABLE: launch_ceiling (the budget needs a launch of +6.61 dBm" not in out:
         fail("POPS(32,1): the summary does not say it cannot be built:\n" + out)
+    if "margin -6.61 dB at the +0.00 dBm launch: needs +6.61 dBm, above the launch ceiling" \
+            not in out:
+        fail("POPS(32,1): the summary's budget line does not name the launch it needs:\n" + out)
     report, out = run(optinet, workdir, "limits_16",
                       ["pops", "--d", "16", "--g", "1", "--device", "fibre"])
     if not report["power_budget"]["buildable"] or report["power_budget"]["violations"]:
         fail("POPS(16,1) fibre: not buildable: %r" % report["power_budget"]["violations"])
     if "power: buildable" not in out:
         fail("POPS(16,1): the summary does not say it is buildable:\n" + out)
+    # Its margin at the installed 0 dBm launch is negative, but the laser is sized to the
+    # required launch, under the ceiling: the budget closes there, and the summary says so.
+    if "margin -3.35 dB at the +0.00 dBm launch: closes at the required launch of +3.35 dBm" \
+            not in out or "NOT CLOSE" in out:
+        fail("POPS(16,1): the summary's budget line contradicts its buildability:\n" + out)
     # Receiver overload: a point-to-point link at +2 dBm receives +0.996 dBm > +0.5 dBm.
     path = os.path.join(workdir, "hot.dev.json")
     with open(path, "w") as f:

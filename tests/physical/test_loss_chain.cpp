@@ -1,6 +1,7 @@
 /// \file
 /// The whole loss chain of a path (models/optical/power_budget.h), derived by hand for one fibre
-/// and one on-chip path with every element present, and the worst-case budget.
+/// and one on-chip path with every element present, and the worst-case budget; the laser modes'
+/// energy by hand on POPS(16,16) on chip and on fibre.
 #include <gtest/gtest.h>
 
 #include "models/optical/device_sets.h"
@@ -142,6 +143,51 @@ TEST(LaserModes, GatedIsContinuousTimesTheDutyCycleByHand) {
   EXPECT_NEAR(laser_pj(LaserMode::kThrottled), continuous * 76800 / 4096000, continuous * 1e-8);
   // The device's own mode: onchip is continuous.
   EXPECT_NEAR(laser_pj(LaserMode::kDevice), continuous, continuous * 1e-8);
+}
+
+// POPS(16,16) on the fibre set: 4096 transmitters and receivers (SFP+-class modules); the
+// coupler's path loses 10 log10 16 = 12.041199827 split, a star excess of 0.7 + 0.25 * 4 =
+// 1.7 dB, two connector pairs of 0.5 dB and 10 m of fibre at 0.4 dB/km (0.004 dB):
+// 14.745199827 dB. The laser must launch -14.4 + 14.745199827 + 3 = +3.345199827 dBm (above the
+// 0 dBm installed launch, under the +4 dBm ceiling), 10^0.3345199827 = 2.160329433 mW,
+// 43.206588661 mW electrical at 5% wall-plug efficiency. A slot is the 51.2 ns frame, the
+// 25.7 ns guard and the 51.4 ns lock: 128.3 ns. Static power: 4096 * 485 mW (transmitters)
+// + 4096 * 500 mW (receivers) + 4096 lasers' 15 mW bias = 4096 W, whatever the laser mode.
+// Stated load 0.3: 256 nodes * 0.3 * 1000 slots = 76800 frames sent, received, delivered.
+TEST(LaserModes, FibreGatedIsContinuousTimesTheDutyCycleByHand) {
+  const double laser_mw = 43.206588661;  // electrical, per transmitter
+  FrameCounts counts;
+  counts.frames_transmitted = counts.frames_received = counts.delivered_packets = 76800;
+  counts.slots = 1000;
+  const double static_pj = 4096.0 * 1000 * 1000 * 128.3;  // 4096 W = 4.096e6 mW over 128.3 us
+  const auto parts = [&](LaserMode mode) {
+    DeviceParameters p = *device_set("fibre");
+    p.laser_mode = mode;
+    const LinkBudget link = link_budget(p, MediumKind::kStarCoupler, 16);
+    EXPECT_NEAR(link.total_loss_db, 14.745199827, 1e-8);
+    EXPECT_NEAR(link.margin_db, -3.345199827, 1e-8);  // at the installed 0 dBm launch
+    const PhysicalBudget b = physical_budget(p, link, {4096, 4096});
+    EXPECT_NEAR(b.required_launch_dbm, 3.345199827, 1e-8);
+    EXPECT_NEAR(b.laser_mw_per_transmitter, 2.160329433, 1e-8);
+    EXPECT_NEAR(b.laser_electrical_mw_per_transmitter, laser_mw, 1e-8);
+    EXPECT_NEAR(b.laser_w, 4096 * laser_mw / 1000, 1e-8);  // 176.974 W, every laser lit
+    EXPECT_NEAR(b.static_w, 4096.0, 1e-8);
+    EnergyTally tally(p, b);
+    tally.add(counts);
+    EXPECT_NEAR(tally.parts().static_, static_pj, static_pj * 1e-10);
+    EXPECT_NEAR(tally.parts().modulator + tally.parts().receiver, 0.0, 1e-9);  // all static
+    return tally.parts().laser;
+  };
+  // Continuous: 4096 lasers * 43.206588661 mW * 1000 slots * 128.3 ns = 2.2705788e10 pJ.
+  const double continuous = 4096 * laser_mw * 1000 * 128.3;
+  EXPECT_NEAR(parts(LaserMode::kContinuous), continuous, continuous * 1e-8);
+  // Gated: lit 51.2 ns per frame sent, of 4096 * 1000 slots of 128.3 ns: duty 0.0074825.
+  const double duty = 76800 * 51.2 / (4096000 * 128.3);
+  EXPECT_NEAR(parts(LaserMode::kGated), continuous * duty, continuous * 1e-8);
+  // Throttled: every slot at the mean utilization 76800 / 4096000, guard and lock included.
+  EXPECT_NEAR(parts(LaserMode::kThrottled), continuous * 76800 / 4096000, continuous * 1e-8);
+  // The fibre set's own laser is burst-mode: gated.
+  EXPECT_NEAR(parts(LaserMode::kDevice), continuous * duty, continuous * 1e-8);
 }
 
 TEST(LaserModes, NamesRoundTrip) {

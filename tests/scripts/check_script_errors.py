@@ -109,6 +109,9 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(["scripts/results/workload_study.py", "--report-only", "--outstanding", "0"], 2,
            "--outstanding")
     expect(["scripts/results/workload_study.py", "--out", tmp], 2, "--optinet")
+    expect(["scripts/results/reservation_control_energy.py", "--runs", tmp], 2, "--optinet")
+    expect(["scripts/results/reservation_control_energy.py", "--optinet", fake, "--runs", tmp,
+            "--out", missing], 2, "--out")
     expect(["bench/elaboration_cpu.py", unwritable + "/out", "4", "1", fake], 2, "OUT")
     # Missing arguments and bad numbers: argparse's error in one line, exit 2.
     expect(["scripts/results/splithash_hrelation.py"], 2, "OPTINET")
