@@ -17,6 +17,7 @@ target_sources(optinet_protocols PRIVATE
   protocols/ocpc/prefix.cpp
   protocols/ocpc/registry.cpp
   protocols/ocpc/reservation.cpp
+  protocols/ocpc/spread.cpp
   protocols/ocpc/dim_order.cpp
   protocols/ocpc/tdma.cpp
   protocols/ocpc/thinning.cpp

@@ -2,10 +2,9 @@
 
 namespace optinet::mesh {
 
-MeshSyncNetwork::MeshSyncNetwork(const sc_core::sc_module_name& name,
-                                 const MeshSyncNetworkConfig& config, MeshSyncProtocol& protocol,
-                                 MeshSyncObserver& observer, const sc_core::sc_clock& clock,
-                                 RunControlIf& control)
+MeshNetwork::MeshNetwork(const sc_core::sc_module_name& name, const MeshNetworkConfig& config,
+                         MeshProtocol& protocol, MeshObserver& observer,
+                         const sc_core::sc_clock& clock, RunControlIf& control)
     : sc_core::sc_module(name),
       indexing_(config.n, config.indexing),
       protocol_(protocol),
@@ -16,7 +15,7 @@ MeshSyncNetwork::MeshSyncNetwork(const sc_core::sc_module_name& name,
     build_grouped(config, clock, control);
 }
 
-MeshSyncNetwork::~MeshSyncNetwork() {
+MeshNetwork::~MeshNetwork() {
   // Reverse creation order: processors, their wires, then the links.
   processors_.clear();
   wires_.clear();
@@ -24,17 +23,17 @@ MeshSyncNetwork::~MeshSyncNetwork() {
   fabric_.reset();
 }
 
-std::string MeshSyncNetwork::node_name(std::uint32_t node) const {
+std::string MeshNetwork::node_name(std::uint32_t node) const {
   const Coord c = links_->geometry().coord_of(node);
   return "node_x" + std::to_string(c.x) + "_y" + std::to_string(c.y);
 }
 
-MeshSyncProcessorConfig MeshSyncNetwork::processor_config(std::uint32_t node) {
-  return MeshSyncProcessorConfig{node, fabric_.get(), &indexing_, &protocol_, &observer_};
+MeshProcessorConfig MeshNetwork::processor_config(std::uint32_t node) {
+  return MeshProcessorConfig{node, fabric_.get(), &indexing_, &protocol_, &observer_};
 }
 
-void MeshSyncNetwork::build_grouped(const MeshSyncNetworkConfig& config,
-                                    const sc_core::sc_clock& clock, RunControlIf& control) {
+void MeshNetwork::build_grouped(const MeshNetworkConfig& config, const sc_core::sc_clock& clock,
+                                RunControlIf& control) {
   fabric_ = std::make_unique<MeshFabric>("links",
                                          MeshFabricConfig{config.n, config.buffers, config.outbox});
   fabric_->clk(clock);
@@ -42,12 +41,12 @@ void MeshSyncNetwork::build_grouped(const MeshSyncNetworkConfig& config,
   links_ = fabric_.get();
   for (std::uint32_t node = 0; node < config.n * config.n; ++node) {
     processors_.push_back(
-        std::make_unique<MeshSyncProcessor>(node_name(node).c_str(), processor_config(node)));
+        std::make_unique<MeshProcessor>(node_name(node).c_str(), processor_config(node)));
     processors_.back()->control(control);
   }
 }
 
-MeshSyncNetwork::NodeWires::NodeWires(const std::string& node) {
+MeshNetwork::NodeWires::NodeWires(const std::string& node) {
   for (std::uint32_t lane = 0; lane < kInputs; ++lane) {
     const std::string l = lane_name(lane);
     offer[lane] = std::make_unique<MeshLanePins<Signal>>(node + "_offer_" + l + "_");
@@ -56,8 +55,8 @@ MeshSyncNetwork::NodeWires::NodeWires(const std::string& node) {
   }
 }
 
-void MeshSyncNetwork::build_pins(const MeshSyncNetworkConfig& config,
-                                 const sc_core::sc_clock& clock, RunControlIf& control) {
+void MeshNetwork::build_pins(const MeshNetworkConfig& config, const sc_core::sc_clock& clock,
+                             RunControlIf& control) {
   pin_links_ = std::make_unique<MeshPinLinks>(
       "links", MeshFabricConfig{config.n, config.buffers, config.outbox}, &control);
   pin_links_->clk(clock);
@@ -84,7 +83,7 @@ void MeshSyncNetwork::build_pins(const MeshSyncNetworkConfig& config,
   }
 }
 
-void MeshSyncNetwork::trace(sc_core::sc_trace_file* tf, std::uint32_t first, std::uint32_t last) {
+void MeshNetwork::trace(sc_core::sc_trace_file* tf, std::uint32_t first, std::uint32_t last) {
   links_->trace(tf, first, last);
   const std::string base = name();
   for (std::uint32_t node = first; node <= last && node < nodes(); ++node) {

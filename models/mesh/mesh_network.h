@@ -18,7 +18,7 @@
 
 namespace optinet::mesh {
 
-struct MeshSyncNetworkConfig {
+struct MeshNetworkConfig {
   std::uint32_t n = 4;
   std::uint32_t buffers = 2;
   Indexing indexing = Indexing::kHilbert;
@@ -26,17 +26,17 @@ struct MeshSyncNetworkConfig {
   NetworkView view = NetworkView::kGrouped;
 };
 
-class MeshSyncNetwork : public sc_core::sc_module {
+class MeshNetwork : public sc_core::sc_module {
  public:
-  MeshSyncNetwork(const sc_core::sc_module_name& name, const MeshSyncNetworkConfig& config,
-                  MeshSyncProtocol& protocol, MeshSyncObserver& observer,
-                  const sc_core::sc_clock& clock, RunControlIf& control);
-  ~MeshSyncNetwork() override;
+  MeshNetwork(const sc_core::sc_module_name& name, const MeshNetworkConfig& config,
+              MeshProtocol& protocol, MeshObserver& observer, const sc_core::sc_clock& clock,
+              RunControlIf& control);
+  ~MeshNetwork() override;
 
   MeshLinkLayer& links() { return *links_; }
   const MeshIndexing& indexing() const { return indexing_; }
   std::uint32_t nodes() const { return static_cast<std::uint32_t>(processors_.size()); }
-  MeshSyncProcessor& processor(std::uint32_t node) { return *processors_[node]; }
+  MeshProcessor& processor(std::uint32_t node) { return *processors_[node]; }
   /// Traces the links leaving nodes [first, last] and those nodes' processors (and, in the
   /// pins view, the processors' wires).
   void trace(sc_core::sc_trace_file* tf, std::uint32_t first, std::uint32_t last);
@@ -49,21 +49,21 @@ class MeshSyncNetwork : public sc_core::sc_module {
     std::unique_ptr<MeshLanePins<SharedSignal>> eject[kInputs];
     explicit NodeWires(const std::string& node);
   };
-  void build_grouped(const MeshSyncNetworkConfig& config, const sc_core::sc_clock& clock,
+  void build_grouped(const MeshNetworkConfig& config, const sc_core::sc_clock& clock,
                      RunControlIf& control);
-  void build_pins(const MeshSyncNetworkConfig& config, const sc_core::sc_clock& clock,
+  void build_pins(const MeshNetworkConfig& config, const sc_core::sc_clock& clock,
                   RunControlIf& control);
-  MeshSyncProcessorConfig processor_config(std::uint32_t node);
+  MeshProcessorConfig processor_config(std::uint32_t node);
   std::string node_name(std::uint32_t node) const;
 
   MeshIndexing indexing_;
-  MeshSyncProtocol& protocol_;
-  MeshSyncObserver& observer_;
+  MeshProtocol& protocol_;
+  MeshObserver& observer_;
   std::unique_ptr<MeshFabric> fabric_;       ///< the grouped view
   std::unique_ptr<MeshPinLinks> pin_links_;  ///< the pins view
   MeshLinkLayer* links_ = nullptr;
   std::vector<std::unique_ptr<NodeWires>> wires_;
-  std::vector<std::unique_ptr<MeshSyncProcessor>> processors_;
+  std::vector<std::unique_ptr<MeshProcessor>> processors_;
 };
 
 }  // namespace optinet::mesh

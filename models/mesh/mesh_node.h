@@ -61,9 +61,9 @@ struct TreeView {
 };
 
 /// The testbench's checker: what a processor reports, never read back by the protocol.
-class MeshSyncObserver {
+class MeshObserver {
  public:
-  virtual ~MeshSyncObserver() = default;
+  virtual ~MeshObserver() = default;
   /// `label` is the processor's 0/1 state for a split (0 otherwise), `level` the nesting level
   /// of the group the operation runs in (0 = the whole mesh).
   virtual void entered(std::uint32_t node, std::uint32_t op, OpKind kind, std::uint32_t level,
@@ -76,9 +76,9 @@ class MeshSyncObserver {
 };
 
 /// What a node's protocol sees.
-class MeshSyncContext {
+class MeshContext {
  public:
-  virtual ~MeshSyncContext() = default;
+  virtual ~MeshContext() = default;
   virtual Coord coord() const = 0;
   /// The node's number (y * n + x), for reports to the observer.
   std::uint32_t node() const { return coord().y * indexing().n() + coord().x; }
@@ -92,14 +92,14 @@ class MeshSyncContext {
   /// Blocks until a message has arrived; returns the oldest.
   virtual MeshMsg receive() = 0;
   virtual void set_phase(Phase p, std::uint32_t level) = 0;
-  virtual MeshSyncObserver& observer() = 0;
+  virtual MeshObserver& observer() = 0;
 };
 
 /// A protocol: the body of every processor's thread, one instance shared by all nodes.
-class MeshSyncProtocol {
+class MeshProtocol {
  public:
-  virtual ~MeshSyncProtocol() = default;
-  virtual void run(MeshSyncContext& ctx) = 0;
+  virtual ~MeshProtocol() = default;
+  virtual void run(MeshContext& ctx) = 0;
 };
 
 }  // namespace optinet::mesh

@@ -5,15 +5,15 @@
 
 namespace optinet::mesh {
 
-MeshSyncProcessorConfig MeshPinProcessor::with_port(MeshSyncProcessorConfig config,
-                                                    MeshPinProcessor& self) {
+MeshProcessorConfig MeshPinProcessor::with_port(MeshProcessorConfig config,
+                                                MeshPinProcessor& self) {
   config.port = &self;  // only the address: used once the simulation runs
   return config;
 }
 
-MeshPinProcessor::MeshPinProcessor(const sc_core::sc_module_name& name,
-                                   MeshSyncProcessorConfig config, const MeshPinShared& shared)
-    : MeshSyncProcessor(name, with_port(config, *this)),
+MeshPinProcessor::MeshPinProcessor(const sc_core::sc_module_name& name, MeshProcessorConfig config,
+                                   const MeshPinShared& shared)
+    : MeshProcessor(name, with_port(config, *this)),
       shared_(shared),
       delivered_("delivered"),
       outbox_changed_("outbox_changed") {

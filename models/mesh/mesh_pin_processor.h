@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// The pins view's mesh processor: a MeshSyncProcessor (its protocol's thread) whose outbox and
+/// The pins view's mesh processor: a MeshProcessor (its protocol's thread) whose outbox and
 /// memory are its own, reached by its router through pins. Per lane E, W, N, S, L (L: the node
 /// itself) it drives offer_<lane>_* (valid and the first outbox message whose first hop is
 /// that output: the outbox head only, with one queue) and reads take_<lane> and
@@ -29,7 +29,7 @@ struct MeshPinShared {
   const RunControlIf* control = nullptr;
 };
 
-class MeshPinProcessor : public MeshSyncProcessor, public MeshNodePort {
+class MeshPinProcessor : public MeshProcessor, public MeshNodePort {
  public:
   sc_core::sc_in<bool> clk{"clk"};
   /// By lane: E, W, N, S, L.
@@ -39,7 +39,7 @@ class MeshPinProcessor : public MeshSyncProcessor, public MeshNodePort {
 
   OPTINET_HAS_PROCESS(MeshPinProcessor);
   /// `config.port` is ignored: the processor's own pins take its place.
-  MeshPinProcessor(const sc_core::sc_module_name& name, MeshSyncProcessorConfig config,
+  MeshPinProcessor(const sc_core::sc_module_name& name, MeshProcessorConfig config,
                    const MeshPinShared& shared);
 
   // MeshNodePort
@@ -55,7 +55,7 @@ class MeshPinProcessor : public MeshSyncProcessor, public MeshNodePort {
   void discard();
 
  private:
-  static MeshSyncProcessorConfig with_port(MeshSyncProcessorConfig config, MeshPinProcessor& self);
+  static MeshProcessorConfig with_port(MeshProcessorConfig config, MeshPinProcessor& self);
   /// The network interface: drops what the router took, takes what it ejected, offers anew.
   void interface();
   void drive_offers();

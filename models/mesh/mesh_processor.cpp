@@ -8,17 +8,16 @@ namespace {
 constexpr std::size_t kThreadStackBytes = 64 * 1024;
 }
 
-MeshSyncProcessor::MeshSyncProcessor(const sc_core::sc_module_name& name,
-                                     const MeshSyncProcessorConfig& config)
+MeshProcessor::MeshProcessor(const sc_core::sc_module_name& name, const MeshProcessorConfig& config)
     : sc_core::sc_module(name),
       config_(config),
       coord_(MeshGeometry{config.indexing->n()}.coord_of(config.node)) {
-  OPTINET_HAS_PROCESS(MeshSyncProcessor);
+  OPTINET_HAS_PROCESS(MeshProcessor);
   SC_THREAD(thread);
   set_stack_size(kThreadStackBytes);
 }
 
-void MeshSyncProcessor::thread() {
+void MeshProcessor::thread() {
   while (true) {
     wait(control->start_event());
     rng_ = Rng::node_stream(control->run_seed(), config_.node);
@@ -32,7 +31,7 @@ void MeshSyncProcessor::thread() {
   }
 }
 
-MeshMsg MeshSyncProcessor::receive() {
+MeshMsg MeshProcessor::receive() {
   MeshMsg m;
   while (!config_.port->take(config_.node, m)) {
     // A slot alarm far ahead also wakes a processor whose run is being aborted.
@@ -43,12 +42,12 @@ MeshMsg MeshSyncProcessor::receive() {
   return m;
 }
 
-void MeshSyncProcessor::set_phase(Phase p, std::uint32_t level) {
+void MeshProcessor::set_phase(Phase p, std::uint32_t level) {
   phase_ = static_cast<unsigned char>(p);
   level_ = level;
 }
 
-void MeshSyncProcessor::trace(sc_core::sc_trace_file* tf) {
+void MeshProcessor::trace(sc_core::sc_trace_file* tf) {
   const std::string base = name();
   sc_core::sc_trace(tf, phase_, base + ".phase", 4);
   sc_core::sc_trace(tf, level_, base + ".level", 4);

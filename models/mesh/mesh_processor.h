@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// A processor of the synchronizing mesh: one thread that runs the protocol for its node and
-/// implements MeshSyncContext on its port to the links (the grouped fabric, or its own pins in
+/// implements MeshContext on its port to the links (the grouped fabric, or its own pins in
 /// the pins view) and the run control.
 #include <cstdint>
 #include <systemc>
@@ -12,25 +12,25 @@
 
 namespace optinet::mesh {
 
-struct MeshSyncProcessorConfig {
+struct MeshProcessorConfig {
   std::uint32_t node = 0;
   MeshNodePort* port = nullptr;  ///< read only once the simulation runs
   const MeshIndexing* indexing = nullptr;
-  MeshSyncProtocol* protocol = nullptr;
-  MeshSyncObserver* observer = nullptr;
+  MeshProtocol* protocol = nullptr;
+  MeshObserver* observer = nullptr;
 };
 
-class MeshSyncProcessor : public sc_core::sc_module, public MeshSyncContext {
+class MeshProcessor : public sc_core::sc_module, public MeshContext {
  public:
   sc_core::sc_port<RunControlIf> control{"control"};
 
-  MeshSyncProcessor(const sc_core::sc_module_name& name, const MeshSyncProcessorConfig& config);
+  MeshProcessor(const sc_core::sc_module_name& name, const MeshProcessorConfig& config);
 
   using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   /// Traces the processor's phase and nesting level.
   void trace(sc_core::sc_trace_file* tf);
 
-  // MeshSyncContext
+  // MeshContext
   Coord coord() const override { return coord_; }
   const MeshIndexing& indexing() const override { return *config_.indexing; }
   std::uint64_t slot() const override { return control->current_slot(); }
@@ -39,15 +39,15 @@ class MeshSyncProcessor : public sc_core::sc_module, public MeshSyncContext {
   void send(MeshMsg m) override { config_.port->send(config_.node, m); }
   MeshMsg receive() override;
   void set_phase(Phase p, std::uint32_t level) override;
-  MeshSyncObserver& observer() override { return *config_.observer; }
+  MeshObserver& observer() override { return *config_.observer; }
 
  protected:
-  const MeshSyncProcessorConfig& config() const { return config_; }
+  const MeshProcessorConfig& config() const { return config_; }
 
  private:
   void thread();
 
-  MeshSyncProcessorConfig config_;
+  MeshProcessorConfig config_;
   Coord coord_;
   Rng rng_;
   unsigned char phase_ = 0;

@@ -10,7 +10,7 @@ DmobLevel::DmobLevel(std::uint32_t level, NodeId base, const OcpcNetworkConfig& 
   const topology::DmobIndexing mesh = config.shape.mesh();
   const bool pins = config.view == NetworkView::kPins;
   for (std::uint32_t v = 0; pins && level == 0 && v < mesh.k(); ++v) {
-    pin_nodes.push_back(std::make_unique<PinNode>(v, light, clk, base + v));
+    pin_nodes.push_back(std::make_unique<OcpcPinNode>(v, light, clk, base + v));
   }
   for (std::uint32_t v = 0; v < mesh.k(); ++v) {
     if (level == 0) {
@@ -41,7 +41,7 @@ DmobLevel::~DmobLevel() {
 }
 
 void DmobLevel::collect(std::vector<OcpcProcessor*>& by_id,
-                        std::vector<PinNode*>& pins_by_id) const {
+                        std::vector<OcpcPinNode*>& pins_by_id) const {
   for (std::size_t v = 0; v < processors.size(); ++v) {
     by_id.at(processors[v]->id()) = processors[v].get();
     if (!pin_nodes.empty()) pins_by_id.at(processors[v]->id()) = pin_nodes[v].get();
@@ -60,7 +60,7 @@ DmobNetwork::DmobNetwork(const sc_core::sc_module_name& name, const OcpcNetworkC
       // A bus of the pins view has pins for its K transmitters and tells the receivers it lit.
       if (pins) {
         buses_.emplace_back(
-            std::make_unique<PinOcpcBus>(bus.c_str(), c, &control, &receivers_by_node_));
+            std::make_unique<OcpcPinBus>(bus.c_str(), c, &control, &receivers_by_node_));
       } else {
         buses_.emplace_back(std::make_unique<MessageBus>(bus.c_str(), c));
       }
@@ -74,9 +74,9 @@ DmobNetwork::DmobNetwork(const sc_core::sc_module_name& name, const OcpcNetworkC
   nodes_->collect(by_id_, pins_by_id_);
   for (NodeId i = 0; i < mesh.nodes(); ++i) {
     if (pins) {  // its transmitter j is input x_j of its dimension-j bus
-      PinNode& node = *pins_by_id_[i];
+      OcpcPinNode& node = *pins_by_id_[i];
       for (std::uint32_t j = 0; j < mesh.dim(); ++j) {
-        static_cast<PinOcpcBus&>(bus(j, mesh.line(i, j)))
+        static_cast<OcpcPinBus&>(bus(j, mesh.line(i, j)))
             .transmitters[mesh.local_index(i, j)]
             ->bind(*node.tx_wires[j]);
       }

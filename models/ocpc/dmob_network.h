@@ -12,7 +12,7 @@
 /// single photodetectors: light from two of a node's D buses in one slot garbles it
 /// (ReceiverArray), exactly as on the MOB-PC.
 ///
-/// In the pins view (config.view) every bus is a PinOcpcBus, every processor a PinOcpcProcessor
+/// In the pins view (config.view) every bus is an OcpcPinBus, every processor an OcpcPinProcessor
 /// with D transmitters (tx<j>_* into its dimension-j bus, at the bus's input x_j) and a receiver
 /// module receiver<v> beside it, wired as on the MOB-PC (ocpc_pin_node.h): the wires live in the
 /// processor's scope (dmob.x2_3.x1_0.proc7_tx1_valid, dmob.x2_3.x1_0.receiver7_valid, ...).
@@ -38,10 +38,10 @@ struct DmobLevel {
             sc_core::sc_port<RunControlIf>& control);
   ~DmobLevel();
   /// Every processor below, by id, and in the pins view its node's wires and receiver.
-  void collect(std::vector<OcpcProcessor*>& by_id, std::vector<PinNode*>& pins_by_id) const;
+  void collect(std::vector<OcpcProcessor*>& by_id, std::vector<OcpcPinNode*>& pins_by_id) const;
 
   std::vector<std::unique_ptr<DmobScope>> scopes;
-  std::vector<std::unique_ptr<PinNode>> pin_nodes;  ///< the pins view's, at level 0
+  std::vector<std::unique_ptr<OcpcPinNode>> pin_nodes;  ///< the pins view's, at level 0
   std::vector<std::unique_ptr<OcpcProcessor>> processors;
 };
 
@@ -83,8 +83,8 @@ class DmobNetwork : public sc_core::sc_module, public OcpcFabric {
   std::vector<std::unique_ptr<MessageBus>> buses_;
   std::unique_ptr<DmobLevel> nodes_;  ///< coordinate D-1's scopes (D = 1: the processors)
   std::vector<OcpcProcessor*> by_id_;
-  std::vector<PinNode*> pins_by_id_;                 ///< the pins view's nodes
-  std::vector<PinOcpcReceiver*> receivers_by_node_;  ///< the pins view's receiver modules
+  std::vector<OcpcPinNode*> pins_by_id_;             ///< the pins view's nodes
+  std::vector<OcpcPinReceiver*> receivers_by_node_;  ///< the pins view's receiver modules
   std::unique_ptr<HardwareAcks> acks_;
 };
 

@@ -13,7 +13,7 @@ MobRow::MobRow(const sc_core::sc_module_name& name, std::uint32_t row,
   processors.reserve(s.p);
   const bool pins = config.view == NetworkView::kPins;
   for (std::uint32_t c = 0; pins && c < s.p; ++c) {
-    pin_nodes.push_back(std::make_unique<PinNode>(c, light, clk, s.node(row, c)));
+    pin_nodes.push_back(std::make_unique<OcpcPinNode>(c, light, clk, s.node(row, c)));
   }
   for (std::uint32_t c = 0; c < s.p; ++c) {
     const std::string proc = "proc" + std::to_string(c);
@@ -49,7 +49,7 @@ MobNetwork::MobNetwork(const sc_core::sc_module_name& name, const OcpcNetworkCon
   // A bus of the pins view has pins for its p transmitters and tells the receivers it lit.
   auto bus = [&](const std::string& name,
                  const OpticalBusConfig& c) -> std::unique_ptr<MessageBus> {
-    if (pins) return std::make_unique<PinOcpcBus>(name.c_str(), c, &control, &receivers_by_node_);
+    if (pins) return std::make_unique<OcpcPinBus>(name.c_str(), c, &control, &receivers_by_node_);
     return std::make_unique<MessageBus>(name.c_str(), c);
   };
   for (std::uint32_t k = 0; k < p; ++k) {
@@ -77,9 +77,9 @@ MobNetwork::MobNetwork(const sc_core::sc_module_name& name, const OcpcNetworkCon
     rows_.back()->control(control);
     for (std::uint32_t c = 0; c < p; ++c) {
       if (pins) {  // its transmitter 0 is the row bus's input c, 1 the column bus's input r
-        PinNode& node = *rows_.back()->pin_nodes[c];
-        static_cast<PinOcpcBus&>(*row_buses_[r]).transmitters[c]->bind(*node.tx_wires[0]);
-        static_cast<PinOcpcBus&>(*column_buses_[c]).transmitters[r]->bind(*node.tx_wires[1]);
+        OcpcPinNode& node = *rows_.back()->pin_nodes[c];
+        static_cast<OcpcPinBus&>(*row_buses_[r]).transmitters[c]->bind(*node.tx_wires[0]);
+        static_cast<OcpcPinBus&>(*column_buses_[c]).transmitters[r]->bind(*node.tx_wires[1]);
         receivers_by_node_.push_back(node.receiver.get());
         continue;
       }

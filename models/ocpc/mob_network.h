@@ -35,7 +35,7 @@ class MobRow : public sc_core::sc_module {
 
   std::vector<std::unique_ptr<OcpcProcessor>> processors;
   /// The pins view: each processor's wires and receiver module, by column (empty grouped).
-  std::vector<std::unique_ptr<PinNode>> pin_nodes;
+  std::vector<std::unique_ptr<OcpcPinNode>> pin_nodes;
 };
 
 class MobNetwork : public sc_core::sc_module, public OcpcFabric {
@@ -63,7 +63,7 @@ class MobNetwork : public sc_core::sc_module, public OcpcFabric {
   OcpcShape shape_;
   NetworkView view_;
   MessageReceivers receivers_;
-  std::vector<PinOcpcReceiver*> receivers_by_node_;  ///< the pins view's receiver modules
+  std::vector<OcpcPinReceiver*> receivers_by_node_;  ///< the pins view's receiver modules
   std::vector<std::unique_ptr<MessageBus>> row_buses_;
   std::vector<std::unique_ptr<MessageBus>> column_buses_;
   /// The control plane beside every row bus and every column bus (empty without one).

@@ -21,7 +21,7 @@ OcpcNetwork::OcpcNetwork(const sc_core::sc_module_name& name, const OcpcNetworkC
       receivers_("receivers", config.shape.n()) {
   const OpticalBusConfig bus{config.shape.p, 0, 1};
   if (view_ == NetworkView::kPins) {
-    bus_ = std::make_unique<PinOcpcBus>("bus", bus, &control, &receivers_by_node_);
+    bus_ = std::make_unique<OcpcPinBus>("bus", bus, &control, &receivers_by_node_);
   } else {
     bus_ = std::make_unique<MessageBus>("bus", bus);
   }
@@ -59,13 +59,14 @@ void OcpcNetwork::build_pins(const OcpcNetworkConfig& config, const OcpcControlW
     for (const ReceiverInstance& r : config.rtl_receivers) {
       if (r.node == i) rtl = &r;
     }
-    pin_nodes_.push_back(std::make_unique<PinNode>(i, receivers_, clk, i, rtl, shape_.p, &control));
+    pin_nodes_.push_back(
+        std::make_unique<OcpcPinNode>(i, receivers_, clk, i, rtl, shape_.p, &control));
     receivers_by_node_.push_back(pin_nodes_.back()->receiver.get());
     if (rtl != nullptr) rtl_receivers_.push_back(pin_nodes_.back()->receiver.get());
   }
-  auto& bus = static_cast<PinOcpcBus&>(*bus_);
+  auto& bus = static_cast<OcpcPinBus&>(*bus_);
   for (NodeId i = 0; i < n; ++i) {
-    PinNode& node = *pin_nodes_[i];
+    OcpcPinNode& node = *pin_nodes_[i];
     processors_.push_back(
         node.build_processor(i,
                              OcpcProcessorConfig{i, shape_, config.h, config.protocol,
@@ -73,7 +74,7 @@ void OcpcNetwork::build_pins(const OcpcNetworkConfig& config, const OcpcControlW
                              1, clk));
     bus.transmitters[i]->bind(*node.tx_wires[0]);
   }
-  for (PinOcpcReceiver* r : rtl_receivers_) {
+  for (OcpcPinReceiver* r : rtl_receivers_) {
     for (NodeId k = 0; k < n; ++k) r->lanes[k]->bind(*pin_nodes_[k]->tx_wires[0]);
     r->report_mismatches_to(rtl_mismatch_);
   }

@@ -107,9 +107,9 @@ class OcpcNetwork : public sc_core::sc_module, public OcpcFabric {
   MessageReceivers receivers_;
   std::unique_ptr<MessageBus> bus_;
   /// The pins view (empty in the grouped view): each node's wires and receiver module, by id.
-  std::vector<std::unique_ptr<PinNode>> pin_nodes_;
-  std::vector<PinOcpcReceiver*> receivers_by_node_;
-  std::vector<PinOcpcReceiver*> rtl_receivers_;  ///< the pins view's receivers swapped for RTL
+  std::vector<std::unique_ptr<OcpcPinNode>> pin_nodes_;
+  std::vector<OcpcPinReceiver*> receivers_by_node_;
+  std::vector<OcpcPinReceiver*> rtl_receivers_;  ///< the pins view's receivers swapped for RTL
   RtlFirstMismatch rtl_mismatch_;                ///< theirs
   std::unique_ptr<BusControl> control_;          ///< null without a control plane
   std::vector<std::unique_ptr<OcpcProcessor>> processors_;

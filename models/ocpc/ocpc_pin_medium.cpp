@@ -2,9 +2,9 @@
 
 namespace optinet::ocpc {
 
-PinOcpcBus::PinOcpcBus(const sc_core::sc_module_name& name, const OpticalBusConfig& config,
+OcpcPinBus::OcpcPinBus(const sc_core::sc_module_name& name, const OpticalBusConfig& config,
                        const sc_core::sc_port<RunControlIf>* control,
-                       const std::vector<PinOcpcReceiver*>* receivers, std::vector<NodeId> members)
+                       const std::vector<OcpcPinReceiver*>* receivers, std::vector<NodeId> members)
     : OpticalBus<Message>(name, config, std::move(members)),
       control_(control),
       receivers_(receivers) {
@@ -19,7 +19,7 @@ PinOcpcBus::PinOcpcBus(const sc_core::sc_module_name& name, const OpticalBusConf
   dont_initialize();
 }
 
-void PinOcpcBus::sample_inputs() {
+void OcpcPinBus::sample_inputs() {
   const std::uint64_t slot = (*control_)->current_slot();
   for (std::uint32_t k = 0; k < transmitters.size(); ++k) {
     const TransmitterPins<In>& t = *transmitters[k];
@@ -30,14 +30,14 @@ void PinOcpcBus::sample_inputs() {
   }
 }
 
-OpticalBusBase::SlotSummary PinOcpcBus::resolve(std::uint64_t slot) {
+OpticalBusBase::SlotSummary OcpcPinBus::resolve(std::uint64_t slot) {
   const SlotSummary s = OpticalBus<Message>::resolve(slot);
   for (NodeId r : addressed_) (*receivers_)[r]->lit(slot);
   addressed_.clear();
   return s;
 }
 
-PinOcpcReceiver::PinOcpcReceiver(const sc_core::sc_module_name& name, NodeId node,
+OcpcPinReceiver::OcpcPinReceiver(const sc_core::sc_module_name& name, NodeId node,
                                  const ReceiverSampleIf<Message>& light,
                                  const ReceiverInstance* rtl, std::uint32_t transmitters,
                                  const sc_core::sc_port<RunControlIf>* control)
@@ -63,7 +63,7 @@ PinOcpcReceiver::PinOcpcReceiver(const sc_core::sc_module_name& name, NodeId nod
 #endif
 }
 
-void PinOcpcReceiver::step() {
+void OcpcPinReceiver::step() {
   ReceiverOutcome o;
   switch (phase_) {
     case Phase::kHolding:  // the rising edge after a lit slot: its processor sampled, go dark
@@ -86,7 +86,7 @@ void PinOcpcReceiver::step() {
   }
 }
 
-ReceiverOutcome PinOcpcReceiver::behavioural() const {
+ReceiverOutcome OcpcPinReceiver::behavioural() const {
   ReceiverOutcome o;
   const std::optional<Message> got = light_.sample(node_, slot_);
   o.valid = got.has_value();
@@ -95,7 +95,7 @@ ReceiverOutcome PinOcpcReceiver::behavioural() const {
   return o;
 }
 
-void PinOcpcReceiver::drive(const ReceiverOutcome& o) {
+void OcpcPinReceiver::drive(const ReceiverOutcome& o) {
   output.valid.write(o.valid);
   output.line.write(o.collision);
   output.message.write(o.message);
@@ -103,14 +103,14 @@ void PinOcpcReceiver::drive(const ReceiverOutcome& o) {
   sc_core::next_trigger(clk.posedge_event());
 }
 
-void PinOcpcReceiver::go_dark() {
+void OcpcPinReceiver::go_dark() {
   output.valid.write(false);
   output.line.write(false);
   output.message.write(Message{});
   if (rtl_) rtl_->clock().write(false);
 }
 
-void PinOcpcReceiver::report_mismatches_to(RtlMismatchSink& sink) {
+void OcpcPinReceiver::report_mismatches_to(RtlMismatchSink& sink) {
   if (stage_) stage_->report_to(sink, name());
 }
 

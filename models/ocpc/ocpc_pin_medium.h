@@ -23,20 +23,20 @@
 
 namespace optinet::ocpc {
 
-class PinOcpcReceiver;
+class OcpcPinReceiver;
 
-class PinOcpcBus : public OpticalBus<Message> {
+class OcpcPinBus : public OpticalBus<Message> {
  public:
   /// Transmitter k of the bus (local index k): in<k>_valid, in<k>_address, in<k>_kind, ...
   std::vector<std::unique_ptr<TransmitterPins<In>>> transmitters;
 
-  OPTINET_HAS_PROCESS(PinOcpcBus);
+  OPTINET_HAS_PROCESS(OcpcPinBus);
   /// `control`: the run control whose slot number the bus stamps its drives with. `receivers`:
   /// the receiver modules by global node id, told when the slot lights them. `members`: as
   /// for OpticalBus.
-  PinOcpcBus(const sc_core::sc_module_name& name, const OpticalBusConfig& config,
+  OcpcPinBus(const sc_core::sc_module_name& name, const OpticalBusConfig& config,
              const sc_core::sc_port<RunControlIf>* control,
-             const std::vector<PinOcpcReceiver*>* receivers, std::vector<NodeId> members = {});
+             const std::vector<OcpcPinReceiver*>* receivers, std::vector<NodeId> members = {});
 
  protected:
   SlotSummary resolve(std::uint64_t slot) override;
@@ -46,7 +46,7 @@ class PinOcpcBus : public OpticalBus<Message> {
   void sample_inputs();
 
   const sc_core::sc_port<RunControlIf>* control_;
-  const std::vector<PinOcpcReceiver*>* receivers_;
+  const std::vector<OcpcPinReceiver*>* receivers_;
   std::vector<NodeId> addressed_;  ///< global ids of the receivers addressed this slot
 };
 
@@ -65,17 +65,17 @@ struct ReceiverInstance {
 /// edge, rtl_clk rises a quarter slot later, and two delta cycles after that the stage's outputs
 /// are read and driven onto the receiver's pins (with :lockstep, the behavioural outcome, after
 /// comparing the two); they hold, and rtl_clk stays high, until the next rising edge.
-class PinOcpcReceiver : public sc_core::sc_module {
+class OcpcPinReceiver : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk{"clk"};
   ReceiverPins<Out> output{""};
   /// Swapped for RTL: transmitter k of the bus (empty for a behavioural receiver).
   std::vector<std::unique_ptr<TransmitterPins<In>>> lanes;
 
-  OPTINET_HAS_PROCESS(PinOcpcReceiver);
+  OPTINET_HAS_PROCESS(OcpcPinReceiver);
   /// `light`: the network's receiver array. `rtl`: swapped for this model (null: behavioural),
   /// with `transmitters` lanes, the slot read from `control`.
-  PinOcpcReceiver(const sc_core::sc_module_name& name, NodeId node,
+  OcpcPinReceiver(const sc_core::sc_module_name& name, NodeId node,
                   const ReceiverSampleIf<Message>& light, const ReceiverInstance* rtl = nullptr,
                   std::uint32_t transmitters = 0,
                   const sc_core::sc_port<RunControlIf>* control = nullptr);
@@ -94,7 +94,7 @@ class PinOcpcReceiver : public sc_core::sc_module {
   class RtlBoundary {
    public:
     using Outcome = ReceiverOutcome;
-    explicit RtlBoundary(PinOcpcReceiver& receiver) : r_(receiver) {}
+    explicit RtlBoundary(OcpcPinReceiver& receiver) : r_(receiver) {}
     std::uint64_t present() {
       r_.slot_ = (*r_.control_)->current_slot();
       r_.rtl_->present(r_.lanes);
@@ -107,7 +107,7 @@ class PinOcpcReceiver : public sc_core::sc_module {
     sc_core::sc_signal<bool>& clock() { return r_.rtl_->clock(); }
 
    private:
-    PinOcpcReceiver& r_;
+    OcpcPinReceiver& r_;
   };
 
   enum class Phase { kIdle, kRtl, kHolding };

@@ -2,24 +2,24 @@
 
 namespace optinet::ocpc {
 
-PinNode::PinNode(std::uint32_t leaf, const ReceiverSampleIf<Message>& light,
-                 sc_core::sc_in<bool>& clk, NodeId node, const ReceiverInstance* rtl,
-                 std::uint32_t lanes, const sc_core::sc_port<RunControlIf>* control) {
+OcpcPinNode::OcpcPinNode(std::uint32_t leaf, const ReceiverSampleIf<Message>& light,
+                         sc_core::sc_in<bool>& clk, NodeId node, const ReceiverInstance* rtl,
+                         std::uint32_t lanes, const sc_core::sc_port<RunControlIf>* control) {
   const std::string name = "receiver" + std::to_string(leaf);
-  receiver = std::make_unique<PinOcpcReceiver>(name.c_str(), node, light, rtl, lanes, control);
+  receiver = std::make_unique<OcpcPinReceiver>(name.c_str(), node, light, rtl, lanes, control);
   rx_wires = std::make_unique<ReceiverPins<Signal>>(name + "_");
   receiver->clk(clk);
   receiver->output.bind(*rx_wires);
 }
 
-void PinNode::add_tx_wires(const std::string& proc, std::uint32_t buses) {
+void OcpcPinNode::add_tx_wires(const std::string& proc, std::uint32_t buses) {
   for (std::uint32_t j = 0; j < buses; ++j) {
     const std::string prefix = buses == 1 ? proc + "_tx_" : proc + "_tx" + std::to_string(j) + "_";
     tx_wires.push_back(std::make_unique<TransmitterPins<SharedSignal>>(prefix));
   }
 }
 
-void PinNode::trace(sc_core::sc_trace_file* tf, const std::string& processor) const {
+void OcpcPinNode::trace(sc_core::sc_trace_file* tf, const std::string& processor) const {
   // Under the wires' own names (the processor's trace registers are <proc>.tx_valid, ...).
   for (std::size_t j = 0; j < tx_wires.size(); ++j) {
     trace_pins_of(tf, *tx_wires[j],
@@ -28,7 +28,7 @@ void PinNode::trace(sc_core::sc_trace_file* tf, const std::string& processor) co
   trace_pins_of(tf, *rx_wires, receiver->name() + std::string("_"));
 }
 
-PinNode::~PinNode() {
+OcpcPinNode::~OcpcPinNode() {
   tx_wires.clear();
   rx_wires.reset();
   receiver.reset();

@@ -15,21 +15,21 @@
 
 namespace optinet::ocpc {
 
-struct PinNode {
-  std::unique_ptr<PinOcpcReceiver> receiver;
+struct OcpcPinNode {
+  std::unique_ptr<OcpcPinReceiver> receiver;
   std::unique_ptr<ReceiverPins<Signal>> rx_wires;
   /// By bus; written by the processor's thread, by its method that lowers the valid line and
   /// by the network's acknowledgement logic (in different deltas).
   std::vector<std::unique_ptr<TransmitterPins<SharedSignal>>> tx_wires;
 
   /// Builds receiver<leaf> of node `config`'s id (`rtl`, `lanes`, `control`: as for
-  /// PinOcpcReceiver), clocked by `clk`.
-  PinNode(std::uint32_t leaf, const ReceiverSampleIf<Message>& light, sc_core::sc_in<bool>& clk,
-          NodeId node, const ReceiverInstance* rtl = nullptr, std::uint32_t lanes = 0,
-          const sc_core::sc_port<RunControlIf>* control = nullptr);
+  /// OcpcPinReceiver), clocked by `clk`.
+  OcpcPinNode(std::uint32_t leaf, const ReceiverSampleIf<Message>& light, sc_core::sc_in<bool>& clk,
+              NodeId node, const ReceiverInstance* rtl = nullptr, std::uint32_t lanes = 0,
+              const sc_core::sc_port<RunControlIf>* control = nullptr);
   /// Builds processor `P` <stem><leaf> lighting `buses` buses, bound to the node's wires
   /// <stem><leaf>_tx_* (or _tx<j>_*).
-  template <class P = PinOcpcProcessor>
+  template <class P = OcpcPinProcessor<>>
   std::unique_ptr<P> build_processor(std::uint32_t leaf, const typename P::Config& config,
                                      std::uint32_t buses, sc_core::sc_in<bool>& clk,
                                      const std::string& stem = "proc") {
@@ -44,7 +44,7 @@ struct PinNode {
   /// Traces the node's wires under their own names; `processor`: its processor's name.
   void trace(sc_core::sc_trace_file* tf, const std::string& processor) const;
   /// Destroys the receiver and the wires (after the processor: reverse creation order).
-  ~PinNode();
+  ~OcpcPinNode();
 
  private:
   /// The wires of processor `proc`'s `buses` transmitters.

@@ -23,9 +23,10 @@
 namespace optinet::ocpc {
 
 /// `Base`: the processor (ports tx[j] of BusTransmitIf<Message>, rx of ReceiverSampleIf<Message>);
-/// `BaseConfig`: its configuration (with a `slot_wiring`).
-template <class Base, class BaseConfig>
-class PinProcessor : public Base {
+/// `BaseConfig`: its configuration (with a `slot_wiring`). `OcpcPinProcessor<>` is the OCPC's,
+/// the MOB-PC's and the D-MOB's; split&hash's is `splithash::SplitHashPinProcessor`.
+template <class Base = OcpcProcessor, class BaseConfig = OcpcProcessorConfig>
+class OcpcPinProcessor : public Base {
  public:
   using Config = BaseConfig;
   sc_core::sc_in<bool> clk{"clk"};
@@ -33,10 +34,10 @@ class PinProcessor : public Base {
   std::vector<std::unique_ptr<TransmitterPins<Out>>> tx_pins;
   ReceiverPins<In> rx_pins{"rx_"};
 
-  OPTINET_HAS_PROCESS(PinProcessor);
+  OPTINET_HAS_PROCESS(OcpcPinProcessor);
   /// `buses`: the buses the processor lights (1: pins tx_*; more: tx<j>_*).
   /// `config.slot_wiring.clk` is ignored: the processor's own clock takes its place.
-  PinProcessor(const sc_core::sc_module_name& name, Config config, std::uint32_t buses)
+  OcpcPinProcessor(const sc_core::sc_module_name& name, Config config, std::uint32_t buses)
       : Base(name, with_clock(config, *this)), lit_event_("lit") {
     for (std::uint32_t j = 0; j < buses; ++j) {
       const std::string prefix = buses == 1 ? "tx_" : "tx" + std::to_string(j) + "_";
@@ -56,7 +57,7 @@ class PinProcessor : public Base {
   /// Bus j's transmitter logic (what the port tx[j] is bound to), as the processor drives it.
   class Transmitter : public sc_core::sc_object, public BusTransmitIf<Message> {
    public:
-    Transmitter(const char* name, PinProcessor& p, std::uint32_t bus)
+    Transmitter(const char* name, OcpcPinProcessor& p, std::uint32_t bus)
         : sc_core::sc_object(name), p_(p), bus_(bus) {}
     void drive(std::uint32_t, std::uint32_t receiver, const Message& message,
                std::uint64_t) override {
@@ -69,14 +70,14 @@ class PinProcessor : public Base {
     }
 
    private:
-    PinProcessor& p_;
+    OcpcPinProcessor& p_;
     std::uint32_t bus_;
   };
   /// The receiver's pins (what the port rx is bound to), as the processor samples them: the
   /// slot that just ended.
   class Receiver : public sc_core::sc_object, public ReceiverSampleIf<Message> {
    public:
-    explicit Receiver(PinProcessor& p) : sc_core::sc_object("receiver"), p_(p) {}
+    explicit Receiver(OcpcPinProcessor& p) : sc_core::sc_object("receiver"), p_(p) {}
     std::optional<Message> sample(NodeId, std::uint64_t) const override {
       if (!p_.rx_pins.valid.read()) return std::nullopt;
       return p_.rx_pins.message.read();
@@ -84,10 +85,10 @@ class PinProcessor : public Base {
     bool collided(NodeId, std::uint64_t) const override { return p_.rx_pins.line.read(); }
 
    private:
-    PinProcessor& p_;
+    OcpcPinProcessor& p_;
   };
 
-  static Config with_clock(Config config, PinProcessor& self) {
+  static Config with_clock(Config config, OcpcPinProcessor& self) {
     config.slot_wiring.clk = &self.clk;  // only the address: read after elaboration
     return config;
   }
@@ -109,7 +110,5 @@ class PinProcessor : public Base {
   sc_core::sc_event lit_event_;
   bool clearing_ = false;
 };
-
-using PinOcpcProcessor = PinProcessor<OcpcProcessor, OcpcProcessorConfig>;
 
 }  // namespace optinet::ocpc

@@ -2,7 +2,7 @@
 /// \file
 /// A verilated OCPC bus receiver stage (rtl/ocpc_bus_receiver.sv and designs with its ports;
 /// verilated only with Verilator): the signals and model at the receiver's boundary of an
-/// RtlStage (PinOcpcReceiver runs the stage). The models are verilated
+/// RtlStage (OcpcPinReceiver runs the stage). The models are verilated
 /// with K = kRtlReceiverLanes transmitter ports (lanes p..K-1 tied low), 16-bit addresses and
 /// W = 352-bit frames: a message as 11 words of 32 bits (payload low, payload high, destination,
 /// source, packet id, kind, sender, control0 low and high, control1 low and high).

@@ -73,9 +73,9 @@ void PopsGroup::build_pins(std::uint32_t group, const PopsNetworkConfig& config,
       if (c.b == group && c.a == a) instance = c;
     }
     pin_couplers.push_back(
-        std::make_unique<PinPassiveStar>(leaf.c_str(), OpticalPassiveStarConfig{group, a}, s.d,
+        std::make_unique<PopsPinCoupler>(leaf.c_str(), OpticalPassiveStarConfig{group, a}, s.d,
                                          &control, instance.kind, instance.model));
-    PinPassiveStar& c = *pin_couplers.back();
+    PopsPinCoupler& c = *pin_couplers.back();
     CouplerWires& w = *coupler_wires.back();
     c.clk(clk);
     c.busy(w.busy);
@@ -86,7 +86,7 @@ void PopsGroup::build_pins(std::uint32_t group, const PopsNetworkConfig& config,
   for (std::uint32_t k = 0; k < s.d; ++k) {
     const std::string proc = "proc" + std::to_string(k);
     transmitter_wires.push_back(std::make_unique<TransmitterWires>(proc, s.g));
-    auto p = std::make_unique<PinPopsProcessor>(
+    auto p = std::make_unique<PopsPinProcessor>(
         proc.c_str(), PopsProcessorConfig{s.node(group, k), s, config.protocol,
                                           SlotWiring{nullptr, &control}, nullptr, wiring});
     TransmitterWires& w = *transmitter_wires.back();
@@ -137,7 +137,7 @@ PopsNetwork::PopsNetwork(const sc_core::sc_module_name& name, const PopsNetworkC
       PopsGroup& from = *groups_[a];
       if (!groups_[b]->pin_couplers.empty()) {
         // c(b, a)'s input k is processor k of group a, its fibre b.
-        PinPassiveStar& c = *groups_[b]->pin_couplers[a];
+        PopsPinCoupler& c = *groups_[b]->pin_couplers[a];
         for (std::uint32_t k = 0; k < s.d; ++k) {
           TransmitterWires& w = *from.transmitter_wires[k];
           c.inputs[k]->valid(w.valid[b]);

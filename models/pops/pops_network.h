@@ -100,7 +100,7 @@ class PopsGroup : public sc_core::sc_module {
   std::vector<std::unique_ptr<PassiveStar>> couplers_in;
   /// The pins view: c(this, a), a = 0..g-1, a module each, and the wires of the processors'
   /// transmitters and of the couplers' outputs (empty in the grouped view).
-  std::vector<std::unique_ptr<PinPassiveStar>> pin_couplers;
+  std::vector<std::unique_ptr<PopsPinCoupler>> pin_couplers;
   std::vector<std::unique_ptr<TransmitterWires>> transmitter_wires;
   std::vector<std::unique_ptr<CouplerWires>> coupler_wires;
   /// The reservation control plane (null without one): the group's request star, and the

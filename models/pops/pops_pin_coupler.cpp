@@ -2,7 +2,7 @@
 
 namespace optinet {
 
-PinPassiveStar::PinPassiveStar(const sc_core::sc_module_name& name,
+PopsPinCoupler::PopsPinCoupler(const sc_core::sc_module_name& name,
                                const OpticalPassiveStarConfig& config, std::uint32_t sources,
                                const sc_core::sc_port<RunControlIf>* control, CouplerKind kind,
                                const std::string& model)
@@ -27,7 +27,7 @@ PinPassiveStar::PinPassiveStar(const sc_core::sc_module_name& name,
   dont_initialize();
 }
 
-void PinPassiveStar::step() {
+void PopsPinCoupler::step() {
   StarOutcome law;
   switch (phase_) {
     case Phase::kHolding:
@@ -56,15 +56,15 @@ void PinPassiveStar::step() {
   sc_core::next_trigger(clk.posedge_event());
 }
 
-PinPassiveStar::~PinPassiveStar() = default;
+PopsPinCoupler::~PopsPinCoupler() = default;
 
-void PinPassiveStar::resolve(const StarOutcome& law) {
+void PopsPinCoupler::resolve(const StarOutcome& law) {
   const StarOutcome o = coupler_.commit(lane_, law, outputs_);
   busy.write(o.busy);
   collision.write(o.collision);
 }
 
-void PinPassiveStar::sample_inputs(std::uint64_t slot) {
+void PopsPinCoupler::sample_inputs(std::uint64_t slot) {
   lane_.slot = slot;
   lane_.drivers = 0;
   lane_.sources.clear();
@@ -77,7 +77,7 @@ void PinPassiveStar::sample_inputs(std::uint64_t slot) {
   }
 }
 
-void PinPassiveStar::go_dark() {
+void PopsPinCoupler::go_dark() {
   busy.write(false);
   collision.write(false);
   output.valid.write(false);

@@ -24,7 +24,7 @@
 
 namespace optinet {
 
-class PinPassiveStar : public sc_core::sc_module {
+class PopsPinCoupler : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk{"clk"};
   /// Source k of group a: in<k>_valid and in<k>_kind, _packet, _source, _destination, _payload.
@@ -34,15 +34,15 @@ class PinPassiveStar : public sc_core::sc_module {
   /// The broadcast frame: valid and frame_kind, frame_packet, ... (one source lit, no fault).
   ValidFramePins<Out> output{"valid", "frame_"};
 
-  OPTINET_HAS_PROCESS(PinPassiveStar);
+  OPTINET_HAS_PROCESS(PopsPinCoupler);
   /// `control`: the run control whose slot number stamps the coupler's statistics and faults,
   /// read when the coupler first resolves a slot. `kind`: the behavioural law, or verilated
   /// model `model` (alone, or in lockstep beside the behavioural law) as a child `rtl`, clocked
   /// by the signal rtl_clk.
-  PinPassiveStar(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config,
+  PopsPinCoupler(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config,
                  std::uint32_t sources, const sc_core::sc_port<RunControlIf>* control,
                  CouplerKind kind = CouplerKind::kBehavioural, const std::string& model = "");
-  ~PinPassiveStar() override;
+  ~PopsPinCoupler() override;
 
   StarCoupler& coupler() { return coupler_; }
   const StarCoupler& coupler() const { return coupler_; }

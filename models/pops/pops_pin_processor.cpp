@@ -2,15 +2,15 @@
 
 namespace optinet::pops {
 
-PopsProcessorConfig PinPopsProcessor::with_pins(PopsProcessorConfig config,
-                                                PinPopsProcessor& self) {
+PopsProcessorConfig PopsPinProcessor::with_pins(PopsProcessorConfig config,
+                                                PopsPinProcessor& self) {
   // Only the addresses are taken here: the base class reads them after elaboration.
   config.slot_wiring.clk = &self.clk;
   config.fibres = &self.pins_;
   return config;
 }
 
-PinPopsProcessor::PinPopsProcessor(const sc_core::sc_module_name& name, PopsProcessorConfig config)
+PopsPinProcessor::PopsPinProcessor(const sc_core::sc_module_name& name, PopsProcessorConfig config)
     : PopsProcessor(name, with_pins(config, *this)),
       tx_valid("tx_valid", config.shape.g),
       lit_event_("lit") {
@@ -26,7 +26,7 @@ PinPopsProcessor::PinPopsProcessor(const sc_core::sc_module_name& name, PopsProc
   dont_initialize();
 }
 
-void PinPopsProcessor::Pins::drive(std::uint32_t coupler, std::uint32_t, const Frame& frame,
+void PopsPinProcessor::Pins::drive(std::uint32_t coupler, std::uint32_t, const Frame& frame,
                                    std::uint64_t) {
   if (p_.lit_.empty()) {
     p_.tx.write(frame);
@@ -36,14 +36,14 @@ void PinPopsProcessor::Pins::drive(std::uint32_t coupler, std::uint32_t, const F
   p_.lit_.push_back(coupler);
 }
 
-std::optional<Frame> PinPopsProcessor::Pins::sample(std::uint32_t source_group,
+std::optional<Frame> PopsPinProcessor::Pins::sample(std::uint32_t source_group,
                                                     std::uint64_t) const {
   const ValidFramePins<In>& in = *p_.rx.at(source_group);
   if (!in.valid.read()) return std::nullopt;
   return in.frame.read();
 }
 
-void PinPopsProcessor::clear_tx() {
+void PopsPinProcessor::clear_tx() {
   if (!clearing_) {
     clearing_ = true;
     sc_core::next_trigger(clk.negedge_event());

@@ -21,7 +21,7 @@
 
 namespace optinet::pops {
 
-class PinPopsProcessor : public PopsProcessor {
+class PopsPinProcessor : public PopsProcessor {
  public:
   sc_core::sc_in<bool> clk{"clk"};
   sc_core::sc_vector<sc_core::sc_out<bool>> tx_valid;  ///< tx_valid_<b>: lights c(b, a)
@@ -29,25 +29,25 @@ class PinPopsProcessor : public PopsProcessor {
   /// rx<s>: the output of coupler c(a, s) into this processor's group a.
   std::vector<std::unique_ptr<ValidFramePins<In>>> rx;
 
-  OPTINET_HAS_PROCESS(PinPopsProcessor);
+  OPTINET_HAS_PROCESS(PopsPinProcessor);
   /// `config.slot_wiring.clk` and `config.fibres` are ignored: the processor's own clock and
   /// pins take their place.
-  PinPopsProcessor(const sc_core::sc_module_name& name, PopsProcessorConfig config);
+  PopsPinProcessor(const sc_core::sc_module_name& name, PopsProcessorConfig config);
 
  private:
   /// The processor's side of the pins, as PopsProcessor drives and samples its fibres.
   class Pins : public StarNodeIf {
    public:
-    explicit Pins(PinPopsProcessor& p) : p_(p) {}
+    explicit Pins(PopsPinProcessor& p) : p_(p) {}
     void drive(std::uint32_t coupler, std::uint32_t source, const Frame& frame,
                std::uint64_t slot) override;
     std::optional<Frame> sample(std::uint32_t source_group, std::uint64_t slot) const override;
 
    private:
-    PinPopsProcessor& p_;
+    PopsPinProcessor& p_;
   };
 
-  static PopsProcessorConfig with_pins(PopsProcessorConfig config, PinPopsProcessor& self);
+  static PopsProcessorConfig with_pins(PopsProcessorConfig config, PopsPinProcessor& self);
   /// Returns the lit fibres to dark at the falling edge after a transmission.
   void clear_tx();
 

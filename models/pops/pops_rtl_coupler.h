@@ -6,7 +6,7 @@
 /// The grouped view's RTL coupler (RtlPassiveStar) is clocked by the slot clock: it drives the
 /// model's inputs in the delta cycle after the sources light the lane, the model settles in
 /// the next, and its outputs are read (and delivered) one delta later, all within the slot's
-/// rising edge. The pins view's coupler (PinPassiveStar) runs the stage's phase machine.
+/// rising edge. The pins view's coupler (PopsPinCoupler) runs the stage's phase machine.
 #include <cstdint>
 #include <memory>
 #include <string>

@@ -98,7 +98,7 @@ void SfNetwork::build_pins(const SfNetworkConfig& config,
                                         const sc_core::sc_port<RunControlIf>& control) {
       std::unique_ptr<LinkStage> stage;
       if (config.make_link) stage = config.make_link(name, x, label, control);
-      return stage != nullptr ? std::move(stage) : std::make_unique<PinLink>(name);
+      return stage != nullptr ? std::move(stage) : std::make_unique<SfPinLink>(name);
     };
     pin_nodes_.push_back(std::make_unique<SfPinNode>(
         ("node" + std::to_string(x)).c_str(), g, routers_[x],

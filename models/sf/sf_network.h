@@ -34,7 +34,7 @@ struct SfNetworkConfig {
   /// kPins: every node and link a module with pins (node_processes is then unused).
   NetworkView view = NetworkView::kGrouped;
   /// The pins view: makes the stage of link x -> graph.neighbor(x, label) (null: the
-  /// behavioural PinLink); `control`: node x's run control port.
+  /// behavioural SfPinLink); `control`: node x's run control port.
   std::function<std::unique_ptr<LinkStage>(const char* name, NodeId x, unsigned label,
                                            const sc_core::sc_port<RunControlIf>& control)>
       make_link;

@@ -61,10 +61,10 @@ class LinkStage : public sc_core::sc_module {
 
 /// The behavioural link: a wire in each direction. What U offers is at V a delta later, and
 /// V's ready is at U a delta after V drives it.
-class PinLink : public LinkStage {
+class SfPinLink : public LinkStage {
  public:
-  OPTINET_HAS_PROCESS(PinLink);
-  explicit PinLink(const sc_core::sc_module_name& name) : LinkStage(name) {
+  OPTINET_HAS_PROCESS(SfPinLink);
+  explicit SfPinLink(const sc_core::sc_module_name& name) : LinkStage(name) {
     SC_METHOD(forward);
     dont_initialize();
     // Every offer raises the valid line (it falls at the falling edge), and the fields change

@@ -20,10 +20,10 @@ SplitHashLevel::SplitHashLevel(const sc_core::sc_module_name& name, std::uint32_
       processors.push_back(std::make_unique<SplitHashProcessor>(node.c_str(), processor));
       continue;
     }
-    pin_nodes.push_back(std::make_unique<ocpc::PinNode>(leaf, light, clk, processor.id));
+    pin_nodes.push_back(std::make_unique<ocpc::OcpcPinNode>(leaf, light, clk, processor.id));
     const std::uint32_t buses = SplitHashProcessor::top_buses(s, level) +
                                 (SplitHashProcessor::has_bottom_bus(s, level, x) ? 1 : 0);
-    processors.push_back(pin_nodes.back()->build_processor<PinSplitHashProcessor>(
+    processors.push_back(pin_nodes.back()->build_processor<SplitHashPinProcessor>(
         leaf, processor, buses, clk, "node"));
   }
 }
@@ -110,7 +110,7 @@ SplitHashNetwork::SplitHashNetwork(const sc_core::sc_module_name& name,
   const BusMaker make = [&](const std::string& bus, const OpticalBusConfig& c,
                             std::vector<NodeId> members) -> std::unique_ptr<MessageBus> {
     if (pins) {
-      return std::make_unique<ocpc::PinOcpcBus>(bus.c_str(), c, &control, &receivers_by_node_,
+      return std::make_unique<ocpc::OcpcPinBus>(bus.c_str(), c, &control, &receivers_by_node_,
                                                 std::move(members));
     }
     return std::make_unique<MessageBus>(bus.c_str(), c, std::move(members));
@@ -133,9 +133,9 @@ SplitHashNetwork::SplitHashNetwork(const sc_core::sc_module_name& name,
     for (std::uint64_t x = 0; x < s.n(); ++x) {
       const std::vector<MessageBus*> own = buses_of(level, x);
       if (pins) {  // its transmitter j is the input of bus j at its local index
-        ocpc::PinNode& node = *levels_[level]->pin_nodes[x];
+        ocpc::OcpcPinNode& node = *levels_[level]->pin_nodes[x];
         for (std::size_t j = 0; j < own.size(); ++j) {
-          static_cast<ocpc::PinOcpcBus&>(*own[j])
+          static_cast<ocpc::OcpcPinBus&>(*own[j])
               .transmitters[local_index(*own[j], s.id(level, x))]
               ->bind(*node.tx_wires[j]);
         }

@@ -7,7 +7,7 @@
 /// splithash.sinks.g3_bus joins the k nodes of group 3 of level 1 with their k sinks;
 /// splithash.receivers holds every node's photodetector.
 ///
-/// In the pins view (network_view.h) every bus is a PinOcpcBus and every node a PinProcessor
+/// In the pins view (network_view.h) every bus is an OcpcPinBus and every node an OcpcPinProcessor
 /// with one transmitter per bus it lights, in the order of its tx ports (tx_* for one bus, else
 /// tx<j>_*), wired to the bus's input at the node's local index, beside its receiver module
 /// (ocpc_pin_node.h): splithash.level2.node17_tx1_valid, splithash.level2.receiver17_valid, ...
@@ -29,7 +29,7 @@ namespace optinet::splithash {
 using MessageBus = OpticalBus<Message>;
 using MessageReceivers = ReceiverArray<Message>;
 /// The pins view's split&hash node.
-using PinSplitHashProcessor = ocpc::PinProcessor<SplitHashProcessor, SplitHashProcessorConfig>;
+using SplitHashPinProcessor = ocpc::OcpcPinProcessor<SplitHashProcessor, SplitHashProcessorConfig>;
 
 struct SplitHashNetworkConfig {
   const SplitHashWiring* wiring = nullptr;
@@ -52,7 +52,7 @@ class SplitHashLevel : public sc_core::sc_module {
                  const SplitHashNetworkConfig& config, const ReceiverSampleIf<Message>& light);
   ~SplitHashLevel() override;
   /// The pins view's nodes (wires and receiver modules) by index (empty grouped).
-  std::vector<std::unique_ptr<ocpc::PinNode>> pin_nodes;
+  std::vector<std::unique_ptr<ocpc::OcpcPinNode>> pin_nodes;
   std::vector<std::unique_ptr<SplitHashProcessor>> processors;
 };
 
@@ -60,7 +60,7 @@ class SplitHashLevel : public sc_core::sc_module {
 /// block and bottom index order, or the buses to the sinks (i = 0), in group order.
 class SplitHashBuses : public sc_core::sc_module {
  public:
-  /// `make`: builds a bus (grouped: a MessageBus; pins: a PinOcpcBus).
+  /// `make`: builds a bus (grouped: a MessageBus; pins: an OcpcPinBus).
   SplitHashBuses(const sc_core::sc_module_name& name, std::uint32_t i,
                  const SplitHashWiring& wiring, const BusMaker& make);
   ~SplitHashBuses() override;
@@ -104,7 +104,7 @@ class SplitHashNetwork : public sc_core::sc_module {
   MessageReceivers receivers_;
   NetworkView view_;
   /// The pins view's receiver modules by global id (empty grouped).
-  std::vector<ocpc::PinOcpcReceiver*> receivers_by_node_;
+  std::vector<ocpc::OcpcPinReceiver*> receivers_by_node_;
   /// below_[i]: the buses below level i+1 (below_[0]: to the sinks).
   std::vector<std::unique_ptr<SplitHashBuses>> below_;
   std::vector<std::unique_ptr<SplitHashLevel>> levels_;

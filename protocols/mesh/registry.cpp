@@ -6,18 +6,18 @@ namespace optinet::mesh {
 
 namespace {
 
-class ExperimentLoop : public mesh::MeshSyncProtocol {
+class ExperimentLoop : public mesh::MeshProtocol {
  public:
   explicit ExperimentLoop(const LoopConfig& c) : config_(c) {}
-  void run(mesh::MeshSyncContext& ctx) override { run_experiment_loop(ctx, config_); }
+  void run(mesh::MeshContext& ctx) override { run_experiment_loop(ctx, config_); }
 
  private:
   LoopConfig config_;
 };
 
-class WholeMeshSync : public mesh::MeshSyncProtocol {
+class WholeMeshSync : public mesh::MeshProtocol {
  public:
-  void run(mesh::MeshSyncContext& ctx) override {
+  void run(mesh::MeshContext& ctx) override {
     TreeNode node(ctx);
     node.start_whole_mesh();
     node.sync();
@@ -44,8 +44,7 @@ std::string protocol_unavailable(const std::string& name) {
   return "'" + name + "' is not a mesh protocol (" + names + ")";
 }
 
-std::unique_ptr<mesh::MeshSyncProtocol> make_protocol(const std::string& name,
-                                                      const LoopConfig& loop) {
+std::unique_ptr<mesh::MeshProtocol> make_protocol(const std::string& name, const LoopConfig& loop) {
   if (name == "experiment") return std::make_unique<ExperimentLoop>(loop);
   if (name == "sync") return std::make_unique<WholeMeshSync>();
   throw std::invalid_argument(protocol_unavailable(name));

@@ -20,7 +20,6 @@ struct ProtocolInfo {
 const std::vector<ProtocolInfo>& protocols();
 /// Why `name` is no protocol of the mesh ("" if it is).
 std::string protocol_unavailable(const std::string& name);
-std::unique_ptr<mesh::MeshSyncProtocol> make_protocol(const std::string& name,
-                                                      const LoopConfig& loop);
+std::unique_ptr<mesh::MeshProtocol> make_protocol(const std::string& name, const LoopConfig& loop);
 
 }  // namespace optinet::mesh

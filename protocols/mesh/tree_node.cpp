@@ -27,7 +27,7 @@ constexpr int kRootsProblem = kRoutingProblems - 1;
 
 }  // namespace
 
-TreeNode::TreeNode(mesh::MeshSyncContext& ctx, Step4Schedule schedule)
+TreeNode::TreeNode(mesh::MeshContext& ctx, Step4Schedule schedule)
     : ctx_(ctx), schedule_(schedule) {}
 
 void TreeNode::start_whole_mesh() {
@@ -298,7 +298,7 @@ void TreeNode::join() {
 
 void TreeNode::finish() { ctx_.observer().finished(ctx_.node(), pending_.size()); }
 
-void run_experiment_loop(mesh::MeshSyncContext& ctx, const LoopConfig& config) {
+void run_experiment_loop(mesh::MeshContext& ctx, const LoopConfig& config) {
   constexpr std::uint64_t kZetaStreams = 16;  // the random stream domain of group draws
   TreeNode node(ctx, config.step4);
   node.start_whole_mesh();

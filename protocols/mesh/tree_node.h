@@ -2,7 +2,7 @@
 /// \file
 /// One processor's side of the synchronization trees (Chochia, Cole & Heywood, section 3): the
 /// stack of its groups' trees and the operations sync, split and join, run in the processor's
-/// thread through its MeshSyncContext. A processor knows only its coordinates, the indexing,
+/// thread through its MeshContext. A processor knows only its coordinates, the indexing,
 /// its state bit, its current tree neighbours' coordinates and what it receives.
 ///
 /// Choices the paper leaves open:
@@ -41,7 +41,7 @@ enum class Step4Schedule { kAtOnce, kOneByOne };
 
 class TreeNode {
  public:
-  explicit TreeNode(mesh::MeshSyncContext& ctx, Step4Schedule schedule = Step4Schedule::kAtOnce);
+  explicit TreeNode(mesh::MeshContext& ctx, Step4Schedule schedule = Step4Schedule::kAtOnce);
 
   /// The group of the whole mesh, tree by the indexing (ranks are indices).
   void start_whole_mesh();
@@ -93,7 +93,7 @@ class TreeNode {
   void combine(Kind kind);    ///< wait for the children's packets of `kind`, send one up
   void broadcast(Kind kind);  ///< wait for the parent's packet (not at the root), send down
 
-  mesh::MeshSyncContext& ctx_;
+  mesh::MeshContext& ctx_;
   Step4Schedule schedule_;
   std::vector<mesh::TreeView> stack_;
   std::vector<std::int64_t> ranks_;
@@ -126,6 +126,6 @@ struct LoopConfig {
 /// label is 1 if xi > zeta. Both are real. With `consecutive`, the label is 1 if the processor's
 /// rank in its group is above zeta, so every sub-group is a run of consecutive indices (experiment
 /// set 3).
-void run_experiment_loop(mesh::MeshSyncContext& ctx, const LoopConfig& config);
+void run_experiment_loop(mesh::MeshContext& ctx, const LoopConfig& config);
 
 }  // namespace optinet::mesh

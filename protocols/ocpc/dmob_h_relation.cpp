@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <vector>
 
+#include "protocols/funnel/funnel_phases.h"
 #include "protocols/ocpc/dmob_line_ocpc.h"
 #include "protocols/ocpc/dmob_random_batches.h"
 #include "protocols/ocpc/dmob_random_function.h"
 #include "protocols/ocpc/prefix.h"
+#include "protocols/ocpc/spread.h"
 #include "protocols/ocpc/wired_or.h"
-#include "protocols/splithash/redistribute.h"
-#include "protocols/splithash/thinning.h"
 
 namespace optinet::ocpc {
 
@@ -63,7 +63,7 @@ void spread_on_line(OcpcNodeContext& node, DmobCursor& cursor, std::uint64_t& t,
       line_max(node, cursor, t, left.size(), DmobHRelationProtocol::kLoadBits);
   if (most <= DmobHRelationProtocol::kSlots) return;
   DmobLineAsOcpc line(node, {}, 1);
-  splithash::spread_over_bus(line, most, left, scan_steps(line.shape().p));
+  spread_over_bus(line, most, left, scan_steps(line.shape().p));
   node.note_buffers(static_cast<unsigned>(left.size()));
   t = cursor.now();
 }

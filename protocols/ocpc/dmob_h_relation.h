@@ -22,7 +22,7 @@
 ///    bring together the sets". Here the sets are the buses of dimension 0 (K nodes; every
 ///    group of level L >= 1 is a union of them, so a packet may move along one without leaving
 ///    its coarse path), which need no additional permutation: the prefix and the moves of the
-///    split&hash network's redistribution (protocols/splithash/redistribute.h, spread_over_bus)
+///    split&hash network's redistribution (protocols/splithash/redistribute.h; spread.h)
 ///    run on the bus as on an OCPC of K processors (dmob_line_ocpc.h).
 /// 3. The last level: GJLR on every bus of dimension 0 (dmob_random_function.h, gjlr_on_lines)
 ///    with h' = max(h, the largest number of packets a node holds at level 1), learnt from the

@@ -1,6 +1,6 @@
 #include "protocols/ocpc/dmob_random_batches.h"
 
-#include "protocols/splithash/random_batches.h"
+#include "protocols/funnel/funnel_phases.h"
 
 namespace optinet::ocpc {
 

@@ -4,8 +4,8 @@
 /// any level: each packet at level `from` takes a random batch, and the batches go down the
 /// simulated funnels from level `from` to level 1 one after the other
 /// (protocols/ocpc/dmob_funnel_level.h). A level-1 node keeps what reaches it, at most one packet
-/// per batch. The batch draw is the split&hash network's (protocols/splithash/random_batches.h,
-/// draw_batches), from the node's own stream.
+/// per batch. The batch draw is the split&hash network's (draw_batches,
+/// protocols/funnel/funnel_phases.h), from the node's own stream.
 #include <cstdint>
 #include <optional>
 #include <utility>

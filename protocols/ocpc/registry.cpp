@@ -1,5 +1,6 @@
 #include "protocols/ocpc/registry.h"
 
+#include "protocols/funnel/funnel_phases.h"
 #include "protocols/ocpc/coinflip.h"
 #include "protocols/ocpc/dim_order.h"
 #include "protocols/ocpc/dmob_funnel.h"
@@ -10,7 +11,6 @@
 #include "protocols/ocpc/tdma.h"
 #include "protocols/ocpc/thinning.h"
 #include "protocols/ocpc/valiant.h"
-#include "protocols/splithash/registry.h"
 
 namespace optinet::ocpc {
 

@@ -2,23 +2,6 @@
 
 namespace optinet::splithash {
 
-std::vector<std::pair<std::uint32_t, Packet>> draw_batches(Rng& rng,
-                                                           const std::vector<Packet>& packets,
-                                                           std::uint32_t per_slot,
-                                                           std::uint32_t slots,
-                                                           std::vector<Packet>& unsent) {
-  std::vector<std::pair<std::uint32_t, Packet>> assigned;
-  for (std::size_t m = 0; m < packets.size(); ++m) {
-    if (m < slots) {
-      const std::uint32_t b = static_cast<std::uint32_t>(m) * per_slot + rng.below(per_slot);
-      assigned.emplace_back(b, packets[m]);
-    } else {
-      unsent.push_back(packets[m]);
-    }
-  }
-  return assigned;
-}
-
 RandomBatches::RandomBatches(SplitHashNodeContext& node, std::uint32_t from,
                              const std::vector<Packet>& packets, std::uint32_t per_slot,
                              std::uint32_t slots)

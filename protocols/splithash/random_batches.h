@@ -15,18 +15,10 @@
 #include <vector>
 
 #include "models/splithash/splithash_node.h"
+#include "protocols/funnel/funnel_phases.h"
 #include "protocols/splithash/funnel_level.h"
 
 namespace optinet::splithash {
-
-/// The batch draw: a node's m-th packet (m < slots) takes one of the batches
-/// m * per_slot .. (m + 1) * per_slot - 1, drawn from `rng`; the packets beyond `slots` are
-/// appended to `unsent`. Returns the (batch, packet) pairs.
-std::vector<std::pair<std::uint32_t, Packet>> draw_batches(Rng& rng,
-                                                           const std::vector<Packet>& packets,
-                                                           std::uint32_t per_slot,
-                                                           std::uint32_t slots,
-                                                           std::vector<Packet>& unsent);
 
 class RandomBatches {
  public:

@@ -24,7 +24,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/ocpc/ocpc_node.h"
 #include "models/splithash/splithash_node.h"
 
 namespace optinet::splithash {
@@ -32,23 +31,5 @@ namespace optinet::splithash {
 /// Runs the redistribution of level `level` (>= 2) for this node; a node of that level passes
 /// its remainder in `left`, which it holds afterwards; other nodes pass theirs (untouched).
 void redistribute(SplitHashNodeContext& node, std::uint32_t level, std::vector<Packet>& left);
-
-/// Steps 2-3 on `bus` (its members OCPC processors 0 .. p-1), every member with `left` (its
-/// packets) and `most`, the most packets any member of any set holds: a prefix sum of the
-/// counts, then 2 most steps moving each packet of rank r to member r mod p in window r / p.
-/// Afterwards `left` is what the member holds. The prefix is padded to `scan_max` steps (the
-/// longest of the level's sets), so the whole takes scan_max + 2 most steps.
-void spread_over_bus(ocpc::OcpcNodeContext& bus, std::uint64_t most, std::vector<Packet>& left,
-                     std::uint32_t scan_max);
-
-/// The member and window of rank r in a set of `size` members: the packet goes to member
-/// r mod size in window r / size (windows >= 2: the packet stays).
-struct RankPlace {
-  std::uint64_t member;
-  std::uint64_t window;
-};
-inline RankPlace place_of(std::uint64_t rank, std::uint64_t size) {
-  return RankPlace{rank % size, rank / size};
-}
 
 }  // namespace optinet::splithash

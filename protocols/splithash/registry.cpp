@@ -1,5 +1,6 @@
 #include "protocols/splithash/registry.h"
 
+#include "protocols/funnel/funnel_phases.h"
 #include "protocols/splithash/funnel.h"
 #include "protocols/splithash/h_relation.h"
 #include "protocols/splithash/random_function.h"
@@ -26,12 +27,6 @@ const std::vector<ProtocolInfo>& protocols() {
        make<HRelationProtocol>, false, true},
   };
   return table;
-}
-
-std::string random_function_unavailable(const SplitHashShape& shape) {
-  const std::string why = shape.one_node_blocks();
-  if (why.empty()) return "";
-  return why + "; --protocol h-relation routes what one application leaves";
 }
 
 const ProtocolInfo* find_protocol(const std::string& name) {

@@ -24,10 +24,6 @@ struct ProtocolInfo {
   std::string (*shape_unavailable)(const SplitHashShape& shape) = nullptr;
 };
 
-/// The random-function algorithm's precondition (SplitHashShape::one_node_blocks), for the
-/// registries of the networks that run it.
-std::string random_function_unavailable(const SplitHashShape& shape);
-
 const std::vector<ProtocolInfo>& protocols();
 /// nullptr if unknown.
 const ProtocolInfo* find_protocol(const std::string& name);

@@ -9,7 +9,8 @@ usage: scripts/docs/doc_claims.py [--list | --prose-numbers]
 Pages: split-hash.md, dmob.md, mesh-sync.md, faults.md, pops-table1.md (its prose),
 valiant-brebner.md (whose observations scripts/results/vb_claims.py prints), coupler-evaluation.md
 (the tables of its section 1, rebuilt from its CSVs), pops-randomized.md
-(scripts/results/claims_pops_randomized.py), ocpc-mob.md (scripts/results/claims_ocpc_mob.py) and the
+(scripts/results/claims_pops_randomized.py), ocpc-mob.md (scripts/results/claims_ocpc_mob.py), workloads.md
+(scripts/results/workload_study_report.py, from workloads.csv and workloads-study.csv) and the
 gjlr-failure*.md pages (scripts/results/claims_gjlr_failure.py). --list prints every derived statement.
 
 Every number in a page's prose is inside a derived statement or listed in prose_numbers.txt
@@ -35,6 +36,7 @@ import design_ranking  # noqa: E402
 import prose_numbers  # noqa: E402
 import results_data as rd  # noqa: E402
 import vb_claims  # noqa: E402
+import workload_study_report  # noqa: E402
 
 
 span, col, where, norm = rd.span, rd.col, rd.where, rd.norm
@@ -485,8 +487,8 @@ def design_ranking_claims():
 
 
 PAGES = [split_hash, dmob, mesh_sync, faults, pops_table1, valiant_brebner, coupler_evaluation,
-         claims_pops_randomized.pops_randomized, claims_ocpc_mob.ocpc_mob] + \
-    claims_gjlr_failure.gjlr_pages()
+         claims_pops_randomized.pops_randomized, claims_ocpc_mob.ocpc_mob,
+         workload_study_report.claims] + claims_gjlr_failure.gjlr_pages()
 
 
 PROSE_NUMBERS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "prose_numbers.txt")

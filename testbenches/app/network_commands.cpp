@@ -27,7 +27,7 @@ const std::vector<NetworkFamily>& network_families() {
       {"grid", "k-dimensional grid, store-and-forward (Valiant & Brebner)",
        StoreForwardCommand::make},
       {"mesh", "n x n mesh with synchronization trees (Chochia, Cole & Heywood)",
-       MeshSyncCommand::make},
+       MeshCommand::make},
       {"splithash",
        "random (N, d, a) split&hash network of optical crossbars (Meyer auf der Heide et al.)",
        SplitHashCommand::make},

@@ -39,12 +39,12 @@ bool same_tree(const TreeView& a, const TreeView& b) {
          eq(a.has_adjacent_root, a.adjacent_root, b.has_adjacent_root, b.adjacent_root);
 }
 
-MeshSyncChecker::MeshSyncChecker(const MeshIndexing& indexing)
+MeshChecker::MeshChecker(const MeshIndexing& indexing)
     : indexing_(indexing), nodes_(indexing.n() * indexing.n()) {
   reset();
 }
 
-void MeshSyncChecker::reset() {
+void MeshChecker::reset() {
   ops_.assign(nodes_, {});
   finished_.assign(nodes_, false);
   unconsumed_.assign(nodes_, 0);
@@ -54,12 +54,12 @@ void MeshSyncChecker::reset() {
   groups_.clear();
 }
 
-void MeshSyncChecker::error(const std::string& e) {
+void MeshChecker::error(const std::string& e) {
   if (errors_.size() < kMaxErrors) errors_.push_back(e);
 }
 
-void MeshSyncChecker::entered(std::uint32_t node, std::uint32_t op, OpKind kind,
-                              std::uint32_t level, int label, std::uint64_t slot) {
+void MeshChecker::entered(std::uint32_t node, std::uint32_t op, OpKind kind, std::uint32_t level,
+                          int label, std::uint64_t slot) {
   auto& v = ops_[node];
   if (v.size() < op) v.resize(op);
   Record& r = v[op - 1];
@@ -70,8 +70,8 @@ void MeshSyncChecker::entered(std::uint32_t node, std::uint32_t op, OpKind kind,
   r.has_enter = true;
 }
 
-void MeshSyncChecker::left(std::uint32_t node, std::uint32_t op, std::uint64_t slot,
-                           const TreeView& tree) {
+void MeshChecker::left(std::uint32_t node, std::uint32_t op, std::uint64_t slot,
+                       const TreeView& tree) {
   auto& v = ops_[node];
   if (v.size() < op) v.resize(op);
   v[op - 1].leave = slot;
@@ -79,17 +79,17 @@ void MeshSyncChecker::left(std::uint32_t node, std::uint32_t op, std::uint64_t s
   v[op - 1].tree = tree;
 }
 
-void MeshSyncChecker::finished(std::uint32_t node, std::size_t unconsumed) {
+void MeshChecker::finished(std::uint32_t node, std::size_t unconsumed) {
   finished_[node] = true;
   unconsumed_[node] = unconsumed;
 }
 
-void MeshSyncChecker::injected(const MeshMsg& m, std::uint64_t) {
+void MeshChecker::injected(const MeshMsg& m, std::uint64_t) {
   ++injected_total_;
   in_flight_[flight_key(m.src, indexing_.n(), m.id)] = m.check;
 }
 
-void MeshSyncChecker::delivered(std::uint32_t node, const MeshMsg& m, std::uint64_t) {
+void MeshChecker::delivered(std::uint32_t node, const MeshMsg& m, std::uint64_t) {
   ++delivered_total_;
   const std::uint32_t n = indexing_.n();
   const auto it = in_flight_.find(flight_key(m.src, n, m.id));
@@ -104,7 +104,7 @@ void MeshSyncChecker::delivered(std::uint32_t node, const MeshMsg& m, std::uint6
   in_flight_.erase(it);
 }
 
-std::unordered_map<std::uint32_t, TreeView> MeshSyncChecker::expected_trees(
+std::unordered_map<std::uint32_t, TreeView> MeshChecker::expected_trees(
     std::vector<std::uint32_t> members, std::uint64_t size) const {
   const std::uint32_t n = indexing_.n();
   const auto coord = [&](std::uint32_t node) { return Coord{node % n, node / n}; };
@@ -125,8 +125,8 @@ std::unordered_map<std::uint32_t, TreeView> MeshSyncChecker::expected_trees(
   return out;
 }
 
-std::vector<int> MeshSyncChecker::states_in_rank_order(std::vector<std::uint32_t> members,
-                                                       std::size_t op) const {
+std::vector<int> MeshChecker::states_in_rank_order(std::vector<std::uint32_t> members,
+                                                   std::size_t op) const {
   const std::uint32_t n = indexing_.n();
   const auto index = [&](std::uint32_t node) { return indexing_.index(Coord{node % n, node / n}); };
   std::sort(members.begin(), members.end(),
@@ -136,7 +136,7 @@ std::vector<int> MeshSyncChecker::states_in_rank_order(std::vector<std::uint32_t
   return states;
 }
 
-std::vector<std::string> MeshSyncChecker::check(const MeshLinkLayer& links) {
+std::vector<std::string> MeshChecker::check(const MeshLinkLayer& links) {
   const std::uint32_t n = indexing_.n();
   if (!in_flight_.empty() || links.in_flight() != 0)
     error(std::to_string(in_flight_.size()) + " packets never delivered");

@@ -32,9 +32,9 @@ struct GroupOp {
 
 const char* op_kind_name(OpKind k);
 
-class MeshSyncChecker : public MeshSyncObserver, public MeshFabricObserver {
+class MeshChecker : public MeshObserver, public MeshFabricObserver {
  public:
-  explicit MeshSyncChecker(const MeshIndexing& indexing);
+  explicit MeshChecker(const MeshIndexing& indexing);
   void reset();
   /// Runs the checks at the end of a run (all nodes finished); returns the violations.
   std::vector<std::string> check(const MeshLinkLayer& links);

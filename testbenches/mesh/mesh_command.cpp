@@ -81,11 +81,11 @@ std::string tree_columns(const mesh::GroupOp& g) {
 
 }  // namespace
 
-std::unique_ptr<NetworkCommand> MeshSyncCommand::make(const std::string&) {
-  return std::make_unique<MeshSyncCommand>();
+std::unique_ptr<NetworkCommand> MeshCommand::make(const std::string&) {
+  return std::make_unique<MeshCommand>();
 }
 
-void MeshSyncCommand::add_options(CLI::App& app) {
+void MeshCommand::add_options(CLI::App& app) {
   app.add_option("--n", n_, "mesh side (n x n processors)")
       ->check(count_in(1, 256))
       ->capture_default_str();
@@ -125,7 +125,7 @@ void MeshSyncCommand::add_options(CLI::App& app) {
                      std::to_string(kPinsDefaultMaxProcessors) + ", grouped above");
 }
 
-std::string MeshSyncCommand::protocol_names() const {
+std::string MeshCommand::protocol_names() const {
   std::string names;
   for (const mesh::ProtocolInfo& p : mesh::protocols()) {
     names += (names.empty() ? "" : ", ") + std::string(p.name);
@@ -133,8 +133,8 @@ std::string MeshSyncCommand::protocol_names() const {
   return names;
 }
 
-void MeshSyncCommand::configure(CommonOptions& common) {
-  MeshSyncExperimentConfig& e = config_;
+void MeshCommand::configure(CommonOptions& common) {
+  MeshExperimentConfig& e = config_;
   if (common.traffic != "none")
     throw UsageError("--traffic: '" + common.traffic +
                      "' is not accepted (none: the mesh carries its protocol's own messages)");
@@ -186,11 +186,11 @@ void MeshSyncCommand::configure(CommonOptions& common) {
   }
 }
 
-std::uint64_t MeshSyncCommand::processors() const {
+std::uint64_t MeshCommand::processors() const {
   return std::uint64_t(config_.network.n) * config_.network.n;
 }
 
-ResourceCounts MeshSyncCommand::resources() const {
+ResourceCounts MeshCommand::resources() const {
   // A thread per processor, and one buffered link per direction between neighbours.
   const std::uint64_t n = config_.network.n;
   ResourceCounts counts;
@@ -200,7 +200,7 @@ ResourceCounts MeshSyncCommand::resources() const {
   return counts;
 }
 
-std::string MeshSyncCommand::banner() const {
+std::string MeshCommand::banner() const {
   const auto& e = config_;
   return "mesh " + std::to_string(e.network.n) + " x " + std::to_string(e.network.n) + ", " +
          mesh::indexing_name(e.network.indexing) + " indexing, " +
@@ -217,7 +217,7 @@ std::string MeshSyncCommand::banner() const {
               : "");
 }
 
-Json MeshSyncCommand::parameters() const {
+Json MeshCommand::parameters() const {
   const auto& e = config_;
   return Json{{"n", e.network.n},
               {"nodes", processors()},
@@ -233,12 +233,12 @@ Json MeshSyncCommand::parameters() const {
               {"max_slots", e.max_slots}};
 }
 
-std::string MeshSyncCommand::invariants() const {
+std::string MeshCommand::invariants() const {
   return "trees equal the mapping procedure's, joins restore them, no member leaves an "
          "operation before its group has entered";
 }
 
-std::vector<std::string> MeshSyncCommand::summary_fields() const {
+std::vector<std::string> MeshCommand::summary_fields() const {
   return {"slots",
           "split_overhead_mean",
           "split_overhead_max",
@@ -249,8 +249,8 @@ std::vector<std::string> MeshSyncCommand::summary_fields() const {
           "lemma5_max_ratio"};
 }
 
-RunRecord MeshSyncCommand::run(std::uint64_t seed) {
-  const MeshSyncRunResult r = experiment_->run(seed);
+RunRecord MeshCommand::run(std::uint64_t seed) {
+  const MeshRunResult r = experiment_->run(seed);
   RunRecord record = record_of(r);
   const OverheadStats split = stats_of(r.groups, mesh::OpKind::kSplit);
   const OverheadStats sync = stats_of(r.groups, mesh::OpKind::kSync);
@@ -297,7 +297,7 @@ RunRecord MeshSyncCommand::run(std::uint64_t seed) {
   return record;
 }
 
-void MeshSyncCommand::finish(OutputSet& outputs) {
+void MeshCommand::finish(OutputSet& outputs) {
   ExperimentCommand::finish(outputs);
   if (groups_csv_.empty()) return;
   // Written whole, after the runs (an interrupted series writes none), as the JSON is.

@@ -11,7 +11,7 @@
 
 namespace optinet {
 
-class MeshSyncCommand : public ExperimentCommand<MeshSyncExperiment, MeshSyncExperimentConfig> {
+class MeshCommand : public ExperimentCommand<MeshExperiment, MeshExperimentConfig> {
  public:
   static std::unique_ptr<NetworkCommand> make(const std::string& network);
 

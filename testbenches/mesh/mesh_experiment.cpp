@@ -4,13 +4,13 @@
 
 namespace optinet {
 
-MeshSyncExperiment::MeshSyncExperiment(const MeshSyncExperimentConfig& config)
+MeshExperiment::MeshExperiment(const MeshExperimentConfig& config)
     : ExperimentBase(config.period), config_(config) {
   protocol_ = mesh::make_protocol(config.protocol, config.loop);
   indexing_ = std::make_unique<mesh::MeshIndexing>(config.network.n, config.network.indexing);
-  checker_ = std::make_unique<mesh::MeshSyncChecker>(*indexing_);
-  network_ = std::make_unique<mesh::MeshSyncNetwork>("mesh", config.network, *protocol_, *checker_,
-                                                     clock_, control_);
+  checker_ = std::make_unique<mesh::MeshChecker>(*indexing_);
+  network_ = std::make_unique<mesh::MeshNetwork>("mesh", config.network, *protocol_, *checker_,
+                                                 clock_, control_);
   network_->links().set_observer(checker_.get());
   if (!config.vcd_path.empty()) {
     open_trace_file(config.vcd_path);
@@ -20,11 +20,11 @@ MeshSyncExperiment::MeshSyncExperiment(const MeshSyncExperimentConfig& config)
   finish_elaboration();
 }
 
-MeshSyncRunResult MeshSyncExperiment::run(std::uint64_t seed) {
+MeshRunResult MeshExperiment::run(std::uint64_t seed) {
   checker_->reset();
   network_->links().reset();
   const TimedOutcome t = run_armed(seed, config_.max_slots, network_->nodes());
-  MeshSyncRunResult r;
+  MeshRunResult r;
   r.seed = seed;
   r.slots = t.outcome.slots;
   r.hit_limit = t.outcome.hit_limit;

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// The synchronizing-mesh experiment: elaborates the mesh once and runs the protocol with a
-/// seed per run; every run is checked by MeshSyncChecker.
+/// seed per run; every run is checked by MeshChecker.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -14,8 +14,8 @@
 
 namespace optinet {
 
-struct MeshSyncExperimentConfig {
-  mesh::MeshSyncNetworkConfig network;
+struct MeshExperimentConfig {
+  mesh::MeshNetworkConfig network;
   std::string protocol = "experiment";
   mesh::LoopConfig loop;
   std::uint64_t max_slots = 100000;
@@ -25,7 +25,7 @@ struct MeshSyncExperimentConfig {
   std::uint32_t trace_first = 0, trace_last = UINT32_MAX;
 };
 
-struct MeshSyncRunResult {
+struct MeshRunResult {
   std::uint64_t seed = 0;
   std::uint64_t slots = 0;
   bool hit_limit = false;
@@ -37,18 +37,18 @@ struct MeshSyncRunResult {
   std::vector<std::string> errors;
 };
 
-class MeshSyncExperiment : public ExperimentBase {
+class MeshExperiment : public ExperimentBase {
  public:
-  explicit MeshSyncExperiment(const MeshSyncExperimentConfig& config);
-  MeshSyncRunResult run(std::uint64_t seed);
-  mesh::MeshSyncNetwork& network() { return *network_; }
+  explicit MeshExperiment(const MeshExperimentConfig& config);
+  MeshRunResult run(std::uint64_t seed);
+  mesh::MeshNetwork& network() { return *network_; }
 
  private:
-  MeshSyncExperimentConfig config_;
-  std::unique_ptr<mesh::MeshSyncProtocol> protocol_;
+  MeshExperimentConfig config_;
+  std::unique_ptr<mesh::MeshProtocol> protocol_;
   std::unique_ptr<mesh::MeshIndexing> indexing_;
-  std::unique_ptr<mesh::MeshSyncChecker> checker_;
-  std::unique_ptr<mesh::MeshSyncNetwork> network_;
+  std::unique_ptr<mesh::MeshChecker> checker_;
+  std::unique_ptr<mesh::MeshNetwork> network_;
 };
 
 }  // namespace optinet

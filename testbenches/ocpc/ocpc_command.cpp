@@ -6,9 +6,9 @@
 #include <cstdlib>
 
 #include "models/topology/split_hash_embedding.h"
+#include "protocols/funnel/funnel_phases.h"
 #include "protocols/ocpc/dmob_funnel.h"
 #include "protocols/ocpc/registry.h"
-#include "protocols/splithash/thinning.h"
 #include "testbenches/cli/fault_report.h"
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"

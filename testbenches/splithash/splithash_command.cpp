@@ -3,8 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 
+#include "protocols/funnel/funnel_phases.h"
 #include "protocols/splithash/registry.h"
-#include "protocols/splithash/thinning.h"
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 

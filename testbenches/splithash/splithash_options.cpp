@@ -4,7 +4,7 @@
 #include <limits>
 #include <utility>
 
-#include "protocols/splithash/thinning.h"
+#include "protocols/funnel/funnel_phases.h"
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 

@@ -11,7 +11,7 @@ namespace optinet::mesh {
 
 class MeshTestBench : public ExperimentBase {
  public:
-  MeshTestBench(MeshSyncProtocol& protocol, const MeshSyncNetworkConfig& config)
+  MeshTestBench(MeshProtocol& protocol, const MeshNetworkConfig& config)
       : ExperimentBase(sc_core::sc_time(1, sc_core::SC_NS)),
         indexing_(config.n, config.indexing),
         checker_(indexing_),
@@ -48,12 +48,12 @@ class MeshTestBench : public ExperimentBase {
               r.max_occupancy, network_.links().link_counters(node * kDirs + d).max_occupancy);
     return r;
   }
-  MeshSyncNetwork& network() { return network_; }
+  MeshNetwork& network() { return network_; }
 
  private:
   MeshIndexing indexing_;
-  MeshSyncChecker checker_;
-  MeshSyncNetwork network_;
+  MeshChecker checker_;
+  MeshNetwork network_;
 };
 
 }  // namespace optinet::mesh

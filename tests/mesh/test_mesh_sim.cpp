@@ -46,13 +46,11 @@ void sampled_labellings(Indexing scheme, std::uint32_t n, std::uint32_t buffers,
 
 }  // namespace
 
-TEST(MeshSyncSim, HilbertFourByFour) { sampled_labellings(Indexing::kHilbert, 4, 1, 60); }
-TEST(MeshSyncSim, RowFourByFour) { sampled_labellings(Indexing::kRow, 4, 2, 60); }
-TEST(MeshSyncSim, ColumnFourByFour) { sampled_labellings(Indexing::kColumn, 4, 1, 60); }
-TEST(MeshSyncSim, SnakeFiveByFive) { sampled_labellings(Indexing::kSnake, 5, 1, 40); }
-TEST(MeshSyncSim, HilbertEightByEightOneBuffer) {
-  sampled_labellings(Indexing::kHilbert, 8, 1, 20);
-}
+TEST(MeshSim, HilbertFourByFour) { sampled_labellings(Indexing::kHilbert, 4, 1, 60); }
+TEST(MeshSim, RowFourByFour) { sampled_labellings(Indexing::kRow, 4, 2, 60); }
+TEST(MeshSim, ColumnFourByFour) { sampled_labellings(Indexing::kColumn, 4, 1, 60); }
+TEST(MeshSim, SnakeFiveByFive) { sampled_labellings(Indexing::kSnake, 5, 1, 40); }
+TEST(MeshSim, HilbertEightByEightOneBuffer) { sampled_labellings(Indexing::kHilbert, 8, 1, 20); }
 // (One SystemC elaboration per test process: one bench per test.)
 namespace {
 optinet::mesh::LoopConfig one_by_one() {
@@ -61,13 +59,11 @@ optinet::mesh::LoopConfig one_by_one() {
   return loop;
 }
 }  // namespace
-TEST(MeshSyncSim, StepFourOneByOne) {
-  sampled_labellings(Indexing::kHilbert, 8, 1, 20, one_by_one());
-}
-TEST(MeshSyncSim, StepFourOneByOnePerLinkOutbox) {
+TEST(MeshSim, StepFourOneByOne) { sampled_labellings(Indexing::kHilbert, 8, 1, 20, one_by_one()); }
+TEST(MeshSim, StepFourOneByOnePerLinkOutbox) {
   sampled_labellings(Indexing::kSnake, 5, 2, 20, one_by_one(), OutboxQueues::kPerLink);
 }
-TEST(MeshSyncSim, PaperLoopWithoutSyncs) {
+TEST(MeshSim, PaperLoopWithoutSyncs) {
   optinet::mesh::LoopConfig loop{4};
   loop.sync_after_split = false;
   auto protocol = optinet::mesh::make_protocol("experiment", loop);
@@ -86,14 +82,14 @@ TEST(MeshSyncSim, PaperLoopWithoutSyncs) {
     EXPECT_GE(joins, 4u);
   }
 }
-TEST(MeshSyncSim, OutboxPerLinkHilbert) {
+TEST(MeshSim, OutboxPerLinkHilbert) {
   sampled_labellings(Indexing::kHilbert, 8, 1, 20, {4}, OutboxQueues::kPerLink);
 }
-TEST(MeshSyncSim, OutboxPerLinkRow) {
+TEST(MeshSim, OutboxPerLinkRow) {
   sampled_labellings(Indexing::kRow, 4, 2, 30, {4}, OutboxQueues::kPerLink);
 }
 
-TEST(MeshSyncSim, ASeedFixesARun) {
+TEST(MeshSim, ASeedFixesARun) {
   auto protocol = optinet::mesh::make_protocol("experiment", {4});
   MeshTestBench bench(*protocol, {8, 2, Indexing::kHilbert});
   const auto a = bench.run(7), other = bench.run(8), b = bench.run(7);
@@ -108,7 +104,7 @@ TEST(MeshSyncSim, ASeedFixesARun) {
   EXPECT_NE(a.packets, other.packets);  // another seed draws other sub-groups
 }
 
-TEST(MeshSyncSim, WholeMeshSyncTakesTheTreePathsTwice) {
+TEST(MeshSim, WholeMeshSyncTakesTheTreePathsTwice) {
   // One sync of the whole 4 x 4 mesh, nothing else in the mesh: the combining pass ends when
   // the root has heard from its farthest leaf, the broadcast when that leaf hears back.
   auto protocol = optinet::mesh::make_protocol("sync", {});
@@ -132,10 +128,10 @@ namespace {
 
 // Every processor sends `count` messages to (0, 0) and to its transpose, then reads what it
 // is owed: a hot spot under back-pressure.
-class Flood : public MeshSyncProtocol {
+class Flood : public MeshProtocol {
  public:
   static constexpr int kCount = 6;
-  void run(MeshSyncContext& ctx) override {
+  void run(MeshContext& ctx) override {
     const Coord me = ctx.coord();
     const std::uint32_t n = ctx.indexing().n();
     int owed = 0;
@@ -159,7 +155,7 @@ class Flood : public MeshSyncProtocol {
 
 }  // namespace
 
-TEST(MeshSyncSim, BackPressureNeverDrops) {
+TEST(MeshSim, BackPressureNeverDrops) {
   Flood flood;
   MeshTestBench bench(flood, {8, 1, Indexing::kRow});
   const auto r = bench.run(3);
@@ -175,10 +171,10 @@ namespace {
 
 // (0, 0) sends one message to (3, 2), which answers at once; the answer must take exactly 5
 // slots (the first message leaves before slot 0's rising edge, so it arrives in slot 4).
-class OneMessage : public MeshSyncProtocol {
+class OneMessage : public MeshProtocol {
  public:
   std::int64_t first_arrival = -1, answer_took = -1;
-  void run(MeshSyncContext& ctx) override {
+  void run(MeshContext& ctx) override {
     MeshMsg m;
     if (ctx.coord() == Coord{0, 0}) {
       m.dst = {3, 2};
@@ -199,10 +195,10 @@ class OneMessage : public MeshSyncProtocol {
 
 // Processors report a split whose trees are the whole mesh's (wrong), or leave a sync before
 // (0, 0) arrives.
-class Liar : public MeshSyncProtocol {
+class Liar : public MeshProtocol {
  public:
   bool early_leave = false;
-  void run(MeshSyncContext& ctx) override {
+  void run(MeshContext& ctx) override {
     const TreeView whole = whole_tree(ctx);
     if (early_leave) {
       if (ctx.coord() == Coord{0, 0})
@@ -220,7 +216,7 @@ class Liar : public MeshSyncProtocol {
     }
     ctx.observer().finished(ctx.node(), 0);
   }
-  static TreeView whole_tree(MeshSyncContext& ctx) {
+  static TreeView whole_tree(MeshContext& ctx) {
     const auto& ix = ctx.indexing();
     const auto l = tree_links(ix.n() * ix.n(), ix.index(ctx.coord()));
     TreeView v;
@@ -234,7 +230,7 @@ class Liar : public MeshSyncProtocol {
 
 }  // namespace
 
-TEST(MeshSyncSim, DistanceDCostsDSlots) {
+TEST(MeshSim, DistanceDCostsDSlots) {
   OneMessage p;
   MeshTestBench bench(p, {4, 1, Indexing::kRow});
   const auto r = bench.run(1);
@@ -247,10 +243,10 @@ namespace {
 
 // (0, 0) sends a message to its east neighbour, then one to its north neighbour; each
 // neighbour records the slot its message arrived in.
-class TwoNeighbours : public MeshSyncProtocol {
+class TwoNeighbours : public MeshProtocol {
  public:
   std::int64_t east = -1, north = -1;
-  void run(MeshSyncContext& ctx) override {
+  void run(MeshContext& ctx) override {
     const Coord me = ctx.coord();
     if (me == Coord{0, 0}) {
       MeshMsg m;
@@ -288,10 +284,10 @@ void two_neighbours(OutboxQueues q, std::int64_t north_arrives) {
 
 }  // namespace
 
-TEST(MeshSyncSim, OutboxSingleQueueSendsOneAtATime) { two_neighbours(OutboxQueues::kSingle, 1); }
-TEST(MeshSyncSim, OutboxQueuePerTreeLink) { two_neighbours(OutboxQueues::kPerLink, 0); }
+TEST(MeshSim, OutboxSingleQueueSendsOneAtATime) { two_neighbours(OutboxQueues::kSingle, 1); }
+TEST(MeshSim, OutboxQueuePerTreeLink) { two_neighbours(OutboxQueues::kPerLink, 0); }
 
-TEST(MeshSyncSim, CheckerCatchesAWrongTree) {
+TEST(MeshSim, CheckerCatchesAWrongTree) {
   Liar p;
   MeshTestBench bench(p, {4, 1, Indexing::kHilbert});
   const auto r = bench.run(1);
@@ -299,7 +295,7 @@ TEST(MeshSyncSim, CheckerCatchesAWrongTree) {
       << joined(r.errors);
 }
 
-TEST(MeshSyncSim, CheckerCatchesAnEarlyLeave) {
+TEST(MeshSim, CheckerCatchesAnEarlyLeave) {
   Liar p;
   p.early_leave = true;
   MeshTestBench bench(p, {4, 1, Indexing::kHilbert});
@@ -308,7 +304,7 @@ TEST(MeshSyncSim, CheckerCatchesAnEarlyLeave) {
       << joined(r.errors);
 }
 
-TEST(MeshSyncSim, ConsecutiveSubGroups) {
+TEST(MeshSim, ConsecutiveSubGroups) {
   optinet::mesh::LoopConfig loop{4, true};
   auto protocol = optinet::mesh::make_protocol("experiment", loop);
   MeshTestBench bench(*protocol, {8, 2, Indexing::kRow});
@@ -322,9 +318,9 @@ namespace {
 
 // One split of the whole 4 x 4 mesh with the labelling given by the run's seed (bit k is the
 // label of node k = 4y + x), one sync, then the join.
-class LabelledSplit : public MeshSyncProtocol {
+class LabelledSplit : public MeshProtocol {
  public:
-  void run(MeshSyncContext& ctx) override {
+  void run(MeshContext& ctx) override {
     optinet::mesh::TreeNode node(ctx);
     node.start_whole_mesh();
     node.split(static_cast<int>((ctx.run_seed() >> ctx.node()) & 1));
@@ -352,15 +348,15 @@ void every_labelling(Indexing scheme, std::uint32_t first, std::uint32_t last) {
 // every processor's new tree with the mapping procedure's and the joined tree with the old one.
 // The 2^16 labellings of each scheme run in 8 shards of 2^13, so that each test stays well
 // inside ctest's per-test timeout in the sanitizer build.
-class MeshSyncExhaustive : public ::testing::TestWithParam<std::tuple<Indexing, std::uint32_t>> {};
+class MeshExhaustive : public ::testing::TestWithParam<std::tuple<Indexing, std::uint32_t>> {};
 
-TEST_P(MeshSyncExhaustive, Labellings) {
+TEST_P(MeshExhaustive, Labellings) {
   constexpr std::uint32_t kShardSize = 1u << 13;
   const auto [scheme, shard] = GetParam();
   every_labelling(scheme, shard * kShardSize, (shard + 1) * kShardSize - 1);
 }
 
-INSTANTIATE_TEST_SUITE_P(HilbertAndRowMajor, MeshSyncExhaustive,
+INSTANTIATE_TEST_SUITE_P(HilbertAndRowMajor, MeshExhaustive,
                          ::testing::Combine(::testing::Values(Indexing::kHilbert, Indexing::kRow),
                                             ::testing::Range(0u, 8u)),
                          [](const auto& info) {

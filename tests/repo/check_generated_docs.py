@@ -21,6 +21,7 @@ GENERATORS = [
     ("pops_table1.py", ["--report-only"], ["pops-randomized.csv", "pops-table1.csv", "pops-table1.md"]),
     ("ocpc_mob.py", ["--report-only"], ["ocpc-mob.csv", "ocpc-mob.md"]),
     ("dmob_relations.py", ["--report-only"], ["dmob-relations.csv", "dmob.md"]),
+    ("workload_study.py", ["--report-only"], ["workloads.csv", "workloads-study.csv", "workloads.md"]),
 ]
 
 

@@ -22,25 +22,23 @@ FORBIDDEN = {
 FAMILIES = {"pops", "ocpc", "splithash", "sf", "mesh", "tlm"}
 SHARED = {
     "models": {"core", "optical", "topology"},
-    "protocols": set(),
+    "protocols": {"funnel"},
     "testbenches": {"io", "traffic", "open_loop", "run", "faults", "cli", "app"},
 }
 # Shared folders that may include family folders: the family table and the mains.
 SHARED_SEES_FAMILIES = {"testbenches/app"}
 # One family's folder using another's: split&hash's buses are the OCPC's (models and
-# protocols); the TLM-2.0 device wraps POPS; the D-MOB's funnel options are split&hash's.
+# protocols); the TLM-2.0 device wraps POPS; the D-MOB's funnel options are split&hash's. The
+# phases split&hash's protocols and the D-MOB's both run are in the shared protocols/funnel.
 CROSS_FAMILY = {
     ("models/splithash", "models/ocpc"),
     ("models/tlm", "models/pops"),
     ("protocols/splithash", "protocols/ocpc"),
-    ("protocols/ocpc", "protocols/splithash"),
     ("testbenches/ocpc", "testbenches/splithash"),
     ("testbenches/tlm", "testbenches/pops"),
 }
-# The D-MOB's protocols (in protocols/ocpc, registered with the OCPC's) run split&hash's phases,
-# whose buses run the OCPC's: the one cycle, until the D-MOB's protocols have a registry of
-# their own.
-KNOWN_CYCLES = {frozenset({"protocols/ocpc", "protocols/splithash"})}
+# Cycles between the folders of a layer that are allowed: none.
+KNOWN_CYCLES = set()
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
 SOURCES = (".h", ".hpp", ".cpp", ".cc")
 

@@ -103,6 +103,12 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(["scripts/results/design_ranking.py", "--report-only", "--rate", "1.5"], 2, "--rate")
     expect(["scripts/results/design_ranking.py", "--report-only", "--sizes", "100"], 2, "--sizes")
     expect(["scripts/results/design_ranking.py", "--out", tmp], 2, "--optinet")
+    expect(["scripts/results/workload_study.py", "--report-only", "--out", missing], 2, "--out")
+    expect(["scripts/results/workload_study.py", "--report-only", "--loads", "0.1,2"], 2,
+           "--loads")
+    expect(["scripts/results/workload_study.py", "--report-only", "--outstanding", "0"], 2,
+           "--outstanding")
+    expect(["scripts/results/workload_study.py", "--out", tmp], 2, "--optinet")
     expect(["bench/elaboration_cpu.py", unwritable + "/out", "4", "1", fake], 2, "OUT")
     # Missing arguments and bad numbers: argparse's error in one line, exit 2.
     expect(["scripts/results/splithash_hrelation.py"], 2, "OPTINET")

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "models/topology/split_hash.h"
-#include "protocols/splithash/redistribute.h"
-#include "protocols/splithash/thinning.h"
+#include "protocols/funnel/funnel_phases.h"
+#include "protocols/ocpc/spread.h"
 #include "testbenches/splithash/splithash_experiment.h"
 #include "testbenches/traffic/h_relation.h"
 #include "testbenches/traffic/traffic.h"
@@ -306,13 +306,13 @@ TEST(SplitHashThinning, ANodeWithMoreThanHOver2ToTheGBecomesInactive) {
 }
 
 TEST(SplitHashRedistribution, RanksGoRoundTheSetInTwoWindows) {
-  const splithash::RankPlace a = splithash::place_of(3, 10);
+  const ocpc::RankPlace a = ocpc::place_of(3, 10);
   EXPECT_EQ(a.member, 3u);
   EXPECT_EQ(a.window, 0u);
-  const splithash::RankPlace b = splithash::place_of(13, 10);
+  const ocpc::RankPlace b = ocpc::place_of(13, 10);
   EXPECT_EQ(b.member, 3u);
   EXPECT_EQ(b.window, 1u);
-  EXPECT_EQ(splithash::place_of(20, 10).window, 2u);  // stays where it is
+  EXPECT_EQ(ocpc::place_of(20, 10).window, 2u);  // stays where it is
 }
 
 /// Runs `protocol` h-relation traffic for seeds 1..runs and checks conservation: every packet
