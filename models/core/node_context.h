@@ -41,6 +41,8 @@ class NodeContext {
   // packet, or a peer transmitting to it) instead of waking in every idle slot.
   /// True if this node may sleep: an open-loop run, untraced, with peers that can wake it.
   virtual bool can_sleep() const { return false; }
+  /// How far ahead an idle node looks for its host's next packet (it wakes then to look again).
+  static constexpr std::uint64_t kSleepHorizon = 4096;
   /// Open-loop run: packets of this node waiting in the host's injection queue.
   virtual std::uint64_t injected_waiting() const { return 0; }
   /// The first slot before `horizon` in which the host will create a packet for this node, or

@@ -78,13 +78,32 @@ struct Message {
   std::uint64_t control[2] = {0, 0};  ///< kControl: protocol words (counts, keys, ranks)
 };
 
-/// The acknowledgement of a frame that arrived: its packet's header, back to its sender.
-inline Message ack_of(const Message& received) {
+/// A data frame carrying `packet`.
+inline Message data_frame(const Packet& packet) {
+  Message m;
+  m.packet = packet;
+  return m;
+}
+
+/// A control frame carrying the protocol words `first` and `second`.
+inline Message control_frame(std::uint64_t first, std::uint64_t second = 0) {
+  Message m;
+  m.kind = Message::Kind::kControl;
+  m.control[0] = first;
+  m.control[1] = second;
+  return m;
+}
+
+/// The acknowledgement of `header`'s packet.
+inline Message ack_frame(const Packet& header) {
   Message ack;
   ack.kind = Message::Kind::kAck;
-  ack.packet = received.packet;
+  ack.packet = header;
   return ack;
 }
+
+/// The acknowledgement of a frame that arrived: its packet's header, back to its sender.
+inline Message ack_of(const Message& received) { return ack_frame(received.packet); }
 
 /// For the buses' counters: an acknowledgement frame.
 inline bool is_ack_frame(const Message& m) { return m.kind == Message::Kind::kAck; }

@@ -23,19 +23,6 @@ std::optional<Message> DmobCursor::act(std::uint64_t t, NodeId to,
 
 namespace {
 
-Message data_message(const Packet& packet) {
-  Message m;
-  m.packet = packet;
-  return m;
-}
-
-Message ack_message(const Packet& packet) {
-  Message m;
-  m.kind = Message::Kind::kAck;
-  m.packet = packet;
-  return m;
-}
-
 /// What a relay remembers of one phase iota of a Funnel step, for the acknowledgements.
 struct RelayMemory {
   std::vector<NodeId> from;  ///< per route phase: the node it had a packet from (kNoNode: none)
@@ -81,7 +68,7 @@ class LevelRun {
     for (std::uint32_t iota = 0; iota < parts_; ++iota) {
       std::optional<Message> ack;
       const bool mine = accept && arrival.iota == iota;
-      if (mine && arrival.from == v_) ack = ack_message(arrival.message->packet);
+      if (mine && arrival.from == v_) ack = ack_frame(arrival.message->packet);
       backward(back + iota * (phases_ + 1), memory[iota],
                mine && arrival.from != v_ ? arrival.from : kNoNode,
                accept ? arrival.message->packet : Packet{}, ack);
@@ -109,7 +96,7 @@ class LevelRun {
     memory.from.assign(phases_, kNoNode);
     memory.sent.assign(phases_, false);
     std::optional<Message> holding;
-    if (top && plan_.embedding().part_of(i_, v_, j) == iota) holding = data_message(*top);
+    if (top && plan_.embedding().part_of(i_, v_, j) == iota) holding = data_frame(*top);
     for (std::uint32_t p = 0; p < phases_; ++p) {
       const topology::RouteHop hop = route.hops[p][v_];
       std::optional<Message> out;
@@ -158,7 +145,7 @@ class LevelRun {
   void backward(std::uint64_t base, const RelayMemory& memory, NodeId answer, const Packet& header,
                 std::optional<Message>& ack) {
     std::optional<Message> out;
-    if (answer != kNoNode) out = ack_message(header);
+    if (answer != kNoNode) out = ack_frame(header);
     if (out || memory.sent_final) {
       const std::optional<Message> got = cursor_.act(base, answer, out, memory.sent_final);
       if (got && got->kind == Message::Kind::kAck) ack = got;

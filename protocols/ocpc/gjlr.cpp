@@ -22,20 +22,6 @@ using Universe = NodeGroup;
 using gjlr::rank_in;
 using gjlr::slice;
 
-Message data_message(const Packet& p) {
-  Message m;
-  m.kind = Message::Kind::kData;
-  m.packet = p;
-  return m;
-}
-
-Message control_message(std::uint64_t word) {
-  Message m;
-  m.kind = Message::Kind::kControl;
-  m.control[0] = word;
-  return m;
-}
-
 std::optional<std::uint64_t> control_in(const StepOutcome& o) {
   if (o.received && o.received->kind == Message::Kind::kControl) return o.received->control[0];
   return std::nullopt;
@@ -136,7 +122,7 @@ class GjlrNode {
   }
   /// A data message carrying `p` and its current target.
   Message carry(const Packet& p) const {
-    Message m = data_message(p);
+    Message m = data_frame(p);
     m.control[0] = target_of(p);
     m.control[1] = 1;
     return m;
@@ -445,7 +431,7 @@ void GjlrNode::copy_back(const RecoveryPlace& at, const std::vector<Packet>& cop
   const NodeId to = at.client ? at.partner(*at.client) : kNoNode;
   {
     const StepOutcome o =
-        copy_step(to, winner ? std::optional<Message>(control_message(1)) : std::nullopt);
+        copy_step(to, winner ? std::optional<Message>(control_frame(1)) : std::nullopt);
     if (at.lent && control_in(o)) {
       while (!box_.empty()) remove_id(box_[0].id);
       if (at.offset == 0 && at.col % at.k == 0) node_.note_recovery();
@@ -655,7 +641,7 @@ void GjlrNode::copies_phase(const Universe& u, const Grouping& g, std::uint32_t 
     if (member) {
       if (const auto partner = gjlr::reduce_partner(i, t)) {
         to = u.node(cs.member_node(*partner, j));
-        out = control_message(best);
+        out = control_frame(best);
       }
     }
     const StepOutcome o = step(to, out);
@@ -668,7 +654,7 @@ void GjlrNode::copies_phase(const Universe& u, const Grouping& g, std::uint32_t 
     if (member) {
       if (const auto partner = gjlr::broadcast_partner(i, t, cs.l)) {
         to = u.node(cs.member_node(*partner, j));
-        out = control_message(winner_key);
+        out = control_frame(winner_key);
       }
     }
     const StepOutcome o = step(to, out);
@@ -682,7 +668,7 @@ void GjlrNode::copies_phase(const Universe& u, const Grouping& g, std::uint32_t 
     NodeId to = kNoNode;
     if (success && winner != i) {
       to = gamma;
-      out = control_message(0);
+      out = control_frame(0);
     }
     const StepOutcome o = step(to, out);
     if (control_in(o)) provisional.reset();
@@ -720,7 +706,7 @@ void GjlrNode::valiant(const Universe& sub, std::uint32_t size_max, std::uint32_
     std::optional<std::uint64_t> left;
     {
       std::optional<Message> out;
-      if (item && q + 1 < sub.size) out = control_message(target_of(*item));
+      if (item && q + 1 < sub.size) out = control_frame(target_of(*item));
       const StepOutcome o = step(q + 1 < sub.size ? sub.node(q + 1) : kNoNode, out);
       left = control_in(o);
     }

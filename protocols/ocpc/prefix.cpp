@@ -9,14 +9,6 @@ namespace optinet::ocpc {
 
 namespace {
 
-Message control_message(const ScanWords& words) {
-  Message m;
-  m.kind = Message::Kind::kControl;
-  m.control[0] = words[0];
-  m.control[1] = words[1];
-  return m;
-}
-
 /// a op b, word by word (a holds the lower ranks).
 ScanWords combine_words(const ScanOps& ops, const ScanWords& a, const ScanWords& b) {
   return {combine(ops[0], a[0], b[0]), combine(ops[1], a[1], b[1])};
@@ -26,7 +18,7 @@ ScanWords combine_words(const ScanOps& ops, const ScanWords& a, const ScanWords&
 std::optional<Message> exchange(OcpcNodeContext& node, std::optional<NodeId> to,
                                 const ScanWords& words) {
   std::optional<Message> out;
-  if (to) out = control_message(words);
+  if (to) out = control_frame(words[0], words[1]);
   const StepOutcome o = communication_step(node, to ? *to : kNoNode, out);
   if (to && !o.acknowledged) {
     throw std::logic_error("prefix: node " + std::to_string(node.id()) + " sent to node " +

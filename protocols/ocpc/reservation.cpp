@@ -133,9 +133,7 @@ void ReservationProtocol::run(OcpcNodeContext& node) const {
       if (grant && *grant == s.local_index(me, bus)) {
         if (const std::optional<Packet> p = queues.take(requested_before)) {
           if (open && p->source == me) --own;
-          Message m;
-          m.packet = *p;
-          node.send(requested_before, m);
+          node.send(requested_before, data_frame(*p));
         }
         request_from[t & 1U] = requested_before + 1 < s.n() ? requested_before + 1 : 0;
       }

@@ -67,9 +67,7 @@ void TdmaProtocol::run(OcpcNodeContext& node) const {
       out = node.take_injected_for(wanted.data(), wanted.size());
     }
     if (out) {
-      Message m;
-      m.packet = *out;
-      node.send(target, m);
+      node.send(target, data_frame(*out));
     }
     node.next_slot();
     if (const auto& got = node.received(); got && got->kind == Message::Kind::kData) {

@@ -22,9 +22,6 @@ NodeId holder_listener(const PopsShape& s, std::uint32_t temporary_group,
   return s.node(temporary_group, relay_group);
 }
 
-// An idle node sleeps at most this many slots before it looks at its host's process again.
-constexpr std::uint64_t kSleepHorizon = 4096;
-
 }  // namespace
 
 void RandomizedRouter::run(PopsNodeContext& node) const {
@@ -81,7 +78,7 @@ void RandomizedRouter::run(PopsNodeContext& node) const {
       // host's next packet, or until a peer transmits to this node (as relay in slot 1,
       // holder in slot 2 or destination in slot 5), then act from that slot on as a node
       // that stepped through every idle slot would (an idle node draws no random numbers).
-      const std::uint64_t created = node.next_injection(node.slot() + kSleepHorizon);
+      const std::uint64_t created = node.next_injection(node.slot() + NodeContext::kSleepHorizon);
       const std::uint64_t steps = (created - first_slot + kSlotsPerStep - 1) / kSlotsPerStep;
       node.sleep_until(first_slot + steps * kSlotsPerStep);
       step = (node.slot() - first_slot) / kSlotsPerStep + 1;

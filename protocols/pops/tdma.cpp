@@ -11,8 +11,6 @@ std::uint32_t mod(std::int64_t x, std::uint32_t m) {
   return static_cast<std::uint32_t>(r < 0 ? r + m : r);
 }
 
-/// How far ahead an idle node looks for its host's next packet (it wakes then to look again).
-constexpr std::uint64_t kSleepHorizon = 4096;
 /// Shorter idle gaps are stepped through (sleeping costs more than a few slots' wake-ups).
 constexpr std::uint64_t kMinSleepSlots = 8;
 
@@ -123,7 +121,7 @@ void TdmaNodeSteps::after_slot(PopsNodeContext& node) {
 
 std::uint64_t TdmaNodeSteps::idle_until(PopsNodeContext& node) {
   if (!sleeps_ || node.injected_waiting() != 0) return 0;
-  const std::uint64_t created = node.next_injection(node.slot() + kSleepHorizon);
+  const std::uint64_t created = node.next_injection(node.slot() + NodeContext::kSleepHorizon);
   return created >= node.slot() + kMinSleepSlots ? created : 0;
 }
 

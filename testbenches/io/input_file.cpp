@@ -95,6 +95,12 @@ std::string read_text_file(const std::string& option, const std::string& path,
   return text;
 }
 
+void refuse_line(const std::string& option, const std::string& kind, const std::string& path,
+                 std::size_t line, const std::string& why, const std::string& accepted) {
+  throw UsageError(option + ": " + kind + " file '" + printable(path) + "' line " +
+                   std::to_string(line) + ": " + why + " (accepted: " + accepted + ")");
+}
+
 void for_each_line_of_words(
     const std::string& text, std::size_t max_words,
     const std::function<void(std::size_t, const std::vector<std::string>&)>& visit) {

@@ -27,6 +27,12 @@ std::string printable_message(const std::string& message, std::size_t limit = 20
 std::string read_text_file(const std::string& option, const std::string& path,
                            std::size_t max_bytes, const std::string& accepted);
 
+/// Throws UsageError "OPTION: KIND file 'PATH' line LINE: WHY (accepted: ACCEPTED)": a line of a
+/// user's file that cannot be read.
+[[noreturn]] void refuse_line(const std::string& option, const std::string& kind,
+                              const std::string& path, std::size_t line, const std::string& why,
+                              const std::string& accepted);
+
 /// Calls `visit(number, words)` for each line of `text` that holds a word once a '#' and what
 /// follows it are dropped: `number` counts lines from 1, `words` holds at most `max_words`.
 void for_each_line_of_words(

@@ -16,7 +16,7 @@ namespace optinet {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& path, const std::string& what, int error) {
+[[noreturn]] void fail_vcd(const std::string& path, const std::string& what, int error) {
   throw OutputError("--vcd: cannot write '" + printable(path) + "' (" + what +
                     std::strerror(error) + ")");
 }
@@ -29,7 +29,7 @@ TraceOutput::TraceOutput(std::string path) : path_(std::move(path)) {
   remember_temporary(temporary_);
   remember_temporary(pipe_);
   ::unlink(pipe_.c_str());
-  if (::mkfifo(pipe_.c_str(), 0600) != 0) fail(path_, "pipe: ", errno);
+  if (::mkfifo(pipe_.c_str(), 0600) != 0) fail_vcd(path_, "pipe: ", errno);
   // Our own write end keeps the pipe open: the copier sees its end only when we close it, after
   // SystemC has closed its own. Opening the read end without blocking comes first.
   read_end_ = ::open(pipe_.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -39,7 +39,7 @@ TraceOutput::TraceOutput(std::string path) : path_(std::move(path)) {
   if (read_end_ < 0 || write_end_ < 0 || file_ < 0) {
     const int error = errno;
     discard();
-    fail(path_, "", error);
+    fail_vcd(path_, "", error);
   }
   copier_ = std::thread([this] { copy(); });
 }
@@ -84,7 +84,7 @@ void TraceOutput::commit(OutputSet& outputs) {
   if (error_ != 0) {
     ::unlink(temporary_.c_str());
     forget_temporary(temporary_);
-    fail(path_, "", error_);
+    fail_vcd(path_, "", error_);
   }
   outputs.add_written("--vcd", temporary_, path_);
 }

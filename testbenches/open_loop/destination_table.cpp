@@ -14,17 +14,18 @@ namespace {
 
 constexpr std::size_t kMaxMatrixEntries = std::size_t{1} << 22;
 
-[[noreturn]] void bad_line(const std::string& path, std::size_t line, const std::string& why) {
-  throw UsageError("--pattern: matrix file '" + printable(path) + "' line " + std::to_string(line) +
-                   ": " + why +
-                   " (accepted: SOURCE DESTINATION WEIGHT, nodes 0..n-1, weight >= 0)");
+[[noreturn]] void bad_matrix_line(const std::string& path, std::size_t line,
+                                  const std::string& why) {
+  refuse_line("--pattern", "matrix", path, line, why,
+              "SOURCE DESTINATION WEIGHT, nodes 0..n-1, weight >= 0");
 }
 
 NodeId read_node(const std::string& word, const std::string& path, std::size_t line,
                  const char* what) {
   const std::optional<std::uint64_t> v = read_count(word);
   if (!v || *v >= kNoNode) {
-    bad_line(path, line, std::string(what) + " '" + printable(word, 40) + "' is not a node number");
+    bad_matrix_line(path, line,
+                    std::string(what) + " '" + printable(word, 40) + "' is not a node number");
   }
   return static_cast<NodeId>(*v);
 }
@@ -44,21 +45,22 @@ MatrixFile parse_matrix_text(const std::string& text, const std::string& path) {
   m.path = path;
   for_each_line_of_words(text, 4, [&](std::size_t number, const std::vector<std::string>& w) {
     if (w.size() != 3) {
-      bad_line(path, number,
-               w.size() < 3 ? "has " + std::to_string(w.size()) + " fields, expected 3"
-                            : "has more than 3 fields");
+      bad_matrix_line(path, number,
+                      w.size() < 3 ? "has " + std::to_string(w.size()) + " fields, expected 3"
+                                   : "has more than 3 fields");
     }
     const NodeId source = read_node(w[0], path, number, "source");
     const NodeId destination = read_node(w[1], path, number, "destination");
     const std::optional<double> weight = read_number(w[2]);
     if (!weight || !std::isfinite(*weight) || *weight < 0) {
-      bad_line(path, number, "weight '" + printable(w[2], 40) + "' is not a finite number >= 0");
+      bad_matrix_line(path, number,
+                      "weight '" + printable(w[2], 40) + "' is not a finite number >= 0");
     }
     if (source == destination) {
-      bad_line(path, number, "node " + std::to_string(source) + " sends to itself");
+      bad_matrix_line(path, number, "node " + std::to_string(source) + " sends to itself");
     }
     if (m.entries.size() == kMaxMatrixEntries) {
-      bad_line(path, number, "more than " + std::to_string(kMaxMatrixEntries) + " entries");
+      bad_matrix_line(path, number, "more than " + std::to_string(kMaxMatrixEntries) + " entries");
     }
     m.entries.push_back(MatrixFile::Entry{source, destination, *weight, number});
     m.largest_node = std::max({m.largest_node, source, destination});
@@ -74,10 +76,10 @@ MatrixFile parse_matrix_text(const std::string& text, const std::string& path) {
   for (std::size_t k = 1; k < order.size(); ++k) {
     if (order[k]->source == order[k - 1]->source &&
         order[k]->destination == order[k - 1]->destination) {
-      bad_line(path, order[k]->line,
-               "pair " + std::to_string(order[k]->source) + " -> " +
-                   std::to_string(order[k]->destination) + " is already given at line " +
-                   std::to_string(order[k - 1]->line));
+      bad_matrix_line(path, order[k]->line,
+                      "pair " + std::to_string(order[k]->source) + " -> " +
+                          std::to_string(order[k]->destination) + " is already given at line " +
+                          std::to_string(order[k - 1]->line));
     }
   }
   return m;

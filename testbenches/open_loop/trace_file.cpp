@@ -16,18 +16,18 @@ constexpr char kAccepted[] =
     "SLOT SOURCE DESTINATION FRAMES [class=request|reply] [after=ID], slots >= 0 in order, "
     "frames 1..65536";
 
-[[noreturn]] void bad_line(const std::string& path, std::size_t line, const std::string& why) {
-  throw UsageError("--traffic: trace file '" + printable(path) + "' line " + std::to_string(line) +
-                   ": " + why + " (accepted: " + kAccepted + ")");
+[[noreturn]] void bad_trace_line(const std::string& path, std::size_t line,
+                                 const std::string& why) {
+  refuse_line("--traffic", "trace", path, line, why, kAccepted);
 }
 
 std::uint64_t read_field(const std::string& word, const std::string& path, std::size_t line,
                          const char* what, std::uint64_t largest) {
   const std::optional<std::uint64_t> v = read_count(word);
   if (!v || *v > largest) {
-    bad_line(path, line,
-             std::string(what) + " '" + printable(word, 40) + "' is not a number in 0.." +
-                 std::to_string(largest));
+    bad_trace_line(path, line,
+                   std::string(what) + " '" + printable(word, 40) + "' is not a number in 0.." +
+                       std::to_string(largest));
   }
   return *v;
 }
@@ -43,46 +43,47 @@ TraceFile parse_trace_text(const std::string& text, const std::string& path) {
   t.path = path;
   for_each_line_of_words(text, 7, [&](std::size_t number, const std::vector<std::string>& w) {
     if (w.size() < 4) {
-      bad_line(path, number, "has " + std::to_string(w.size()) + " fields, expected 4 to 6");
+      bad_trace_line(path, number, "has " + std::to_string(w.size()) + " fields, expected 4 to 6");
     }
-    if (w.size() > 6) bad_line(path, number, "has more than 6 fields");
+    if (w.size() > 6) bad_trace_line(path, number, "has more than 6 fields");
     if (!w[0].empty() && w[0][0] == '-') {
-      bad_line(path, number, "slot '" + printable(w[0], 40) + "' is negative");
+      bad_trace_line(path, number, "slot '" + printable(w[0], 40) + "' is negative");
     }
     TraceMessage m;
     m.line = static_cast<std::uint32_t>(number);
     m.slot = static_cast<std::uint32_t>(read_field(w[0], path, number, "slot", 0xfffffffeu));
     m.source = static_cast<NodeId>(read_field(w[1], path, number, "source", kNoNode - 1));
     m.destination = static_cast<NodeId>(read_field(w[2], path, number, "destination", kNoNode - 1));
-    if (w[3] == "0") bad_line(path, number, "a message of 0 frames");
+    if (w[3] == "0") bad_trace_line(path, number, "a message of 0 frames");
     m.frames = static_cast<std::uint32_t>(
         read_field(w[3], path, number, "frames", MessageSizes::kMaxFrames));
-    if (m.frames == 0) bad_line(path, number, "a message of 0 frames");
+    if (m.frames == 0) bad_trace_line(path, number, "a message of 0 frames");
     for (std::size_t k = 4; k < w.size(); ++k) {
       if (w[k] == "class=request" || w[k] == "class=reply") {
         m.reply = w[k] == "class=reply";
       } else if (w[k].rfind("after=", 0) == 0) {
         const std::uint64_t id = read_field(w[k].substr(6), path, number, "after", 0xfffffffeu);
         if (id >= t.messages.size()) {
-          bad_line(path, number,
-                   "after=" + std::to_string(id) + " is not an earlier message (ids 0.." +
-                       std::to_string(t.messages.size()) + " are the message lines before)");
+          bad_trace_line(path, number,
+                         "after=" + std::to_string(id) + " is not an earlier message (ids 0.." +
+                             std::to_string(t.messages.size()) + " are the message lines before)");
         }
         m.after = static_cast<std::uint32_t>(id);
       } else {
-        bad_line(path, number, "field '" + printable(w[k], 40) + "' is neither class= nor after=");
+        bad_trace_line(path, number,
+                       "field '" + printable(w[k], 40) + "' is neither class= nor after=");
       }
     }
     if (m.source == m.destination) {
-      bad_line(path, number, "node " + std::to_string(m.source) + " sends to itself");
+      bad_trace_line(path, number, "node " + std::to_string(m.source) + " sends to itself");
     }
     if (!t.messages.empty() && m.slot < t.messages.back().slot) {
-      bad_line(path, number,
-               "slot " + std::to_string(m.slot) + " comes after slot " +
-                   std::to_string(t.messages.back().slot) + " (line " +
-                   std::to_string(t.messages.back().line) + ")");
+      bad_trace_line(path, number,
+                     "slot " + std::to_string(m.slot) + " comes after slot " +
+                         std::to_string(t.messages.back().slot) + " (line " +
+                         std::to_string(t.messages.back().line) + ")");
     }
-    if (t.messages.size() >= kNoNode - 1) bad_line(path, number, "too many messages");
+    if (t.messages.size() >= kNoNode - 1) bad_trace_line(path, number, "too many messages");
     t.largest_node = std::max({t.largest_node, m.source, m.destination});
     t.messages.push_back(m);
   });
