@@ -47,12 +47,14 @@ struct RecoveryPlace {
   std::uint32_t cap;     ///< messages a node may hold to take part (h_mob)
   std::uint32_t blocks;  ///< blocks in the column of blocks
   std::uint32_t row, col;
-  std::uint32_t b;                      ///< this node's block in the column of blocks
-  std::uint32_t offset;                 ///< this node's row in its block
-  Grouping supers;                      ///< the super-blocks over the column of blocks
-  std::uint32_t mine;                   ///< the super-block of this node's block
-  std::optional<std::uint32_t> lent;    ///< 4b: the super-block this (failed) block borrowed
-  std::optional<std::uint32_t> client;  ///< 4b: the block that borrowed super-block `mine`
+  std::uint32_t b;                    ///< this node's block in the column of blocks
+  std::uint32_t offset;               ///< this node's row in its block
+  Grouping supers;                    ///< the super-blocks over the column of blocks
+  std::uint32_t mine;                 ///< the super-block of this node's block
+  std::optional<std::uint32_t> lent;  ///< 4b: the super-block this (failed) block borrowed
+  /// 4b: the block that borrowed super-block `mine`, or kNoClient.
+  std::uint32_t client = kNoClient;
+  static constexpr std::uint32_t kNoClient = ~std::uint32_t{0};
 
   /// 4b: sets `lent` and `client` from the masks of 4a.
   void allocate_helpers(const ScanWords& masks);
@@ -65,7 +67,8 @@ struct RecoveryPlace {
   }
   std::uint32_t dest_row(const Packet& pk) const { return shape.row(pk.destination); }
   /// A helper's copies are the messages for the client block's rows (its own are in their rows).
-  bool is_copy(const Packet& pk) const { return client && dest_row(pk) / k == *client; }
+  bool is_copy(const Packet& pk) const { return has_client() && dest_row(pk) / k == client; }
+  bool has_client() const { return client != kNoClient; }
 };
 
 /// One node's part of the algorithm. Messages this node is responsible for live in its Outbox,
@@ -418,9 +421,9 @@ bool GjlrNode::recovery_verdict(const RecoveryPlace& at, const std::vector<Packe
   const std::uint32_t m = at.b - at.supers.first(at.mine);
   const std::uint64_t good =
       scan_words(at.across(at.supers.first(at.mine), at.supers.size_of(at.mine)),
-                 {at.client && verdict[0] == 0 ? std::uint64_t{1} << m : 0, 0}, sum2)
+                 {at.has_client() && verdict[0] == 0 ? std::uint64_t{1} << m : 0, 0}, sum2)
           .total[0];
-  return at.client && good != 0 && (good & -good) == (std::uint64_t{1} << m);
+  return at.has_client() && good != 0 && (good & -good) == (std::uint64_t{1} << m);
 }
 
 // 4f. Copy back: the winner's nodes signal their partners in the client block, which drop their
@@ -428,7 +431,7 @@ bool GjlrNode::recovery_verdict(const RecoveryPlace& at, const std::vector<Packe
 // once), then send their copies back; every helper drops its copies. Exactly one instance of
 // each message survives: the originals if no helper succeeded, else the copies.
 void GjlrNode::copy_back(const RecoveryPlace& at, const std::vector<Packet>& copies, bool winner) {
-  const NodeId to = at.client ? at.partner(*at.client) : kNoNode;
+  const NodeId to = at.has_client() ? at.partner(at.client) : kNoNode;
   {
     const StepOutcome o =
         copy_step(to, winner ? std::optional<Message>(control_frame(1)) : std::nullopt);

@@ -168,7 +168,9 @@ TEST(LaserArchitectures, PerNodeLaserCannotLightMoreMediaThanNodes) {
   const std::vector<LimitViolation> v = design_violations(p, link, physical_budget(p, link, c));
   ASSERT_TRUE(has_violation(v, "per_node_laser_capacity"));
   for (const LimitViolation& x : v) {
-    if (x.name == "per_node_laser_capacity") EXPECT_NEAR(x.figure, 4.0, kTol);
+    if (x.name == "per_node_laser_capacity") {
+      EXPECT_NEAR(x.figure, 4.0, kTol);
+    }
   }
   // Continuous lasers have no such limit.
   const DeviceParameters q = with_laser("onchip", LaserMode::kContinuous);
