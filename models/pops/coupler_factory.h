@@ -32,10 +32,10 @@ std::vector<std::string> coupler_models();
 /// The law of an RTL kind from verilated model `model`, made a child of `owner` (the module
 /// being constructed) and clocked by `clk` (the pins view's coupler's rtl_clk);
 /// std::invalid_argument for the behavioural kind, an unknown model, or without Verilator.
-std::unique_ptr<RtlStarLaw> make_coupler_law(CouplerKind kind, const std::string& model,
-                                             const sc_core::sc_module& owner,
-                                             sc_core::sc_signal<bool>& clk,
-                                             const StarCoupler& coupler);
+std::unique_ptr<PopsRtlCouplerLaw> make_coupler_law(CouplerKind kind, const std::string& model,
+                                                    const sc_core::sc_module& owner,
+                                                    sc_core::sc_signal<bool>& clk,
+                                                    const StarCoupler& coupler);
 
 /// A coupler module of an RTL kind (the behavioural kind has none: std::invalid_argument).
 std::unique_ptr<PassiveStar> make_coupler(CouplerKind kind, const sc_core::sc_module_name& name,

@@ -41,7 +41,7 @@ void PopsPinCoupler::step() {
       sample_inputs((*control_)->current_slot());
       if (lane_.drivers == 0) break;
       if (law_) {  // present the slot, clock the RTL a quarter slot on
-        law_->stage(lane_).start(clk, RtlStage<RtlStarLaw::Boundary>::Present::kAtStart);
+        law_->stage(lane_).start(clk, RtlStage<PopsRtlCouplerLaw::Boundary>::Present::kAtStart);
         phase_ = Phase::kRtl;
         return;
       }

@@ -72,7 +72,7 @@ class PopsPinCoupler : public sc_core::sc_module {
   StarCoupler coupler_;
   const sc_core::sc_port<RunControlIf>* control_;
   std::unique_ptr<sc_core::sc_signal<bool>> rtl_clk_;  ///< null: the behavioural law
-  std::unique_ptr<RtlStarLaw> law_;                    ///< null: the behavioural law
+  std::unique_ptr<PopsRtlCouplerLaw> law_;             ///< null: the behavioural law
   OutputPins outputs_{output};
   StarInputLane lane_;
   Phase phase_ = Phase::kIdle;
