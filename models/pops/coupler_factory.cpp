@@ -3,7 +3,7 @@
 #include <limits>
 #include <stdexcept>
 
-namespace optinet {
+namespace optinet::pops {
 
 namespace {
 constexpr CouplerKind kKinds[] = {CouplerKind::kBehavioural, CouplerKind::kRtl,
@@ -86,4 +86,4 @@ std::unique_ptr<PassiveStar> make_coupler([[maybe_unused]] CouplerKind kind,
   no_module(kind);
 }
 
-}  // namespace optinet
+}  // namespace optinet::pops

@@ -13,7 +13,7 @@
 #include "models/pops/optical_passive_star.h"
 #include "models/pops/pops_rtl_coupler.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 enum class CouplerKind { kBehavioural, kRtl, kLockstep };
 
@@ -41,4 +41,4 @@ std::unique_ptr<PopsRtlCouplerLaw> make_coupler_law(CouplerKind kind, const std:
 std::unique_ptr<PassiveStar> make_coupler(CouplerKind kind, const sc_core::sc_module_name& name,
                                           const OpticalPassiveStarConfig& config);
 
-}  // namespace optinet
+}  // namespace optinet::pops

@@ -18,7 +18,7 @@
 #include "models/core/trace_window.h"
 #include "models/pops/pops_bundles.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 /// Told of every collision (testbench statistics and invariant checks).
 class CollisionObserver {
@@ -176,4 +176,4 @@ class PassiveStar : public sc_core::sc_module {
   Phase phase_ = Phase::kStart;
 };
 
-}  // namespace optinet
+}  // namespace optinet::pops

@@ -1,6 +1,6 @@
 #include "models/pops/pops_pin_coupler.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 PopsPinCoupler::PopsPinCoupler(const sc_core::sc_module_name& name,
                                const OpticalPassiveStarConfig& config, std::uint32_t sources,
@@ -86,4 +86,4 @@ void PopsPinCoupler::go_dark() {
   coupler_.go_dark();
 }
 
-}  // namespace optinet
+}  // namespace optinet::pops

@@ -22,7 +22,7 @@
 #include "models/pops/coupler_factory.h"
 #include "models/pops/optical_passive_star.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 class PopsPinCoupler : public sc_core::sc_module {
  public:
@@ -78,4 +78,4 @@ class PopsPinCoupler : public sc_core::sc_module {
   Phase phase_ = Phase::kIdle;
 };
 
-}  // namespace optinet
+}  // namespace optinet::pops

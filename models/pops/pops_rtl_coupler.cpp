@@ -6,7 +6,7 @@
 #include "models/core/rtl_models.h"
 #include "models/pops/pops_rtl_coupler_models.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 namespace {
 constexpr unsigned kWords = kRtlFrameBits / 32;
@@ -115,4 +115,4 @@ PopsRtlCoupler::PopsRtlCoupler(const sc_core::sc_module_name& name,
       law_(std::make_unique<PopsRtlCouplerLaw>("optical_passive_star", *this, clk, coupler(),
                                                lockstep)) {}
 
-}  // namespace optinet
+}  // namespace optinet::pops

@@ -16,7 +16,7 @@
 #include "models/core/rtl_stage.h"
 #include "models/pops/optical_passive_star.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 inline constexpr std::uint32_t kRtlMaxSources = 64;  ///< the RTL's D
 inline constexpr std::uint32_t kRtlFrameBits = 192;  ///< the RTL's W: 6 words of 32 bits
@@ -100,4 +100,4 @@ class PopsRtlCoupler : public PassiveStar {
   std::unique_ptr<PopsRtlCouplerLaw> law_;
 };
 
-}  // namespace optinet
+}  // namespace optinet::pops

@@ -13,6 +13,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
 
 struct Mismatches : CollisionObserver {
   std::vector<std::string> seen;

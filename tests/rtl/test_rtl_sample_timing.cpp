@@ -42,7 +42,7 @@ TEST(RtlSampleTiming, LockstepSeesACouplerDrivingAfterTheFallingEdge) {
   config.period = kTwoPicoseconds;
   config.view = pops::PopsView::kPins;
   config.rtl_couplers.push_back(
-      pops::CouplerInstance{1, 0, CouplerKind::kLockstep, "optical_passive_star"});
+      pops::CouplerInstance{1, 0, pops::CouplerKind::kLockstep, "optical_passive_star"});
   PopsExperiment e(config);
   const PopsRunResult r = e.run(1);
   EXPECT_FALSE(r.ok());
