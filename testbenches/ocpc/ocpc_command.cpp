@@ -13,7 +13,7 @@
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 
-namespace optinet {
+namespace optinet::ocpc {
 
 namespace {
 
@@ -333,7 +333,7 @@ void OcpcCommand::configure_funnel() {
     }
     return;
   }
-  const SplitHashValues values = split_hash_.parse(config_.shape.p, config_.shape.dim);
+  const splithash::SplitHashValues values = split_hash_.parse(config_.shape.p, config_.shape.dim);
   ocpc::DmobFunnelOptions& f = config_.options.funnel;
   f.a = values.shape.a;
   f.network_seed = values.network_seed;
@@ -558,4 +558,4 @@ RunRecord OcpcCommand::run(std::uint64_t seed) {
   return record;
 }
 
-}  // namespace optinet
+}  // namespace optinet::ocpc

@@ -8,7 +8,7 @@
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 namespace {
 
@@ -353,4 +353,4 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
   return record;
 }
 
-}  // namespace optinet
+}  // namespace optinet::pops

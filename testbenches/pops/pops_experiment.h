@@ -20,7 +20,7 @@
 #include "testbenches/run/scoreboard.h"
 #include "testbenches/traffic/traffic.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 struct PopsTraceOptions {
   std::string vcd_path;                ///< empty: no tracing
@@ -122,4 +122,4 @@ class PopsExperiment : public ExperimentBase, private CountWindowListener {
   FaultRun fault_run_;
 };
 
-}  // namespace optinet
+}  // namespace optinet::pops

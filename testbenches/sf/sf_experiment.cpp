@@ -4,7 +4,7 @@
 #include <limits>
 #include <stdexcept>
 
-namespace optinet {
+namespace optinet::sf {
 
 SfExperiment::SfExperiment(const SfExperimentConfig& config)
     : ExperimentBase(config.period),
@@ -221,4 +221,4 @@ std::vector<std::string> SfExperiment::link_names() const {
   return names;
 }
 
-}  // namespace optinet
+}  // namespace optinet::sf

@@ -8,7 +8,7 @@
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 
-namespace optinet {
+namespace optinet::splithash {
 
 namespace {
 
@@ -234,4 +234,4 @@ RunRecord SplitHashCommand::run(std::uint64_t seed) {
   return record;
 }
 
-}  // namespace optinet
+}  // namespace optinet::splithash

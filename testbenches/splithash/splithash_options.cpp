@@ -8,7 +8,7 @@
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 
-namespace optinet {
+namespace optinet::splithash {
 
 void SplitHashOptions::add_to(CLI::App& app, const std::string& help_prefix) {
   app.add_option(
@@ -89,4 +89,4 @@ void HRelationOptions::parse(const splithash::SplitHashShape& shape, std::uint32
   if (!why.empty()) throw UsageError("--h: " + why);
 }
 
-}  // namespace optinet
+}  // namespace optinet::splithash
