@@ -392,7 +392,7 @@ Json OcpcCommand::funnel_parameters() const {
          {"round_limit", f.round_limit},
          {"funnel_levels", levels}};
   if (ocpc::find_protocol(config_.protocol)->h_relations) {
-    const splithash::ThinningSchedule t = splithash::thinning_schedule(config_.h, f.thinning);
+    const funnel::ThinningSchedule t = funnel::thinning_schedule(config_.h, f.thinning);
     j["thinning"] = Json{{"rounds", f.thinning.rounds},
                          {"c", f.thinning.c},
                          {"iterations", t.iterations},

@@ -85,7 +85,7 @@ void HRelationOptions::parse(const splithash::SplitHashShape& shape, std::uint32
   thinning.c = parse_positive("--thinning-c", thinning_c_);
   applications = static_cast<std::uint32_t>(parse_count("--applications", applications_, 1, 1000));
   const std::string why =
-      splithash::thinning_unavailable(shape, splithash::thinning_schedule(h, thinning));
+      funnel::thinning_unavailable(shape, funnel::thinning_schedule(h, thinning));
   if (!why.empty()) throw UsageError("--h: " + why);
 }
 

@@ -266,7 +266,7 @@ TEST(SplitHashFunnel, AStuckPacketEndsItsLevelAtTheRoundLimitAndFailsTheRun) {
 
 TEST(SplitHashThinning, ScheduleFollowsTheModifiedThinningPhase) {
   splithash::ThinningParams params;  // c = 1, T = 2
-  const splithash::ThinningSchedule eight = splithash::thinning_schedule(8, params);
+  const funnel::ThinningSchedule eight = funnel::thinning_schedule(8, params);
   // t_g = ceil(h/2^g + log2 h): 4 + 3, 2 + 3, 1 + 3; I = 16, so s = ceil(16 / 8) = 2 groups.
   EXPECT_EQ(eight.iterations, (std::vector<std::uint32_t>{7, 5, 4}));
   EXPECT_EQ(eight.groups, 2u);
@@ -276,33 +276,32 @@ TEST(SplitHashThinning, ScheduleFollowsTheModifiedThinningPhase) {
   EXPECT_EQ(eight.group_size(shape_of(16, 3, 2), 2), 1u);  // a_2 = 3 functions, 2 groups
   EXPECT_EQ(eight.group_size(shape_of(16, 3, 2), 1), 3u);  // a_1 = 6
   // h = 1: log h = 0 phases, every packet is left to the random-function algorithm.
-  EXPECT_TRUE(splithash::thinning_schedule(1, params).iterations.empty());
-  EXPECT_EQ(splithash::thinning_schedule(1, params).groups, 1u);
+  EXPECT_TRUE(funnel::thinning_schedule(1, params).iterations.empty());
+  EXPECT_EQ(funnel::thinning_schedule(1, params).groups, 1u);
   // h = 5: ceil(log2 5) = 3 phases, loads 5, 3, 2.
-  const splithash::ThinningSchedule five = splithash::thinning_schedule(5, params);
+  const funnel::ThinningSchedule five = funnel::thinning_schedule(5, params);
   EXPECT_EQ(five.phases(), 3u);
   EXPECT_EQ(five.load(2), 3u);
   EXPECT_EQ(five.load(3), 2u);
   // More iterations (c = 4) need more groups than a_1 = 4 has functions.
   params.c = 4;
-  EXPECT_EQ(splithash::thinning_schedule(8, params).groups, 8u);
-  EXPECT_NE(
-      splithash::thinning_unavailable(shape_of(16, 2, 2), splithash::thinning_schedule(8, params)),
-      "");
-  EXPECT_EQ(splithash::thinning_unavailable(shape_of(16, 2, 2), eight), "");
+  EXPECT_EQ(funnel::thinning_schedule(8, params).groups, 8u);
+  EXPECT_NE(funnel::thinning_unavailable(shape_of(16, 2, 2), funnel::thinning_schedule(8, params)),
+            "");
+  EXPECT_EQ(funnel::thinning_unavailable(shape_of(16, 2, 2), eight), "");
 }
 
 TEST(SplitHashThinning, ANodeWithMoreThanHOver2ToTheGBecomesInactive) {
   // After phase g a node stays active iff it holds at most h / 2^g packets.
-  EXPECT_TRUE(splithash::stays_active(4, 8, 1));
-  EXPECT_FALSE(splithash::stays_active(5, 8, 1));
-  EXPECT_TRUE(splithash::stays_active(2, 8, 2));
-  EXPECT_FALSE(splithash::stays_active(3, 8, 2));
-  EXPECT_TRUE(splithash::stays_active(1, 8, 3));
-  EXPECT_FALSE(splithash::stays_active(2, 8, 3));
-  EXPECT_TRUE(splithash::stays_active(0, 8, 3));
-  EXPECT_TRUE(splithash::stays_active(2, 5, 1));  // 5/2 = 2.5
-  EXPECT_FALSE(splithash::stays_active(3, 5, 1));
+  EXPECT_TRUE(funnel::stays_active(4, 8, 1));
+  EXPECT_FALSE(funnel::stays_active(5, 8, 1));
+  EXPECT_TRUE(funnel::stays_active(2, 8, 2));
+  EXPECT_FALSE(funnel::stays_active(3, 8, 2));
+  EXPECT_TRUE(funnel::stays_active(1, 8, 3));
+  EXPECT_FALSE(funnel::stays_active(2, 8, 3));
+  EXPECT_TRUE(funnel::stays_active(0, 8, 3));
+  EXPECT_TRUE(funnel::stays_active(2, 5, 1));  // 5/2 = 2.5
+  EXPECT_FALSE(funnel::stays_active(3, 5, 1));
 }
 
 TEST(SplitHashRedistribution, RanksGoRoundTheSetInTwoWindows) {
