@@ -16,15 +16,20 @@ namespace {
 
 std::string processor_leaf(std::uint32_t k) { return "proc" + std::to_string(k); }
 
-/// The elements of one view, whose groups' parts are all of type `Parts`.
+/// The elements of one view of `config`, whose groups' parts are all of type `Parts`.
 template <typename Parts>
 class ElementsOf : public PopsElements {
+ public:
+  explicit ElementsOf(const PopsNetworkConfig& config) : config_(config) {}
+
  protected:
   Parts& parts(std::uint32_t group) { return static_cast<Parts&>(*parts_[group]); }
   std::unique_ptr<PopsGroupParts> keep(std::unique_ptr<Parts> parts) {
     parts_.push_back(parts.get());
     return parts;
   }
+
+  const PopsNetworkConfig& config_;
 };
 
 /// The grouped view's processors, without ports: they reach the group's bundles and the run
@@ -53,7 +58,7 @@ struct GroupedParts : PopsGroupParts {
 
 class GroupedElements final : public ElementsOf<GroupedParts> {
  public:
-  explicit GroupedElements(const PopsNetworkConfig& config) : config_(config) {}
+  using ElementsOf::ElementsOf;
 
   std::unique_ptr<PopsGroupParts> build_group(PopsGroup& group, std::uint32_t index,
                                               const PopsControlWiring& wiring) override {
@@ -73,7 +78,6 @@ class GroupedElements final : public ElementsOf<GroupedParts> {
   }
 
  private:
-  const PopsNetworkConfig& config_;
   std::vector<GroupReceiveBundle*> bundles_;  ///< each group's receive bundle
 };
 
@@ -88,7 +92,7 @@ struct GroupedRtlParts : PopsGroupParts {
 
 class GroupedRtlElements final : public ElementsOf<GroupedRtlParts> {
  public:
-  explicit GroupedRtlElements(const PopsNetworkConfig& config) : config_(config) {}
+  using ElementsOf::ElementsOf;
 
   std::unique_ptr<PopsGroupParts> build_group(PopsGroup& group, std::uint32_t index,
                                               const PopsControlWiring& wiring) override {
@@ -112,7 +116,6 @@ class GroupedRtlElements final : public ElementsOf<GroupedRtlParts> {
   }
 
  private:
-  const PopsNetworkConfig& config_;
   std::vector<GroupTransmitBundle*> bundles_;  ///< each group's transmit bundle
 };
 
@@ -155,7 +158,7 @@ struct PinParts : PopsGroupParts {
 
 class PinElements final : public ElementsOf<PinParts> {
  public:
-  explicit PinElements(const PopsNetworkConfig& config) : config_(config) {}
+  using ElementsOf::ElementsOf;
 
   std::unique_ptr<PopsGroupParts> build_group(PopsGroup& group, std::uint32_t index,
                                               const PopsControlWiring& wiring) override {
@@ -233,8 +236,6 @@ class PinElements final : public ElementsOf<PinParts> {
     }
     return instance;
   }
-
-  const PopsNetworkConfig& config_;
 };
 
 }  // namespace
