@@ -34,6 +34,7 @@ class MeshNetwork : public sc_core::sc_module {
   const MeshIndexing& indexing() const { return indexing_; }
   std::uint32_t nodes() const { return static_cast<std::uint32_t>(processors_.size()); }
   MeshProcessor& processor(std::uint32_t node) { return *processors_[node]; }
+  using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   /// Traces the links leaving nodes [first, last] and those nodes' processors (and, in the
   /// pins view, the processors' wires).
   void trace(sc_core::sc_trace_file* tf, std::uint32_t first, std::uint32_t last);
