@@ -16,6 +16,7 @@ target_sources(optinet_models PRIVATE
   models/mesh/mesh_pin_processor.cpp
   models/mesh/mesh_pin_router.cpp
   models/mesh/mesh_routing.cpp
+  models/mesh/mesh_elements.cpp
   models/mesh/mesh_network.cpp
   models/mesh/mesh_processor.cpp
 )

@@ -93,7 +93,7 @@ endforeach()
 # The one registry of the verilated models (models/core/rtl_models.h), each entered with its
 # boundary's signals (models/pops/pops_rtl_coupler_models.h, models/ocpc/ocpc_rtl_receiver_models.h,
 # models/sf/sf_rtl_link_models.h).
-set(signals_coupler RtlCouplerSignals)
+set(signals_coupler pops::RtlCouplerSignals)
 set(signals_receiver ocpc::RtlReceiverSignals)
 set(signals_link sf::RtlLinkSignals)
 set(RTL_INCLUDES "")

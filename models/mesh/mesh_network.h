@@ -1,19 +1,16 @@
 #pragma once
 /// \file
 /// The synchronizing 2-D mesh: the links and routers (the module mesh.links) and one processor
-/// per node, mesh.node_x<X>_y<Y>. In the grouped view the links and routers are one MeshFabric
-/// that the processors reach through a pointer; in the pins view every router, link and
-/// processor is a clocked module with pins (mesh_pin_links.h), each processor wired to its
-/// router by the signals node_x<X>_y<Y>_offer_*, _take_* and _eject_*. Instantiates and binds
-/// only.
+/// per node, mesh.node_x<X>_y<Y>, as the view makes them (mesh_elements.h: one MeshFabric in the
+/// grouped view; in the pins view every router, link and processor a clocked module with pins).
+/// Instantiates and binds only.
 #include <memory>
 #include <string>
 #include <systemc>
 #include <vector>
 
 #include "models/core/network_view.h"
-#include "models/mesh/mesh_fabric.h"
-#include "models/mesh/mesh_pin_links.h"
+#include "models/mesh/mesh_elements.h"
 #include "models/mesh/mesh_processor.h"
 
 namespace optinet::mesh {
@@ -33,36 +30,22 @@ class MeshNetwork : public sc_core::sc_module {
               RunControlIf& control);
   ~MeshNetwork() override;
 
-  MeshLinkLayer& links() { return *links_; }
+  MeshLinkLayer& links() { return elements_->links(); }
   const MeshIndexing& indexing() const { return indexing_; }
   std::uint32_t nodes() const { return static_cast<std::uint32_t>(processors_.size()); }
   MeshProcessor& processor(std::uint32_t node) { return *processors_[node]; }
+  using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   /// Traces the links leaving nodes [first, last] and those nodes' processors (and, in the
   /// pins view, the processors' wires).
   void trace(sc_core::sc_trace_file* tf, std::uint32_t first, std::uint32_t last);
 
  private:
-  /// A processor's wires to its router, by lane (E, W, N, S, L).
-  struct NodeWires {
-    std::unique_ptr<MeshLanePins<Signal>> offer[kInputs];
-    std::unique_ptr<Signal<bool>> take[kInputs];
-    std::unique_ptr<MeshLanePins<SharedSignal>> eject[kInputs];
-    explicit NodeWires(const std::string& node);
-  };
-  void build_grouped(const MeshNetworkConfig& config, const sc_core::sc_clock& clock,
-                     RunControlIf& control);
-  void build_pins(const MeshNetworkConfig& config, const sc_core::sc_clock& clock,
-                  RunControlIf& control);
-  MeshProcessorConfig processor_config(std::uint32_t node);
   std::string node_name(std::uint32_t node) const;
 
   MeshIndexing indexing_;
   MeshProtocol& protocol_;
   MeshObserver& observer_;
-  std::unique_ptr<MeshFabric> fabric_;       ///< the grouped view
-  std::unique_ptr<MeshPinLinks> pin_links_;  ///< the pins view
-  MeshLinkLayer* links_ = nullptr;
-  std::vector<std::unique_ptr<NodeWires>> wires_;
+  std::unique_ptr<MeshElements> elements_;  ///< the view's links
   std::vector<std::unique_ptr<MeshProcessor>> processors_;
 };
 

@@ -42,6 +42,8 @@ class MeshPinProcessor : public MeshProcessor, public MeshNodePort {
   MeshPinProcessor(const sc_core::sc_module_name& name, MeshProcessorConfig config,
                    const MeshPinShared& shared);
 
+  using MeshProcessor::send;  // the protocol's send(m) stays visible beside the port's
+
   // MeshNodePort
   void send(std::uint32_t node, MeshMsg m) override;
   bool take_delivered(MeshMsg& out);

@@ -54,7 +54,7 @@ OcpcPinReceiver::OcpcPinReceiver(const sc_core::sc_module_name& name, NodeId nod
     lanes.push_back(std::make_unique<TransmitterPins<In>>("lane" + std::to_string(k) + "_"));
     sensitive << lanes.back()->valid.pos();
   }
-  rtl_ = std::make_unique<RtlReceiverStage>(rtl->model, node);
+  rtl_ = std::make_unique<OcpcRtlReceiver>(rtl->model, node);
   stage_ = std::make_unique<RtlStage<RtlBoundary>>(boundary_, rtl->lockstep);
   if (rtl->lockstep) stage_->watch_samples(clk);
 #else

@@ -122,7 +122,7 @@ class OcpcPinReceiver : public sc_core::sc_module {
   sc_core::sc_event lit_event_;
   std::uint64_t slot_ = 0;
   Phase phase_ = Phase::kIdle;
-  std::unique_ptr<RtlReceiverStage> rtl_;  ///< null: behavioural
+  std::unique_ptr<OcpcRtlReceiver> rtl_;  ///< null: behavioural
   const sc_core::sc_port<RunControlIf>* control_ = nullptr;
   RtlBoundary boundary_{*this};
   std::unique_ptr<RtlStage<RtlBoundary>> stage_;  ///< null: behavioural

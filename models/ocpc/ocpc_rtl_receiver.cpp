@@ -13,7 +13,7 @@ std::uint64_t join(std::uint32_t lo, std::uint32_t hi) { return (std::uint64_t{h
 
 }  // namespace
 
-RtlReceiverStage::RtlReceiverStage(const std::string& model, std::uint32_t address)
+OcpcRtlReceiver::OcpcRtlReceiver(const std::string& model, std::uint32_t address)
     : my_addr_("rtl_my_addr", address) {
   rtl_ = bind_rtl_model(model, RtlReceiverSignals{clk_, my_addr_, valid_, dest_, frame_, out_valid_,
                                                   out_frame_, collision_, addressed_});
@@ -38,7 +38,7 @@ bool same_outcome(const ReceiverOutcome& x, const ReceiverOutcome& y) {
                       a.control[0] == b.control[0] && a.control[1] == b.control[1]);
 }
 
-void RtlReceiverStage::present(const std::vector<std::unique_ptr<TransmitterPins<In>>>& lanes) {
+void OcpcRtlReceiver::present(const std::vector<std::unique_ptr<TransmitterPins<In>>>& lanes) {
   std::uint64_t valid = 0;
   for (std::uint32_t k = 0; k < lanes.size(); ++k) {
     const TransmitterPins<In>& lane = *lanes[k];
@@ -66,7 +66,7 @@ void RtlReceiverStage::present(const std::vector<std::unique_ptr<TransmitterPins
   frame_.write(staged_frame_);
 }
 
-ReceiverOutcome RtlReceiverStage::outcome() {
+ReceiverOutcome OcpcRtlReceiver::outcome() {
   ReceiverOutcome o;
   o.valid = out_valid_.read();
   o.collision = collision_.read();

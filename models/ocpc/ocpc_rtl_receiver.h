@@ -29,11 +29,11 @@ struct ReceiverOutcome {
 /// The signals around a verilated receiver stage (`rtl_clk`, `rtl_my_addr`, `rtl_valid`,
 /// `rtl_dest`, `rtl_frame`, `rtl_out_valid`, `rtl_out_frame`, `rtl_collision`,
 /// `rtl_addressed`) and the model `rtl`, made children of the module being constructed.
-class RtlReceiverStage {
+class OcpcRtlReceiver {
  public:
   /// `model`: one of rtl_receiver_models(); `address`: the receiver's local index on its bus.
-  RtlReceiverStage(const std::string& model, std::uint32_t address);
-  ~RtlReceiverStage() = default;
+  OcpcRtlReceiver(const std::string& model, std::uint32_t address);
+  ~OcpcRtlReceiver() = default;
 
   /// Drives the model's inputs from transmitter lanes (lane k on port k).
   void present(const std::vector<std::unique_ptr<TransmitterPins<In>>>& lanes);

@@ -10,7 +10,7 @@
 #include "models/core/rtl_stage.h"
 #include "models/pops/optical_passive_star.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 /// Counts collisions, by slot phase within a protocol step, and keeps the first lockstep
 /// mismatch.
@@ -41,4 +41,4 @@ class CollisionTally : public CollisionObserver {
   RtlFirstMismatch first_mismatch_;
 };
 
-}  // namespace optinet
+}  // namespace optinet::pops

@@ -3,7 +3,7 @@
 #include <limits>
 #include <stdexcept>
 
-namespace optinet {
+namespace optinet::pops {
 
 namespace {
 constexpr CouplerKind kKinds[] = {CouplerKind::kBehavioural, CouplerKind::kRtl,
@@ -62,14 +62,14 @@ namespace {
 
 std::vector<std::string> coupler_models() { return rtl_coupler_models(); }
 
-std::unique_ptr<RtlStarLaw> make_coupler_law([[maybe_unused]] CouplerKind kind,
-                                             [[maybe_unused]] const std::string& model,
-                                             [[maybe_unused]] const sc_core::sc_module& owner,
-                                             [[maybe_unused]] sc_core::sc_signal<bool>& clk,
-                                             [[maybe_unused]] const StarCoupler& coupler) {
+std::unique_ptr<PopsRtlCouplerLaw> make_coupler_law(
+    [[maybe_unused]] CouplerKind kind, [[maybe_unused]] const std::string& model,
+    [[maybe_unused]] const sc_core::sc_module& owner,
+    [[maybe_unused]] sc_core::sc_signal<bool>& clk, [[maybe_unused]] const StarCoupler& coupler) {
 #ifdef OPTINET_HAVE_VERILATOR
   if (kind != CouplerKind::kBehavioural) {
-    return std::make_unique<RtlStarLaw>(model, owner, clk, coupler, kind == CouplerKind::kLockstep);
+    return std::make_unique<PopsRtlCouplerLaw>(model, owner, clk, coupler,
+                                               kind == CouplerKind::kLockstep);
   }
 #endif
   no_module(kind);
@@ -80,10 +80,10 @@ std::unique_ptr<PassiveStar> make_coupler([[maybe_unused]] CouplerKind kind,
                                           [[maybe_unused]] const OpticalPassiveStarConfig& config) {
 #ifdef OPTINET_HAVE_VERILATOR
   if (kind != CouplerKind::kBehavioural) {
-    return std::make_unique<RtlPassiveStar>(name, config, kind == CouplerKind::kLockstep);
+    return std::make_unique<PopsRtlCoupler>(name, config, kind == CouplerKind::kLockstep);
   }
 #endif
   no_module(kind);
 }
 
-}  // namespace optinet
+}  // namespace optinet::pops

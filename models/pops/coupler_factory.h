@@ -13,7 +13,7 @@
 #include "models/pops/optical_passive_star.h"
 #include "models/pops/pops_rtl_coupler.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 enum class CouplerKind { kBehavioural, kRtl, kLockstep };
 
@@ -32,13 +32,13 @@ std::vector<std::string> coupler_models();
 /// The law of an RTL kind from verilated model `model`, made a child of `owner` (the module
 /// being constructed) and clocked by `clk` (the pins view's coupler's rtl_clk);
 /// std::invalid_argument for the behavioural kind, an unknown model, or without Verilator.
-std::unique_ptr<RtlStarLaw> make_coupler_law(CouplerKind kind, const std::string& model,
-                                             const sc_core::sc_module& owner,
-                                             sc_core::sc_signal<bool>& clk,
-                                             const StarCoupler& coupler);
+std::unique_ptr<PopsRtlCouplerLaw> make_coupler_law(CouplerKind kind, const std::string& model,
+                                                    const sc_core::sc_module& owner,
+                                                    sc_core::sc_signal<bool>& clk,
+                                                    const StarCoupler& coupler);
 
 /// A coupler module of an RTL kind (the behavioural kind has none: std::invalid_argument).
 std::unique_ptr<PassiveStar> make_coupler(CouplerKind kind, const sc_core::sc_module_name& name,
                                           const OpticalPassiveStarConfig& config);
 
-}  // namespace optinet
+}  // namespace optinet::pops

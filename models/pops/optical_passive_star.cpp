@@ -1,6 +1,6 @@
 #include "models/pops/optical_passive_star.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 int StarCoupler::apply_faults(const StarInputLane& lane, StarOutcome& o) {
   if (faults_ == nullptr) return -1;
@@ -127,4 +127,4 @@ void PassiveStar::step() {
   sc_core::next_trigger(sources->lane_event(b));
 }
 
-}  // namespace optinet
+}  // namespace optinet::pops

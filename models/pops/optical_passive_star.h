@@ -5,7 +5,7 @@
 /// destination; with two or more nothing is delivered and the collision flag rises for the slot.
 /// `StarCoupler` is one coupler's state as a plain object (delivery, faults, trace registers,
 /// statistics). Behavioural couplers are driven a group at a time by `PassiveStarGroup`
-/// (passive_star_group.h); an RTL coupler (`RtlPassiveStar`, pops_rtl_coupler.h, with Verilator)
+/// (passive_star_group.h); an RTL coupler (`PopsRtlCoupler`, pops_rtl_coupler.h, with Verilator)
 /// is a module of its own, `PassiveStar`, around its verilated model.
 #include <cstdint>
 #include <optional>
@@ -18,7 +18,7 @@
 #include "models/core/trace_window.h"
 #include "models/pops/pops_bundles.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 /// Told of every collision (testbench statistics and invariant checks).
 class CollisionObserver {
@@ -176,4 +176,4 @@ class PassiveStar : public sc_core::sc_module {
   Phase phase_ = Phase::kStart;
 };
 
-}  // namespace optinet
+}  // namespace optinet::pops

@@ -2,7 +2,7 @@
 
 #include <string>
 
-namespace optinet {
+namespace optinet::pops {
 
 PassiveStarGroup::PassiveStarGroup(const sc_core::sc_module_name& name, std::uint32_t source_group,
                                    std::uint32_t couplers)
@@ -51,4 +51,4 @@ void PassiveStarGroup::step() {
   sc_core::next_trigger(sources->lit_event());
 }
 
-}  // namespace optinet
+}  // namespace optinet::pops

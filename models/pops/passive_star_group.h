@@ -13,7 +13,7 @@
 #include "models/pops/optical_passive_star.h"
 #include "models/pops/pops_bundles.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 class PassiveStarGroup : public sc_core::sc_module {
  public:
@@ -43,4 +43,4 @@ class PassiveStarGroup : public sc_core::sc_module {
   Phase phase_ = Phase::kStart;
 };
 
-}  // namespace optinet
+}  // namespace optinet::pops

@@ -13,7 +13,7 @@
 
 #include "models/core/packet.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 /// Processor side of a transmit bundle: local processor `source` of the group lights a frame
 /// into its fibre to one coupler.
@@ -189,4 +189,4 @@ class GroupNodeBundles : public StarNodeIf {
   const StarReceiveIf& rx_;
 };
 
-}  // namespace optinet
+}  // namespace optinet::pops

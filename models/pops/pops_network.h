@@ -1,84 +1,29 @@
 #pragma once
 /// \file
 /// POPS(d, g): g groups of d processors and g*g optical passive star couplers c(b, a). This
-/// module only instantiates and binds. Hierarchy mirrors the hardware: pops.group3.proc7 is
-/// processor 7 of group 3. Coupler c(2, 5) is named pops.group2.coupler_b2_a5 in traces and
-/// messages, in the scope of the group it feeds (its destination group). Behavioural couplers
-/// are plain objects, the g that group a lights in one module pops.groupA.couplers (one method
-/// for them all: elaboration cost, docs/benchmarks.md); an RTL coupler is a module of that name
-/// of its own. No module has more than d + g children.
+/// module only instantiates and binds, once for every view: the view supplies the elements
+/// (pops_elements.h). Hierarchy mirrors the hardware: pops.group3.proc7 is processor 7 of
+/// group 3. Coupler c(2, 5) is named pops.group2.coupler_b2_a5 in traces and messages, in the
+/// scope of the group it feeds (its destination group). Behavioural couplers are plain objects,
+/// the g that group a lights in one module pops.groupA.couplers (one method for them all:
+/// elaboration cost, docs/benchmarks.md); an RTL coupler is a module of that name of its own.
+/// No module has more than d + g children.
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <systemc>
 #include <vector>
 
-#include "models/core/frame_pins.h"
-#include "models/core/network_view.h"
 #include "models/core/run_control.h"
-#include "models/pops/coupler_factory.h"
-#include "models/pops/passive_star_group.h"
 #include "models/pops/pops_bundles.h"
-#include "models/pops/pops_pin_coupler.h"
-#include "models/pops/pops_pin_processor.h"
+#include "models/pops/pops_elements.h"
 #include "models/pops/pops_processor.h"
 #include "models/pops/pops_stepper.h"
 
 namespace optinet::pops {
 
-/// POPS's views (network_view.h): in `kPins` every processor and every coupler c(b, a) is a
-/// module with pins (pops_pin_coupler.h, pops_pin_processor.h); in `kGrouped` processors
-/// without ports reach their group's fibre bundles through a pointer, and a group's behavioural
-/// couplers are one module.
-using PopsView = NetworkView;
-
-inline std::string pops_view_name(PopsView view) { return network_view_name(view); }
-
-/// One coupler c(b, a) and what it is made of.
-struct CouplerInstance {
-  std::uint32_t b = 0;
-  std::uint32_t a = 0;
-  CouplerKind kind = CouplerKind::kBehavioural;
-  std::string model;  ///< the verilated model of an RTL kind, by its top module's name
-};
-
-struct PopsNetworkConfig {
-  PopsShape shape;
-  const PopsProtocol* protocol = nullptr;
-  CouplerKind coupler = CouplerKind::kBehavioural;
-  /// Build the reservation control plane (PopsNodeContext): per group a request star and a
-  /// control plane into the group.
-  bool control_plane = false;
-  PopsView view = PopsView::kGrouped;
-  /// The pins view: couplers c(b, a) swapped for verilated RTL (kind kRtl or kLockstep).
-  std::vector<CouplerInstance> rtl_couplers{};
-};
-
-/// The pins view's wires of one processor's transmitter: a valid line per coupler it lights,
-/// and its frame (in its group's scope: proc<k>_tx_valid_<b>, proc<k>_tx_frame_kind, ...). A
-/// valid line has two writers in different delta cycles: the processor's thread raises it at a
-/// rising edge, its method lowers it at the falling edge.
-struct TransmitterWires {
-  sc_core::sc_vector<sc_core::sc_signal<bool, sc_core::SC_MANY_WRITERS>> valid;
-  FramePins<Signal> frame;
-  TransmitterWires(const std::string& proc, std::uint32_t couplers)
-      : valid((proc + "_tx_valid").c_str(), couplers), frame(proc + "_tx_frame_") {}
-};
-
-/// The pins view's wires of one coupler's output (in its destination group's scope:
-/// coupler_b<b>_a<a>_busy, _collision, _valid, _frame_kind, ...).
-struct CouplerWires {
-  sc_core::sc_signal<bool> busy;
-  sc_core::sc_signal<bool> collision;
-  ValidFramePins<Signal> output;
-  explicit CouplerWires(const std::string& coupler)
-      : busy((coupler + "_busy").c_str()),
-        collision((coupler + "_collision").c_str()),
-        output(coupler + "_valid", coupler + "_frame_") {}
-};
-
-/// One group: its d processors, its transmit and receive bundles, and its couplers: the g it
-/// lights (behavioural) or the g into it (RTL).
+/// One group: its transmit and receive bundles, its reservation control plane, and the
+/// processors and couplers its view puts in it (pops_elements.h).
 class PopsGroup : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk{"clk"};
@@ -87,22 +32,13 @@ class PopsGroup : public sc_core::sc_module {
   /// `control_planes`: the network's claim and grant planes into every group (2b and 2b + 1),
   /// filled once every group is built (used only with config.control_plane).
   PopsGroup(const sc_core::sc_module_name& name, std::uint32_t group,
-            const PopsNetworkConfig& config, const std::vector<ControlChannel*>* control_planes);
+            const PopsNetworkConfig& config, PopsElements& elements,
+            const std::vector<ControlChannel*>* control_planes);
   ~PopsGroup() override;
 
   GroupTransmitBundle tx_bundle;
   GroupReceiveBundle rx_bundle;
   GroupNodeBundles node_bundles{tx_bundle, rx_bundle};  ///< the processors' side of both
-  std::vector<std::unique_ptr<PopsProcessor>> processors;
-  /// Behavioural: c(b, this), b = 0..g-1, one module; null for the RTL kinds.
-  std::unique_ptr<PassiveStarGroup> couplers_out;
-  /// RTL kinds: c(this, a), a = 0..g-1, a module each; empty for behavioural couplers.
-  std::vector<std::unique_ptr<PassiveStar>> couplers_in;
-  /// The pins view: c(this, a), a = 0..g-1, a module each, and the wires of the processors'
-  /// transmitters and of the couplers' outputs (empty in the grouped view).
-  std::vector<std::unique_ptr<PopsPinCoupler>> pin_couplers;
-  std::vector<std::unique_ptr<TransmitterWires>> transmitter_wires;
-  std::vector<std::unique_ptr<CouplerWires>> coupler_wires;
   /// The reservation control plane (null without one): the group's request star, and the
   /// claim and grant planes into the group.
   std::unique_ptr<ControlChannel> request_star;
@@ -110,9 +46,7 @@ class PopsGroup : public sc_core::sc_module {
   std::unique_ptr<ControlChannel> grant_plane;
 
  private:
-  /// The pins view: the couplers into this group and the processors, bound through wires.
-  void build_pins(std::uint32_t group, const PopsNetworkConfig& config,
-                  const PopsControlWiring& wiring);
+  std::unique_ptr<PopsGroupParts> parts_;  ///< the view's processors and couplers
 };
 
 class PopsNetwork : public sc_core::sc_module {
@@ -125,17 +59,11 @@ class PopsNetwork : public sc_core::sc_module {
 
   const PopsShape& shape() const { return config_.shape; }
   PopsProcessor& processor(NodeId i) {
-    return *groups_[config_.shape.group_of(i)]->processors[config_.shape.index_in_group(i)];
+    return elements_->processor(config_.shape.group_of(i), config_.shape.index_in_group(i));
   }
   PopsGroup& group(std::uint32_t b) { return *groups_[b]; }
   /// Coupler c(b, a): from group a to group b.
-  StarCoupler& coupler(std::uint32_t b, std::uint32_t a) {
-    const std::unique_ptr<PassiveStarGroup>& out = groups_[a]->couplers_out;
-    if (out) return out->coupler(b);
-    PopsGroup& into = *groups_[b];
-    return into.pin_couplers.empty() ? into.couplers_in[a]->coupler()
-                                     : into.pin_couplers[a]->coupler();
-  }
+  StarCoupler& coupler(std::uint32_t b, std::uint32_t a) { return elements_->coupler(b, a); }
   PopsView view() const { return config_.view; }
   /// pops.groupB.coupler_bB_aA: c(b, a)'s name in traces and messages.
   std::string coupler_name(std::uint32_t b, std::uint32_t a) const;
@@ -178,6 +106,7 @@ class PopsNetwork : public sc_core::sc_module {
 
  private:
   PopsNetworkConfig config_;
+  std::unique_ptr<PopsElements> elements_;       ///< the view's, for config_
   std::vector<ControlChannel*> control_planes_;  ///< claim and grant plane into each group
   std::vector<std::unique_ptr<PopsGroup>> groups_;
   std::unique_ptr<PopsStepper> stepper_;  ///< the grouped view's

@@ -1,6 +1,6 @@
 #include "models/pops/pops_pin_coupler.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 PopsPinCoupler::PopsPinCoupler(const sc_core::sc_module_name& name,
                                const OpticalPassiveStarConfig& config, std::uint32_t sources,
@@ -41,7 +41,7 @@ void PopsPinCoupler::step() {
       sample_inputs((*control_)->current_slot());
       if (lane_.drivers == 0) break;
       if (law_) {  // present the slot, clock the RTL a quarter slot on
-        law_->stage(lane_).start(clk, RtlStage<RtlStarLaw::Boundary>::Present::kAtStart);
+        law_->stage(lane_).start(clk, RtlStage<PopsRtlCouplerLaw::Boundary>::Present::kAtStart);
         phase_ = Phase::kRtl;
         return;
       }
@@ -86,4 +86,4 @@ void PopsPinCoupler::go_dark() {
   coupler_.go_dark();
 }
 
-}  // namespace optinet
+}  // namespace optinet::pops

@@ -22,7 +22,7 @@
 #include "models/pops/coupler_factory.h"
 #include "models/pops/optical_passive_star.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 class PopsPinCoupler : public sc_core::sc_module {
  public:
@@ -72,10 +72,10 @@ class PopsPinCoupler : public sc_core::sc_module {
   StarCoupler coupler_;
   const sc_core::sc_port<RunControlIf>* control_;
   std::unique_ptr<sc_core::sc_signal<bool>> rtl_clk_;  ///< null: the behavioural law
-  std::unique_ptr<RtlStarLaw> law_;                    ///< null: the behavioural law
+  std::unique_ptr<PopsRtlCouplerLaw> law_;             ///< null: the behavioural law
   OutputPins outputs_{output};
   StarInputLane lane_;
   Phase phase_ = Phase::kIdle;
 };
 
-}  // namespace optinet
+}  // namespace optinet::pops

@@ -6,7 +6,7 @@
 #include "models/core/rtl_models.h"
 #include "models/pops/pops_rtl_coupler_models.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 namespace {
 constexpr unsigned kWords = kRtlFrameBits / 32;
@@ -34,19 +34,19 @@ Frame decode(const sc_dt::sc_bv<kRtlFrameBits>& bits) {
 }
 }  // namespace
 
-std::string RtlStarLaw::Boundary::describe(const StarOutcome& o) {
+std::string PopsRtlCouplerLaw::Boundary::describe(const StarOutcome& o) {
   std::string s = "busy " + std::to_string(o.busy) + " collision " + std::to_string(o.collision);
   if (o.frame) s += " frame of packet " + std::to_string(o.frame->packet.id);
   return s;
 }
 
-bool RtlStarLaw::Boundary::same(const StarOutcome& x, const StarOutcome& y) {
+bool PopsRtlCouplerLaw::Boundary::same(const StarOutcome& x, const StarOutcome& y) {
   if (x.busy != y.busy || x.collision != y.collision || x.frame.has_value() != y.frame.has_value())
     return false;
   return !x.frame || (x.frame->kind == y.frame->kind && x.frame->packet == y.frame->packet);
 }
 
-std::uint64_t RtlStarLaw::Boundary::present() {
+std::uint64_t PopsRtlCouplerLaw::Boundary::present() {
   std::uint64_t valid = 0;
   for (const StarSourceDrive& s : lane_->sources) {
     if (s.source >= kRtlMaxSources)
@@ -59,7 +59,7 @@ std::uint64_t RtlStarLaw::Boundary::present() {
   return lane_->slot;
 }
 
-StarOutcome RtlStarLaw::Boundary::outcome() {
+StarOutcome PopsRtlCouplerLaw::Boundary::outcome() {
   StarOutcome rtl;
   rtl.busy = busy_.read();
   rtl.collision = collision_.read();
@@ -72,43 +72,47 @@ const std::vector<std::string>& rtl_coupler_models() {
   return models;
 }
 
-RtlStarLaw::RtlStarLaw(const sc_core::sc_module& owner, const StarCoupler& coupler, bool lockstep)
+PopsRtlCouplerLaw::PopsRtlCouplerLaw(const sc_core::sc_module& owner, const StarCoupler& coupler,
+                                     bool lockstep)
     : coupler_(coupler), stage_(boundary_, lockstep, kRtlSettleDeltas) {
   boundary_.owner_ = owner.name();
   stage_.report_to(*this, owner.name());
 }
 
-RtlStarLaw::RtlStarLaw(const std::string& model, const sc_core::sc_module& owner,
-                       sc_core::sc_in<bool>& clk, const StarCoupler& coupler, bool lockstep)
-    : RtlStarLaw(owner, coupler, lockstep) {
+PopsRtlCouplerLaw::PopsRtlCouplerLaw(const std::string& model, const sc_core::sc_module& owner,
+                                     sc_core::sc_in<bool>& clk, const StarCoupler& coupler,
+                                     bool lockstep)
+    : PopsRtlCouplerLaw(owner, coupler, lockstep) {
   Boundary& b = boundary_;
   rtl_ = bind_rtl_model(model, RtlCouplerSignals{&clk, nullptr, b.valid_, b.frame_, b.out_valid_,
                                                  b.out_frame_, b.collision_, b.busy_});
 }
 
-RtlStarLaw::RtlStarLaw(const std::string& model, const sc_core::sc_module& owner,
-                       sc_core::sc_signal<bool>& clk, const StarCoupler& coupler, bool lockstep)
-    : RtlStarLaw(owner, coupler, lockstep) {
+PopsRtlCouplerLaw::PopsRtlCouplerLaw(const std::string& model, const sc_core::sc_module& owner,
+                                     sc_core::sc_signal<bool>& clk, const StarCoupler& coupler,
+                                     bool lockstep)
+    : PopsRtlCouplerLaw(owner, coupler, lockstep) {
   Boundary& b = boundary_;
   b.clock_ = &clk;
   rtl_ = bind_rtl_model(model, RtlCouplerSignals{nullptr, &clk, b.valid_, b.frame_, b.out_valid_,
                                                  b.out_frame_, b.collision_, b.busy_});
 }
 
-RtlStarLaw::~RtlStarLaw() = default;
+PopsRtlCouplerLaw::~PopsRtlCouplerLaw() = default;
 
-void RtlStarLaw::present(const StarInputLane& lane) { stage(lane).present(); }
+void PopsRtlCouplerLaw::present(const StarInputLane& lane) { stage(lane).present(); }
 
-StarOutcome RtlStarLaw::outcome(const StarInputLane& lane) { return stage(lane).read(); }
+StarOutcome PopsRtlCouplerLaw::outcome(const StarInputLane& lane) { return stage(lane).read(); }
 
-void RtlStarLaw::on_mismatch(std::uint64_t slot, const std::string& where,
-                             const std::string& what) {
+void PopsRtlCouplerLaw::on_mismatch(std::uint64_t slot, const std::string& where,
+                                    const std::string& what) {
   if (coupler_.observer() != nullptr) coupler_.observer()->on_mismatch(slot, where, what);
 }
 
-RtlPassiveStar::RtlPassiveStar(const sc_core::sc_module_name& name,
+PopsRtlCoupler::PopsRtlCoupler(const sc_core::sc_module_name& name,
                                const OpticalPassiveStarConfig& config, bool lockstep)
     : PassiveStar(name, config, kRtlSettleDeltas),
-      law_(std::make_unique<RtlStarLaw>("optical_passive_star", *this, clk, coupler(), lockstep)) {}
+      law_(std::make_unique<PopsRtlCouplerLaw>("optical_passive_star", *this, clk, coupler(),
+                                               lockstep)) {}
 
-}  // namespace optinet
+}  // namespace optinet::pops

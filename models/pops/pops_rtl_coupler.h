@@ -3,7 +3,7 @@
 /// The coupler c(b, a) as verilated RTL (rtl/optical_passive_star.sv and designs with its
 /// ports; verilated only with Verilator): the coupler's boundary of an RtlStage. The RTL is
 /// verilated once with kRtlMaxSources source ports; ports d..kRtlMaxSources-1 are tied low.
-/// The grouped view's RTL coupler (RtlPassiveStar) is clocked by the slot clock: it drives the
+/// The grouped view's RTL coupler (PopsRtlCoupler) is clocked by the slot clock: it drives the
 /// model's inputs in the delta cycle after the sources light the lane, the model settles in
 /// the next, and its outputs are read (and delivered) one delta later, all within the slot's
 /// rising edge. The pins view's coupler (PopsPinCoupler) runs the stage's phase machine.
@@ -16,7 +16,7 @@
 #include "models/core/rtl_stage.h"
 #include "models/pops/optical_passive_star.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 inline constexpr std::uint32_t kRtlMaxSources = 64;  ///< the RTL's D
 inline constexpr std::uint32_t kRtlFrameBits = 192;  ///< the RTL's W: 6 words of 32 bits
@@ -27,15 +27,15 @@ inline constexpr unsigned kRtlSettleDeltas = 2;      ///< inputs driven, then th
 /// `rtl`, made children of the module being constructed. Its outcome is read kRtlSettleDeltas
 /// delta cycles after the model's clock rose. Lockstep mismatches go to the coupler's
 /// observer, named by `owner`.
-class RtlStarLaw : public StarLaw, private RtlMismatchSink {
+class PopsRtlCouplerLaw : public StarLaw, private RtlMismatchSink {
  public:
   /// Model `model` (one of rtl_coupler_models()) clocked by the slot clock (the grouped view).
-  RtlStarLaw(const std::string& model, const sc_core::sc_module& owner, sc_core::sc_in<bool>& clk,
-             const StarCoupler& coupler, bool lockstep);
+  PopsRtlCouplerLaw(const std::string& model, const sc_core::sc_module& owner,
+                    sc_core::sc_in<bool>& clk, const StarCoupler& coupler, bool lockstep);
   /// Model `model` clocked by a coupler's own rtl_clk (the pins view).
-  RtlStarLaw(const std::string& model, const sc_core::sc_module& owner,
-             sc_core::sc_signal<bool>& clk, const StarCoupler& coupler, bool lockstep);
-  ~RtlStarLaw() override;
+  PopsRtlCouplerLaw(const std::string& model, const sc_core::sc_module& owner,
+                    sc_core::sc_signal<bool>& clk, const StarCoupler& coupler, bool lockstep);
+  ~PopsRtlCouplerLaw() override;
 
   void present(const StarInputLane& lane) override;
   StarOutcome outcome(const StarInputLane& lane) override;
@@ -52,7 +52,7 @@ class RtlStarLaw : public StarLaw, private RtlMismatchSink {
     sc_core::sc_signal<bool>& clock() { return *clock_; }
 
    private:
-    friend class RtlStarLaw;
+    friend class PopsRtlCouplerLaw;
     const StarInputLane* lane_ = nullptr;
     sc_core::sc_signal<bool>* clock_ = nullptr;  ///< the pins view's rtl_clk
     std::string owner_;
@@ -71,7 +71,7 @@ class RtlStarLaw : public StarLaw, private RtlMismatchSink {
   }
 
  private:
-  RtlStarLaw(const sc_core::sc_module& owner, const StarCoupler& coupler, bool lockstep);
+  PopsRtlCouplerLaw(const sc_core::sc_module& owner, const StarCoupler& coupler, bool lockstep);
   void on_mismatch(std::uint64_t slot, const std::string& where, const std::string& what) override;
 
   const StarCoupler& coupler_;
@@ -86,10 +86,10 @@ class RtlStarLaw : public StarLaw, private RtlMismatchSink {
 /// (cmake/rtl.cmake).
 const std::vector<std::string>& rtl_coupler_models();
 
-/// The grouped view's RTL coupler module around an RtlStarLaw.
-class RtlPassiveStar : public PassiveStar {
+/// The grouped view's RTL coupler module around an PopsRtlCouplerLaw.
+class PopsRtlCoupler : public PassiveStar {
  public:
-  RtlPassiveStar(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config,
+  PopsRtlCoupler(const sc_core::sc_module_name& name, const OpticalPassiveStarConfig& config,
                  bool lockstep = false);
 
  protected:
@@ -97,7 +97,7 @@ class RtlPassiveStar : public PassiveStar {
   StarOutcome outcome(const StarInputLane& lane) override { return law_->outcome(lane); }
 
  private:
-  std::unique_ptr<RtlStarLaw> law_;
+  std::unique_ptr<PopsRtlCouplerLaw> law_;
 };
 
-}  // namespace optinet
+}  // namespace optinet::pops

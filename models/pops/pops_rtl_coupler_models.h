@@ -7,7 +7,7 @@
 
 #include "models/pops/pops_rtl_coupler.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 /// The signals a coupler model is bound to; its clock is a port (the slot clock) or a signal.
 struct RtlCouplerSignals {
@@ -40,4 +40,4 @@ struct RtlCouplerSignals {
   }
 };
 
-}  // namespace optinet
+}  // namespace optinet::pops

@@ -55,6 +55,7 @@ class SfNetwork : public sc_core::sc_module {
   }
   /// Between runs: loads node x's packets and seeds its stream.
   void load(NodeId x, const std::vector<Packet>& packets, std::uint64_t run_seed);
+  using sc_core::sc_object::trace;  // SystemC's own trace(tf) stays visible beside ours
   /// Traces node x (its population and links; in the pins view its links' pins too).
   void trace(NodeId x, sc_core::sc_trace_file* tf, double lit_power_mw);
   /// The pins view's node x (the view must be kPins).

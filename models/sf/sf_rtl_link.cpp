@@ -31,8 +31,8 @@ const std::vector<std::string>& rtl_link_models() {
   return models;
 }
 
-RtlLinkStage::RtlLinkStage(const sc_core::sc_module_name& name, const LinkInstance& instance,
-                           const sc_core::sc_port<RunControlIf>& control)
+SfRtlLink::SfRtlLink(const sc_core::sc_module_name& name, const LinkInstance& instance,
+                     const sc_core::sc_port<RunControlIf>& control)
     : LinkStage(name),
       control_(control),
       instance_(instance),
@@ -48,9 +48,9 @@ RtlLinkStage::RtlLinkStage(const sc_core::sc_module_name& name, const LinkInstan
   }
 }
 
-RtlLinkStage::~RtlLinkStage() = default;
+SfRtlLink::~SfRtlLink() = default;
 
-void RtlLinkStage::step() {
+void SfRtlLink::step() {
   if (!ticking_) {  // an edge of the slot clock: present the input pins a quarter slot on
     stage_.start(clk, RtlStage<RtlBoundary>::Present::kAtTick);
     ticking_ = true;
@@ -63,12 +63,12 @@ void RtlLinkStage::step() {
   drive(o);  // static sensitivity: the next edge of the slot clock
 }
 
-void RtlLinkStage::report_mismatches_to(RtlMismatchSink& sink) {
+void SfRtlLink::report_mismatches_to(RtlMismatchSink& sink) {
   stage_.report_to(sink, std::string(name()) + ", link " + std::to_string(instance_.source) + "->" +
                              std::to_string(instance_.target));
 }
 
-void RtlLinkStage::watch_samples() {
+void SfRtlLink::watch_samples() {
   // Woken as the nodes are (SfPinNode::on_edge): by a run's start and, while running, by each
   // edge of the slot clock, in the delta in which the nodes read the link's pins.
   if (control_->start_event().triggered()) watching_ = true;
@@ -109,7 +109,7 @@ void RtlLinkStage::watch_samples() {
   }
 }
 
-LinkOutcome RtlLinkStage::present() {
+LinkOutcome SfRtlLink::present() {
   LinkOutcome o;
   o.valid = src.offer.valid.read();
   const Frame f = src.offer.frame.read();
@@ -132,7 +132,7 @@ LinkOutcome RtlLinkStage::present() {
   return o;
 }
 
-LinkOutcome RtlLinkStage::rtl_outcome() const {
+LinkOutcome SfRtlLink::rtl_outcome() const {
   LinkOutcome o;
   o.valid = out_valid_.read();
   o.ready = in_ready_.read();
@@ -146,7 +146,7 @@ LinkOutcome RtlLinkStage::rtl_outcome() const {
   return o;
 }
 
-void RtlLinkStage::drive(const LinkOutcome& o) {
+void SfRtlLink::drive(const LinkOutcome& o) {
   dst.offer.valid.write(o.valid);
   dst.offer.frame.write(Frame{static_cast<FrameKind>(o.kind), o.packet});
   dst.handle.write(o.handle);

@@ -57,13 +57,13 @@ struct LinkOutcome {
 bool same_outcome(const LinkOutcome& x, const LinkOutcome& y);
 std::string describe_outcome(const LinkOutcome& o);
 
-class RtlLinkStage : public LinkStage {
+class SfRtlLink : public LinkStage {
  public:
-  OPTINET_HAS_PROCESS(RtlLinkStage);
+  OPTINET_HAS_PROCESS(SfRtlLink);
   /// `control`: the run control of the source node (for slot numbers).
-  RtlLinkStage(const sc_core::sc_module_name& name, const LinkInstance& instance,
-               const sc_core::sc_port<RunControlIf>& control);
-  ~RtlLinkStage() override;
+  SfRtlLink(const sc_core::sc_module_name& name, const LinkInstance& instance,
+            const sc_core::sc_port<RunControlIf>& control);
+  ~SfRtlLink() override;
   /// Lockstep mismatches go to `sink`, named by this stage and its link.
   void report_mismatches_to(RtlMismatchSink& sink);
   const LinkInstance& instance() const { return instance_; }
@@ -74,7 +74,7 @@ class RtlLinkStage : public LinkStage {
   class RtlBoundary {
    public:
     using Outcome = LinkOutcome;
-    explicit RtlBoundary(RtlLinkStage& stage) : s_(stage) {}
+    explicit RtlBoundary(SfRtlLink& stage) : s_(stage) {}
     std::uint64_t present() {
       s_.presented_ = s_.present();
       return s_.control_->current_slot();
@@ -86,7 +86,7 @@ class RtlLinkStage : public LinkStage {
     sc_core::sc_signal<bool>& clock() { return s_.rtl_clk_; }
 
    private:
-    RtlLinkStage& s_;
+    SfRtlLink& s_;
   };
 
   void step();

@@ -139,7 +139,7 @@ class PopsTlmSystem : public sc_core::sc_module, private DeliverySink {
   pops::PopsNetwork network_;
   NetworkInterfaceScope interfaces_;
   RunChecker* checker_ = nullptr;
-  CollisionTally tally_{0};
+  pops::CollisionTally tally_{0};
   sc_core::sc_event done_event_;
   sc_core::sc_event irq_change_;
   bool irq_level_ = false;

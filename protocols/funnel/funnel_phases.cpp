@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace optinet::splithash {
+namespace optinet::funnel {
 
 std::uint32_t ThinningSchedule::total_iterations() const {
   std::uint32_t total = 0;
@@ -73,4 +73,4 @@ std::string random_function_unavailable(const SplitHashShape& shape) {
   return why + "; --protocol h-relation routes what one application leaves";
 }
 
-}  // namespace optinet::splithash
+}  // namespace optinet::funnel

@@ -19,7 +19,11 @@
 #include "models/splithash/splithash_node.h"
 #include "models/topology/split_hash.h"
 
-namespace optinet::splithash {
+namespace optinet::funnel {
+
+/// The split&hash network's shape and thinning constants, which the phases read.
+using splithash::SplitHashShape;
+using splithash::ThinningParams;
 
 /// The Modified Thinning Phase's schedule every node computes from h and the constants.
 struct ThinningSchedule {
@@ -94,4 +98,4 @@ std::vector<std::pair<std::uint32_t, Packet>> draw_batches(Rng& rng,
 /// registries of the networks that run it.
 std::string random_function_unavailable(const SplitHashShape& shape);
 
-}  // namespace optinet::splithash
+}  // namespace optinet::funnel

@@ -34,7 +34,7 @@ std::uint64_t line_max(OcpcNodeContext& node, DmobCursor& cursor, std::uint64_t&
 /// go down, `lower` its packets at level i and gains what it receives.
 void thin_level(OcpcNodeContext& node, DmobCursor& cursor, std::uint64_t& t,
                 const DmobFunnelPlan& plan, std::uint32_t i, std::vector<Packet>& upper,
-                std::vector<Packet>& lower, const splithash::ThinningSchedule& schedule,
+                std::vector<Packet>& lower, const funnel::ThinningSchedule& schedule,
                 std::uint32_t rounds) {
   auto iterate = [&](std::uint32_t first, std::uint32_t count, std::optional<Packet>& top) {
     DmobFunnelPass pass;
@@ -50,8 +50,8 @@ void thin_level(OcpcNodeContext& node, DmobCursor& cursor, std::uint64_t& t,
     if (received) lower.push_back(*received);
     node.note_buffers(static_cast<unsigned>(upper.size() + lower.size()));
   };
-  splithash::thinning_iterations(node, schedule, schedule.group_size(plan.shape(), i),
-                                 !upper.empty(), upper, iterate, after);
+  funnel::thinning_iterations(node, schedule, schedule.group_size(plan.shape(), i), !upper.empty(),
+                              upper, iterate, after);
 }
 
 /// Spreads `left` (this node's packets of one level) over its bus of dimension 0 so that each
@@ -79,7 +79,7 @@ DmobHRelationProtocol::DmobHRelationProtocol(const OcpcShape& shape,
 void DmobHRelationProtocol::run(OcpcNodeContext& node) const {
   const std::uint32_t d = plan_.shape().depth;
   const std::uint32_t h = node.h();
-  const splithash::ThinningSchedule schedule = splithash::thinning_schedule(h, thinning_);
+  const funnel::ThinningSchedule schedule = funnel::thinning_schedule(h, thinning_);
   std::vector<std::vector<Packet>> own(batches_);  // this node's packets by batch (Theorem 1)
   for (const Packet& p : node.packets()) own[p.destination % batches_].push_back(p);
   std::vector<Packet> collected;                 // what reached this node at level 1

@@ -10,7 +10,7 @@ DmobRandomBatches::DmobRandomBatches(OcpcNodeContext& node, std::uint32_t from,
     : node_(node),
       from_(from),
       batches_(per_slot * slots),
-      assigned_(splithash::draw_batches(node.rng(), packets, per_slot, slots, unsent_)) {
+      assigned_(funnel::draw_batches(node.rng(), packets, per_slot, slots, unsent_)) {
   for (const auto& [b, p] : assigned_) {
     if (b == 0 && from > 1) node.raise_pending();  // level 1 already: nothing to send
   }

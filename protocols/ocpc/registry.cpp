@@ -50,7 +50,7 @@ const std::vector<ProtocolInfo>& protocols() {
       {"random-function",
        "Corollary 3b: the split&hash random-function algorithm on the mesh, GJLR on dimension 0",
        false, false, make_on_mesh<DmobRandomFunctionProtocol>, false, true, false, true, false,
-       splithash::random_function_unavailable},
+       funnel::random_function_unavailable},
       {"h-relation",
        "Theorem 4b: the split&hash h-relation algorithm (thinning, remainder, GJLR) on the mesh",
        false, false, make_on_mesh<DmobHRelationProtocol>, false, true, false, true, true},

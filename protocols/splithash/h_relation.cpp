@@ -22,7 +22,7 @@ void HRelationProtocol::run(SplitHashNodeContext& node) const {
   const SplitHashShape& s = node.shape();
   const std::uint32_t batches = node.settings().batches;
   const std::uint32_t h = node.settings().h;
-  const ThinningSchedule schedule = thinning_schedule(h, node.settings().thinning);
+  const funnel::ThinningSchedule schedule = funnel::thinning_schedule(h, node.settings().thinning);
   const bool source = node.level() == s.depth;
   std::vector<std::vector<Packet>> own(batches);  // a source's packets by batch (Theorem 1)
   if (source) {

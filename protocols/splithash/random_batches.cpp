@@ -8,7 +8,7 @@ RandomBatches::RandomBatches(SplitHashNodeContext& node, std::uint32_t from,
     : node_(node),
       from_(from),
       batches_(per_slot * slots),
-      assigned_(draw_batches(node.rng(), packets, per_slot, slots, unsent_)) {
+      assigned_(funnel::draw_batches(node.rng(), packets, per_slot, slots, unsent_)) {
   for (const auto& [b, p] : assigned_) {
     if (b == 0) {
       held_ = p;

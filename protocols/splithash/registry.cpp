@@ -20,7 +20,7 @@ const std::vector<ProtocolInfo>& protocols() {
        make<FunnelProtocol>, true},
       {"random-function",
        "Corollary 3a: random batches down the funnels, then GJLR on every bus to the sinks",
-       make<RandomFunctionProtocol>, false, false, random_function_unavailable},
+       make<RandomFunctionProtocol>, false, false, funnel::random_function_unavailable},
       {"h-relation",
        "Theorem 4a: the modified thinning phase per batch and level, then the random-function "
        "algorithm for the remainder, then GJLR on every bus to the sinks",

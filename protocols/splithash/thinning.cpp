@@ -8,7 +8,7 @@
 namespace optinet::splithash {
 
 void run_modified_thinning(SplitHashNodeContext& node, std::uint32_t batch, std::uint32_t i,
-                           std::vector<Packet>& mine, const ThinningSchedule& schedule) {
+                           std::vector<Packet>& mine, const funnel::ThinningSchedule& schedule) {
   const bool top = node.level() == i + 1;
   const bool bottom = node.level() == i;
   auto iterate = [&](std::uint32_t first, std::uint32_t count, std::optional<Packet>& held) {
@@ -24,8 +24,8 @@ void run_modified_thinning(SplitHashNodeContext& node, std::uint32_t batch, std:
     if (received) mine.push_back(*received);
     if (top || bottom) node.note_buffers(static_cast<unsigned>(mine.size()));
   };
-  thinning_iterations(node, schedule, schedule.group_size(node.shape(), i), top && !mine.empty(),
-                      mine, iterate, after);
+  funnel::thinning_iterations(node, schedule, schedule.group_size(node.shape(), i),
+                              top && !mine.empty(), mine, iterate, after);
 }
 
 }  // namespace optinet::splithash

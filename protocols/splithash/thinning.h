@@ -37,6 +37,6 @@ namespace optinet::splithash {
 /// bottom node's `mine` gains what it receives. Every node of the network calls it (the others
 /// sleep through it), so all stay in step.
 void run_modified_thinning(SplitHashNodeContext& node, std::uint32_t batch, std::uint32_t i,
-                           std::vector<Packet>& mine, const ThinningSchedule& schedule);
+                           std::vector<Packet>& mine, const funnel::ThinningSchedule& schedule);
 
 }  // namespace optinet::splithash

@@ -11,26 +11,23 @@ namespace optinet {
 
 const std::vector<NetworkFamily>& network_families() {
   static const std::vector<NetworkFamily> families = {
-      {"pops", "POPS(d,g): partitioned optical passive stars (Mei & Rizzi)", PopsCommand::make},
-      {"ocpc", "OCPC: p processors on one optical bus (Goldberg et al.)", OcpcCommand::make},
-      {"mob", "MOB-PC: p x p mesh of optical buses (Goldberg et al.)", OcpcCommand::make},
+      {"pops", "POPS(d,g): partitioned optical passive stars (Mei & Rizzi)",
+       pops::PopsCommand::make},
+      {"ocpc", "OCPC: p processors on one optical bus (Goldberg et al.)", ocpc::OcpcCommand::make},
+      {"mob", "MOB-PC: p x p mesh of optical buses (Goldberg et al.)", ocpc::OcpcCommand::make},
       {"dmob", "D-dimensional mesh of optical buses, edge K (Meyer auf der Heide et al.)",
-       OcpcCommand::make},
-      {"hypercube", "Boolean n-cube, store-and-forward (Valiant & Brebner)",
-       StoreForwardCommand::make},
-      {"shuffle", "d-way shuffle, store-and-forward (Valiant & Brebner)",
-       StoreForwardCommand::make},
-      {"ccc", "cube-connected cycles, store-and-forward (Valiant & Brebner)",
-       StoreForwardCommand::make},
+       ocpc::OcpcCommand::make},
+      {"hypercube", "Boolean n-cube, store-and-forward (Valiant & Brebner)", sf::SfCommand::make},
+      {"shuffle", "d-way shuffle, store-and-forward (Valiant & Brebner)", sf::SfCommand::make},
+      {"ccc", "cube-connected cycles, store-and-forward (Valiant & Brebner)", sf::SfCommand::make},
       {"shuffle-exchange", "shuffle-exchange graph, store-and-forward (Valiant & Brebner)",
-       StoreForwardCommand::make},
-      {"grid", "k-dimensional grid, store-and-forward (Valiant & Brebner)",
-       StoreForwardCommand::make},
+       sf::SfCommand::make},
+      {"grid", "k-dimensional grid, store-and-forward (Valiant & Brebner)", sf::SfCommand::make},
       {"mesh", "n x n mesh with synchronization trees (Chochia, Cole & Heywood)",
-       MeshCommand::make},
+       mesh::MeshCommand::make},
       {"splithash",
        "random (N, d, a) split&hash network of optical crossbars (Meyer auf der Heide et al.)",
-       SplitHashCommand::make},
+       splithash::SplitHashCommand::make},
   };
   return families;
 }

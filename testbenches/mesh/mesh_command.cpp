@@ -8,7 +8,7 @@
 #include "testbenches/io/output_file.h"
 #include "testbenches/io/usage_error.h"
 
-namespace optinet {
+namespace optinet::mesh {
 
 namespace {
 
@@ -310,4 +310,4 @@ void MeshCommand::finish(OutputSet& outputs) {
   outputs.write("--groups-csv", groups_csv_, text);
 }
 
-}  // namespace optinet
+}  // namespace optinet::mesh

@@ -9,7 +9,7 @@
 #include "testbenches/cli/network_command.h"
 #include "testbenches/mesh/mesh_experiment.h"
 
-namespace optinet {
+namespace optinet::mesh {
 
 class MeshCommand : public ExperimentCommand<MeshExperiment, MeshExperimentConfig> {
  public:
@@ -52,4 +52,4 @@ class MeshCommand : public ExperimentCommand<MeshExperiment, MeshExperimentConfi
   std::vector<const CLI::Option*> loop_options_;
 };
 
-}  // namespace optinet
+}  // namespace optinet::mesh

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace optinet {
+namespace optinet::mesh {
 
 MeshExperiment::MeshExperiment(const MeshExperimentConfig& config)
     : ExperimentBase(config.period), config_(config) {
@@ -50,4 +50,4 @@ MeshRunResult MeshExperiment::run(std::uint64_t seed) {
   return r;
 }
 
-}  // namespace optinet
+}  // namespace optinet::mesh

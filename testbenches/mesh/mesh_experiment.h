@@ -12,7 +12,7 @@
 #include "testbenches/mesh/mesh_checker.h"
 #include "testbenches/run/experiment_base.h"
 
-namespace optinet {
+namespace optinet::mesh {
 
 struct MeshExperimentConfig {
   mesh::MeshNetworkConfig network;
@@ -51,4 +51,4 @@ class MeshExperiment : public ExperimentBase {
   std::unique_ptr<mesh::MeshNetwork> network_;
 };
 
-}  // namespace optinet
+}  // namespace optinet::mesh

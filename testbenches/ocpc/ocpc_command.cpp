@@ -13,7 +13,7 @@
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 
-namespace optinet {
+namespace optinet::ocpc {
 
 namespace {
 
@@ -333,7 +333,7 @@ void OcpcCommand::configure_funnel() {
     }
     return;
   }
-  const SplitHashValues values = split_hash_.parse(config_.shape.p, config_.shape.dim);
+  const splithash::SplitHashValues values = split_hash_.parse(config_.shape.p, config_.shape.dim);
   ocpc::DmobFunnelOptions& f = config_.options.funnel;
   f.a = values.shape.a;
   f.network_seed = values.network_seed;
@@ -392,7 +392,7 @@ Json OcpcCommand::funnel_parameters() const {
          {"round_limit", f.round_limit},
          {"funnel_levels", levels}};
   if (ocpc::find_protocol(config_.protocol)->h_relations) {
-    const splithash::ThinningSchedule t = splithash::thinning_schedule(config_.h, f.thinning);
+    const funnel::ThinningSchedule t = funnel::thinning_schedule(config_.h, f.thinning);
     j["thinning"] = Json{{"rounds", f.thinning.rounds},
                          {"c", f.thinning.c},
                          {"iterations", t.iterations},
@@ -558,4 +558,4 @@ RunRecord OcpcCommand::run(std::uint64_t seed) {
   return record;
 }
 
-}  // namespace optinet
+}  // namespace optinet::ocpc

@@ -13,7 +13,7 @@
 #include "testbenches/ocpc/ocpc_experiment.h"
 #include "testbenches/splithash/splithash_options.h"
 
-namespace optinet {
+namespace optinet::ocpc {
 
 class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfig>,
                     public OpenLoopFamily,
@@ -101,13 +101,13 @@ class OcpcCommand : public ExperimentCommand<OcpcExperiment, OcpcExperimentConfi
   Json funnel_parameters() const;
   /// The bytes of funnel's preprocessed routes (for the memory estimate).
   std::uint64_t funnel_table_bytes() const;
-  SplitHashOptions split_hash_;       ///< dmob --protocol funnel
-  HRelationOptions h_relation_;       ///< dmob --protocol h-relation
-  std::uint64_t funnel_psi_ = 0;      ///< after elaboration: the psi the preprocessing routed
-  std::uint64_t funnel_entries_ = 0;  ///< and the most route entries a node holds
+  splithash::SplitHashOptions split_hash_;  ///< dmob --protocol funnel
+  splithash::HRelationOptions h_relation_;  ///< dmob --protocol h-relation
+  std::uint64_t funnel_psi_ = 0;            ///< after elaboration: the psi the preprocessing routed
+  std::uint64_t funnel_entries_ = 0;        ///< and the most route entries a node holds
   bool gjlr_lemma4_ = false;
   DeviceParameters device_;
   std::vector<std::string> bus_names_;
 };
 
-}  // namespace optinet
+}  // namespace optinet::ocpc

@@ -7,7 +7,7 @@
 #include "models/ocpc/mob_network.h"
 #include "testbenches/traffic/traffic.h"
 
-namespace optinet {
+namespace optinet::ocpc {
 
 namespace {
 bool needs_control_plane(const OcpcExperimentConfig& config) {
@@ -216,4 +216,4 @@ OcpcRunResult OcpcExperiment::run(std::uint64_t seed, const std::vector<Packet>&
   return r;
 }
 
-}  // namespace optinet
+}  // namespace optinet::ocpc

@@ -19,7 +19,7 @@
 #include "testbenches/run/experiment_base.h"
 #include "testbenches/traffic/h_relation.h"
 
-namespace optinet {
+namespace optinet::ocpc {
 
 struct OcpcExperimentConfig {
   ocpc::OcpcShape shape;
@@ -123,4 +123,4 @@ class OcpcExperiment : public ExperimentBase, private CountWindowListener {
   FaultRun fault_run_;
 };
 
-}  // namespace optinet
+}  // namespace optinet::ocpc

@@ -8,7 +8,7 @@
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 namespace {
 
@@ -27,7 +27,7 @@ constexpr const char* kCouplerModel = "optical_passive_star";
 /// The verilated coupler models, comma-separated.
 std::string coupler_model_names() {
   std::string names;
-  for (const std::string& m : coupler_models()) names += (names.empty() ? "" : ", ") + m;
+  for (const std::string& m : pops::coupler_models()) names += (names.empty() ? "" : ", ") + m;
   return names;
 }
 
@@ -57,18 +57,19 @@ pops::CouplerInstance parse_rtl_coupler(const std::string& spec, const pops::Pop
   }
   const RtlModelChoice choice = split_rtl_model(spec.substr(equals + 1));
   const std::string& model = choice.model;
-  c.kind = choice.lockstep ? CouplerKind::kLockstep : CouplerKind::kRtl;
-  if (!coupler_available(c.kind)) {
+  c.kind = choice.lockstep ? pops::CouplerKind::kLockstep : pops::CouplerKind::kRtl;
+  if (!pops::coupler_available(c.kind)) {
     throw UsageError("--rtl: " + model + " was not built (a build without Verilator)");
   }
-  const std::vector<std::string> models = coupler_models();
+  const std::vector<std::string> models = pops::coupler_models();
   if (std::find(models.begin(), models.end(), model) == models.end()) {
     throw UsageError("--rtl: no coupler model '" + model + "' (accepted: " + coupler_model_names() +
                      ", optionally :lockstep)");
   }
   c.model = model;
-  if (shape.d > coupler_max_sources(c.kind)) {
-    throw UsageError("--rtl: " + model + " has " + std::to_string(coupler_max_sources(c.kind)) +
+  if (shape.d > pops::coupler_max_sources(c.kind)) {
+    throw UsageError("--rtl: " + model + " has " +
+                     std::to_string(pops::coupler_max_sources(c.kind)) +
                      " source ports, fewer than d = " + std::to_string(shape.d));
   }
   return c;
@@ -125,22 +126,22 @@ void PopsCommand::configure(CommonOptions& common) {
   if (choice.info == nullptr) throw UsageError(choice.option + ": " + choice.reason);
   p.protocol = common.protocol = choice.info->name;
 
-  const std::optional<CouplerKind> kind = coupler_kind(coupler_);
+  const std::optional<pops::CouplerKind> kind = pops::coupler_kind(coupler_);
   if (!kind) {
     throw UsageError("--coupler: unknown '" + coupler_ +
-                     "' (accepted: " + available_coupler_names() + ")");
+                     "' (accepted: " + pops::available_coupler_names() + ")");
   }
-  if (!coupler_available(*kind)) {
+  if (!pops::coupler_available(*kind)) {
     throw UsageError(
         "--coupler: " + coupler_ +
-        " is unavailable (built without Verilator); accepted: " + available_coupler_names());
+        " is unavailable (built without Verilator); accepted: " + pops::available_coupler_names());
   }
-  if (p.shape.d > coupler_max_sources(*kind)) {
+  if (p.shape.d > pops::coupler_max_sources(*kind)) {
     throw UsageError("--coupler: " + coupler_ + " supports d <= " +
-                     std::to_string(coupler_max_sources(*kind)) + " (the RTL's D)");
+                     std::to_string(pops::coupler_max_sources(*kind)) + " (the RTL's D)");
   }
   p.coupler = *kind;
-  if (p.coupler != CouplerKind::kBehavioural) {
+  if (p.coupler != pops::CouplerKind::kBehavioural) {
     refuse_rtl_with(!rtl_specs_.empty(), "--coupler " + coupler_,
                     "--coupler rtl|lockstep verilates every coupler of the grouped view");
   }
@@ -153,11 +154,11 @@ void PopsCommand::configure(CommonOptions& common) {
   }
   // The default is the view that has what the options ask for: the pins view has behavioural
   // couplers only, and traces its pins in every slot.
-  const bool pins =
-      view_ ? *view_ == "pins"
-            : default_view_is_pins(n * g_ <= kPinsDefaultMaxFibres &&
-                                       p.coupler == CouplerKind::kBehavioural && !trace_slots_,
-                                   !rtl_specs_.empty(), common);
+  const bool pins = view_ ? *view_ == "pins"
+                          : default_view_is_pins(n * g_ <= kPinsDefaultMaxFibres &&
+                                                     p.coupler == pops::CouplerKind::kBehavioural &&
+                                                     !trace_slots_,
+                                                 !rtl_specs_.empty(), common);
   p.view = pins ? pops::PopsView::kPins : pops::PopsView::kGrouped;
   for (const std::string& spec : rtl_specs_) {
     const pops::CouplerInstance c = parse_rtl_coupler(spec, p.shape);
@@ -171,7 +172,7 @@ void PopsCommand::configure(CommonOptions& common) {
   }
   require_pins_view_for_rtl(!p.rtl_couplers.empty(), pins, view_.has_value(), "coupler",
                             "n*g above " + std::to_string(kPinsDefaultMaxFibres));
-  if (pins && p.coupler != CouplerKind::kBehavioural) {
+  if (pins && p.coupler != pops::CouplerKind::kBehavioural) {
     throw UsageError("--coupler: " + coupler_ +
                      " needs --view grouped (the pins view's couplers "
                      "are behavioural)");
@@ -352,4 +353,4 @@ RunRecord PopsCommand::run(std::uint64_t seed) {
   return record;
 }
 
-}  // namespace optinet
+}  // namespace optinet::pops

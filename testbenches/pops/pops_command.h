@@ -8,7 +8,7 @@
 #include "testbenches/cli/network_command.h"
 #include "testbenches/pops/pops_experiment.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfig>,
                     public OpenLoopFamily,
@@ -67,4 +67,4 @@ class PopsCommand : public ExperimentCommand<PopsExperiment, PopsExperimentConfi
   DeviceParameters device_;
 };
 
-}  // namespace optinet
+}  // namespace optinet::pops

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace optinet {
+namespace optinet::pops {
 
 PopsExperiment::PopsExperiment(const PopsExperimentConfig& config)
     : ExperimentBase(config.period),
@@ -197,4 +197,4 @@ void PopsExperiment::finish_run(PopsRunResult& r, const RunOutcome& outcome) {
   }
 }
 
-}  // namespace optinet
+}  // namespace optinet::pops

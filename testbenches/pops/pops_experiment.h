@@ -20,7 +20,7 @@
 #include "testbenches/run/scoreboard.h"
 #include "testbenches/traffic/traffic.h"
 
-namespace optinet {
+namespace optinet::pops {
 
 struct PopsTraceOptions {
   std::string vcd_path;                ///< empty: no tracing
@@ -37,7 +37,7 @@ struct PopsExperimentConfig {
   std::uint64_t max_slots = 100000;
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);
   PopsTraceOptions trace;
-  CouplerKind coupler = CouplerKind::kBehavioural;
+  pops::CouplerKind coupler = pops::CouplerKind::kBehavioural;
   /// The elaboration: pins (a module with pins per processor and coupler) or grouped.
   pops::PopsView view = pops::PopsView::kGrouped;
   /// The pins view: couplers swapped one by one for verilated RTL (--rtl).
@@ -117,9 +117,9 @@ class PopsExperiment : public ExperimentBase, private CountWindowListener {
   const pops::ProtocolInfo* info_;
   std::unique_ptr<pops::PopsProtocol> protocol_;
   pops::PopsNetwork network_;
-  CollisionTally tally_;
+  pops::CollisionTally tally_;
   std::unique_ptr<OpenLoopHost> host_;  ///< open-loop runs only
   FaultRun fault_run_;
 };
 
-}  // namespace optinet
+}  // namespace optinet::pops

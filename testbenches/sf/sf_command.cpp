@@ -13,7 +13,7 @@
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 
-namespace optinet {
+namespace optinet::sf {
 
 namespace {
 
@@ -130,15 +130,13 @@ void check_nodes(const std::string& option, std::uint64_t nodes) {
 
 }  // namespace
 
-std::unique_ptr<NetworkCommand> StoreForwardCommand::make(const std::string& network) {
-  return std::make_unique<StoreForwardCommand>(network);
+std::unique_ptr<NetworkCommand> SfCommand::make(const std::string& network) {
+  return std::make_unique<SfCommand>(network);
 }
 
-bool StoreForwardCommand::runs_open_loop() const {
-  return network_ == "grid" || network_ == "hypercube";
-}
+bool SfCommand::runs_open_loop() const { return network_ == "grid" || network_ == "hypercube"; }
 
-std::string StoreForwardCommand::protocol_names() const {
+std::string SfCommand::protocol_names() const {
   std::string names;
   for (const std::string& name : sf::scheme_names(network_)) {
     names += (names.empty() ? "" : ", ") + name;
@@ -146,11 +144,11 @@ std::string StoreForwardCommand::protocol_names() const {
   return names;
 }
 
-std::string StoreForwardCommand::traffic_names() const {
+std::string SfCommand::traffic_names() const {
   return permutation_kind_names() + ", " + relation_kind_name(RelationKind::kRandom);
 }
 
-std::string StoreForwardCommand::size_option() const {
+std::string SfCommand::size_option() const {
   std::string names;
   for (const SizeOption& o : size_options(network_)) {
     names += (names.empty() ? "" : "/") + std::string(o.name);
@@ -158,7 +156,7 @@ std::string StoreForwardCommand::size_option() const {
   return names;
 }
 
-std::string StoreForwardCommand::default_protocol() const {
+std::string SfCommand::default_protocol() const {
   if (network_ == "hypercube") return "cubes";
   if (network_ == "shuffle") return "mshuffle";
   if (network_ == "ccc") return "ccc";
@@ -166,7 +164,7 @@ std::string StoreForwardCommand::default_protocol() const {
   return "gridk";
 }
 
-void StoreForwardCommand::add_options(CLI::App& app) {
+void SfCommand::add_options(CLI::App& app) {
   for (const SizeOption& o : size_options(network_)) {
     size_[o.name] = o.fallback;
     app.add_option(o.name, size_[o.name], o.meaning)
@@ -213,7 +211,7 @@ void StoreForwardCommand::add_options(CLI::App& app) {
       ->check(path_given());
 }
 
-std::shared_ptr<const sf::SfGraph> StoreForwardCommand::make_graph() const {
+std::shared_ptr<const sf::SfGraph> SfCommand::make_graph() const {
   const auto size = [&](const char* option) {
     return static_cast<unsigned>(*read_count(size_.at(option)));  // checked by count_in
   };
@@ -229,7 +227,7 @@ std::shared_ptr<const sf::SfGraph> StoreForwardCommand::make_graph() const {
   return std::make_shared<sf::GridGraph>(size("--n"), size("--k"));
 }
 
-void StoreForwardCommand::configure(CommonOptions& common) {
+void SfCommand::configure(CommonOptions& common) {
   SfExperimentConfig& e = config_;
   device_given_ = !common.device_path.empty();
   e.graph = make_graph();
@@ -322,7 +320,7 @@ void StoreForwardCommand::configure(CommonOptions& common) {
   }
 }
 
-void StoreForwardCommand::configure_view(CommonOptions& common) {
+void SfCommand::configure_view(CommonOptions& common) {
   if (view_ && *view_ != "pins" && *view_ != "grouped") {
     throw UsageError("--view: unknown '" + *view_ + "' (accepted: pins, grouped)");
   }
@@ -359,7 +357,7 @@ void StoreForwardCommand::configure_view(CommonOptions& common) {
   require_rtl_period(!config_.rtl_links.empty(), config_.period.to_seconds() * 1e9);
 }
 
-void StoreForwardCommand::configure_relation(CommonOptions& common) {
+void SfCommand::configure_relation(CommonOptions& common) {
   SfExperimentConfig& e = config_;
   const auto n = static_cast<std::uint32_t>(e.graph->nodes());
   e.h = static_cast<std::uint32_t>(parse_count("--h", h_.value_or("1"), 1, 1024));
@@ -374,7 +372,7 @@ void StoreForwardCommand::configure_relation(CommonOptions& common) {
   e.file_relation = checked_relation(*e.relation, relation_file_, n, e.h, false);
 }
 
-std::string StoreForwardCommand::banner() const {
+std::string SfCommand::banner() const {
   const SfExperimentConfig& e = config_;
   return network_ + ", N = " + std::to_string(e.graph->nodes()) + ", protocol " + e.protocol +
          ", discipline " + sf::discipline_name(e.discipline) + ", queue capacity " +
@@ -382,7 +380,7 @@ std::string StoreForwardCommand::banner() const {
          network_view_name(e.view);
 }
 
-Json StoreForwardCommand::parameters() const {
+Json SfCommand::parameters() const {
   const SfExperimentConfig& e = config_;
   Json p = Json::object();
   for (const auto& [name, value] : e.graph->parameters()) p[name] = value;
@@ -400,7 +398,7 @@ Json StoreForwardCommand::parameters() const {
   return p;
 }
 
-FaultTargets StoreForwardCommand::fault_targets() const {
+FaultTargets SfCommand::fault_targets() const {
   FaultTargets t;
   const std::shared_ptr<const sf::SfGraph> graph = config_.graph;
   t.network = network_ + " N = " + std::to_string(graph->nodes());
@@ -417,9 +415,9 @@ FaultTargets StoreForwardCommand::fault_targets() const {
   return t;
 }
 
-void StoreForwardCommand::set_faults(FaultPlan plan) { config_.faults = std::move(plan); }
+void SfCommand::set_faults(FaultPlan plan) { config_.faults = std::move(plan); }
 
-std::vector<std::string> StoreForwardCommand::summary_fields() const {
+std::vector<std::string> SfCommand::summary_fields() const {
   if (config_.open_loop) return open_loop_summary_fields();
   if (config_.phase_window) {
     return {"slots", "phase_a_slots", "phase_b_slots", "window_overruns", "max_node_population"};
@@ -433,42 +431,42 @@ std::vector<std::string> StoreForwardCommand::summary_fields() const {
           "max_queue"};
 }
 
-CapacityBound StoreForwardCommand::routing_bound() const {
+CapacityBound SfCommand::routing_bound() const {
   if (!config_.open_loop) return {};
   return sf_capacity(*config_.graph, config_.protocol, *config_.open_loop);
 }
 
-HardwareBound StoreForwardCommand::hardware_bound(std::size_t max_lp_variables) const {
+HardwareBound SfCommand::hardware_bound(std::size_t max_lp_variables) const {
   if (!config_.open_loop) return {};
   return sf_hardware_bound(*config_.graph, *config_.open_loop, max_lp_variables);
 }
 
-ProtocolCapacity StoreForwardCommand::protocol_capacity() const {
+ProtocolCapacity SfCommand::protocol_capacity() const {
   if (!config_.open_loop) return {};
   return sf_protocol_capacity(*config_.graph, config_.protocol, *config_.open_loop);
 }
 
-Json StoreForwardCommand::power_budget(const DeviceParameters& device) const {
+Json SfCommand::power_budget(const DeviceParameters& device) const {
   // A closed-loop report has the budget only when asked for (--device): without it, it stays
   // as it was.
   if (!config_.open_loop && !device_given_) return Json::object();
   return network_budget_json(device, optics());
 }
 
-NetworkOptics StoreForwardCommand::optics() const {
+NetworkOptics SfCommand::optics() const {
   // One transmitter and one receiver per directed link.
   const std::uint64_t links = links_ != 0 ? links_ : graph_links(*config_.graph);
   return NetworkOptics{"link", MediumKind::kPointToPoint, 1, {links, links}, {}};
 }
 
-double StoreForwardCommand::elaborate() {
+double SfCommand::elaborate() {
   const double seconds = ExperimentCommand::elaborate();
   links_ = experiment_->network().links();
   if (config_.open_loop) link_names_ = experiment_->link_names();
   return seconds;
 }
 
-RunRecord StoreForwardCommand::run(std::uint64_t seed) {
+RunRecord SfCommand::run(std::uint64_t seed) {
   const SfRunResult r = experiment_->run(seed);
   RunRecord record = record_of(r);
   record.deadlock = r.deadlock;
@@ -515,4 +513,4 @@ RunRecord StoreForwardCommand::run(std::uint64_t seed) {
   return record;
 }
 
-}  // namespace optinet
+}  // namespace optinet::sf

@@ -12,14 +12,14 @@
 #include "testbenches/cli/network_command.h"
 #include "testbenches/sf/sf_experiment.h"
 
-namespace optinet {
+namespace optinet::sf {
 
-class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentConfig>,
-                            public OpenLoopFamily,
-                            public FaultFamily,
-                            public OpticalFamily {
+class SfCommand : public ExperimentCommand<SfExperiment, SfExperimentConfig>,
+                  public OpenLoopFamily,
+                  public FaultFamily,
+                  public OpticalFamily {
  public:
-  explicit StoreForwardCommand(const std::string& network) : network_(network) {}
+  explicit SfCommand(const std::string& network) : network_(network) {}
   static std::unique_ptr<NetworkCommand> make(const std::string& network);
 
   std::string default_protocol() const override;
@@ -93,4 +93,4 @@ class StoreForwardCommand : public ExperimentCommand<SfExperiment, SfExperimentC
   bool device_given_ = false;  ///< --device: the links' budget in closed-loop reports too
 };
 
-}  // namespace optinet
+}  // namespace optinet::sf

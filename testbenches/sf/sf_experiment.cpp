@@ -4,7 +4,7 @@
 #include <limits>
 #include <stdexcept>
 
-namespace optinet {
+namespace optinet::sf {
 
 SfExperiment::SfExperiment(const SfExperimentConfig& config)
     : ExperimentBase(config.period),
@@ -47,7 +47,7 @@ std::unique_ptr<sf::LinkStage> SfExperiment::make_link(
   for (const sf::LinkInstance& l : config_.rtl_links) {
     if (l.source != x || l.target != y) continue;
 #ifdef OPTINET_HAVE_VERILATOR
-    auto stage = std::make_unique<sf::RtlLinkStage>(name, l, control);
+    auto stage = std::make_unique<sf::SfRtlLink>(name, l, control);
     stage->report_mismatches_to(rtl_mismatch_);
     return stage;
 #else
@@ -221,4 +221,4 @@ std::vector<std::string> SfExperiment::link_names() const {
   return names;
 }
 
-}  // namespace optinet
+}  // namespace optinet::sf

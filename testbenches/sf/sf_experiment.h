@@ -22,7 +22,7 @@
 #include "testbenches/traffic/h_relation.h"
 #include "testbenches/traffic/traffic.h"
 
-namespace optinet {
+namespace optinet::sf {
 
 struct SfExperimentConfig {
   std::shared_ptr<const sf::SfGraph> graph;
@@ -159,4 +159,4 @@ class SfExperiment : public ExperimentBase,
   FaultRun fault_run_;
 };
 
-}  // namespace optinet
+}  // namespace optinet::sf

@@ -8,7 +8,7 @@
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 
-namespace optinet {
+namespace optinet::splithash {
 
 namespace {
 
@@ -166,7 +166,7 @@ Json SplitHashCommand::parameters() const {
                   {"period_ns", e.period.to_seconds() * 1e9},
                   {"view", network_view_name(e.view)}};
   if (splithash::find_protocol(e.protocol)->h_relations) {
-    const splithash::ThinningSchedule t = splithash::thinning_schedule(e.h, e.settings.thinning);
+    const funnel::ThinningSchedule t = funnel::thinning_schedule(e.h, e.settings.thinning);
     out["thinning"] = Json{{"rounds", e.settings.thinning.rounds},
                            {"c", e.settings.thinning.c},
                            {"iterations", t.iterations},
@@ -234,4 +234,4 @@ RunRecord SplitHashCommand::run(std::uint64_t seed) {
   return record;
 }
 
-}  // namespace optinet
+}  // namespace optinet::splithash

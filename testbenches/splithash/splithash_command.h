@@ -12,7 +12,7 @@
 #include "testbenches/splithash/splithash_experiment.h"
 #include "testbenches/splithash/splithash_options.h"
 
-namespace optinet {
+namespace optinet::splithash {
 
 class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHashExperimentConfig>,
                          public OpticalFamily {
@@ -60,4 +60,4 @@ class SplitHashCommand : public ExperimentCommand<SplitHashExperiment, SplitHash
   std::optional<std::string> view_;
 };
 
-}  // namespace optinet
+}  // namespace optinet::splithash

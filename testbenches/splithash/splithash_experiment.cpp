@@ -8,7 +8,7 @@
 
 #include "testbenches/traffic/traffic.h"
 
-namespace optinet {
+namespace optinet::splithash {
 
 namespace {
 std::unique_ptr<splithash::SplitHashProtocol> make_protocol(const std::string& name) {
@@ -152,4 +152,4 @@ SplitHashRunResult SplitHashExperiment::run(std::uint64_t seed,
   return r;
 }
 
-}  // namespace optinet
+}  // namespace optinet::splithash

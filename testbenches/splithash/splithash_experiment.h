@@ -15,7 +15,7 @@
 #include "testbenches/run/experiment_base.h"
 #include "testbenches/traffic/h_relation.h"
 
-namespace optinet {
+namespace optinet::splithash {
 
 struct SplitHashExperimentConfig {
   splithash::SplitHashShape shape;
@@ -94,4 +94,4 @@ class SplitHashExperiment : public ExperimentBase {
   std::unique_ptr<splithash::SplitHashNetwork> network_;
 };
 
-}  // namespace optinet
+}  // namespace optinet::splithash

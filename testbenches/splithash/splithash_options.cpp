@@ -8,7 +8,7 @@
 #include "testbenches/io/option_values.h"
 #include "testbenches/io/usage_error.h"
 
-namespace optinet {
+namespace optinet::splithash {
 
 void SplitHashOptions::add_to(CLI::App& app, const std::string& help_prefix) {
   app.add_option(
@@ -85,8 +85,8 @@ void HRelationOptions::parse(const splithash::SplitHashShape& shape, std::uint32
   thinning.c = parse_positive("--thinning-c", thinning_c_);
   applications = static_cast<std::uint32_t>(parse_count("--applications", applications_, 1, 1000));
   const std::string why =
-      splithash::thinning_unavailable(shape, splithash::thinning_schedule(h, thinning));
+      funnel::thinning_unavailable(shape, funnel::thinning_schedule(h, thinning));
   if (!why.empty()) throw UsageError("--h: " + why);
 }
 
-}  // namespace optinet
+}  // namespace optinet::splithash

@@ -12,7 +12,7 @@
 #include "models/topology/split_hash.h"
 #include "testbenches/io/cli_fwd.h"
 
-namespace optinet {
+namespace optinet::splithash {
 
 /// The values, checked against the network's shape.
 struct SplitHashValues {
@@ -60,4 +60,4 @@ class HRelationOptions {
   std::array<CLI::Option*, 3> options_{};
 };
 
-}  // namespace optinet
+}  // namespace optinet::splithash

@@ -185,7 +185,7 @@ VirtualPlatform::VirtualPlatform(const sc_core::sc_module_name& name,
   }
 }
 
-std::vector<std::string> compare_runs(const VpRunResult& vp, const PopsRunResult& reference,
+std::vector<std::string> compare_runs(const VpRunResult& vp, const pops::PopsRunResult& reference,
                                       const std::vector<Packet>& expected,
                                       const std::vector<std::uint64_t>& delivery_slots) {
   std::vector<std::string> diffs;

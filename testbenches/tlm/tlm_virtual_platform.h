@@ -55,8 +55,9 @@ struct VirtualPlatformConfig {
   sc_core::sc_time quantum = sc_core::sc_time(1, sc_core::SC_US);
 };
 
-/// The packets the traffic processor sends for `seed`: the permutation drawn as PopsExperiment's
-/// traffic generator draws it (same kind, same random stream), packets_of() of it.
+/// The packets the traffic processor sends for `seed`: the permutation drawn as
+/// pops::PopsExperiment's traffic generator draws it (same kind, same random stream), packets_of()
+/// of it.
 std::vector<Packet> reference_packets(const VirtualPlatformConfig& config, std::uint64_t seed);
 
 class TrafficProcessor : public sc_core::sc_module {
@@ -123,7 +124,7 @@ class VirtualPlatform : public sc_core::sc_module {
 /// VpRunResult::status.
 /// `delivery_slots` gives, by packet id, the slot in which the built-in driver delivered it: each
 /// delivery the platform read must carry the same slot.
-std::vector<std::string> compare_runs(const VpRunResult& vp, const PopsRunResult& reference,
+std::vector<std::string> compare_runs(const VpRunResult& vp, const pops::PopsRunResult& reference,
                                       const std::vector<Packet>& expected,
                                       const std::vector<std::uint64_t>& delivery_slots);
 

@@ -2,7 +2,7 @@
 /// optinet_vp: the example TLM-2.0 virtual platform. For each seed, the traffic processor drives
 /// the permutation into POPS(d,g) through the network interfaces' target sockets, starts the run
 /// through the control registers and collects every delivery; the same seed is also run by the
-/// built-in experiment driver (PopsExperiment), and the two runs must agree exactly.
+/// built-in experiment driver (pops::PopsExperiment), and the two runs must agree exactly.
 ///
 ///   optinet_vp [--d D] [--g G] [--protocol NAME] [--sorter NAME] [--traffic NAME] [--seed S]
 ///              [--runs N] [--max-slots N]
@@ -107,17 +107,17 @@ static int run_vp(int argc, char* argv[]) {
   };
   // Leaked at exit, as in optinet: SystemC 2.3.4's module teardown is quadratic.
   VirtualPlatform& vp = *new VirtualPlatform("vp", options.platform);
-  PopsExperimentConfig reference_config;
+  pops::PopsExperimentConfig reference_config;
   reference_config.shape = s.shape;
   reference_config.protocol = options.platform.protocol;
   reference_config.traffic = options.platform.traffic;
   reference_config.max_slots = s.max_slots;
   reference_config.period = s.period;
-  PopsExperiment& reference = *new PopsExperiment(reference_config);
+  pops::PopsExperiment& reference = *new pops::PopsExperiment(reference_config);
   const double elaboration = seconds_since(t0);
 
   std::vector<std::uint64_t> seeds;
-  std::vector<PopsRunResult> built_in;
+  std::vector<pops::PopsRunResult> built_in;
   std::vector<std::vector<Packet>> built_in_packets;       // what the built-in driver loaded
   std::vector<std::vector<std::uint64_t>> built_in_slots;  // its delivery slot of each packet
   for (std::uint64_t k = 0; k < options.runs; ++k) {

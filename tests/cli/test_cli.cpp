@@ -17,6 +17,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
 using Args = std::vector<std::string>;
 
 /// What the command parsed: the shared options and the POPS configuration.

@@ -15,6 +15,8 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::ocpc;
+using namespace optinet::sf;
 
 // ---- OCPC(4), TDMA: the lone packet 0 -> 1 crosses the bus in slot 0 ----------------------
 

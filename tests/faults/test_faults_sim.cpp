@@ -12,6 +12,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
 
 FaultTargets targets() {
   FaultTargets t;

@@ -17,6 +17,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
 
 FaultTargets targets(std::uint32_t g, std::uint32_t n) {
   FaultTargets t;

@@ -1,7 +1,11 @@
 # Tests of area 'mesh' (see cmake/mesh.cmake).
+if(Python3_Interpreter_FOUND)
+  # The mesh's pins and grouped views give the same runs (JSON and VCD) for every protocol.
+  optinet_script_test(mesh_views_match mesh/mesh_views_match.py mesh_views 300)
+endif()
+
 optinet_gtest(mesh/test_mesh_logic SHARE_A_PROCESS)
 optinet_gtest(mesh/test_mesh_sim)
-
 
 optinet_usage_error_test(mesh_unknown_indexing "--indexing" mesh --indexing peano)
 optinet_usage_error_test(mesh_hilbert_not_power_of_two "--n" mesh --n 12)

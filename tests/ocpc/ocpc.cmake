@@ -1,4 +1,25 @@
 # Tests of area 'ocpc' (see cmake/ocpc.cmake); uses optinet_gtest, OPTINET_BIN, E2E_DIR from CMakeLists.txt.
+optinet_usage_error_test(ocpc_view_unknown "--view" ocpc --view literal)
+optinet_usage_error_test(rtl_no_such_receiver "--rtl" ocpc --rtl receiver:16=ocpc_bus_receiver)
+optinet_usage_error_test(rtl_not_a_receiver "--rtl" ocpc --rtl coupler:1:0=ocpc_bus_receiver)
+optinet_usage_error_test(rtl_unknown_receiver_model "--rtl" ocpc --rtl receiver:1=my_receiver)
+optinet_usage_error_test(rtl_receiver_grouped_view "--rtl"
+                         ocpc --view grouped --rtl receiver:1=ocpc_bus_receiver)
+optinet_usage_error_test(rtl_receiver_more_transmitters_than_lanes "--rtl"
+                         ocpc --p 128 --rtl receiver:1=ocpc_bus_receiver)
+optinet_usage_error_test(rtl_receiver_named_twice "--rtl" ocpc --rtl receiver:1=ocpc_bus_receiver
+                         --rtl receiver:1=ocpc_bus_receiver:lockstep)
+optinet_usage_error_test(rtl_receiver_with_faults "--rtl"
+                         ocpc --rtl receiver:1=ocpc_bus_receiver --fault jammer:3)
+optinet_usage_error_test(ocpc_pins_trace_slots "--trace-slots"
+                         ocpc --view pins --vcd ${E2E_DIR}/ocpc_pins.vcd --trace-slots 0:9)
+if(Python3_Interpreter_FOUND)
+  # The OCPC's pins and grouped views give the same runs (JSON and VCD) for every protocol.
+  optinet_script_test(ocpc_views_match ocpc/ocpc_views_match.py ocpc_views 300)
+  # The D-MOB's pins and grouped views give the same runs (JSON and VCD) for every protocol.
+  optinet_script_test(dmob_views_match ocpc/dmob_views_match.py dmob_views 300)
+endif()
+
 optinet_gtest(ocpc/test_ocpc_bus)
 optinet_gtest(ocpc/test_ocpc_protocols)
 optinet_gtest(ocpc/test_ocpc_collectives)

@@ -35,10 +35,10 @@ class ScriptedStep : public ocpc::OcpcProtocol {
 
 /// An experiment that runs `protocol` (a test's own, not one from the registry) on an OCPC of p
 /// processors or a p x p MOB-PC.
-inline OcpcExperimentConfig scripted_config(ocpc::Topology topology, std::uint32_t p,
-                                            const ocpc::OcpcProtocol& protocol,
-                                            std::uint64_t max_slots) {
-  OcpcExperimentConfig c;
+inline ocpc::OcpcExperimentConfig scripted_config(ocpc::Topology topology, std::uint32_t p,
+                                                  const ocpc::OcpcProtocol& protocol,
+                                                  std::uint64_t max_slots) {
+  ocpc::OcpcExperimentConfig c;
   c.shape.topology = topology;
   c.shape.p = p;
   c.protocol_override = &protocol;

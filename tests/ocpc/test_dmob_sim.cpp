@@ -16,22 +16,22 @@ namespace {
 
 using test::ScriptedStep;
 
-OcpcExperimentConfig dmob_config(std::uint32_t k, std::uint32_t dim) {
-  OcpcExperimentConfig c;
+ocpc::OcpcExperimentConfig dmob_config(std::uint32_t k, std::uint32_t dim) {
+  ocpc::OcpcExperimentConfig c;
   c.shape.topology = ocpc::Topology::kDmob;
   c.shape.p = k;
   c.shape.dim = dim;
   return c;
 }
 
-OcpcExperimentConfig scripted(std::uint32_t k, std::uint32_t dim,
-                              const ocpc::OcpcProtocol& protocol) {
-  OcpcExperimentConfig c = test::scripted_config(ocpc::Topology::kDmob, k, protocol, 100);
+ocpc::OcpcExperimentConfig scripted(std::uint32_t k, std::uint32_t dim,
+                                    const ocpc::OcpcProtocol& protocol) {
+  ocpc::OcpcExperimentConfig c = test::scripted_config(ocpc::Topology::kDmob, k, protocol, 100);
   c.shape.dim = dim;
   return c;
 }
 
-ocpc::DmobNetwork& dmob(OcpcExperiment& e) {
+ocpc::DmobNetwork& dmob(ocpc::OcpcExperiment& e) {
   auto* network = dynamic_cast<ocpc::DmobNetwork*>(&e.network());
   EXPECT_NE(network, nullptr);
   return *network;
@@ -42,8 +42,8 @@ TEST(DmobBus, ThreeBusesLightingOneReceiverGarbleIt) {
   // bus, 10 = (1,0,1) on dimension 1 and 4 = (1,1,0) on dimension 2: one frame per bus, the
   // receiver garbled once (one cross-bus collision). 0 -> 2 alone on bus_d0_0: delivered.
   ScriptedStep script({{12, 13}, {10, 13}, {4, 13}, {0, 2}});
-  OcpcExperiment e(scripted(3, 3, script));
-  const OcpcRunResult r = e.run(3, {});
+  ocpc::OcpcExperiment e(scripted(3, 3, script));
+  const ocpc::OcpcRunResult r = e.run(3, {});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.slots, 2u);
   EXPECT_EQ(r.collisions, 1u);
@@ -66,8 +66,8 @@ TEST(DmobBus, ThreeBusesLightingOneReceiverGarbleIt) {
 TEST(DmobBus, TwoOnOneBusOfTheHighestDimensionIsABusCollision) {
   // 4 = (1,1,0) and 22 = (1,1,2) -> 13 = (1,1,1) on bus_d2_4: garbled on the bus, not cross-bus.
   ScriptedStep script({{4, 13}, {22, 13}});
-  OcpcExperiment e(scripted(3, 3, script));
-  const OcpcRunResult r = e.run(4, {});
+  ocpc::OcpcExperiment e(scripted(3, 3, script));
+  const ocpc::OcpcRunResult r = e.run(4, {});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.collisions, 1u);
   EXPECT_EQ(r.cross_bus_collisions, 0u);
@@ -77,7 +77,7 @@ TEST(DmobBus, TwoOnOneBusOfTheHighestDimensionIsABusCollision) {
 
 TEST(DmobBus, NamesFollowCoordinatesAndLines) {
   ScriptedStep script({});
-  OcpcExperiment e(scripted(3, 3, script));
+  ocpc::OcpcExperiment e(scripted(3, 3, script));
   ocpc::DmobNetwork& net = dmob(e);
   EXPECT_STREQ(net.processor(13).name(), "dmob.x2_1.x1_1.proc1");
   EXPECT_STREQ(net.processor(23).name(), "dmob.x2_2.x1_1.proc2");  // 23 = (2,1,2)
@@ -101,11 +101,11 @@ TEST(DmobBus, NamesFollowCoordinatesAndLines) {
 
 TEST(DmobBus, OneDimensionIsOneBusWithProcessorsAtTheTop) {
   ScriptedStep script({{0, 3}, {1, 3}});
-  OcpcExperiment e(scripted(5, 1, script));
+  ocpc::OcpcExperiment e(scripted(5, 1, script));
   ocpc::DmobNetwork& net = dmob(e);
   EXPECT_STREQ(net.processor(4).name(), "dmob.proc4");
   ASSERT_EQ(net.buses().size(), 1u);
-  const OcpcRunResult r = e.run(1, {});
+  const ocpc::OcpcRunResult r = e.run(1, {});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.collisions, 1u);
   EXPECT_EQ(net.bus(0, 0).garbled_receivers(), 1u);
@@ -122,14 +122,14 @@ class DmobDimOrder : public testing::TestWithParam<Case> {};
 
 TEST_P(DmobDimOrder, ConservesAndReproduces) {
   const Case& c = GetParam();
-  OcpcExperimentConfig config = dmob_config(c.k, c.dim);
+  ocpc::OcpcExperimentConfig config = dmob_config(c.k, c.dim);
   config.protocol = "dim-order";
   config.h = c.h;
   config.traffic = c.traffic;
-  OcpcExperiment e(config);
+  ocpc::OcpcExperiment e(config);
   std::uint64_t previous_slots = 0;
   for (std::uint64_t seed : {11u, 12u, 11u}) {
-    const OcpcRunResult r = e.run(seed);
+    const ocpc::OcpcRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok()) << (r.errors.empty() ? "slot limit" : r.errors.front());
     EXPECT_EQ(r.delivered, r.packets);
     if (c.traffic != RelationKind::kLowerBound) {  // Theorem 3's 2-relation has fewer packets
@@ -160,15 +160,15 @@ INSTANTIATE_TEST_SUITE_P(Traffics, DmobDimOrder,
 TEST(DmobDimOrderPath, OnePacketAcrossEveryDimensionTakesAHopPerDimension) {
   // One packet from 0 = (0,0,0,0) to 80 = (2,2,2,2) on K = 3, D = 4: four hops, each a step of
   // its own at least (a coin flip each), kept by one relay at a time.
-  OcpcExperimentConfig config = dmob_config(3, 4);
+  ocpc::OcpcExperimentConfig config = dmob_config(3, 4);
   config.protocol = "dim-order";
-  OcpcExperiment e(config);
+  ocpc::OcpcExperiment e(config);
   Packet p;
   p.id = 0;
   p.source = 0;
   p.destination = 80;
   p.payload = 42;
-  const OcpcRunResult r = e.run(5, {p});
+  const ocpc::OcpcRunResult r = e.run(5, {p});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.delivered, 1u);
   EXPECT_GE(r.steps, 4u);

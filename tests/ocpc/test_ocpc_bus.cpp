@@ -15,16 +15,16 @@ namespace {
 
 using test::ScriptedStep;
 
-OcpcExperimentConfig config(ocpc::Topology topology, std::uint32_t p,
-                            const ocpc::OcpcProtocol& protocol) {
+ocpc::OcpcExperimentConfig config(ocpc::Topology topology, std::uint32_t p,
+                                  const ocpc::OcpcProtocol& protocol) {
   return test::scripted_config(topology, p, protocol, 100);
 }
 
 TEST(OcpcBus, OneSenderIsDeliveredTwoAreGarbledWithTheCollisionCounted) {
   // 1 -> 0 alone; 2 -> 3 and 0 -> 3 collide; 4 and 5 silent.
   ScriptedStep script({{1, 0}, {2, 3}, {0, 3}});
-  OcpcExperiment e(config(ocpc::Topology::kOcpc, 6, script));
-  const OcpcRunResult r = e.run(1, {});
+  ocpc::OcpcExperiment e(config(ocpc::Topology::kOcpc, 6, script));
+  const ocpc::OcpcRunResult r = e.run(1, {});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.slots, 2u);
   EXPECT_EQ(r.steps, 1u);
@@ -50,7 +50,7 @@ TEST(OcpcBus, AnUntracedReceiverAcknowledgesWhileItsThreadSleeps) {
   // The acknowledgements of slot 1 come from the receivers' logic (HardwareAcks), one per
   // frame received alone, while every thread sleeps through slot 1; the outcome is the step's.
   ScriptedStep script({{1, 0}, {4, 5}, {2, 3}, {3, 2}});
-  OcpcExperiment e(config(ocpc::Topology::kOcpc, 6, script));
+  ocpc::OcpcExperiment e(config(ocpc::Topology::kOcpc, 6, script));
   ASSERT_TRUE(e.run(1, {}).ok());
   for (NodeId i = 0; i < 6; ++i) {
     const bool receives = i == 0 || i == 5 || i == 2 || i == 3;
@@ -64,8 +64,8 @@ TEST(OcpcBus, AnUntracedReceiverAcknowledgesWhileItsThreadSleeps) {
 
 TEST(OcpcBus, ThreeSendersToOneReceiverAreOneCollision) {
   ScriptedStep script({{1, 0}, {2, 0}, {3, 0}, {4, 5}});
-  OcpcExperiment e(config(ocpc::Topology::kOcpc, 6, script));
-  const OcpcRunResult r = e.run(2, {});
+  ocpc::OcpcExperiment e(config(ocpc::Topology::kOcpc, 6, script));
+  const ocpc::OcpcRunResult r = e.run(2, {});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.collisions, 1u);
   EXPECT_FALSE(script.outcomes.at(0).received.has_value());
@@ -79,8 +79,8 @@ TEST(MobBus, RowAndColumnLightOnOneReceiverGarbleIt) {
   // row bus 1: one message on each bus, both into receiver 4: garbled. (2,2)=8 -> (2,0)=6 on
   // row bus 2 alone: delivered.
   ScriptedStep script({{1, 4}, {3, 4}, {8, 6}});
-  OcpcExperiment e(config(ocpc::Topology::kMob, 3, script));
-  const OcpcRunResult r = e.run(3, {});
+  ocpc::OcpcExperiment e(config(ocpc::Topology::kMob, 3, script));
+  const ocpc::OcpcRunResult r = e.run(3, {});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.collisions, 1u);
   EXPECT_EQ(r.cross_bus_collisions, 1u);
@@ -98,8 +98,8 @@ TEST(MobBus, RowCollisionPlusColumnLightIsOneCollisionNotCrossBus) {
   // (1,0)=3 and (1,2)=5 -> (1,1)=4 on row bus 1 (garbled there) and (0,1)=1 -> 4 on column
   // bus 1: receiver 4 is garbled once; the bus collided, so it is not a cross-bus collision.
   ScriptedStep script({{3, 4}, {5, 4}, {1, 4}});
-  OcpcExperiment e(config(ocpc::Topology::kMob, 3, script));
-  const OcpcRunResult r = e.run(5, {});
+  ocpc::OcpcExperiment e(config(ocpc::Topology::kMob, 3, script));
+  const ocpc::OcpcRunResult r = e.run(5, {});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.collisions, 1u);
   EXPECT_EQ(r.cross_bus_collisions, 0u);
@@ -111,8 +111,8 @@ TEST(MobBus, TwoOnARowBusIsABusCollision) {
   // (1,0)=3 and (1,2)=5 -> (1,1)=4 on row bus 1; (0,0)=0 -> (0,2)=2 on row bus 0 alone;
   // (2,1)=7 -> (0,1)=1 on column bus 1 alone.
   ScriptedStep script({{3, 4}, {5, 4}, {0, 2}, {7, 1}});
-  OcpcExperiment e(config(ocpc::Topology::kMob, 3, script));
-  const OcpcRunResult r = e.run(4, {});
+  ocpc::OcpcExperiment e(config(ocpc::Topology::kMob, 3, script));
+  const ocpc::OcpcRunResult r = e.run(4, {});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.collisions, 1u);
   EXPECT_EQ(r.cross_bus_collisions, 0u);

@@ -57,8 +57,8 @@ void expect_scans(const ScanAll& s, const std::vector<NodeGroup>& groups) {
   }
 }
 
-OcpcExperimentConfig config(ocpc::Topology topology, std::uint32_t p,
-                            const ocpc::OcpcProtocol& protocol) {
+ocpc::OcpcExperimentConfig config(ocpc::Topology topology, std::uint32_t p,
+                                  const ocpc::OcpcProtocol& protocol) {
   return test::scripted_config(topology, p, protocol, 1000);
 }
 
@@ -67,8 +67,8 @@ OcpcExperimentConfig config(ocpc::Topology topology, std::uint32_t p,
 void expect_exact_scans(ocpc::Topology topology, std::uint32_t p,
                         const std::vector<NodeGroup>& groups, std::uint32_t steps) {
   ScanAll s(groups);
-  OcpcExperiment e(config(topology, p, s));
-  const OcpcRunResult r = e.run(1, {});
+  ocpc::OcpcExperiment e(config(topology, p, s));
+  const ocpc::OcpcRunResult r = e.run(1, {});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.steps, steps);
   EXPECT_EQ(r.collisions, 0u);
@@ -163,8 +163,8 @@ void expect_sorted(const SortAll& s, const std::vector<NodeGroup>& groups) {
 TEST(OcpcBitonic, WholeMachineExactInLogSquaredSteps) {
   const std::vector<NodeGroup> groups = {{0, 1, 32}};
   SortAll s(groups);
-  OcpcExperiment e(config(ocpc::Topology::kOcpc, 32, s));
-  const OcpcRunResult r = e.run(1, {});
+  ocpc::OcpcExperiment e(config(ocpc::Topology::kOcpc, 32, s));
+  const ocpc::OcpcRunResult r = e.run(1, {});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.steps, ocpc::bitonic_steps(32));
   EXPECT_EQ(r.collisions, 0u);
@@ -175,8 +175,8 @@ TEST(OcpcBitonic, SubGroupsSortAtOnce) {
   // Four sub-groups of 8 on a 36-OCPC (nodes 32..35 idle), as gjlr's target sub-groups do.
   const std::vector<NodeGroup> groups = {{0, 1, 8}, {8, 1, 8}, {16, 1, 8}, {24, 1, 8}};
   SortAll s(groups);
-  OcpcExperiment e(config(ocpc::Topology::kOcpc, 36, s));
-  const OcpcRunResult r = e.run(1, {});
+  ocpc::OcpcExperiment e(config(ocpc::Topology::kOcpc, 36, s));
+  const ocpc::OcpcRunResult r = e.run(1, {});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.steps, ocpc::bitonic_steps(8));
   EXPECT_EQ(r.collisions, 0u);

@@ -30,20 +30,20 @@ TEST(GjlrLemma4Mob, SymmetricStepsOneAndTwoDeliverEveryPacketOnce) {
   symmetric.lemma4 = true;
   const ocpc::GjlrProtocol plain_protocol(plain), symmetric_protocol(symmetric);
   Switchable protocol;
-  OcpcExperimentConfig config;
+  ocpc::OcpcExperimentConfig config;
   config.shape.topology = ocpc::Topology::kMob;
   config.shape.p = 32;
   config.h = 2;
   config.protocol = "gjlr";
   config.max_slots = 40000;
   config.protocol_override = &protocol;
-  OcpcExperiment e(config);
+  ocpc::OcpcExperiment e(config);
   const ocpc::gjlr::MobPlan plan = ocpc::gjlr::mob_plan(32, 2, symmetric);
   ASSERT_GT(plan.step1, 0u);
   int clean = 0, differ = 0;
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     protocol.current = &symmetric_protocol;
-    const OcpcRunResult r = e.run(seed);
+    const ocpc::OcpcRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok()) << "seed " << seed << ": " << (r.errors.empty() ? "" : r.errors[0]);
     EXPECT_EQ(r.delivered, r.packets);
     EXPECT_EQ(r.packets, 32u * 32u * 2u);
@@ -52,7 +52,7 @@ TEST(GjlrLemma4Mob, SymmetricStepsOneAndTwoDeliverEveryPacketOnce) {
       EXPECT_EQ(r.steps, plan.scheduled_steps()) << "seed " << seed;
     }
     protocol.current = &plain_protocol;
-    const OcpcRunResult d = e.run(seed);
+    const ocpc::OcpcRunResult d = e.run(seed);
     ASSERT_TRUE(d.ok());
     differ += d.collisions != r.collisions;
   }

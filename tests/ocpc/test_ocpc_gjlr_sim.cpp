@@ -32,8 +32,8 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
   return name;
 }
 
-OcpcExperimentConfig gjlr_config(std::uint32_t p, std::uint32_t h, RelationKind traffic) {
-  OcpcExperimentConfig config;
+ocpc::OcpcExperimentConfig gjlr_config(std::uint32_t p, std::uint32_t h, RelationKind traffic) {
+  ocpc::OcpcExperimentConfig config;
   config.shape.topology = ocpc::Topology::kOcpc;
   config.shape.p = p;
   config.h = h;
@@ -47,11 +47,11 @@ class GjlrConservation : public testing::TestWithParam<Case> {};
 
 TEST_P(GjlrConservation, EveryPacketOnceAndTheScheduleLengthWithoutFallback) {
   const Case& c = GetParam();
-  OcpcExperiment e(gjlr_config(c.p, c.h, c.traffic));
+  ocpc::OcpcExperiment e(gjlr_config(c.p, c.h, c.traffic));
   const ocpc::gjlr::OcpcPlan plan = ocpc::gjlr::ocpc_plan(c.p, c.h, {});
   int clean_runs = 0;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const OcpcRunResult r = e.run(seed);
+    const ocpc::OcpcRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok()) << "seed " << seed << ": " << (r.errors.empty() ? "" : r.errors[0]);
     clean_runs += r.fallbacks == 0;
     EXPECT_EQ(r.delivered, r.packets);
@@ -81,11 +81,11 @@ TEST(GjlrFallback, StarvedConstantsFailAndTheFallbackFinishesAndIsRecorded) {
   starved.c3 = 0;
   starved.compaction_c = 1;
   const ocpc::GjlrProtocol protocol(starved);
-  OcpcExperimentConfig config = gjlr_config(1024, 4, RelationKind::kRandom);
+  ocpc::OcpcExperimentConfig config = gjlr_config(1024, 4, RelationKind::kRandom);
   config.protocol_override = &protocol;
-  OcpcExperiment e(config);
+  ocpc::OcpcExperiment e(config);
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    const OcpcRunResult r = e.run(seed);
+    const ocpc::OcpcRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok()) << (r.errors.empty() ? "" : r.errors[0]);
     EXPECT_EQ(r.delivered, r.packets);
     EXPECT_GT(r.fallbacks, 0u);
@@ -93,10 +93,10 @@ TEST(GjlrFallback, StarvedConstantsFailAndTheFallbackFinishesAndIsRecorded) {
 }
 
 TEST(GjlrFallback, DefaultConstantsNeedNoFallbackAtP4096) {
-  OcpcExperiment e(gjlr_config(4096, 2, RelationKind::kRandom));
+  ocpc::OcpcExperiment e(gjlr_config(4096, 2, RelationKind::kRandom));
   std::uint64_t fallbacks = 0;
   for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-    const OcpcRunResult r = e.run(seed);
+    const ocpc::OcpcRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok());
     fallbacks += r.fallbacks;
   }
@@ -107,13 +107,13 @@ class GjlrMob : public testing::TestWithParam<Case> {};
 
 TEST_P(GjlrMob, FiveStepsDeliverEveryPacketOnce) {
   const Case& c = GetParam();
-  OcpcExperimentConfig config = gjlr_config(c.p, c.h, c.traffic);
+  ocpc::OcpcExperimentConfig config = gjlr_config(c.p, c.h, c.traffic);
   config.shape.topology = ocpc::Topology::kMob;
-  OcpcExperiment e(config);
+  ocpc::OcpcExperiment e(config);
   const ocpc::gjlr::MobPlan plan = ocpc::gjlr::mob_plan(c.p, c.h, {});
   int clean_runs = 0;
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    const OcpcRunResult r = e.run(seed);
+    const ocpc::OcpcRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok()) << "seed " << seed << ": " << (r.errors.empty() ? "" : r.errors[0]);
     EXPECT_EQ(r.delivered, r.packets);
     EXPECT_EQ(r.packets, std::uint64_t{c.p} * c.p * (c.traffic == RelationKind::kRandom ? c.h : 1));
@@ -140,14 +140,14 @@ TEST(GjlrMobBlocks, StepsOneAndTwoWithManyBlocks) {
   small.c1 = 1;
   const ocpc::GjlrProtocol protocol(small);
   for (std::uint32_t p : {32u}) {
-    OcpcExperimentConfig config = gjlr_config(p, 2, RelationKind::kRandom);
+    ocpc::OcpcExperimentConfig config = gjlr_config(p, 2, RelationKind::kRandom);
     config.shape.topology = ocpc::Topology::kMob;
     config.protocol_override = &protocol;
-    OcpcExperiment e(config);
+    ocpc::OcpcExperiment e(config);
     const ocpc::gjlr::MobPlan plan = ocpc::gjlr::mob_plan(p, 2, small);
     EXPECT_GT(plan.step1, 0u);
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      const OcpcRunResult r = e.run(seed);
+      const ocpc::OcpcRunResult r = e.run(seed);
       ASSERT_TRUE(r.ok()) << (r.errors.empty() ? "" : r.errors[0]);
       EXPECT_EQ(r.delivered, r.packets);
       EXPECT_GE(r.steps, plan.scheduled_steps());
@@ -172,17 +172,17 @@ TEST_P(GjlrMobStep4, StarvedBlocksAreRecoveredBySuperBlocks) {
   starved.c1 = 1;
   starved.block_h = 3;
   const ocpc::GjlrProtocol protocol(starved);
-  OcpcExperimentConfig config = gjlr_config(c.p, 2, RelationKind::kRandom);
+  ocpc::OcpcExperimentConfig config = gjlr_config(c.p, 2, RelationKind::kRandom);
   config.shape.topology = ocpc::Topology::kMob;
   config.protocol_override = &protocol;
-  OcpcExperiment e(config);
+  ocpc::OcpcExperiment e(config);
   const ocpc::gjlr::MobPlan plan = ocpc::gjlr::mob_plan(c.p, 2, starved);
   ASSERT_GT(plan.super_block, 0u);
   ASSERT_GT(plan.step4.total(), 0u);
   std::uint64_t recoveries = 0;
   int recovered_without_fallback = 0;
   for (std::uint64_t seed = 1; seed <= c.seeds; ++seed) {
-    const OcpcRunResult r = e.run(seed);
+    const ocpc::OcpcRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok()) << "seed " << seed << ": " << (r.errors.empty() ? "" : r.errors[0]);
     EXPECT_EQ(r.delivered, r.packets);
     EXPECT_EQ(r.packets, std::uint64_t{c.p} * c.p * 2);

@@ -10,6 +10,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::ocpc;
 
 using test::expect_drained;
 

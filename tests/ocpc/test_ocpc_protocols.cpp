@@ -39,14 +39,14 @@ class Conservation : public testing::TestWithParam<Case> {};
 
 TEST_P(Conservation, EveryPacketDeliveredOnceInEveryRun) {
   const Case& c = GetParam();
-  OcpcExperimentConfig config;
+  ocpc::OcpcExperimentConfig config;
   config.shape.topology = c.topology;
   config.shape.p = c.p;
   config.h = c.h;
   config.protocol = c.protocol;
   config.traffic = c.traffic;
   config.max_slots = 20000;
-  OcpcExperiment e(config);
+  ocpc::OcpcExperiment e(config);
   std::uint64_t expected_packets = 0;
   const std::uint32_t n = config.shape.n();
   switch (c.traffic) {
@@ -61,7 +61,7 @@ TEST_P(Conservation, EveryPacketDeliveredOnceInEveryRun) {
       break;
   }
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-    const OcpcRunResult r = e.run(seed);
+    const ocpc::OcpcRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok()) << "seed " << seed << ": " << (r.errors.empty() ? "" : r.errors[0]);
     EXPECT_EQ(r.packets, expected_packets);
     EXPECT_EQ(r.delivered, r.packets);
@@ -92,9 +92,9 @@ INSTANTIATE_TEST_SUITE_P(Mob, Conservation,
                                          Case{"row-column", kMob, 6, 2, kLower}),
                          case_name);
 
-OcpcExperimentConfig ocpc_config(const char* protocol, std::uint32_t p, std::uint32_t h,
-                                 RelationKind traffic) {
-  OcpcExperimentConfig c;
+ocpc::OcpcExperimentConfig ocpc_config(const char* protocol, std::uint32_t p, std::uint32_t h,
+                                       RelationKind traffic) {
+  ocpc::OcpcExperimentConfig c;
   c.shape.p = p;
   c.h = h;
   c.protocol = protocol;
@@ -105,9 +105,9 @@ OcpcExperimentConfig ocpc_config(const char* protocol, std::uint32_t p, std::uin
 // h = 1: phase 1 has h_1 = 1, so every sender sends its one message in the first step and a
 // permutation is delivered in it; the second step is the one in which the line is seen low.
 TEST(OcpcThinning, PermutationTakesExactlyOneStepPlusTheTerminationStep) {
-  OcpcExperiment e(ocpc_config("thinning", 128, 1, RelationKind::kPermutation));
+  ocpc::OcpcExperiment e(ocpc_config("thinning", 128, 1, RelationKind::kPermutation));
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-    const OcpcRunResult r = e.run(seed);
+    const ocpc::OcpcRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r.steps, 2u);
     EXPECT_EQ(r.collisions, 0u);
@@ -132,10 +132,10 @@ TEST(OcpcThinning, PhaseScheduleFollowsSection21) {
 }
 
 TEST(OcpcCoinflip, PermutationNeverCollidesAndSameSeedSameRun) {
-  OcpcExperiment e(ocpc_config("coinflip", 64, 1, RelationKind::kPermutation));
-  const OcpcRunResult a = e.run(11);
-  const OcpcRunResult b = e.run(12);
-  const OcpcRunResult a2 = e.run(11);
+  ocpc::OcpcExperiment e(ocpc_config("coinflip", 64, 1, RelationKind::kPermutation));
+  const ocpc::OcpcRunResult a = e.run(11);
+  const ocpc::OcpcRunResult b = e.run(12);
+  const ocpc::OcpcRunResult a2 = e.run(11);
   ASSERT_TRUE(a.ok() && b.ok() && a2.ok());
   EXPECT_EQ(a.collisions, 0u);
   EXPECT_EQ(a.slots, a2.slots);
@@ -148,11 +148,11 @@ TEST(OcpcCoinflip, PermutationNeverCollidesAndSameSeedSameRun) {
 // p/4 = 16 independent pairs the mean of the slowest pair is larger; check the single-pair law
 // on p = 4 (one triple): mean 5 steps, sd of the mean about 0.1.
 TEST(OcpcCoinflip, OnePairMeanStepsMatchesTheCoinLaw) {
-  OcpcExperiment e(ocpc_config("coinflip", 4, 2, RelationKind::kLowerBound));
+  ocpc::OcpcExperiment e(ocpc_config("coinflip", 4, 2, RelationKind::kLowerBound));
   double sum = 0;
   const int runs = 400;
   for (int seed = 1; seed <= runs; ++seed) {
-    const OcpcRunResult r = e.run(seed);
+    const ocpc::OcpcRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok());
     sum += static_cast<double>(r.steps);
   }
@@ -164,12 +164,12 @@ TEST(OcpcCoinflip, OnePairMeanStepsMatchesTheCoinLaw) {
 // fallbacks counted; then the sort path runs on what is left.
 TEST(OcpcValiant, ShortThinningTakesTheFallbackAndStillDeliversEverything) {
   const ocpc::ValiantProtocol short_thinning(ocpc::ThinningParams{0.1});
-  OcpcExperimentConfig c = ocpc_config("valiant", 48, 4, RelationKind::kRandom);
+  ocpc::OcpcExperimentConfig c = ocpc_config("valiant", 48, 4, RelationKind::kRandom);
   c.protocol_override = &short_thinning;
-  OcpcExperiment e(c);
+  ocpc::OcpcExperiment e(c);
   std::uint64_t fallbacks = 0;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const OcpcRunResult r = e.run(seed);
+    const ocpc::OcpcRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok()) << (r.errors.empty() ? "" : r.errors[0]);
     EXPECT_EQ(r.delivered, 48u * 4u);
     fallbacks += r.fallbacks;
@@ -180,10 +180,10 @@ TEST(OcpcValiant, ShortThinningTakesTheFallbackAndStillDeliversEverything) {
 // The second phase runs whenever thinning leaves messages: on the lower-bound relation the last
 // phase (h_i = 1) makes both senders of a pair send every step, so pairs are left for the sort.
 TEST(OcpcValiant, LowerBoundRemainderIsSortedAndDelivered) {
-  OcpcExperiment e(ocpc_config("valiant", 1024, 2, RelationKind::kLowerBound));
+  ocpc::OcpcExperiment e(ocpc_config("valiant", 1024, 2, RelationKind::kLowerBound));
   bool second_phase_seen = false;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const OcpcRunResult r = e.run(seed);
+    const ocpc::OcpcRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok());
     // thinning for h = 2, p = 1024 lasts t_1 + t_2 = 10 + 8 = 18 steps at most; with 256 pairs
     // some pair is usually left (seeds 1 and 3 leave one).

@@ -20,6 +20,8 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
+using namespace optinet::sf;
 
 OpenLoopConfig messages_of(std::uint32_t frames, double rate, std::uint64_t warmup,
                            std::uint64_t measure) {

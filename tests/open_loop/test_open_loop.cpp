@@ -22,6 +22,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
 
 PopsExperimentConfig open_config(std::uint32_t d, std::uint32_t g, const OpenLoopConfig& o,
                                  std::uint64_t max_slots = 100000) {

@@ -10,7 +10,7 @@
 
 namespace optinet::test {
 
-inline std::string errors_of(const PopsRunResult& r) {
+inline std::string errors_of(const pops::PopsRunResult& r) {
   std::string out;
   for (const auto& e : r.errors) out += "\n  " + e;
   return out;
@@ -19,7 +19,7 @@ inline std::string errors_of(const PopsRunResult& r) {
 /// What every completed run of the randomized router must satisfy: the scoreboard passed, every
 /// packet arrived, slots 3, 4 and 5 of each step were collision-free (Proposition 3.2), no node
 /// held more than three packets (section III.A), and the run is a whole number of 5-slot steps.
-inline void expect_run_invariants(const PopsRunResult& r) {
+inline void expect_run_invariants(const pops::PopsRunResult& r) {
   SCOPED_TRACE("seed " + std::to_string(r.seed));
   EXPECT_TRUE(r.ok()) << errors_of(r);
   EXPECT_FALSE(r.hit_limit);
@@ -39,7 +39,7 @@ inline void expect_run_invariants(const PopsRunResult& r) {
 /// scoreboard passed, every packet of the traffic arrived, no slot collided, the run took
 /// exactly `slots`, and no node held more than three packets (its own, a relay copy, the one
 /// that arrived for it).
-inline void expect_collision_free_run(const PopsRunResult& r, PermutationKind traffic,
+inline void expect_collision_free_run(const pops::PopsRunResult& r, PermutationKind traffic,
                                       const pops::PopsShape& shape, std::uint64_t slots) {
   SCOPED_TRACE("seed " + std::to_string(r.seed));
   EXPECT_TRUE(r.ok()) << errors_of(r);
@@ -54,9 +54,9 @@ inline void expect_collision_free_run(const PopsRunResult& r, PermutationKind tr
   EXPECT_LE(r.max_buffers, 3u);
 }
 
-inline PopsExperimentConfig pops_config(std::uint32_t d, std::uint32_t g,
-                                        PermutationKind traffic = PermutationKind::kRandom) {
-  PopsExperimentConfig c;
+inline pops::PopsExperimentConfig pops_config(std::uint32_t d, std::uint32_t g,
+                                              PermutationKind traffic = PermutationKind::kRandom) {
+  pops::PopsExperimentConfig c;
   c.shape = pops::PopsShape{d, g};
   c.traffic = traffic;
   return c;

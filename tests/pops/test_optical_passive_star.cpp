@@ -20,6 +20,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
 
 constexpr std::uint32_t kD = 4;       // processors per group
 constexpr std::uint32_t kG = 2;       // groups (bundle widths)

@@ -13,6 +13,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
 using test::expect_run_invariants;
 using test::only;
 using test::pops_config;

@@ -27,6 +27,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
 using pops::OfflineSchedule;
 using pops::OfflineSend;
 using pops::PopsShape;

@@ -17,6 +17,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
 using test::expect_run_invariants;
 using test::pops_config;
 

@@ -12,6 +12,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
 using test::errors_of;
 using test::expect_run_invariants;
 using test::pops_config;

@@ -16,6 +16,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
 using pops::PopsShape;
 using test::errors_of;
 

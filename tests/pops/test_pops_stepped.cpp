@@ -11,9 +11,10 @@
 namespace optinet {
 namespace {
 
-PopsExperimentConfig open_config(std::uint32_t d, std::uint32_t g, const std::string& protocol,
-                                 double rate, pops::PopsView view) {
-  PopsExperimentConfig c;
+pops::PopsExperimentConfig open_config(std::uint32_t d, std::uint32_t g,
+                                       const std::string& protocol, double rate,
+                                       pops::PopsView view) {
+  pops::PopsExperimentConfig c;
   c.shape = pops::PopsShape{d, g};
   c.protocol = protocol;
   c.max_slots = 20000;
@@ -26,13 +27,13 @@ PopsExperimentConfig open_config(std::uint32_t d, std::uint32_t g, const std::st
   return c;
 }
 
-std::uint64_t sum_steps(PopsExperiment& e) {
+std::uint64_t sum_steps(pops::PopsExperiment& e) {
   std::uint64_t sum = 0;
   for (NodeId i = 0; i < e.network().shape().n(); ++i) sum += e.network().processor(i).steps();
   return sum;
 }
 
-void expect_same_run(const PopsRunResult& a, const PopsRunResult& b) {
+void expect_same_run(const pops::PopsRunResult& a, const pops::PopsRunResult& b) {
   ASSERT_TRUE(a.errors.empty()) << a.errors.front();
   ASSERT_TRUE(b.errors.empty()) << b.errors.front();
   EXPECT_EQ(a.slots, b.slots);
@@ -72,15 +73,15 @@ class PopsSteppedRuns : public ::testing::TestWithParam<Case> {};
 
 TEST_P(PopsSteppedRuns, EqualTheThreadedRuns) {
   const Case c = GetParam();
-  PopsExperiment e(open_config(c.d, c.g, c.protocol, c.rate, pops::PopsView::kGrouped));
+  pops::PopsExperiment e(open_config(c.d, c.g, c.protocol, c.rate, pops::PopsView::kGrouped));
   ASSERT_TRUE(e.network().stepped());
   for (std::uint64_t seed : {3u, 11u}) {
     e.set_stepped(false);
     const std::uint64_t before = sum_steps(e);
-    const PopsRunResult threaded = e.run(seed);
+    const pops::PopsRunResult threaded = e.run(seed);
     const std::uint64_t thread_steps = sum_steps(e) - before;
     e.set_stepped(true);
-    const PopsRunResult stepped = e.run(seed);
+    const pops::PopsRunResult stepped = e.run(seed);
     const std::uint64_t visits = sum_steps(e) - before - thread_steps;
     expect_same_run(stepped, threaded);
     EXPECT_GT(visits, 0u);
@@ -99,17 +100,17 @@ INSTANTIATE_TEST_SUITE_P(ShapesProtocolsLoads, PopsSteppedRuns,
 // A run whose nodes create nothing: each stepped node acts in its first slot and looks at its
 // host once per sleep horizon (4,096 slots), and the run ends where threads end it.
 TEST(PopsStepped, IdleRunCostsNoProtocolSteps) {
-  PopsExperimentConfig c = open_config(8, 8, "tdma", 0.0, pops::PopsView::kGrouped);
+  pops::PopsExperimentConfig c = open_config(8, 8, "tdma", 0.0, pops::PopsView::kGrouped);
   c.open_loop->steady.warmup = 1000;
   c.open_loop->steady.measure = 10000;
-  PopsExperiment e(c);
+  pops::PopsExperiment e(c);
   e.set_stepped(false);
   e.set_sleep_idle(false);
-  const PopsRunResult threaded = e.run(1);
+  const pops::PopsRunResult threaded = e.run(1);
   const std::uint64_t before = sum_steps(e);
   e.set_stepped(true);
   e.set_sleep_idle(true);
-  const PopsRunResult stepped = e.run(1);
+  const pops::PopsRunResult stepped = e.run(1);
   expect_same_run(stepped, threaded);
   EXPECT_EQ(stepped.open_loop->created, 0u);
   EXPECT_GE(stepped.slots, 11000u);

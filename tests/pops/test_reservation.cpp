@@ -21,6 +21,8 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
+using namespace optinet::ocpc;
 using pops::kUnmatched;
 using pops::rotating_match;
 

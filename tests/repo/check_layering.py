@@ -5,7 +5,9 @@ Layers: nothing under models/ includes protocols/ or testbenches/, and nothing u
 includes testbenches/. Folders: every source file of a layer lives in a folder that is either one
 family's or a shared folder named for its kind; a shared folder includes no family folder (except
 testbenches/app, the family table); one family includes another only along an edge listed below;
-and the include graph between the folders of a layer has no cycle.
+the include graph between the folders of a layer has no cycle; and a family folder's files
+declare their names in the family's namespace, optinet::<family> (the TLM-2.0 family keeps
+optinet: an optinet::tlm would hide SystemC's tlm).
 
 usage: check_layering.py SOURCE_DIR
 Prints each include across the layering and each folder rule broken; exit status 1 if any.
@@ -40,6 +42,9 @@ CROSS_FAMILY = {
 # Cycles between the folders of a layer that are allowed: none.
 KNOWN_CYCLES = set()
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
+NAMESPACE = re.compile(r"^namespace ([\w:]+) \{")
+# Families whose folders declare their names in optinet itself.
+FAMILIES_IN_OPTINET = {"tlm"}
 SOURCES = (".h", ".hpp", ".cpp", ".cc")
 
 
@@ -100,6 +105,12 @@ def main():
                 bad.append(f"{rel}: {here}/ is neither a family's folder nor a shared one")
             folders.add(here)
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                ns = NAMESPACE.match(line)
+                if ns and name in FAMILIES and name not in FAMILIES_IN_OPTINET:
+                    if ns.group(1) != f"optinet::{name}" and not ns.group(1).startswith(
+                        f"optinet::{name}::"
+                    ):
+                        bad.append(f"{rel}:{number}: namespace {ns.group(1)} in {here}/")
                 m = INCLUDE.match(line)
                 if not m:
                     continue

@@ -1,4 +1,64 @@
 # Tests of the verilated media beyond the coupler (see cmake/rtl.cmake): only with Verilator.
+# RTL couplers (--coupler rtl|lockstep): only in a build with Verilator.
+if(verilator_FOUND)
+  optinet_gtest(rtl/test_rtl_passive_star)
+  add_test(NAME rtl_lint COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/rtl/rtl_lint.sh ${VERILATOR_BIN}
+                                 ${PROJECT_SOURCE_DIR}/rtl)
+  set_tests_properties(rtl_lint PROPERTIES TIMEOUT 60)
+  optinet_usage_error_test(coupler_unknown "--coupler" pops --coupler nope)
+  optinet_usage_error_test(coupler_rtl_d_too_large "--coupler" pops --coupler rtl --d 65 --g 1)
+  # Same seed, same run: behavioural and RTL couplers give identical runs (d = g, d > g, d < g).
+  if(Python3_Interpreter_FOUND)
+    foreach(shape "4;4" "8;8" "8;4" "16;2" "64;1" "2;8" "1;16" "3;5")
+      list(GET shape 0 d)
+      list(GET shape 1 g)
+      add_test(NAME rtl_same_runs_as_behavioural.d${d}_g${g}
+               COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/pops/compare_couplers.py
+                       ${OPTINET_BIN} ${E2E_DIR} ${d} ${g} 25)
+      set_tests_properties(rtl_same_runs_as_behavioural.d${d}_g${g} PROPERTIES TIMEOUT 120)
+    endforeach()
+    add_test(NAME rtl_same_runs_as_behavioural.offline_d8_g4
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/pops/compare_couplers.py
+                     ${OPTINET_BIN} ${E2E_DIR} 8 4 25 offline)
+    set_tests_properties(rtl_same_runs_as_behavioural.offline_d8_g4 PROPERTIES TIMEOUT 120)
+    # The sorting router also sends control frames (kind 3) through the couplers.
+    add_test(NAME rtl_same_runs_as_behavioural.sorting_d16_g4
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/pops/compare_couplers.py
+                     ${OPTINET_BIN} ${E2E_DIR} 16 4 10 sorting)
+    set_tests_properties(rtl_same_runs_as_behavioural.sorting_d16_g4 PROPERTIES TIMEOUT 120)
+  endif()
+  # Lockstep: every coupler's RTL checked against the behavioural model every lit slot, over
+  # random traffic; any mismatch fails the run (exit status 1).
+  foreach(case "4;4;random" "16;4;random" "4;16;random" "8;8;partial")
+    list(GET case 0 d)
+    list(GET case 1 g)
+    list(GET case 2 traffic)
+    add_test(NAME rtl_lockstep.d${d}_g${g}_${traffic}
+             COMMAND ${OPTINET_BIN} pops --coupler lockstep --d ${d} --g ${g} --runs 30 --seed 7
+                     --traffic ${traffic} --quiet)
+    set_tests_properties(rtl_lockstep.d${d}_g${g}_${traffic} PROPERTIES TIMEOUT 120)
+  endforeach()
+else()
+  optinet_usage_error_test(coupler_rtl_unavailable "--coupler" pops --coupler rtl)
+  set(unavailable "optinet: --coupler: rtl is unavailable (built without Verilator); accepted: behavioural")
+  add_test(NAME cli_coupler_rtl_unavailable_message
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_stderr.sh "${unavailable}"
+                   ${OPTINET_BIN} pops --coupler rtl)
+  set_tests_properties(cli_coupler_rtl_unavailable_message PROPERTIES TIMEOUT 30)
+endif()
+
+if(Python3_Interpreter_FOUND)
+  # Per-instance RTL in the pins view: a coupler swapped (alone or in lockstep) gives the
+  # behavioural runs, and lockstep catches a planted bug naming the slot and the coupler.
+  optinet_script_test(pops_rtl_instance rtl/pops_rtl_instance.py rtl_instance 120)
+  # The same for one or several OCPC receivers (combinational and registered stages).
+  optinet_script_test(ocpc_rtl_instance rtl/ocpc_rtl_instance.py ocpc_rtl_instance 180)
+  # One or several store-and-forward links swapped for a verilated link stage give the
+  # behavioural runs; lockstep catches a planted bug naming the slot and the link.
+  optinet_script_test(sf_rtl_instance rtl/sf_rtl_instance.py sf_rtl_instance 300
+                      ${trimmed_under_sanitizers})
+endif()
+
 if(verilator_FOUND)
   optinet_gtest(rtl/test_rtl_bus_receiver)
   # Lockstep compares what a link stage delivers at the nodes' sampling instants: a stage whose

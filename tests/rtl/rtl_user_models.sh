@@ -12,7 +12,7 @@ rm -rf "$scratch" && mkdir -p "$scratch" || exit 1
   exit 1
 }
 registry="$scratch/good/generated/rtl_model_registry.cpp"
-grep -q 'rtl_model<RtlCouplerSignals, Vuser_star>("user_star")' "$registry" || {
+grep -q 'rtl_model<pops::RtlCouplerSignals, Vuser_star>("user_star")' "$registry" || {
   echo "user_star is not in $registry"
   exit 1
 }

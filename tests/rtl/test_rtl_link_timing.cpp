@@ -16,8 +16,8 @@
 namespace optinet {
 namespace {
 
-SfRunResult run_at(std::uint64_t period_ps) {
-  SfExperimentConfig config;
+sf::SfRunResult run_at(std::uint64_t period_ps) {
+  sf::SfExperimentConfig config;
   config.graph = std::make_shared<sf::HypercubeGraph>(4);
   config.protocol = "cubes";
   config.capacity = 1;
@@ -26,11 +26,11 @@ SfRunResult run_at(std::uint64_t period_ps) {
   config.period = sc_core::sc_time(static_cast<double>(period_ps), sc_core::SC_PS);
   config.view = NetworkView::kPins;
   config.rtl_links.push_back(sf::LinkInstance{0, 1, "sf_link_stage", true});
-  SfExperiment e(config);
+  sf::SfExperiment e(config);
   return e.run(1);
 }
 
-bool has_lockstep_mismatch(const SfRunResult& r) {
+bool has_lockstep_mismatch(const sf::SfRunResult& r) {
   for (const std::string& error : r.errors) {
     if (error.find("lockstep mismatch") != std::string::npos) return true;
   }
@@ -38,7 +38,7 @@ bool has_lockstep_mismatch(const SfRunResult& r) {
 }
 
 TEST(RtlLinkTiming, LockstepSeesTheDeliveryOfAStageTickingOnTheClockEdges) {
-  const SfRunResult wrong = run_at(2);
+  const sf::SfRunResult wrong = run_at(2);
   EXPECT_FALSE(wrong.ok());
   EXPECT_TRUE(has_lockstep_mismatch(wrong))
       << (wrong.errors.empty() ? std::string("no error") : wrong.errors.front());

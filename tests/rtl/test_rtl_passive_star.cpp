@@ -13,6 +13,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
 
 struct Mismatches : CollisionObserver {
   std::vector<std::string> seen;
@@ -55,7 +56,7 @@ struct Bench {
   sc_core::sc_clock clk{"clk", 1, sc_core::SC_NS};
   GroupTransmitBundle tx{"tx", 2};
   GroupReceiveBundle rx{"rx", 2};
-  RtlPassiveStar star{"coupler_b1_a0", OpticalPassiveStarConfig{1, 0}, true};
+  PopsRtlCoupler star{"coupler_b1_a0", OpticalPassiveStarConfig{1, 0}, true};
   Driver driver{"driver"};
   Mismatches observer;
   explicit Bench(bool record) {
@@ -70,7 +71,7 @@ struct Bench {
   }
 };
 
-TEST(RtlPassiveStar, LockstepAgreesAndDelivers) {
+TEST(PopsRtlCoupler, LockstepAgreesAndDelivers) {
   Bench bench(true);
   sc_core::sc_start();
   EXPECT_TRUE(bench.observer.seen.empty()) << bench.observer.seen.front();
@@ -81,7 +82,7 @@ TEST(RtlPassiveStar, LockstepAgreesAndDelivers) {
 
 // A fault (the RTL's source ports left unwired: the bundle does not record them) is reported
 // in the first slot the coupler is lit, with the coupler's name.
-TEST(RtlPassiveStar, LockstepReportsTheFirstMismatch) {
+TEST(PopsRtlCoupler, LockstepReportsTheFirstMismatch) {
   Bench bench(false);
   sc_core::sc_start();
   ASSERT_FALSE(bench.observer.seen.empty());

@@ -37,27 +37,27 @@ std::string all(const std::vector<std::string>& errors) {
 }
 
 TEST(RtlSampleTiming, LockstepSeesACouplerDrivingAfterTheFallingEdge) {
-  PopsExperimentConfig config;
+  pops::PopsExperimentConfig config;
   config.shape = pops::PopsShape{4, 4};
   config.period = kTwoPicoseconds;
   config.view = pops::PopsView::kPins;
   config.rtl_couplers.push_back(
-      pops::CouplerInstance{1, 0, CouplerKind::kLockstep, "optical_passive_star"});
-  PopsExperiment e(config);
-  const PopsRunResult r = e.run(1);
+      pops::CouplerInstance{1, 0, pops::CouplerKind::kLockstep, "optical_passive_star"});
+  pops::PopsExperiment e(config);
+  const pops::PopsRunResult r = e.run(1);
   EXPECT_FALSE(r.ok());
   EXPECT_NE(late_mismatch(r.errors), "") << all(r.errors);
   EXPECT_NE(late_mismatch(r.errors).find("coupler"), std::string::npos) << all(r.errors);
 }
 
 TEST(RtlSampleTiming, LockstepSeesAReceiverDrivingAfterTheFallingEdge) {
-  OcpcExperimentConfig config;
+  ocpc::OcpcExperimentConfig config;
   config.shape.p = 8;
   config.period = kTwoPicoseconds;
   config.view = NetworkView::kPins;
   config.rtl_receivers.push_back(ocpc::ReceiverInstance{3, "ocpc_bus_receiver", true});
-  OcpcExperiment e(config);
-  const OcpcRunResult r = e.run(1);
+  ocpc::OcpcExperiment e(config);
+  const ocpc::OcpcRunResult r = e.run(1);
   EXPECT_FALSE(r.ok());
   EXPECT_NE(late_mismatch(r.errors), "") << all(r.errors);
 }

@@ -1,4 +1,25 @@
 # Tests of area 'sf' (see cmake/sf.cmake); uses optinet_gtest, OPTINET_BIN, E2E_DIR from CMakeLists.txt.
+# Bad --rtl link specs and --view are one line and exit 2.
+optinet_usage_error_test(rtl_sf_no_such_link "--rtl" hypercube --n 4 --rtl link:0:3=sf_link_stage)
+optinet_usage_error_test(rtl_sf_not_a_link "--rtl" hypercube --n 4 --rtl coupler:0:1=sf_link_stage)
+optinet_usage_error_test(rtl_sf_unknown_model "--rtl" grid --rtl link:0:1=my_link)
+optinet_usage_error_test(rtl_sf_pins_do_not_fit "--rtl"
+                         hypercube --n 4 --rtl link:0:1=optical_passive_star)
+optinet_usage_error_test(rtl_sf_grouped_view "--rtl"
+                         hypercube --n 4 --view grouped --rtl link:0:1=sf_link_stage)
+optinet_usage_error_test(rtl_sf_grouped_by_default "--rtl"
+                         hypercube --n 11 --rtl link:0:1=sf_link_stage)
+optinet_usage_error_test(rtl_sf_named_twice "--rtl" hypercube --n 4
+                         --rtl link:0:1=sf_link_stage --rtl link:0:1=sf_link_stage:lockstep)
+optinet_usage_error_test(sf_unknown_view "--view" ccc --view wires)
+optinet_usage_error_test(sf_pins_node_processes "--node-processes"
+                         hypercube --n 4 --view pins --node-processes)
+if(Python3_Interpreter_FOUND)
+  # The store-and-forward networks' pins and grouped views give the same runs (JSON, and VCD
+  # values slot by slot) for every topology and scheme.
+  optinet_script_test(sf_views_match sf/sf_views_match.py sf_views 300)
+endif()
+
 optinet_gtest(sf/test_sf_tickets SHARE_A_PROCESS)
 optinet_gtest(sf/test_sf_line)
 optinet_gtest(sf/test_sf_phases)

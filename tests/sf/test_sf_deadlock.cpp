@@ -16,19 +16,19 @@ namespace {
 
 /// `shuffle-exchange --n 4 --traffic random --queue-capacity 1` (which ran to the slot limit
 /// before the test existed), in `view`.
-SfRunResult shuffle_exchange_q1(NetworkView view, bool node_processes = false) {
-  SfExperimentConfig config;
+sf::SfRunResult shuffle_exchange_q1(NetworkView view, bool node_processes = false) {
+  sf::SfExperimentConfig config;
   config.graph = std::make_shared<sf::ShuffleExchangeGraph>(4);
   config.protocol = "se";
   config.capacity = 1;
   config.traffic = PermutationKind::kRandom;
   config.view = view;
   config.node_processes = node_processes;
-  SfExperiment e(config);
+  sf::SfExperiment e(config);
   return e.run(1);
 }
 
-void expect_deadlock(const SfRunResult& r) {
+void expect_deadlock(const sf::SfRunResult& r) {
   EXPECT_FALSE(r.ok());
   EXPECT_FALSE(r.hit_limit);
   EXPECT_LT(r.slots, 100u);
@@ -58,14 +58,14 @@ TEST(SfDeadlock, EndsAtOnceWithItsReasonWithNodeProcesses) {
 
 TEST(SfDeadlock, ABoundedRunThatMovesIsNotStopped) {
   // The 6-cube with one-packet queues: congested (many refused offers), every packet delivered.
-  SfExperimentConfig config;
+  sf::SfExperimentConfig config;
   config.graph = std::make_shared<sf::HypercubeGraph>(6);
   config.protocol = "cubes";
   config.capacity = 1;
   config.traffic = PermutationKind::kRandom;
-  SfExperiment e(config);
+  sf::SfExperiment e(config);
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    const SfRunResult r = e.run(seed);
+    const sf::SfRunResult r = e.run(seed);
     EXPECT_TRUE(r.ok()) << (r.errors.empty() ? "" : r.errors.back());
     EXPECT_EQ(r.deadlock, "");
     EXPECT_EQ(r.delivered, r.packets);

@@ -32,8 +32,8 @@ std::vector<RelationCase> relation_cases() {
           {"gridk", std::make_shared<sf::GridGraph>(4, 3), "gridk"}};
 }
 
-SfExperimentConfig relation_config(const RelationCase& c, std::uint32_t h, bool separate) {
-  SfExperimentConfig config;
+sf::SfExperimentConfig relation_config(const RelationCase& c, std::uint32_t h, bool separate) {
+  sf::SfExperimentConfig config;
   config.graph = c.graph;
   config.protocol = c.scheme;
   config.relation = RelationKind::kRandom;
@@ -61,9 +61,9 @@ class SfHRelation : public ::testing::TestWithParam<RelationRun> {};
 
 TEST_P(SfHRelation, EveryPacketOfARandomHRelationIsDeliveredOnce) {
   constexpr std::uint32_t h = 3;
-  SfExperiment e(relation_config(GetParam().network, h, GetParam().separate));
+  sf::SfExperiment e(relation_config(GetParam().network, h, GetParam().separate));
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    const SfRunResult r = e.run(seed);
+    const sf::SfRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok()) << (r.errors.empty() ? "" : r.errors.front());
     EXPECT_EQ(r.packets, h * GetParam().network.graph->nodes()) << "seed " << seed;
     EXPECT_EQ(r.delivered, r.packets) << "seed " << seed;
@@ -79,14 +79,14 @@ INSTANTIATE_TEST_SUITE_P(Networks, SfHRelation, ::testing::ValuesIn(relation_run
                          });
 
 TEST(SfHRelationFile, TheFileIsWhatRuns) {
-  SfExperimentConfig config;
+  sf::SfExperimentConfig config;
   config.graph = std::make_shared<sf::HypercubeGraph>(4);
   config.protocol = "cubes";
   config.relation = RelationKind::kFile;
   config.h = 2;
   config.file_relation = {{0, 5}, {1, 5}, {3, 9}};
-  SfExperiment e(config);
-  const SfRunResult r = e.run(1);
+  sf::SfExperiment e(config);
+  const sf::SfRunResult r = e.run(1);
   ASSERT_TRUE(r.ok()) << (r.errors.empty() ? "" : r.errors.front());
   EXPECT_EQ(r.packets, 3u);
   EXPECT_EQ(r.delivered, 3u);

@@ -13,8 +13,8 @@ namespace {
 
 constexpr unsigned kSide = 24;
 
-SfExperimentConfig line(sf::Discipline d) {
-  SfExperimentConfig c;
+sf::SfExperimentConfig line(sf::Discipline d) {
+  sf::SfExperimentConfig c;
   c.graph = std::make_shared<sf::GridGraph>(kSide, 1);
   c.protocol = "gridk";  // Route(n, 1, 1): straight to the destination
   c.discipline = d;
@@ -23,12 +23,12 @@ SfExperimentConfig line(sf::Discipline d) {
 }
 
 void check_fact_1(sf::Discipline discipline) {
-  SfExperiment e(line(discipline));
+  sf::SfExperiment e(line(discipline));
   // m packets all at node 0 for node kSide-1: they leave one per slot, delays 0 .. m-1.
   const std::uint32_t m = 10;
   std::vector<Packet> same;
   for (std::uint32_t i = 0; i < m; ++i) same.push_back(Packet{i, 0, kSide - 1, 100 + i});
-  SfRunResult r = e.run_packets(1, same);
+  sf::SfRunResult r = e.run_packets(1, same);
   ASSERT_TRUE(r.ok());
   std::vector<std::uint64_t> delays = e.delays();
   std::sort(delays.begin(), delays.end());
@@ -58,10 +58,10 @@ TEST(SfLine, Fact1HoldsUnderFurthestToGoFirst) { check_fact_1(sf::Discipline::kF
 TEST(SfLine, APermutationOnALineIsContentionFree) {
   // Every packet starts at slot 0 and packets moving the same way never meet: the reversal
   // takes exactly side - 1 slots with no delay.
-  SfExperiment e(line(sf::Discipline::kFifo));
+  sf::SfExperiment e(line(sf::Discipline::kFifo));
   std::vector<Packet> packets;
   for (NodeId x = 0; x < kSide; ++x) packets.push_back(Packet{x, x, kSide - 1 - x, x});
-  const SfRunResult r = e.run_packets(3, packets);
+  const sf::SfRunResult r = e.run_packets(3, packets);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.slots, kSide - 1);
   EXPECT_EQ(r.max_delay, 0u);

@@ -49,16 +49,16 @@ class SfNetworks : public ::testing::TestWithParam<NetCase> {};
 
 TEST_P(SfNetworks, EveryPacketIsDeliveredOnceIntactAtItsDestination) {
   const NetCase& c = GetParam();
-  SfExperimentConfig config;
+  sf::SfExperimentConfig config;
   config.graph = c.graph;
   config.protocol = c.scheme;
   config.capacity = c.capacity;
   config.discipline = c.discipline;
   config.max_slots = 5000;
   config.traffic = PermutationKind::kRandom;
-  SfExperiment e(config);
+  sf::SfExperiment e(config);
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const SfRunResult r = e.run(seed);
+    const sf::SfRunResult r = e.run(seed);
     EXPECT_TRUE(r.ok()) << c.name << " seed " << seed
                         << (r.errors.empty() ? "" : ": " + r.errors.front());
     EXPECT_EQ(r.delivered, c.graph->nodes());
@@ -70,8 +70,8 @@ TEST_P(SfNetworks, EveryPacketIsDeliveredOnceIntactAtItsDestination) {
     }
   }
   // The same seed gives the same run.
-  const SfRunResult a = e.run(2);
-  const SfRunResult b = e.run(2);
+  const sf::SfRunResult a = e.run(2);
+  const sf::SfRunResult b = e.run(2);
   EXPECT_EQ(a.slots, b.slots);
   EXPECT_EQ(a.phase_a_slots, b.phase_a_slots);
   EXPECT_EQ(a.max_node_population, b.max_node_population);
@@ -82,11 +82,11 @@ INSTANTIATE_TEST_SUITE_P(Schemes, SfNetworks, ::testing::ValuesIn(net_cases()),
                          [](const auto& param_info) { return param_info.param.name; });
 
 TEST(SfLinks, CountTheHopsOfTheCountWindowOnly) {
-  SfExperimentConfig config;
+  sf::SfExperimentConfig config;
   config.graph = std::make_shared<sf::HypercubeGraph>(5);
   config.protocol = "cubes";
   config.traffic = PermutationKind::kRandom;
-  SfExperiment e(config);
+  sf::SfExperiment e(config);
   const auto carried = [&e, &config] {
     std::uint64_t sum = 0;
     for (NodeId x = 0; x < e.network().size(); ++x) {
@@ -96,7 +96,7 @@ TEST(SfLinks, CountTheHopsOfTheCountWindowOnly) {
     return sum;
   };
   // A closed-loop run reports no link, and its network counts no slot unless told.
-  const SfRunResult quiet = e.run(1);
+  const sf::SfRunResult quiet = e.run(1);
   ASSERT_TRUE(quiet.ok());
   EXPECT_GT(quiet.hops, 0u);
   EXPECT_EQ(carried(), 0u);
@@ -115,14 +115,14 @@ TEST(SfGrid, PhaseAWithOnePacketPerNodeHasNoDelay) {
   // Section 8: all packets start at slot 0 and flow along the columns at constant speed, so
   // every packet ends Phase A after exactly its route length. Phase B is held back to a later
   // slot so that the phases do not share columns.
-  SfExperimentConfig config;
+  sf::SfExperimentConfig config;
   const unsigned side = 12;
   config.graph = std::make_shared<sf::GridGraph>(side, 2);
   config.protocol = "grid3";
   config.phase_b_start = 40;
-  SfExperiment e(config);
+  sf::SfExperiment e(config);
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-    const SfRunResult r = e.run(seed);
+    const sf::SfRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok());
     for (std::uint64_t d : e.phase_a_delays()) EXPECT_EQ(d, 0u);
     EXPECT_LE(r.phase_a_slots, side - 1);

@@ -23,6 +23,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::sf;
 
 // ---- capacity against brute force (pure) ---------------------------------------------------
 

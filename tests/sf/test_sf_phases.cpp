@@ -35,8 +35,8 @@ std::vector<PhaseCase> phase_cases() {
           {"grid3", std::make_shared<sf::GridGraph>(12, 2), "grid3"}};
 }
 
-SfExperimentConfig config_of(const PhaseCase& c, bool separate) {
-  SfExperimentConfig config;
+sf::SfExperimentConfig config_of(const PhaseCase& c, bool separate) {
+  sf::SfExperimentConfig config;
   config.graph = c.graph;
   config.protocol = c.scheme;
   config.separate_phases = separate;
@@ -47,9 +47,9 @@ SfExperimentConfig config_of(const PhaseCase& c, bool separate) {
 class SeparatePhases : public ::testing::TestWithParam<PhaseCase> {};
 
 TEST_P(SeparatePhases, PhaseBStartsEverywhereTheSlotAfterTheLastPhaseA) {
-  SfExperiment e(config_of(GetParam(), true));
+  sf::SfExperiment e(config_of(GetParam(), true));
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const SfRunResult r = e.run(seed);
+    const sf::SfRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok()) << (r.errors.empty() ? "" : r.errors.front());
     // The run is Phase A, one slot in which Phase B starts everywhere, and Phase B.
     EXPECT_EQ(r.slots, r.phase_a_slots + 1 + r.phase_b_slots) << "seed " << seed;
@@ -69,18 +69,18 @@ TEST(HeldPackets, StartPhaseBInRandomOrderWhenPhasesAreSeparate) {
   // shuffle gave them; those that crossed in Phase A wait at node 1 and finish when Phase B
   // starts. So a held packet's delay exceeds the Phase A time, and among pairs of held packets
   // the lower id leaves first in about half of the pairs; unshuffled it would in every pair.
-  SfExperimentConfig config;
+  sf::SfExperimentConfig config;
   config.graph = std::make_shared<sf::HypercubeGraph>(1);
   config.protocol = "cubes";
   config.separate_phases = true;
   config.max_slots = 1000;
-  SfExperiment e(config);
+  sf::SfExperiment e(config);
   std::vector<Packet> packets;
   for (std::uint32_t id = 0; id < 8; ++id) packets.push_back({id, 0, 1, id});
   unsigned pairs = 0;
   unsigned lower_id_first = 0;
   for (std::uint64_t seed = 1; seed <= 400; ++seed) {
-    const SfRunResult r = e.run_packets(seed, packets);
+    const sf::SfRunResult r = e.run_packets(seed, packets);
     ASSERT_TRUE(r.ok()) << (r.errors.empty() ? "" : r.errors.front());
     const std::vector<std::uint64_t>& delay = e.delays();
     for (std::uint32_t i = 0; i < 8; ++i) {
@@ -102,10 +102,10 @@ TEST(PipelinedPhases, OverlapOnTheHypercube) {
   // In the pipelined mode the first packets start Phase B while others are still in Phase A,
   // so the run is shorter than the separate one's Phase A + 1 + Phase B on some seed.
   const PhaseCase c{"cubes", std::make_shared<sf::HypercubeGraph>(8), "cubes"};
-  SfExperiment pipelined(config_of(c, false));
+  sf::SfExperiment pipelined(config_of(c, false));
   bool overlapped = false;
   for (std::uint64_t seed = 1; seed <= 4 && !overlapped; ++seed) {
-    const SfRunResult r = pipelined.run(seed);
+    const sf::SfRunResult r = pipelined.run(seed);
     ASSERT_TRUE(r.ok());
     overlapped = r.slots < r.phase_a_slots + 1 + r.phase_b_slots;
   }

@@ -11,8 +11,8 @@
 namespace optinet {
 namespace {
 
-SfExperimentConfig windowed(unsigned n, unsigned k, std::uint64_t window) {
-  SfExperimentConfig config;
+sf::SfExperimentConfig windowed(unsigned n, unsigned k, std::uint64_t window) {
+  sf::SfExperimentConfig config;
   config.graph = std::make_shared<sf::GridGraph>(n, k);
   config.protocol = "gridk";
   config.traffic = PermutationKind::kRandom;
@@ -24,9 +24,9 @@ SfExperimentConfig windowed(unsigned n, unsigned k, std::uint64_t window) {
 TEST(SfPhaseWindow, AWideWindowHoldsEveryPhaseToItsSlots) {
   // n = 6, k = 3: 5 sub-phases of at most 5 hops each plus queueing; W = 30 is never overrun.
   constexpr std::uint64_t w = 30;
-  SfExperiment e(windowed(6, 3, w));
+  sf::SfExperiment e(windowed(6, 3, w));
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const SfRunResult r = e.run(seed);
+    const sf::SfRunResult r = e.run(seed);
     ASSERT_TRUE(r.ok()) << (r.errors.empty() ? "" : r.errors.front());
     EXPECT_EQ(r.window_overruns, 0u);
     // The last sub-phase starts at slot 4 W for every packet and ends within its window.
@@ -37,8 +37,8 @@ TEST(SfPhaseWindow, AWideWindowHoldsEveryPhaseToItsSlots) {
 }
 
 TEST(SfPhaseWindow, ANarrowWindowFallsBackAndStillDeliversEveryPacket) {
-  SfExperiment e(windowed(6, 3, 2));
-  const SfRunResult r = e.run(1);
+  sf::SfExperiment e(windowed(6, 3, 2));
+  const sf::SfRunResult r = e.run(1);
   ASSERT_TRUE(r.ok()) << (r.errors.empty() ? "" : r.errors.front());
   EXPECT_EQ(r.delivered, r.packets);
   EXPECT_GT(r.window_overruns, 0u);

@@ -1,8 +1,18 @@
 # Tests of area 'splithash' (see cmake/splithash.cmake).
+if(Python3_Interpreter_FOUND)
+  # Split&hash's pins and grouped views give the same runs (JSON and VCD) for every protocol.
+  optinet_script_test(splithash_views_match splithash/splithash_views_match.py splithash_views 300
+                      ${trimmed_under_sanitizers})
+endif()
+
 optinet_gtest(splithash/test_splithash)
 
 # Bad input: exit status 2, one line on stderr naming the option, before anything runs.
 optinet_usage_error_test(splithash_k_too_small "--k" splithash --k 1)
+optinet_usage_error_test(splithash_view_unknown "--view" splithash --view literal)
+optinet_usage_error_test(splithash_pins_trace_slots "--trace-slots"
+                         splithash --view pins --vcd ${E2E_DIR}/splithash_pins.vcd
+                         --trace-slots 0:9)
 optinet_usage_error_test(splithash_depth_zero "--depth" splithash --depth 0)
 optinet_usage_error_test(splithash_a_too_small "--a" splithash --a 1)
 optinet_usage_error_test(splithash_blocks_do_not_fit "--a" splithash --k 4 --depth 2 --a 3)

@@ -170,17 +170,17 @@ Lockstep lockstep(const SplitHashWiring& w, const std::vector<Packet>& packets,
 
 void expect_same_as_lockstep(const SplitHashShape& shape, std::uint64_t network_seed,
                              std::uint32_t batches, std::uint64_t seed) {
-  SplitHashExperimentConfig c;
+  splithash::SplitHashExperimentConfig c;
   c.shape = shape;
   c.network_seed = network_seed;
   c.settings.batches = batches;
-  SplitHashExperiment e(c);
+  splithash::SplitHashExperiment e(c);
   Rng rng = traffic_rng(seed);
   const std::vector<Packet> packets = packets_of(
       make_relation(RelationKind::kPermutation, static_cast<std::uint32_t>(shape.n()), 1, rng),
       seed);
   const Lockstep ref = lockstep(e.wiring(), packets, batches, c.settings.round_limit);
-  const SplitHashRunResult r = e.run(seed, packets);
+  const splithash::SplitHashRunResult r = e.run(seed, packets);
   ASSERT_FALSE(r.hit_limit);
   EXPECT_EQ(r.stuck, ref.stuck);
   EXPECT_EQ(r.delivered, shape.n() - ref.stuck);
@@ -216,13 +216,13 @@ TEST(SplitHashFunnel, MatchesTheLockstepModelDepth3UnevenBlocksWithStuckPackets)
 TEST(SplitHashFunnel, EveryPacketIsDeliveredOnceOrReportedStuck) {
   // k = 32, a = 2: blocks of 8 nodes for 4 functions, so two packets of one child funnel
   // collide under every function with probability 8^-4 per pair: some runs have stuck packets.
-  SplitHashExperimentConfig c;
+  splithash::SplitHashExperimentConfig c;
   c.shape = shape_of(32, 2, 2);
   c.settings.batches = 9;
   c.settings.round_limit = 16;
-  SplitHashExperiment e(c);
+  splithash::SplitHashExperiment e(c);
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-    const SplitHashRunResult r = e.run(seed);
+    const splithash::SplitHashRunResult r = e.run(seed);
     EXPECT_FALSE(r.hit_limit);
     EXPECT_EQ(r.delivered + r.stuck, r.packets) << "seed " << seed;
     EXPECT_EQ(r.ok(), r.stuck == 0) << "seed " << seed;
@@ -232,15 +232,15 @@ TEST(SplitHashFunnel, EveryPacketIsDeliveredOnceOrReportedStuck) {
 }
 
 TEST(SplitHashRandomFunction, EveryPacketIsDeliveredOnceOrReportedStuck) {
-  SplitHashExperimentConfig c;
+  splithash::SplitHashExperimentConfig c;
   c.shape = shape_of(16, 2, 3);
   c.settings.batches = 13;
   c.protocol = "random-function";
   c.random_function = true;
-  SplitHashExperiment e(c);
+  splithash::SplitHashExperiment e(c);
   std::uint32_t highest_load = 0;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const SplitHashRunResult r = e.run(seed);
+    const splithash::SplitHashRunResult r = e.run(seed);
     EXPECT_FALSE(r.hit_limit);
     EXPECT_EQ(r.delivered + r.stuck, r.packets) << "seed " << seed;
     EXPECT_EQ(r.ok(), r.stuck == 0) << "seed " << seed;
@@ -252,12 +252,12 @@ TEST(SplitHashRandomFunction, EveryPacketIsDeliveredOnceOrReportedStuck) {
 TEST(SplitHashFunnel, AStuckPacketEndsItsLevelAtTheRoundLimitAndFailsTheRun) {
   // k = 16, d = 3, a = 2: level 1 has blocks of 2 nodes for 6 functions, so some pairs of
   // packets collide under every function; with one batch many do.
-  SplitHashExperimentConfig c;
+  splithash::SplitHashExperimentConfig c;
   c.shape = shape_of(16, 3, 2);
   c.settings.batches = 1;
   c.settings.round_limit = 5;
-  SplitHashExperiment e(c);
-  const SplitHashRunResult r = e.run(1);
+  splithash::SplitHashExperiment e(c);
+  const splithash::SplitHashRunResult r = e.run(1);
   EXPECT_FALSE(r.hit_limit);
   EXPECT_GT(r.stuck, 0u);
   EXPECT_EQ(r.delivered + r.stuck, r.packets);
@@ -266,7 +266,7 @@ TEST(SplitHashFunnel, AStuckPacketEndsItsLevelAtTheRoundLimitAndFailsTheRun) {
 
 TEST(SplitHashThinning, ScheduleFollowsTheModifiedThinningPhase) {
   splithash::ThinningParams params;  // c = 1, T = 2
-  const splithash::ThinningSchedule eight = splithash::thinning_schedule(8, params);
+  const funnel::ThinningSchedule eight = funnel::thinning_schedule(8, params);
   // t_g = ceil(h/2^g + log2 h): 4 + 3, 2 + 3, 1 + 3; I = 16, so s = ceil(16 / 8) = 2 groups.
   EXPECT_EQ(eight.iterations, (std::vector<std::uint32_t>{7, 5, 4}));
   EXPECT_EQ(eight.groups, 2u);
@@ -276,33 +276,32 @@ TEST(SplitHashThinning, ScheduleFollowsTheModifiedThinningPhase) {
   EXPECT_EQ(eight.group_size(shape_of(16, 3, 2), 2), 1u);  // a_2 = 3 functions, 2 groups
   EXPECT_EQ(eight.group_size(shape_of(16, 3, 2), 1), 3u);  // a_1 = 6
   // h = 1: log h = 0 phases, every packet is left to the random-function algorithm.
-  EXPECT_TRUE(splithash::thinning_schedule(1, params).iterations.empty());
-  EXPECT_EQ(splithash::thinning_schedule(1, params).groups, 1u);
+  EXPECT_TRUE(funnel::thinning_schedule(1, params).iterations.empty());
+  EXPECT_EQ(funnel::thinning_schedule(1, params).groups, 1u);
   // h = 5: ceil(log2 5) = 3 phases, loads 5, 3, 2.
-  const splithash::ThinningSchedule five = splithash::thinning_schedule(5, params);
+  const funnel::ThinningSchedule five = funnel::thinning_schedule(5, params);
   EXPECT_EQ(five.phases(), 3u);
   EXPECT_EQ(five.load(2), 3u);
   EXPECT_EQ(five.load(3), 2u);
   // More iterations (c = 4) need more groups than a_1 = 4 has functions.
   params.c = 4;
-  EXPECT_EQ(splithash::thinning_schedule(8, params).groups, 8u);
-  EXPECT_NE(
-      splithash::thinning_unavailable(shape_of(16, 2, 2), splithash::thinning_schedule(8, params)),
-      "");
-  EXPECT_EQ(splithash::thinning_unavailable(shape_of(16, 2, 2), eight), "");
+  EXPECT_EQ(funnel::thinning_schedule(8, params).groups, 8u);
+  EXPECT_NE(funnel::thinning_unavailable(shape_of(16, 2, 2), funnel::thinning_schedule(8, params)),
+            "");
+  EXPECT_EQ(funnel::thinning_unavailable(shape_of(16, 2, 2), eight), "");
 }
 
 TEST(SplitHashThinning, ANodeWithMoreThanHOver2ToTheGBecomesInactive) {
   // After phase g a node stays active iff it holds at most h / 2^g packets.
-  EXPECT_TRUE(splithash::stays_active(4, 8, 1));
-  EXPECT_FALSE(splithash::stays_active(5, 8, 1));
-  EXPECT_TRUE(splithash::stays_active(2, 8, 2));
-  EXPECT_FALSE(splithash::stays_active(3, 8, 2));
-  EXPECT_TRUE(splithash::stays_active(1, 8, 3));
-  EXPECT_FALSE(splithash::stays_active(2, 8, 3));
-  EXPECT_TRUE(splithash::stays_active(0, 8, 3));
-  EXPECT_TRUE(splithash::stays_active(2, 5, 1));  // 5/2 = 2.5
-  EXPECT_FALSE(splithash::stays_active(3, 5, 1));
+  EXPECT_TRUE(funnel::stays_active(4, 8, 1));
+  EXPECT_FALSE(funnel::stays_active(5, 8, 1));
+  EXPECT_TRUE(funnel::stays_active(2, 8, 2));
+  EXPECT_FALSE(funnel::stays_active(3, 8, 2));
+  EXPECT_TRUE(funnel::stays_active(1, 8, 3));
+  EXPECT_FALSE(funnel::stays_active(2, 8, 3));
+  EXPECT_TRUE(funnel::stays_active(0, 8, 3));
+  EXPECT_TRUE(funnel::stays_active(2, 5, 1));  // 5/2 = 2.5
+  EXPECT_FALSE(funnel::stays_active(3, 5, 1));
 }
 
 TEST(SplitHashRedistribution, RanksGoRoundTheSetInTwoWindows) {
@@ -321,7 +320,7 @@ std::vector<std::uint64_t> h_relation_runs(const SplitHashShape& shape, std::uin
                                            std::uint64_t runs,
                                            splithash::ThinningParams thinning = {},
                                            std::uint32_t round_limit = 64) {
-  SplitHashExperimentConfig c;
+  splithash::SplitHashExperimentConfig c;
   c.shape = shape;
   c.protocol = "h-relation";
   c.traffic = RelationKind::kRandom;
@@ -331,10 +330,10 @@ std::vector<std::uint64_t> h_relation_runs(const SplitHashShape& shape, std::uin
   c.settings.thinning = thinning;
   c.settings.round_limit = round_limit;
   c.max_slots = 2000000;
-  SplitHashExperiment e(c);
+  splithash::SplitHashExperiment e(c);
   std::vector<std::uint64_t> steps;
   for (std::uint64_t seed = 1; seed <= runs; ++seed) {
-    const SplitHashRunResult r = e.run(seed);
+    const splithash::SplitHashRunResult r = e.run(seed);
     EXPECT_FALSE(r.hit_limit) << "seed " << seed;
     EXPECT_EQ(r.packets, shape.n() * h) << "seed " << seed;
     EXPECT_EQ(r.delivered, r.packets) << "seed " << seed;
@@ -391,8 +390,8 @@ TEST(SplitHashHRelation, ConservationWithAShortThinningPhaseAndRedistribution) {
 
 /// h = 1 at N = 256 (k = 16, a = 3, round limit 8): every packet is remainder, and one
 /// application of the random-function algorithm leaves some behind (seed 1 needs two).
-SplitHashRunResult all_remainder_run(std::uint32_t applications) {
-  SplitHashExperimentConfig c;
+splithash::SplitHashRunResult all_remainder_run(std::uint32_t applications) {
+  splithash::SplitHashExperimentConfig c;
   c.shape = shape_of(16, 2, 3);
   c.protocol = "h-relation";
   c.traffic = RelationKind::kRandom;
@@ -400,19 +399,19 @@ SplitHashRunResult all_remainder_run(std::uint32_t applications) {
   c.settings.round_limit = 8;
   c.settings.applications = applications;
   c.max_slots = 2000000;
-  SplitHashExperiment e(c);
+  splithash::SplitHashExperiment e(c);
   return e.run(1);
 }
 
 TEST(SplitHashHRelation, ALevelsRemainderTakesAsManyApplicationsAsItNeeds) {
-  const SplitHashRunResult r = all_remainder_run(8);
+  const splithash::SplitHashRunResult r = all_remainder_run(8);
   EXPECT_EQ(r.remainder_applications, 2u);
   EXPECT_EQ(r.stuck, 0u);
   EXPECT_EQ(r.delivered, r.packets);
 }
 
 TEST(SplitHashHRelation, WhatTheLastApplicationLeavesIsStuck) {
-  const SplitHashRunResult r = all_remainder_run(1);
+  const splithash::SplitHashRunResult r = all_remainder_run(1);
   EXPECT_EQ(r.remainder_applications, 1u);
   EXPECT_GT(r.stuck, 0u);
   EXPECT_EQ(r.delivered + r.stuck, r.packets);

@@ -14,6 +14,7 @@
 namespace {
 
 using namespace optinet;
+using namespace optinet::pops;
 using C = CsrRegisters;
 using M = VpMemoryMap;
 using N = NiRegisters;
