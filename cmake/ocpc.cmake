@@ -2,7 +2,7 @@
 target_sources(optinet_models PRIVATE
   models/optical/optical_bus.cpp
   models/ocpc/ocpc_processor.cpp
-  models/ocpc/hardware_acks.cpp
+  models/ocpc/ocpc_hardware_acks.cpp
   models/ocpc/ocpc_network.cpp
   models/ocpc/ocpc_pin_medium.cpp
   models/ocpc/ocpc_rtl_receiver.cpp

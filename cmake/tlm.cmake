@@ -1,9 +1,9 @@
 # TLM-2.0 network interfaces and the example virtual platform.
 target_sources(optinet_models PRIVATE
-  models/tlm/address_router.cpp
-  models/tlm/network_interface.cpp
-  models/tlm/pops_tlm_system.cpp
-  models/tlm/register_map.cpp
+  models/tlm/tlm_address_router.cpp
+  models/tlm/tlm_network_interface.cpp
+  models/tlm/tlm_pops_system.cpp
+  models/tlm/tlm_register_map.cpp
 )
 target_sources(optinet_testbenches PRIVATE testbenches/tlm/tlm_virtual_platform.cpp)
 

@@ -1,4 +1,4 @@
-#include "models/ocpc/hardware_acks.h"
+#include "models/ocpc/ocpc_hardware_acks.h"
 
 #include "models/ocpc/ocpc_network.h"
 

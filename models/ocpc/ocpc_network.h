@@ -15,7 +15,7 @@
 #include "models/core/network_view.h"
 #include "models/core/rtl_stage.h"
 #include "models/core/run_control.h"
-#include "models/ocpc/hardware_acks.h"
+#include "models/ocpc/ocpc_hardware_acks.h"
 #include "models/ocpc/ocpc_pin_node.h"
 #include "models/ocpc/ocpc_processor.h"
 #include "models/optical/optical_bus.h"

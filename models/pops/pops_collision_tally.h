@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "models/core/rtl_stage.h"
-#include "models/pops/optical_passive_star.h"
+#include "models/pops/pops_coupler.h"
 
 namespace optinet::pops {
 

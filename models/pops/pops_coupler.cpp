@@ -1,4 +1,4 @@
-#include "models/pops/optical_passive_star.h"
+#include "models/pops/pops_coupler.h"
 
 namespace optinet::pops {
 

@@ -5,7 +5,7 @@
 /// destination; with two or more nothing is delivered and the collision flag rises for the slot.
 /// `StarCoupler` is one coupler's state as a plain object (delivery, faults, trace registers,
 /// statistics). Behavioural couplers are driven a group at a time by `PassiveStarGroup`
-/// (passive_star_group.h); an RTL coupler (`PopsRtlCoupler`, pops_rtl_coupler.h, with Verilator)
+/// (pops_coupler_group.h); an RTL coupler (`PopsRtlCoupler`, pops_rtl_coupler.h, with Verilator)
 /// is a module of its own, `PassiveStar`, around its verilated model.
 #include <cstdint>
 #include <optional>

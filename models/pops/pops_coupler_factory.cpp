@@ -1,4 +1,4 @@
-#include "models/pops/coupler_factory.h"
+#include "models/pops/pops_coupler_factory.h"
 
 #include <limits>
 #include <stdexcept>

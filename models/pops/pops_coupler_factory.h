@@ -10,7 +10,7 @@
 #include <systemc>
 #include <vector>
 
-#include "models/pops/optical_passive_star.h"
+#include "models/pops/pops_coupler.h"
 #include "models/pops/pops_rtl_coupler.h"
 
 namespace optinet::pops {

@@ -1,4 +1,4 @@
-#include "models/pops/passive_star_group.h"
+#include "models/pops/pops_coupler_group.h"
 
 #include <string>
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "models/core/compat.h"
-#include "models/pops/optical_passive_star.h"
 #include "models/pops/pops_bundles.h"
+#include "models/pops/pops_coupler.h"
 
 namespace optinet::pops {
 

@@ -1,7 +1,7 @@
 #include "models/pops/pops_elements.h"
 
 #include "models/core/frame_pins.h"
-#include "models/pops/passive_star_group.h"
+#include "models/pops/pops_coupler_group.h"
 #include "models/pops/pops_network.h"
 #include "models/pops/pops_pin_coupler.h"
 #include "models/pops/pops_pin_processor.h"

@@ -19,7 +19,7 @@
 
 #include "models/core/network_view.h"
 #include "models/core/trace_window.h"
-#include "models/pops/coupler_factory.h"
+#include "models/pops/pops_coupler_factory.h"
 #include "models/pops/pops_processor.h"
 
 namespace optinet::pops {

@@ -19,8 +19,8 @@
 #include "models/core/compat.h"
 #include "models/core/frame_pins.h"
 #include "models/core/run_control.h"
-#include "models/pops/coupler_factory.h"
-#include "models/pops/optical_passive_star.h"
+#include "models/pops/pops_coupler.h"
+#include "models/pops/pops_coupler_factory.h"
 
 namespace optinet::pops {
 

@@ -12,7 +12,7 @@
 #include "models/core/fault_plan.h"
 #include "models/core/medium_counters.h"
 #include "models/core/prefetch.h"
-#include "models/sf/packet_pool.h"
+#include "models/sf/sf_packet_pool.h"
 
 namespace optinet::sf {
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "models/sf/packet_pool.h"
+#include "models/sf/sf_packet_pool.h"
 
 namespace optinet::sf {
 

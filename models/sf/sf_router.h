@@ -29,9 +29,9 @@
 #include "models/core/rng.h"
 #include "models/core/run_control.h"
 #include "models/core/trace_window.h"
-#include "models/sf/link.h"
-#include "models/sf/node_queues.h"
-#include "models/sf/scheme.h"
+#include "models/sf/sf_link.h"
+#include "models/sf/sf_node_queues.h"
+#include "models/sf/sf_scheme.h"
 #include "models/sf/sf_step_list.h"
 #include "models/topology/sf_graph.h"
 

@@ -1,4 +1,4 @@
-#include "models/tlm/address_router.h"
+#include "models/tlm/tlm_address_router.h"
 
 #include <algorithm>
 #include <string>

@@ -1,4 +1,4 @@
-#include "models/tlm/network_interface.h"
+#include "models/tlm/tlm_network_interface.h"
 
 namespace optinet {
 

@@ -38,7 +38,7 @@
 #include <vector>
 
 #include "models/core/packet.h"
-#include "models/tlm/register_map.h"
+#include "models/tlm/tlm_register_map.h"
 
 namespace optinet {
 

@@ -1,8 +1,8 @@
-#include "models/tlm/pops_tlm_system.h"
+#include "models/tlm/tlm_pops_system.h"
 
 #include <stdexcept>
 
-#include "models/tlm/register_map.h"
+#include "models/tlm/tlm_register_map.h"
 
 namespace optinet {
 

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// POPS(d,g) as a TLM-2.0 device: one network interface target socket per node
-/// (pops.ni.group<b>.proc<k>.socket, see models/tlm/network_interface.h) and one control/status
+/// (pops.ni.group<b>.proc<k>.socket, see models/tlm/tlm_network_interface.h) and one control/status
 /// target socket (pops.csr) that starts a run from inside the simulation and reports its end by
 /// an interrupt line and an event. The device has its own slot clock and run control; a checker
 /// (a testbench's scoreboard) may be attached from outside. The network and its processors are
@@ -45,9 +45,9 @@
 
 #include "models/core/run_checker.h"
 #include "models/core/run_control.h"
-#include "models/pops/collision_tally.h"
+#include "models/pops/pops_collision_tally.h"
 #include "models/pops/pops_network.h"
-#include "models/tlm/network_interface.h"
+#include "models/tlm/tlm_network_interface.h"
 
 namespace optinet {
 

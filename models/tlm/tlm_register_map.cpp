@@ -1,4 +1,4 @@
-#include "models/tlm/register_map.h"
+#include "models/tlm/tlm_register_map.h"
 
 namespace optinet {
 

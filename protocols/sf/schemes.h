@@ -1,14 +1,14 @@
 #pragma once
 /// \file
 /// The two-phase randomized routing schemes of Valiant and Brebner (the Scheme contract is in
-/// models/sf/scheme.h): CUBES, BASIC, CUBESS, the d-way shuffles, CCC, shuffle-exchange
+/// models/sf/sf_scheme.h): CUBES, BASIC, CUBESS, the d-way shuffles, CCC, shuffle-exchange
 /// and the grids, and the registry that names them.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "models/core/rng.h"
-#include "models/sf/scheme.h"
+#include "models/sf/sf_scheme.h"
 #include "models/topology/sf_graph.h"
 
 namespace optinet::sf {

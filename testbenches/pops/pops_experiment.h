@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "models/core/run_control.h"
-#include "models/pops/collision_tally.h"
+#include "models/pops/pops_collision_tally.h"
 #include "models/pops/pops_network.h"
 #include "protocols/pops/registry.h"
 #include "testbenches/faults/fault_run.h"

@@ -4,7 +4,7 @@
 #include <map>
 #include <tuple>
 
-#include "models/tlm/register_map.h"
+#include "models/tlm/tlm_register_map.h"
 
 namespace optinet {
 

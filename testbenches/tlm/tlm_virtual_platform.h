@@ -18,9 +18,9 @@
 #include <tlm>
 #include <vector>
 
-#include "models/tlm/address_router.h"
-#include "models/tlm/network_interface.h"
-#include "models/tlm/pops_tlm_system.h"
+#include "models/tlm/tlm_address_router.h"
+#include "models/tlm/tlm_network_interface.h"
+#include "models/tlm/tlm_pops_system.h"
 #include "testbenches/pops/pops_experiment.h"
 #include "testbenches/run/scoreboard.h"
 #include "testbenches/traffic/traffic.h"

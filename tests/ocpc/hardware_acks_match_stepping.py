@@ -2,7 +2,7 @@
 """usage: hardware_acks_match_stepping.py OPTINET WORKDIR
 
 An untraced OCPC-family processor sleeps through the ack slot of each communication step and
-its receiver logic acknowledges (models/ocpc/hardware_acks.h); a traced one steps both slots
+its receiver logic acknowledges (models/ocpc/ocpc_hardware_acks.h); a traced one steps both slots
 itself. Both must give exactly the same runs: every case is run untraced, with every processor
 traced (--vcd) and with only the first half traced (--trace-nodes: the two kinds in one run),
 and every JSON run field but wall_seconds must agree; so must every bus signal of the two VCDs

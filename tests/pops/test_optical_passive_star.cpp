@@ -14,8 +14,8 @@
 #include <tuple>
 #include <vector>
 
-#include "models/pops/passive_star_group.h"
 #include "models/pops/pops_bundles.h"
+#include "models/pops/pops_coupler_group.h"
 
 namespace {
 

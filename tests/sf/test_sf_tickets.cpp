@@ -18,7 +18,7 @@
 
 #include "models/core/huge_page_allocator.h"
 #include "models/core/inline_list.h"
-#include "models/sf/node_queues.h"
+#include "models/sf/sf_node_queues.h"
 #include "models/topology/ccc.h"
 #include "models/topology/grid.h"
 #include "models/topology/hypercube.h"

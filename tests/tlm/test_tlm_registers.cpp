@@ -7,7 +7,7 @@
 
 #include <cstring>
 
-#include "models/tlm/register_map.h"
+#include "models/tlm/tlm_register_map.h"
 #include "protocols/pops/sorting_network.h"
 #include "testbenches/tlm/tlm_virtual_platform.h"
 
