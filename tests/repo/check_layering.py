@@ -5,9 +5,10 @@ Layers: nothing under models/ includes protocols/ or testbenches/, and nothing u
 includes testbenches/. Folders: every source file of a layer lives in a folder that is either one
 family's or a shared folder named for its kind; a shared folder includes no family folder (except
 testbenches/app, the family table); one family includes another only along an edge listed below;
-the include graph between the folders of a layer has no cycle; and a family folder's files
+the include graph between the folders of a layer has no cycle; a family folder's files
 declare their names in the family's namespace, optinet::<family> (the TLM-2.0 family keeps
-optinet: an optinet::tlm would hide SystemC's tlm).
+optinet: an optinet::tlm would hide SystemC's tlm); and in models/ and testbenches/ their names
+start with the family's prefix (protocols/<family>/ names its files after the protocols).
 
 usage: check_layering.py SOURCE_DIR
 Prints each include across the layering and each folder rule broken; exit status 1 if any.
@@ -45,6 +46,10 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
 NAMESPACE = re.compile(r"^namespace ([\w:]+) \{")
 # Families whose folders declare their names in optinet itself.
 FAMILIES_IN_OPTINET = {"tlm"}
+# The layers whose family files carry the family's prefix, and the prefixes beyond the family's
+# own name (the OCPC family holds the MOB-PC and the D-dimensional MOB).
+PREFIXED_LAYERS = {"models", "testbenches"}
+EXTRA_PREFIXES = {"ocpc": ("mob_", "dmob_")}
 SOURCES = (".h", ".hpp", ".cpp", ".cc")
 
 
@@ -104,6 +109,9 @@ def main():
             if name not in FAMILIES and name not in SHARED[layer]:
                 bad.append(f"{rel}: {here}/ is neither a family's folder nor a shared one")
             folders.add(here)
+            prefixes = (name + "_",) + EXTRA_PREFIXES.get(name, ())
+            if layer in PREFIXED_LAYERS and name in FAMILIES and not path.name.startswith(prefixes):
+                bad.append(f"{rel}: a file of {here}/ not named {' or '.join(prefixes)}*")
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 ns = NAMESPACE.match(line)
                 if ns and name in FAMILIES and name not in FAMILIES_IN_OPTINET:
