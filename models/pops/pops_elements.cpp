@@ -67,18 +67,15 @@ class GroupedElements final : public ElementsOf<GroupedParts> {
     p->couplers_out = std::make_unique<PassiveStarGroup>("couplers", index, config_.shape.g);
     p->couplers_out->clk(group.clk);
     p->couplers_out->sources(group.tx_bundle);
-    bundles_.push_back(&group.rx_bundle);
     return keep(std::move(p));
   }
-  void connect(std::uint32_t b, std::uint32_t a) override {
-    parts(a).couplers_out->destinations(*bundles_[b]);  // binding b of group a's: c(b, a)
+  void connect(std::uint32_t /*b*/, std::uint32_t a, PopsGroup& into,
+               PopsGroup& /*from*/) override {
+    parts(a).couplers_out->destinations(into.rx_bundle);  // binding b of group a's: c(b, a)
   }
   StarCoupler& coupler(std::uint32_t b, std::uint32_t a) override {
     return parts(a).couplers_out->coupler(b);
   }
-
- private:
-  std::vector<GroupReceiveBundle*> bundles_;  ///< each group's receive bundle
 };
 
 /// Group b: its processors, then the g couplers c(b, a) into it, an RTL module each.
@@ -105,18 +102,14 @@ class GroupedRtlElements final : public ElementsOf<GroupedRtlParts> {
       p->couplers_in.back()->clk(group.clk);
       p->couplers_in.back()->destinations(group.rx_bundle);
     }
-    bundles_.push_back(&group.tx_bundle);
     return keep(std::move(p));
   }
-  void connect(std::uint32_t b, std::uint32_t a) override {
-    parts(b).couplers_in[a]->sources(*bundles_[a]);
+  void connect(std::uint32_t b, std::uint32_t a, PopsGroup& /*into*/, PopsGroup& from) override {
+    parts(b).couplers_in[a]->sources(from.tx_bundle);
   }
   StarCoupler& coupler(std::uint32_t b, std::uint32_t a) override {
     return parts(b).couplers_in[a]->coupler();
   }
-
- private:
-  std::vector<GroupTransmitBundle*> bundles_;  ///< each group's transmit bundle
 };
 
 /// The wires of one processor's transmitter: a valid line per coupler it lights, and its frame
@@ -197,7 +190,8 @@ class PinElements final : public ElementsOf<PinParts> {
     }
     return keep(std::move(p));
   }
-  void connect(std::uint32_t b, std::uint32_t a) override {
+  void connect(std::uint32_t b, std::uint32_t a, PopsGroup& /*into*/,
+               PopsGroup& /*from*/) override {
     // c(b, a)'s input k is processor k of group a, its fibre b.
     PopsPinCoupler& c = *parts(b).couplers[a];
     for (std::uint32_t k = 0; k < config_.shape.d; ++k) {

@@ -68,9 +68,9 @@ class PopsElements {
   /// that they are its children); the group keeps them.
   virtual std::unique_ptr<PopsGroupParts> build_group(PopsGroup& group, std::uint32_t index,
                                                       const PopsControlWiring& wiring) = 0;
-  /// Connects c(b, a) to group a's transmitters and group b's receivers, once every group is
-  /// built; called for b = 0..g-1, and for each b for a = 0..g-1.
-  virtual void connect(std::uint32_t b, std::uint32_t a) = 0;
+  /// Connects c(b, a) to the transmitters of group a (`from`) and the receivers of group b
+  /// (`into`), once every group is built; called for b = 0..g-1, and for each b for a = 0..g-1.
+  virtual void connect(std::uint32_t b, std::uint32_t a, PopsGroup& into, PopsGroup& from) = 0;
   PopsProcessor& processor(std::uint32_t group, std::uint32_t k) {
     return *parts_[group]->processors[k];
   }

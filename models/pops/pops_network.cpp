@@ -61,7 +61,7 @@ PopsNetwork::PopsNetwork(const sc_core::sc_module_name& name, const PopsNetworkC
     for (NodeId i = 0; i < s.n(); ++i) processor(i).set_stepper(stepper_.get());
   }
   for (std::uint32_t b = 0; b < s.g; ++b) {
-    for (std::uint32_t a = 0; a < s.g; ++a) elements_->connect(b, a);
+    for (std::uint32_t a = 0; a < s.g; ++a) elements_->connect(b, a, *groups_[b], *groups_[a]);
   }
 }
 
